@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import {
+  commentTime,
+  formatCoordinate,
+  formatCoordinates,
+  formatDate,
+  fullName,
+  initials,
+  ordinal,
+  relativeAge,
+} from "./format";
+
+const now = new Date("2026-03-15T12:00:00.000Z");
+const ago = (ms: number) => new Date(now.getTime() - ms);
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+describe("ordinal", () => {
+  it.each([
+    [1, "1st"],
+    [2, "2nd"],
+    [3, "3rd"],
+    [4, "4th"],
+    [11, "11th"],
+    [12, "12th"],
+    [13, "13th"],
+    [21, "21st"],
+    [22, "22nd"],
+    [23, "23rd"],
+    [101, "101st"],
+    [111, "111th"],
+    [112, "112th"],
+    [1000, "1000th"],
+  ])("%i → %s", (n, expected) => {
+    expect(ordinal(n)).toBe(expected);
+  });
+});
+
+describe("relativeAge on feed cards", () => {
+  it.each([
+    [0, "Just now"],
+    [59 * MIN, "Just now"],
+    [HOUR, "1h ago"],
+    [23 * HOUR, "23h ago"],
+    [24 * HOUR - 1, "23h ago"],
+    [DAY, "1d ago"],
+    [6 * DAY, "6d ago"],
+    [7 * DAY, "7d ago"],
+    [400 * DAY, "400d ago"],
+  ])("%i ms ago → %s", (ms, expected) => {
+    expect(relativeAge(ago(ms), now)).toBe(expected);
+  });
+
+  it("treats a time slightly in the future (clock skew) as just now", () => {
+    expect(relativeAge(new Date(now.getTime() + 5 * MIN), now)).toBe("Just now");
+  });
+});
+
+describe("commentTime", () => {
+  it.each([
+    [59 * MIN, "Just now"],
+    [HOUR, "1h ago"],
+    [23 * HOUR, "23h ago"],
+    [DAY, "1 day ago"],
+    [2 * DAY - 1, "1 day ago"],
+    [2 * DAY, "2 days ago"],
+    [6 * DAY, "6 days ago"],
+  ])("%i ms ago → %s", (ms, expected) => {
+    expect(commentTime(ago(ms), now)).toBe(expected);
+  });
+
+  it("shows the date from 7 days on", () => {
+    expect(commentTime(ago(7 * DAY), now)).toBe("Mar 8, 2026");
+  });
+});
+
+describe("dates and coordinates", () => {
+  it("formats dates in UTC so server and browser agree", () => {
+    expect(formatDate("2025-08-30T23:30:00.000Z")).toBe("Aug 30, 2025");
+  });
+  it("rounds coordinates to 4 decimals, or 6 on the map card", () => {
+    expect(formatCoordinate(30.26715, 4)).toBe("30.2672");
+    expect(formatCoordinates(30.2672049, -97.7431, 6)).toBe("30.267205, -97.743100");
+  });
+});
+
+describe("names", () => {
+  it("builds initials from first and last name", () => {
+    expect(initials("maya", "Rodriguez")).toBe("MR");
+    expect(initials("Cher", "")).toBe("C");
+    expect(initials("", "")).toBe("?");
+  });
+  it("joins full names", () => {
+    expect(fullName("Maya", "Rodriguez")).toBe("Maya Rodriguez");
+  });
+});

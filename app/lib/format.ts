@@ -1,0 +1,81 @@
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** 1 → "st", 2 → "nd", 3 → "rd", 11–13 → "th", 21 → "st", 111 → "th". */
+export function ordinalSuffix(n: number): "st" | "nd" | "rd" | "th" {
+  const lastTwo = Math.abs(n) % 100;
+  if (lastTwo >= 11 && lastTwo <= 13) return "th";
+  switch (Math.abs(n) % 10) {
+    case 1:
+      return "st";
+    case 2:
+      return "nd";
+    case 3:
+      return "rd";
+    default:
+      return "th";
+  }
+}
+
+export function ordinal(n: number): string {
+  return `${n}${ordinalSuffix(n)}`;
+}
+
+function elapsed(date: Date | string, now: Date | string): number {
+  return Math.max(0, new Date(now).getTime() - new Date(date).getTime());
+}
+
+/** Feed cards (SPEC.md §9): 'Just now', 'Nh ago', 'Nd ago'. */
+export function relativeAge(date: Date | string, now: Date | string): string {
+  const ms = elapsed(date, now);
+  if (ms < HOUR) return "Just now";
+  if (ms < DAY) return `${Math.floor(ms / HOUR)}h ago`;
+  return `${Math.floor(ms / DAY)}d ago`;
+}
+
+/** Comments (SPEC.md §9): 'Just now', '{h}h ago', '1 day ago', '{n} days ago', then the date. */
+export function commentTime(date: Date | string, now: Date | string): string {
+  const ms = elapsed(date, now);
+  if (ms < HOUR) return "Just now";
+  if (ms < DAY) return `${Math.floor(ms / HOUR)}h ago`;
+  const days = Math.floor(ms / DAY);
+  if (days === 1) return "1 day ago";
+  if (days < 7) return `${days} days ago`;
+  return formatDate(date);
+}
+
+/** A calendar date, the same on the server and in every browser time zone. */
+export function formatDate(date: Date | string): string {
+  return new Date(date).toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+  });
+}
+
+/** Coordinates are shown with 4 decimals (6 on the map card). */
+export function formatCoordinate(value: number, decimals: 4 | 6 = 4): string {
+  return value.toFixed(decimals);
+}
+
+export function formatCoordinates(latitude: number, longitude: number, decimals: 4 | 6 = 4): string {
+  return `${formatCoordinate(latitude, decimals)}, ${formatCoordinate(longitude, decimals)}`;
+}
+
+export function initials(firstName: string, lastName: string): string {
+  const letters = `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
+  return letters || "?";
+}
+
+export function fullName(firstName: string, lastName: string): string {
+  return `${firstName} ${lastName}`.trim();
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString("en-US");
+}
+
+export function plural(n: number, one: string, many: string): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}

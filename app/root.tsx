@@ -1,0 +1,137 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useEffect } from "react";
+import { MobileFloatingMenu, MobileNav } from "~/components/MobileNav";
+import { useNonce } from "~/components/nonce";
+import { SignInButton, SiteHeader } from "~/components/SiteHeader";
+import { SiteFooter } from "~/components/SiteFooter";
+import { ToastProvider } from "~/components/Toaster";
+import type { HuntConfig } from "~/lib/config";
+import { env } from "~/services/env.server";
+import { consumeFlash } from "~/services/flash.server";
+import stylesheet from "~/tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.hunt.name ?? "Jimmy Hunt" },
+  { name: "description", content: data?.hunt.tagline ?? "" },
+  { name: "theme-color", content: "#ea580c" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const config = env();
+  const { toast, clearHeader } = await consumeFlash(request);
+  const hunt: HuntConfig = config.hunt;
+  return data(
+    { hunt, toast, now: new Date().toISOString() },
+    clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
+  );
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData(): RootLoaderData | undefined {
+  return useRouteLoaderData<typeof loader>("root") as RootLoaderData | undefined;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  useEffect(() => {
+    // Lets browser tests (and CSS) know the page is interactive.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  const root = useRootData();
+  const hunt: HuntConfig = root?.hunt ?? {
+    name: "Jimmy Hunt",
+    tagline: "",
+    socialPhotosUrl: "/",
+    socialForumUrl: "/",
+    socialPhotosLabel: "Instagram",
+    socialForumLabel: "Community forum",
+    contactEmail: "",
+  };
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col">
+        <a
+          href="#main"
+          className="sr-only z-[200] rounded-md bg-white px-4 py-2 font-semibold text-orange-800 focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+        >
+          Skip to content
+        </a>
+        <ToastProvider flash={root?.toast ?? null}>
+          <SiteHeader hunt={hunt} accountArea={<SignInButton />} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter hunt={hunt} />
+          <MobileFloatingMenu hunt={hunt} />
+          <MobileNav />
+        </ToastProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (notFound) return <NotFoundPage />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string" && error.data
+      ? error.data
+      : "Something went wrong on our side. Please try again in a moment.";
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <p className="text-sm font-semibold uppercase tracking-wide text-orange-700">Error {status}</p>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight">
+        {status >= 500 ? "Something went wrong" : "We couldn't do that"}
+      </h1>
+      <p className="mt-3 text-stone-600">{message}</p>
+      <Link to="/" className="mt-8 inline-flex rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
+        Go Home
+      </Link>
+    </section>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <img src="/logo.svg" alt="" width={80} height={80} className="mx-auto h-20 w-20 opacity-80" />
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight">404 Page Not Found</h1>
+      <p className="mt-3 text-stone-600">This Jimmy wandered off. The page you are looking for doesn&apos;t exist.</p>
+      <Link to="/" className="mt-8 inline-flex rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
+        Go Home
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { AlertIcon, SpinnerIcon } from "~/components/ui/icons";
+import { qrErrorMessage } from "~/lib/qr-errors";
+
+export const meta: MetaFunction = () => [{ title: "QR Code" }, { name: "robots", content: "noindex" }];
+
+export function loader({ request }: LoaderFunctionArgs) {
+  const error = new URL(request.url).searchParams.get("error");
+  return { error: error === null ? null : { code: error, message: qrErrorMessage(error) } };
+}
+
+export default function Found() {
+  const { error } = useLoaderData<typeof loader>();
+  if (!error) {
+    return (
+      <section className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center" aria-live="polite" aria-busy="true">
+        <SpinnerIcon className="h-10 w-10 animate-spin text-orange-600" />
+        <h1 className="mt-6 text-xl font-bold">Processing QR Code...</h1>
+        <p className="mt-1 text-stone-600">Please wait...</p>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto max-w-md px-4 py-20 text-center">
+      <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-red-100 text-red-700">
+        <AlertIcon className="h-7 w-7" />
+      </span>
+      <h1 className="mt-5 text-2xl font-extrabold tracking-tight">QR Code Error</h1>
+      <p className="mt-3 text-stone-700" data-testid="qr-error-message">
+        {error.message}
+      </p>
+      <Link to="/" className="mt-8 inline-flex rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
+        Go Home
+      </Link>
+    </section>
+  );
+}

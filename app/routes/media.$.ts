@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { applyCommonSecurityHeaders } from "~/services/security.server";
+import { assertValidKey, getStorage } from "~/services/storage.server";
+
+const notFound = () =>
+  new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "X-Content-Type-Options": "nosniff" } });
+
+/**
+ * Serves published photos (discoveries and avatars; uploads in progress are
+ * never served here). Keys are never reused for other content, so a photo
+ * can be cached forever; only published photos live under these prefixes.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const key = params["*"] ?? "";
+  if (!/^(discoveries|avatars)\//.test(key)) return notFound();
+  try {
+    assertValidKey(key);
+  } catch {
+    return notFound();
+  }
+  const object = await getStorage().get(key);
+  if (!object) return notFound();
+  const headers = new Headers({
+    "Content-Type": object.contentType,
+    "Content-Length": String(object.size),
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+  });
+  applyCommonSecurityHeaders(headers);
+  return new Response(createReadableStreamFromReadable(object.body), { headers });
+}

@@ -1,0 +1,46 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./env.server";
+
+describe("configuration", () => {
+  it("runs locally with nothing set", () => {
+    const config = parseEnv({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(path.resolve("./data"));
+    expect(config.databasePath).toBe(path.resolve("./data/jimmy-hunt.sqlite"));
+    expect(config.publicUrl.href).toBe("http://localhost:3000/");
+    expect(config.hunt.name).toBe("Jimmy Hunt");
+    expect(config.sessionSecrets).toHaveLength(1);
+  });
+
+  it("places the database in DATA_DIR unless DATABASE_URL names another file", () => {
+    expect(parseEnv({ DATA_DIR: "/srv/hunt" }).databasePath).toBe("/srv/hunt/jimmy-hunt.sqlite");
+    expect(parseEnv({ DATA_DIR: "/srv/hunt", DATABASE_URL: "file:/db/other.sqlite" }).databasePath).toBe("/db/other.sqlite");
+  });
+
+  it("refuses to start in production without a real session secret", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(ConfigError);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(/at least 32 characters/);
+    const config = parseEnv({ NODE_ENV: "production", SESSION_SECRET: `${"a".repeat(32)}, ${"b".repeat(40)}` });
+    expect(config.sessionSecrets).toEqual(["a".repeat(32), "b".repeat(40)]);
+  });
+
+  it("names every invalid setting", () => {
+    expect(() => parseEnv({ PORT: "http", SOCIAL_FORUM_URL: "not a url" })).toThrow(/PORT.*SOCIAL_FORUM_URL/);
+  });
+
+  it("takes the hunt's name, tagline and links from the environment", () => {
+    const config = parseEnv({
+      HUNT_NAME: "Find Jimmy",
+      HUNT_TAGLINE: "Hide and seek for good",
+      SOCIAL_PHOTOS_URL: "https://photos.example/jimmy",
+      SOCIAL_FORUM_URL: "https://forum.example/r/jimmy",
+    });
+    expect(config.hunt).toMatchObject({
+      name: "Find Jimmy",
+      tagline: "Hide and seek for good",
+      socialPhotosUrl: "https://photos.example/jimmy",
+      socialForumUrl: "https://forum.example/r/jimmy",
+    });
+  });
+});

@@ -1,0 +1,141 @@
+import path from "node:path";
+import { z } from "zod";
+
+const DEV_SESSION_SECRET = "local-development-secret-not-for-production";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .pipe(z.url().optional())
+  .optional();
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.string().optional(),
+  SESSION_SECRET: z.string().optional(),
+  STORAGE_DRIVER: z.enum(["local"]).default("local"),
+  HUNT_NAME: z.string().trim().min(1).max(60).default("Jimmy Hunt"),
+  HUNT_TAGLINE: z
+    .string()
+    .trim()
+    .min(1)
+    .max(140)
+    .default("Austin's little legend, hidden all over the world"),
+  SOCIAL_PHOTOS_URL: optionalUrl,
+  SOCIAL_FORUM_URL: optionalUrl,
+  SOCIAL_PHOTOS_LABEL: z.string().trim().min(1).max(40).default("Instagram"),
+  SOCIAL_FORUM_LABEL: z.string().trim().min(1).max(40).default("Community forum"),
+  CONTACT_EMAIL: z.email().default("privacy@jimmyhunt.app"),
+  MAP_EMBED_ORIGIN: z.url().default("https://www.openstreetmap.org"),
+  LOG_REQUESTS: booleanFlag,
+});
+
+export type Env = {
+  nodeEnv: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  publicUrl: URL;
+  dataDir: string;
+  databasePath: string;
+  sessionSecrets: string[];
+  storageDriver: "local";
+  photosDir: string;
+  hunt: {
+    name: string;
+    tagline: string;
+    socialPhotosUrl: string;
+    socialForumUrl: string;
+    socialPhotosLabel: string;
+    socialForumLabel: string;
+    contactEmail: string;
+  };
+  /** Origin of the embedded map (iframe), allowed by the Content-Security-Policy. */
+  mapEmbedOrigin: string;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/**
+ * Reads and validates configuration. Throws a ConfigError that names every
+ * invalid setting, so a misconfigured server refuses to start instead of
+ * failing on the first request that needs the setting.
+ */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+      .join("; ");
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const raw = result.data;
+  const isProduction = raw.NODE_ENV === "production";
+
+  const sessionSecrets = (raw.SESSION_SECRET ?? "")
+    .split(",")
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  if (sessionSecrets.length === 0) {
+    if (isProduction) {
+      throw new ConfigError(
+        "Invalid configuration: SESSION_SECRET is required in production (a long random string; several separated by commas to rotate).",
+      );
+    }
+    sessionSecrets.push(DEV_SESSION_SECRET);
+  }
+  if (isProduction && sessionSecrets.some((s) => s === DEV_SESSION_SECRET || s.length < 32)) {
+    throw new ConfigError(
+      "Invalid configuration: SESSION_SECRET must be at least 32 characters and not the development default.",
+    );
+  }
+
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const databasePath = raw.DATABASE_URL
+    ? path.resolve(raw.DATABASE_URL.replace(/^file:/, ""))
+    : path.join(dataDir, "jimmy-hunt.sqlite");
+
+  return {
+    nodeEnv: raw.NODE_ENV,
+    isProduction,
+    port: raw.PORT,
+    publicUrl: new URL(raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`),
+    dataDir,
+    databasePath,
+    sessionSecrets,
+    storageDriver: raw.STORAGE_DRIVER,
+    photosDir: path.join(dataDir, "photos"),
+    hunt: {
+      name: raw.HUNT_NAME,
+      tagline: raw.HUNT_TAGLINE,
+      socialPhotosUrl: raw.SOCIAL_PHOTOS_URL ?? "https://www.instagram.com/",
+      socialForumUrl: raw.SOCIAL_FORUM_URL ?? "https://www.reddit.com/",
+      socialPhotosLabel: raw.SOCIAL_PHOTOS_LABEL,
+      socialForumLabel: raw.SOCIAL_FORUM_LABEL,
+      contactEmail: raw.CONTACT_EMAIL,
+    },
+    mapEmbedOrigin: new URL(raw.MAP_EMBED_ORIGIN).origin,
+  };
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Only for tests that change process.env between cases. */
+export function resetEnvForTests() {
+  cached = undefined;
+}

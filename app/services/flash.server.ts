@@ -1,0 +1,45 @@
+import crypto from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { z } from "zod";
+import type { Toast, ToastInput } from "~/lib/toast";
+import { env } from "./env.server";
+
+const ToastSchema = z.object({
+  id: z.string().max(64).optional(),
+  title: z.string().max(200),
+  description: z.string().max(500).optional(),
+  variant: z.enum(["default", "success", "destructive"]).default("default"),
+});
+
+/**
+ * Flash messages (the spec's toasts) travel in a short-lived signed cookie set
+ * by an action and cleared by the next page render, so they show up with or
+ * without JavaScript and need no server-side state.
+ */
+function flashCookie() {
+  const config = env();
+  return createCookie(config.isProduction && config.publicUrl.protocol === "https:" ? "__Host-jh_flash" : "jh_flash", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: config.isProduction && config.publicUrl.protocol === "https:",
+    secrets: config.sessionSecrets,
+    maxAge: 60,
+  });
+}
+
+export async function flashHeader(toast: ToastInput): Promise<string> {
+  return flashCookie().serialize(ToastSchema.parse({ id: crypto.randomUUID(), ...toast }));
+}
+
+/** Reads the pending toast, if any, and the header that clears it. */
+export async function consumeFlash(request: Request): Promise<{ toast: Toast | null; clearHeader: string | null }> {
+  const cookie = flashCookie();
+  const raw = await cookie.parse(request.headers.get("Cookie"));
+  if (raw === null || raw === undefined) return { toast: null, clearHeader: null };
+  const parsed = ToastSchema.safeParse(raw);
+  return {
+    toast: parsed.success ? parsed.data : null,
+    clearHeader: await cookie.serialize("", { maxAge: 0 }),
+  };
+}

@@ -1,0 +1,67 @@
+import crypto from "node:crypto";
+import { env } from "./env.server";
+
+export function createNonce(): string {
+  return crypto.randomBytes(16).toString("base64");
+}
+
+/** Extra origins other parts of the app need (storage, profile pictures...). */
+export type CspSources = {
+  img?: string[];
+  connect?: string[];
+  frame?: string[];
+};
+
+const extraSources: Required<CspSources> = { img: [], connect: [], frame: [] };
+
+/** Lets a service (e.g. S3 storage) declare an origin the browser must reach. */
+export function allowCspSources(sources: CspSources): void {
+  for (const key of ["img", "connect", "frame"] as const) {
+    for (const origin of sources[key] ?? []) {
+      if (!extraSources[key].includes(origin)) extraSources[key].push(origin);
+    }
+  }
+}
+
+export function contentSecurityPolicy(nonce: string): string {
+  const config = env();
+  const list = (items: string[]) => [...new Set(items)].join(" ");
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self'",
+    "style-src-attr 'unsafe-inline'",
+    `img-src ${list(["'self'", "data:", "blob:", ...extraSources.img])}`,
+    "font-src 'self'",
+    `connect-src ${list(["'self'", ...extraSources.connect])}`,
+    `frame-src ${list([config.mapEmbedOrigin, ...extraSources.frame])}`,
+    "media-src 'self' blob:",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ];
+  if (config.isProduction && config.publicUrl.protocol === "https:") directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+/** Headers every HTML page carries. */
+export function applyDocumentSecurityHeaders(headers: Headers, nonce: string): void {
+  const config = env();
+  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  applyCommonSecurityHeaders(headers);
+  headers.set("Permissions-Policy", "camera=(self), geolocation=(self), microphone=(), payment=(), usb=()");
+  if (config.isProduction && config.publicUrl.protocol === "https:") {
+    headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  }
+}
+
+/** Headers for every response the app renders, HTML or not. */
+export function applyCommonSecurityHeaders(headers: Headers): void {
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+}

@@ -1,0 +1,11 @@
+import type { Migration } from "kysely/migration";
+import * as initialSchema from "./2026-11-22T0000-initial-schema";
+
+/**
+ * Every migration, by name. Listed explicitly (not read from the directory) so
+ * the same list works in the server bundle, in scripts and in tests.
+ * Names sort in the order they must run.
+ */
+export const migrations: Record<string, Migration> = {
+  "2026-11-22T0000-initial-schema": initialSchema,
+};

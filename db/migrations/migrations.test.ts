@@ -1,0 +1,111 @@
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTestDb } from "../../tests/support/test-db";
+import { migrateToLatest } from "~/services/db.server";
+
+let cleanup: (() => Promise<void>) | undefined;
+afterEach(async () => {
+  await cleanup?.();
+  cleanup = undefined;
+});
+
+describe("migrations", () => {
+  it("bring a fresh database to the full schema, and a second run changes nothing", async () => {
+    const t = await createTestDb();
+    cleanup = t.cleanup;
+    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name`.execute(t.db);
+    expect(tables.rows.map((r) => r.name)).toEqual([
+      "admin_audit_log",
+      "comments",
+      "discoveries",
+      "jimmys",
+      "likes",
+      "notifications",
+      "rate_limits",
+      "sessions",
+      "temp_uploads",
+      "users",
+    ]);
+    const again = await migrateToLatest(t.db);
+    expect(again.results).toEqual([]);
+  });
+
+  it("enforce the rules the data depends on", async () => {
+    const t = await createTestDb();
+    cleanup = t.cleanup;
+    const now = new Date().toISOString();
+    const user = await t.db
+      .insertInto("users")
+      .values({ provider: "google", provider_subject: "1", first_name: "A", last_name: "B", created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // (provider, subject) identifies a user.
+    await expect(
+      t.db
+        .insertInto("users")
+        .values({ provider: "google", provider_subject: "1", first_name: "C", last_name: "D", created_at: now, updated_at: now })
+        .execute(),
+    ).rejects.toThrow(/UNIQUE/);
+
+    const jimmy = await t.db
+      .insertInto("jimmys")
+      .values({ serial_number: 7, name: "Jimmy #7", minted_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await expect(
+      t.db.insertInto("jimmys").values({ serial_number: 7, name: "again", minted_at: now }).execute(),
+    ).rejects.toThrow(/UNIQUE/);
+    await expect(
+      t.db.insertInto("jimmys").values({ serial_number: 8, name: "x", minted_at: now, status: "lost" as never }).execute(),
+    ).rejects.toThrow(/CHECK/);
+
+    const discovery = (isFirst: number, latitude: number | null = null) =>
+      t.db
+        .insertInto("discoveries")
+        .values({
+          jimmy_id: jimmy.id,
+          user_id: user.id,
+          photo_key: "photos/x",
+          photo_width: 100,
+          photo_height: 100,
+          photo_variants: "100",
+          caption: "c",
+          location: null,
+          latitude,
+          longitude: latitude === null ? null : 0,
+          city: null,
+          region: null,
+          country: null,
+          is_first: isFirst,
+          created_at: now,
+        })
+        .execute();
+    await discovery(1);
+    // Only one first discovery per Jimmy.
+    await expect(discovery(1)).rejects.toThrow(/UNIQUE/);
+    await discovery(0);
+    await expect(discovery(0, 91)).rejects.toThrow(/CHECK/);
+    // A discovery must belong to an existing Jimmy.
+    await expect(
+      t.db
+        .insertInto("likes")
+        .values({ discovery_id: 9999, user_id: user.id, created_at: now })
+        .execute(),
+    ).rejects.toThrow(/FOREIGN KEY/);
+  });
+
+  it("index every list a page shows", async () => {
+    const t = await createTestDb();
+    cleanup = t.cleanup;
+    const plan = async (query: string) =>
+      (await sql.raw<{ detail: string }>(`explain query plan ${query}`).execute(t.db)).rows.map((r) => r.detail).join(" | ");
+    expect(await plan("select * from discoveries order by created_at desc, id desc limit 10")).toMatch(/USING INDEX discoveries_feed_idx/);
+    expect(await plan("select * from discoveries where is_first = 0 order by created_at desc, id desc limit 10")).toMatch(
+      /USING INDEX discoveries_feed_by_first_idx/,
+    );
+    expect(await plan("select * from discoveries where jimmy_id = 1 order by created_at, id")).toMatch(
+      /USING INDEX discoveries_jimmy_timeline_idx/,
+    );
+    expect(await plan("select * from comments where jimmy_id = 1 order by created_at, id")).toMatch(/USING INDEX comments_jimmy_idx/);
+  });
+});

@@ -1,0 +1,146 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** ISO-8601 UTC timestamp stored as text, e.g. 2025-08-30T14:05:00.000Z. Sorts as time. */
+type Timestamp = string;
+/** 0 or 1: booleans are integers so the same schema works on SQLite and PostgreSQL. */
+type Flag = number;
+
+export type JimmyStatus = "hidden" | "discovered" | "missing" | "retired";
+export const JIMMY_STATUSES: readonly JimmyStatus[] = ["hidden", "discovered", "missing", "retired"];
+
+export type SessionKind = "user" | "admin";
+export type NotificationKind = "like" | "comment" | "rediscovery";
+
+export interface UsersTable {
+  id: Generated<number>;
+  provider: string;
+  provider_subject: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  profile_image_url: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  kind: SessionKind;
+  user_id: number | null;
+  data: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface JimmysTable {
+  id: Generated<number>;
+  serial_number: number;
+  name: string;
+  status: ColumnType<JimmyStatus, JimmyStatus | undefined, JimmyStatus>;
+  minted_at: Timestamp;
+  discovery_count: ColumnType<number, number | undefined, number>;
+  first_discovery_at: Timestamp | null;
+  last_discovery_at: Timestamp | null;
+  latitude: number | null;
+  longitude: number | null;
+  location: string | null;
+}
+
+export interface DiscoveriesTable {
+  id: Generated<number>;
+  jimmy_id: number;
+  user_id: number;
+  photo_key: string;
+  photo_width: number;
+  photo_height: number;
+  /** Comma-separated widths of the stored WebP variants, e.g. "320,640,960". */
+  photo_variants: string;
+  caption: string;
+  location: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  location_approximate: ColumnType<Flag, Flag | undefined, Flag>;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  is_first: ColumnType<Flag, Flag | undefined, Flag>;
+  like_count: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface LikesTable {
+  discovery_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  jimmy_id: number;
+  user_id: number | null;
+  author_name: string | null;
+  is_admin: ColumnType<Flag, Flag | undefined, Flag>;
+  content: string;
+  created_at: Timestamp;
+}
+
+export interface TempUploadsTable {
+  key: string;
+  owner_user_id: number;
+  size: number | null;
+  content_type: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: NotificationKind;
+  actor_user_id: number | null;
+  actor_name: string | null;
+  jimmy_id: number | null;
+  discovery_id: number | null;
+  comment_id: number | null;
+  created_at: Timestamp;
+  read_at: Timestamp | null;
+}
+
+export interface AdminAuditLogTable {
+  id: Generated<number>;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  detail: string | null;
+  client_address: string | null;
+  created_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  reset_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  jimmys: JimmysTable;
+  discoveries: DiscoveriesTable;
+  likes: LikesTable;
+  comments: CommentsTable;
+  temp_uploads: TempUploadsTable;
+  notifications: NotificationsTable;
+  admin_audit_log: AdminAuditLogTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type Jimmy = Selectable<JimmysTable>;
+export type NewJimmy = Insertable<JimmysTable>;
+export type JimmyUpdate = Updateable<JimmysTable>;
+export type Discovery = Selectable<DiscoveriesTable>;
+export type NewDiscovery = Insertable<DiscoveriesTable>;
+export type Comment = Selectable<CommentsTable>;
+export type NewComment = Insertable<CommentsTable>;

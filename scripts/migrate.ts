@@ -1,0 +1,11 @@
+import { getDb, migrateToLatest } from "~/services/db.server";
+import { env } from "~/services/env.server";
+
+const db = getDb();
+const result = await migrateToLatest(db);
+const applied = result.results?.filter((r) => r.status === "Success").map((r) => r.migrationName) ?? [];
+console.log(
+  applied.length ? `Applied ${applied.length} migration(s): ${applied.join(", ")}` : "Database is up to date",
+  `(${env().databasePath})`,
+);
+await db.destroy();

@@ -1,0 +1,40 @@
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./helpers";
+
+const CASES: [string, string][] = [
+  ["invalid_qr", "The QR code appears to be malformed or incomplete. Please try scanning again."],
+  ["invalid_serial", "The Jimmy serial number is not valid. Please contact support if this continues."],
+  [
+    "invalid_check",
+    "Sorry, this QR code could not be verified. This could be due to damage to the QR code, camera focus issues, or scanning problems. Please try scanning again with good lighting and a steady hand. If this continues, please report the Jimmy number to support.",
+  ],
+  ["server_error", "A server error occurred while processing the QR code. Please try again in a moment."],
+  ["something_else", "An unknown error occurred. Please try scanning again."],
+  ["", "An unknown error occurred. Please try scanning again."],
+];
+
+test.describe("the QR result page", () => {
+  for (const [code, message] of CASES) {
+    test(`a hunter whose scan failed with '${code}' is told what happened`, async ({ page }) => {
+      const response = await page.goto(`/found?error=${encodeURIComponent(code)}`);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { name: "QR Code Error" })).toBeVisible();
+      await expect(page.getByTestId("qr-error-message")).toHaveText(message);
+      await page.getByRole("link", { name: "Go Home" }).click();
+      await expect(page).toHaveURL(/\/$/);
+    });
+  }
+
+  test("without an error it shows the processing state", async ({ page }) => {
+    await page.goto("/found");
+    await expect(page.getByRole("heading", { name: "Processing QR Code..." })).toBeVisible();
+    await expect(page.getByText("Please wait...")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("an error message is shown as text, never as markup", async ({ page }) => {
+    await page.goto(`/found?error=${encodeURIComponent("<img src=x onerror=alert(1)>")}`);
+    await expect(page.getByTestId("qr-error-message")).toHaveText("An unknown error occurred. Please try scanning again.");
+    await expect(page.locator("img[src=x]")).toHaveCount(0);
+  });
+});

@@ -1,0 +1,47 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+
+export function jsEnabled(testInfo: TestInfo): boolean {
+  return testInfo.project.name === "js-on";
+}
+
+async function blockingViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/**
+ * Runs axe on the page as the visitor sees it and fails on any serious or
+ * critical violation. axe needs JavaScript, so for a page rendered with
+ * JavaScript off it checks a copy of that exact DOM (scripts removed,
+ * <noscript> content shown) in a scripted page.
+ */
+export async function expectAccessible(page: Page) {
+  if (jsEnabled(test.info())) {
+    expect(await blockingViolations(page)).toEqual([]);
+    return;
+  }
+  const html = (await page.content())
+    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+    .replace(/<(\/?)noscript\b/gi, "<$1div");
+  const browser = page.context().browser();
+  if (!browser) throw new Error("No browser to run axe in");
+  const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() ?? undefined });
+  try {
+    const copy = await context.newPage();
+    const url = page.url();
+    await copy.route(url, (route) => route.fulfill({ body: html, contentType: "text/html; charset=utf-8" }));
+    await copy.goto(url);
+    expect(await blockingViolations(copy)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Waits until React has hydrated the page (only meaningful with JavaScript on). */
+export async function waitForHydration(page: Page, testInfo: TestInfo) {
+  if (!jsEnabled(testInfo)) return;
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}

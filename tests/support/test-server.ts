@@ -1,0 +1,38 @@
+/**
+ * The server the browser tests run against: the production build on a fresh
+ * data directory loaded with the demo data.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const port = process.env.E2E_PORT ?? "3100";
+const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? "tests/.artifacts/e2e-data");
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdef0123456789";
+
+const serverEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production" as const,
+  PORT: port,
+  DATA_DIR: dataDir,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  SESSION_SECRET: E2E_SESSION_SECRET,
+  SEED_QUIET: "1",
+};
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: "inherit", env: serverEnv });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited ${code}`))));
+  });
+}
+
+await run("tsx", ["scripts/seed.ts"]);
+const server = spawn("remix-serve", ["build/server/index.js"], { stdio: "inherit", env: serverEnv });
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    environment: "node",
+    setupFiles: ["tests/support/unit-setup.ts"],
+    reporters: ["default", "json"],
+    outputFile: { json: "tests/.artifacts/reports/unit.json" },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
