@@ -39,6 +39,7 @@ export interface JimmysTable {
   status: ColumnType<JimmyStatus, JimmyStatus | undefined, JimmyStatus>;
   minted_at: Timestamp;
   discovery_count: ColumnType<number, number | undefined, number>;
+  comment_count: ColumnType<number, number | undefined, number>;
   first_discovery_at: Timestamp | null;
   last_discovery_at: Timestamp | null;
   latitude: number | null;

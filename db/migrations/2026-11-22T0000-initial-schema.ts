@@ -41,6 +41,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("status", "text", (c) => c.notNull().defaultTo("hidden"))
     .addColumn("minted_at", "text", (c) => c.notNull())
     .addColumn("discovery_count", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("comment_count", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("first_discovery_at", "text")
     .addColumn("last_discovery_at", "text")
     .addColumn("latitude", doubleType)

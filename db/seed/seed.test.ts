@@ -83,6 +83,18 @@ describe("the demo data", () => {
       )
       .execute();
     expect(mismatched).toEqual([]);
+    const commentMismatch = await t.db
+      .selectFrom("jimmys")
+      .select("serial_number")
+      .where((eb) =>
+        eb(
+          "comment_count",
+          "!=",
+          eb.selectFrom("comments").select((c) => c.fn.countAll<number>().as("n")).whereRef("comments.jimmy_id", "=", "jimmys.id"),
+        ),
+      )
+      .execute();
+    expect(commentMismatch).toEqual([]);
     const likeMismatch = await t.db
       .selectFrom("discoveries")
       .select("id")

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema";
 import { mintJimmys, refreshJimmyAggregates } from "~/models/jimmys.server";
+import { addComment } from "~/models/comments.server";
 import { recordDiscovery } from "~/models/discoveries.server";
 import { upsertUserFromProvider } from "~/models/users.server";
 import { storePhoto } from "~/services/images.server";
@@ -215,28 +216,17 @@ export async function seedDemoData(options: {
     for (let i = 0; i < count; i++) {
       const at = new Date(Math.min(now - 60_000, start + rng() * (now - start))).toISOString();
       const kind = rng();
+      const hunter = int(rng, 0, HUNTERS.length - 1);
+      const [first, last] = HUNTERS[hunter]!;
+      const base = { jimmyId: plan.jimmy.id, createdAt: at, isAdmin: false, userId: null, authorName: null };
       if (kind < 0.15) {
-        await db
-          .insertInto("comments")
-          .values({ jimmy_id: plan.jimmy.id, user_id: null, author_name: null, is_admin: 1, content: pick(rng, ADMIN_COMMENTS), created_at: at })
-          .execute();
+        await addComment(db, { ...base, isAdmin: true, content: pick(rng, ADMIN_COMMENTS) });
       } else if (kind < 0.35) {
-        await db
-          .insertInto("comments")
-          .values({ jimmy_id: plan.jimmy.id, user_id: null, author_name: null, content: pick(rng, COMMENTS), created_at: at })
-          .execute();
+        await addComment(db, { ...base, content: pick(rng, COMMENTS) });
       } else if (kind < 0.5) {
-        await db
-          .insertInto("comments")
-          .values({ jimmy_id: plan.jimmy.id, user_id: null, author_name: pick(rng, GUEST_NAMES), content: pick(rng, COMMENTS), created_at: at })
-          .execute();
+        await addComment(db, { ...base, authorName: pick(rng, GUEST_NAMES), content: pick(rng, COMMENTS) });
       } else {
-        const hunter = int(rng, 0, HUNTERS.length - 1);
-        const [first, last] = HUNTERS[hunter]!;
-        await db
-          .insertInto("comments")
-          .values({ jimmy_id: plan.jimmy.id, user_id: userIds[hunter]!, author_name: `${first} ${last}`, content: pick(rng, COMMENTS), created_at: at })
-          .execute();
+        await addComment(db, { ...base, userId: userIds[hunter]!, authorName: `${first} ${last}`, content: pick(rng, COMMENTS) });
       }
       report.comments++;
     }
