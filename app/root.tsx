@@ -13,7 +13,9 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { MobileFloatingMenu, MobileNav } from "~/components/MobileNav";
+import { NavigationProgress } from "~/components/NavigationProgress";
 import { useNonce } from "~/components/nonce";
+import { PendingPage } from "~/components/PendingPage";
 import { SignInButton, SiteHeader } from "~/components/SiteHeader";
 import { SiteFooter } from "~/components/SiteFooter";
 import { ToastProvider } from "~/components/Toaster";
@@ -80,10 +82,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
+        <NavigationProgress />
         <ToastProvider flash={root?.toast ?? null}>
           <SiteHeader hunt={hunt} accountArea={<SignInButton />} />
           <main id="main" className="flex-1">
-            {children}
+            <PendingPage huntName={hunt.name}>{children}</PendingPage>
           </main>
           <SiteFooter hunt={hunt} />
           <MobileFloatingMenu hunt={hunt} />

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema";
+import type { CommentView } from "~/lib/comments";
 
 export type NewCommentInput = {
   jimmyId: number;
@@ -33,14 +34,6 @@ export async function addComment(db: Kysely<Database>, input: NewCommentInput) {
     return row;
   });
 }
-
-export type CommentView = {
-  id: number;
-  content: string;
-  authorName: string | null;
-  isAdmin: boolean;
-  createdAt: string;
-};
 
 /** A Jimmy's comments, newest first. */
 export async function listComments(db: Kysely<Database>, jimmyId: number, limit = 200): Promise<CommentView[]> {

@@ -1,5 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema";
+import { encodeCursor, FEED_PAGE_SIZE, type Cursor, type DiscoveryCardData, type FeedPage } from "~/lib/discoveries";
+import { buildPhoto } from "~/lib/photos";
+import { getStorage } from "~/services/storage.server";
 import { refreshJimmyAggregates } from "./jimmys.server";
 
 export type NewDiscoveryInput = {
@@ -46,4 +49,112 @@ export async function recordDiscovery(db: Kysely<Database>, input: NewDiscoveryI
     await refreshJimmyAggregates(trx, input.jimmyId);
     return row;
   });
+}
+
+type CardRow = {
+  id: number;
+  photo_key: string;
+  photo_width: number;
+  photo_height: number;
+  photo_variants: string;
+  caption: string;
+  location: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  created_at: string;
+  is_first: number;
+  like_count: number;
+  liked: number | null;
+  comment_count: number;
+  serial_number: number;
+  first_name: string;
+  last_name: string;
+  profile_image_url: string | null;
+};
+
+export function toCardData(row: CardRow): DiscoveryCardData {
+  const storage = getStorage();
+  return {
+    id: row.id,
+    photo: buildPhoto(row.photo_key, row.photo_variants, row.photo_width, row.photo_height, (key) => storage.publicUrl(key)),
+    caption: row.caption,
+    location: row.location,
+    latitude: row.latitude === null ? null : String(row.latitude),
+    longitude: row.longitude === null ? null : String(row.longitude),
+    createdAt: row.created_at,
+    isFirst: row.is_first === 1,
+    likeCount: row.like_count,
+    isLikedByUser: Boolean(row.liked),
+    jimmyCommentCount: row.comment_count,
+    user: { firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url },
+    jimmy: { serialNumber: row.serial_number },
+  };
+}
+
+/** The columns every discovery card needs, with the viewer's like (if any). */
+export function selectCards(db: Kysely<Database>, viewerId: number | null) {
+  return db
+    .selectFrom("discoveries as d")
+    .innerJoin("users as u", "u.id", "d.user_id")
+    .innerJoin("jimmys as j", "j.id", "d.jimmy_id")
+    .leftJoin("likes as l", (join) =>
+      join.onRef("l.discovery_id", "=", "d.id").on("l.user_id", "=", viewerId ?? -1),
+    )
+    .select([
+      "d.id",
+      "d.photo_key",
+      "d.photo_width",
+      "d.photo_height",
+      "d.photo_variants",
+      "d.caption",
+      "d.location",
+      "d.latitude",
+      "d.longitude",
+      "d.created_at",
+      "d.is_first",
+      "d.like_count",
+      "l.user_id as liked",
+      "j.comment_count",
+      "j.serial_number",
+      "u.first_name",
+      "u.last_name",
+      "u.profile_image_url",
+    ]);
+}
+
+/**
+ * One page of discoveries, newest first, continuing strictly after `after`
+ * (keyset pagination: new discoveries never shift later pages).
+ */
+export async function listDiscoveries(
+  db: Kysely<Database>,
+  options: { includeFirst: boolean; after?: Cursor | null; offset?: number; limit?: number; viewerId?: number | null },
+): Promise<FeedPage> {
+  const limit = options.limit ?? FEED_PAGE_SIZE;
+  let query = selectCards(db, options.viewerId ?? null);
+  if (!options.includeFirst) query = query.where("d.is_first", "=", 0);
+  if (options.after) {
+    const { createdAt, id } = options.after;
+    query = query.where((eb) => eb(eb.refTuple("d.created_at", "d.id"), "<", eb.tuple(createdAt, id)));
+  }
+  const rows = await query
+    .orderBy("d.created_at", "desc")
+    .orderBy("d.id", "desc")
+    .limit(limit + 1)
+    .offset(options.after ? 0 : (options.offset ?? 0))
+    .execute();
+  const page = rows.slice(0, limit).map(toCardData);
+  const last = page[page.length - 1];
+  return {
+    discoveries: page,
+    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
+}
+
+export async function countDiscoveries(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("discoveries")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

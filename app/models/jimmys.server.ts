@@ -1,6 +1,9 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, JimmyStatus } from "#db/schema";
+import type { DiscoveryCardData } from "~/lib/discoveries";
 import { nowIso } from "~/lib/time";
+import { selectCards, toCardData } from "./discoveries.server";
+import { placeKey } from "./stats.server";
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -75,4 +78,47 @@ export async function refreshJimmyAggregates(db: Executor, jimmyId: number): Pro
     })
     .where("id", "=", jimmyId)
     .execute();
+}
+
+export type JimmyPageData = {
+  jimmy: { id: number; serialNumber: number; name: string; status: JimmyStatus; firstDiscoveryAt: string | null };
+  stats: { discoveries: number; locations: number; daysSinceCreated: number };
+  discoveries: DiscoveryCardData[];
+};
+
+/** Everything the Jimmy page shows but its comments; null for a serial never minted. */
+export async function getJimmyPage(
+  db: Kysely<Database>,
+  serialNumber: number,
+  options: { viewerId?: number | null; now?: Date } = {},
+): Promise<JimmyPageData | null> {
+  const jimmy = await findJimmyBySerial(db, serialNumber);
+  if (!jimmy) return null;
+  const [rows, places] = await Promise.all([
+    selectCards(db, options.viewerId ?? null)
+      .where("d.jimmy_id", "=", jimmy.id)
+      .orderBy("d.created_at", "desc")
+      .orderBy("d.id", "desc")
+      .execute(),
+    db
+      .selectFrom("discoveries as d")
+      .select(sql<number>`count(distinct ${placeKey})`.as("n"))
+      .where("d.jimmy_id", "=", jimmy.id)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const now = options.now ?? new Date();
+  const daysSinceCreated = jimmy.first_discovery_at
+    ? Math.max(0, Math.floor((now.getTime() - Date.parse(jimmy.first_discovery_at)) / 86_400_000))
+    : 0;
+  return {
+    jimmy: {
+      id: jimmy.id,
+      serialNumber: jimmy.serial_number,
+      name: jimmy.name,
+      status: jimmy.status,
+      firstDiscoveryAt: jimmy.first_discovery_at,
+    },
+    stats: { discoveries: rows.length, locations: Number(places.n ?? 0), daysSinceCreated },
+    discoveries: rows.map(toCardData),
+  };
 }

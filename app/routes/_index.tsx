@@ -1,10 +1,123 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { useCallback } from "react";
+import { DiscoveryFeed, FEED_ERROR_TEXT } from "~/components/DiscoveryFeed";
+import { FoundJimmyPanel, QuickCaptureButton } from "~/components/FoundJimmyPanel";
+import { StatsBanner } from "~/components/StatsBanner";
+import { decodeCursor } from "~/lib/discoveries";
+import { listDiscoveries } from "~/models/discoveries.server";
+import { getHuntStats } from "~/models/stats.server";
 import { useRootData } from "~/root";
+import { getDb } from "~/services/db.server";
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string; tagline: string } } | undefined;
+  const name = root?.hunt?.name ?? "Jimmy Hunt";
+  return [{ title: `${name} · Recent Discoveries` }, { name: "description", content: root?.hunt?.tagline ?? "" }];
+};
+
+const EMPTY_FEED_TEXT = "No discoveries yet! Be the first to find a Jimmy.";
+const EMPTY_REGULAR_FEED_TEXT = "No regular discoveries yet! Try enabling 'Show All' to see first discoveries.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const includeFirst = url.searchParams.get("all") === "1";
+  const afterParam = url.searchParams.get("after");
+  const after = afterParam === null ? null : decodeCursor(afterParam);
+  if (afterParam !== null && !after) {
+    throw new Response("That page of the feed doesn't exist. Start again from the newest discoveries.", { status: 400 });
+  }
+  const db = getDb();
+  const [stats, feed] = await Promise.all([getHuntStats(db), listDiscoveries(db, { includeFirst, after })]);
+  return { stats, feed, includeFirst, after: afterParam };
+}
+
+function feedQuery(includeFirst: boolean, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams(extra);
+  if (includeFirst) params.set("all", "1");
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
 
 export default function Home() {
-  const hunt = useRootData()?.hunt;
+  const { stats, feed, includeFirst, after } = useLoaderData<typeof loader>();
+  const root = useRootData();
+  const navigation = useNavigation();
+  const loadingHome = navigation.state === "loading" && navigation.location.pathname === "/";
+  const apiUrl = useCallback(
+    (cursor: string) => `/api/discoveries?limit=10&includeFirst=${includeFirst}&after=${encodeURIComponent(cursor)}`,
+    [includeFirst],
+  );
+  const pageHref = useCallback((cursor: string) => `/${feedQuery(includeFirst, { after: cursor })}#feed`, [includeFirst]);
+  const action = ({ to, className, children, ...rest }: { to: string; className: string; children: React.ReactNode; "aria-label"?: string }) => (
+    <Link to={to} className={className} {...rest}>
+      {children}
+    </Link>
+  );
+
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-extrabold tracking-tight">{hunt?.name}</h1>
-    </section>
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <StatsBanner name={root?.hunt.name ?? "Jimmy Hunt"} stats={stats} loading={loadingHome && navigation.location.search === ""} />
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,640px)_minmax(0,1fr)] lg:items-start">
+        <section id="feed" aria-labelledby="feed-title" className="order-2 scroll-mt-20 lg:order-1">
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <div className="flex items-baseline gap-3">
+              <h2 id="feed-title" className="text-xl font-bold tracking-tight">
+                Recent Discoveries
+              </h2>
+              <Link to="/discoveries" className="text-sm font-semibold text-orange-800 hover:underline">
+                View all
+              </Link>
+            </div>
+            <Form method="get" action="/" preventScrollReset>
+              {includeFirst ? null : <input type="hidden" name="all" value="1" />}
+              <button
+                type="submit"
+                className="rounded-full border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 shadow-sm hover:border-orange-300 hover:bg-orange-50"
+              >
+                {includeFirst ? "Hide First Discoveries" : "Show All"}
+              </button>
+            </Form>
+          </div>
+          {after ? (
+            <p className="mb-4 text-sm">
+              <Link to={`/${feedQuery(includeFirst)}#feed`} className="font-semibold text-orange-800 underline">
+                Back to the newest discoveries
+              </Link>
+            </p>
+          ) : null}
+          <DiscoveryFeed
+            key={`${includeFirst}-${after ?? ""}`}
+            initial={feed}
+            now={root?.now ?? new Date().toISOString()}
+            apiUrl={apiUrl}
+            pageHref={pageHref}
+            empty={includeFirst ? EMPTY_FEED_TEXT : EMPTY_REGULAR_FEED_TEXT}
+            loading={loadingHome}
+            skeletons={3}
+            label="Recent discoveries"
+          />
+        </section>
+        <aside className="order-1 lg:sticky lg:top-24 lg:order-2">
+          <FoundJimmyPanel renderAction={action} />
+        </aside>
+      </div>
+      <QuickCaptureButton renderAction={action} />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string" ? error.data : FEED_ERROR_TEXT;
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <p role="alert" className="text-lg font-semibold text-red-700">
+        {message}
+      </p>
+      <Link to="/" reloadDocument className="mt-6 inline-flex rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
+        Try again
+      </Link>
+    </div>
   );
 }

@@ -87,10 +87,14 @@ function planJourney(rng: Rng, serial: number, length: number, now: number): Pla
       at,
     });
   }
-  // Keep every journey in the past, and make the newest demo discoveries recent.
-  const latest = now - (serial % 7 === 0 ? int(rng, 2, 50) * 60_000 : int(rng, 2, 20 * 24) * 3_600_000);
+  // Most journeys are still going (their latest discovery is recent, a few
+  // within the hour); the rest went quiet weeks or months ago.
+  const latest =
+    serial % 3 === 2
+      ? now - int(rng, 30, 200) * DAY
+      : now - (serial % 7 === 0 ? int(rng, 2, 50) * 60_000 : int(rng, 2, 20 * 24) * 3_600_000);
   const shift = steps[steps.length - 1]!.at - latest;
-  if (shift > 0) for (const step of steps) step.at -= shift;
+  for (const step of steps) step.at -= shift;
   return steps;
 }
 
@@ -141,13 +145,13 @@ export async function seedDemoData(options: {
     const user = await upsertUserFromProvider(
       db,
       { provider: DEMO_PROVIDER, subject, firstName: first, lastName: last, profileImageUrl },
-      new Date(now - 420 * DAY),
+      new Date(now - 800 * DAY),
     );
     userIds.push(user.id);
   }
   report.users = userIds.length;
 
-  report.jimmysMinted = await mintJimmys(db, 1, DEMO_MINTED, new Date(now - 430 * DAY));
+  report.jimmysMinted = await mintJimmys(db, 1, DEMO_MINTED, new Date(now - 800 * DAY));
   const jimmys = await db
     .selectFrom("jimmys")
     .select(["id", "serial_number", "discovery_count"])

@@ -4,10 +4,10 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
+import { E2E_DATA_DIR } from "./e2e-data";
 
 const port = process.env.E2E_PORT ?? "3100";
-const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? "tests/.artifacts/e2e-data");
+const dataDir = E2E_DATA_DIR;
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 

@@ -1,0 +1,49 @@
+import type { CommentView } from "~/lib/comments";
+import { commentTime } from "~/lib/format";
+import { CrownIcon } from "./ui/icons";
+
+export const ANONYMOUS_NAME = "Anonymous Hunter";
+
+/** Comments, newest first. Text is always rendered as text: no markup, no auto-links. */
+export function CommentList({ comments, now, huntName }: { comments: CommentView[]; now: string; huntName: string }) {
+  if (comments.length === 0) {
+    return <p className="rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600">No comments yet. Say hello!</p>;
+  }
+  return (
+    <ol className="space-y-4" aria-label="Comments">
+      {comments.map((comment) => {
+        const name = comment.isAdmin ? huntName : comment.authorName?.trim() || ANONYMOUS_NAME;
+        return (
+          <li key={comment.id} id={`comment-${comment.id}`} className="flex gap-3" data-testid="comment">
+            {comment.isAdmin ? (
+              <img src="/jimmy-avatar.svg" alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-full" />
+            ) : (
+              <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-stone-200 text-sm font-semibold text-stone-700">
+                {name.charAt(0).toUpperCase()}
+              </span>
+            )}
+            <div className="min-w-0 flex-1 rounded-2xl bg-stone-100 px-4 py-3">
+              <p className="flex flex-wrap items-center gap-x-2 text-sm">
+                <span className="font-semibold text-stone-900" data-testid="comment-author">
+                  {name}
+                </span>
+                {comment.isAdmin ? (
+                  <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                    <CrownIcon className="h-3.5 w-3.5" />
+                    Admin
+                  </span>
+                ) : null}
+                <time dateTime={comment.createdAt} className="text-stone-600">
+                  {commentTime(comment.createdAt, now)}
+                </time>
+              </p>
+              <p className="mt-1 whitespace-pre-line break-words text-stone-800" data-testid="comment-content">
+                {comment.content}
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

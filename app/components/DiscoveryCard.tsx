@@ -1,0 +1,106 @@
+import { Link } from "@remix-run/react";
+import { discoveryPath, jimmyPath, type DiscoveryCardData } from "~/lib/discoveries";
+import { fullName, relativeAge } from "~/lib/format";
+import { Avatar } from "./Avatar";
+import { DiscoveryPhoto } from "./DiscoveryPhoto";
+import { LikeButton } from "./LikeButton";
+import { ShareButton } from "./ShareButton";
+import { CommentIcon, PinIcon } from "./ui/icons";
+
+/** Card images fill the feed column: at most 640 px wide, the screen minus its margins on phones. */
+export const CARD_IMAGE_SIZES = "(min-width: 720px) 640px, calc(100vw - 2rem)";
+
+export function photoAlt(discovery: DiscoveryCardData): string {
+  const who = fullName(discovery.user.firstName, discovery.user.lastName);
+  return `Jimmy #${discovery.jimmy.serialNumber}${discovery.location ? ` in ${discovery.location}` : ""}, found by ${who}`;
+}
+
+export function DiscoveryCard({
+  discovery,
+  now,
+  priority = false,
+}: {
+  discovery: DiscoveryCardData;
+  now: string;
+  priority?: boolean;
+}) {
+  const { user, jimmy } = discovery;
+  const name = fullName(user.firstName, user.lastName);
+  const comments = discovery.jimmyCommentCount;
+  return (
+    <article
+      id={`discovery-${discovery.id}`}
+      aria-label={`Discovery of Jimmy #${jimmy.serialNumber} by ${name}`}
+      className="scroll-mt-24 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
+      data-testid="discovery-card"
+    >
+      <header className="flex items-start gap-3 p-4">
+        <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-stone-900">{name}</p>
+          <p className="flex items-center gap-1 truncate text-sm text-stone-600">
+            {discovery.location ? (
+              <>
+                <PinIcon className="h-3.5 w-3.5 shrink-0" />
+                <span className="truncate">{discovery.location}</span>
+                <span aria-hidden="true">·</span>
+              </>
+            ) : null}
+            <time dateTime={discovery.createdAt} className="shrink-0">
+              {relativeAge(discovery.createdAt, now)}
+            </time>
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <span className="rounded-full bg-orange-100 px-2.5 py-0.5 text-sm font-bold text-orange-800">#{jimmy.serialNumber}</span>
+          {discovery.isFirst ? (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wide text-amber-900">
+              First discovery
+            </span>
+          ) : null}
+        </div>
+      </header>
+      <DiscoveryPhoto photo={discovery.photo} alt={photoAlt(discovery)} sizes={CARD_IMAGE_SIZES} priority={priority} />
+      <div className="p-4">
+        <p className="whitespace-pre-line break-words text-stone-800">{discovery.caption}</p>
+        <div className="mt-3 flex flex-wrap items-center gap-1">
+          <LikeButton discoveryId={discovery.id} liked={discovery.isLikedByUser} count={discovery.likeCount} />
+          <Link
+            to={`${jimmyPath(jimmy.serialNumber)}#comments`}
+            aria-label={`${comments} ${comments === 1 ? "comment" : "comments"} on Jimmy #${jimmy.serialNumber}`}
+            className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-stone-600 hover:bg-orange-50 hover:text-orange-800"
+          >
+            <CommentIcon className="h-5 w-5" />
+            <span>{comments}</span>
+          </Link>
+          <ShareButton path={discoveryPath(discovery)} title={`Jimmy #${jimmy.serialNumber} was found!`} />
+          <Link
+            to={jimmyPath(jimmy.serialNumber)}
+            className="ml-auto inline-flex h-9 items-center rounded-full border border-orange-300 px-4 text-sm font-semibold text-orange-800 hover:bg-orange-50"
+          >
+            View Jimmy #{jimmy.serialNumber}
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function DiscoveryCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm" data-testid="discovery-skeleton" aria-hidden="true">
+      <div className="flex items-center gap-3 p-4">
+        <div className="skeleton h-10 w-10 rounded-full" />
+        <div className="flex-1 space-y-2">
+          <div className="skeleton h-4 w-40" />
+          <div className="skeleton h-3 w-28" />
+        </div>
+      </div>
+      <div className="skeleton aspect-[4/3] w-full rounded-none" />
+      <div className="space-y-2 p-4">
+        <div className="skeleton h-4 w-3/4" />
+        <div className="skeleton h-8 w-1/2" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { encodeCursor, FEED_PAGE_SIZE, type DiscoveryCardData, type FeedPage } from "~/lib/discoveries";
+import { DiscoveryCard, DiscoveryCardSkeleton } from "./DiscoveryCard";
+import { useHydrated } from "./useHydrated";
+import { SpinnerIcon } from "./ui/icons";
+
+export const FEED_ERROR_TEXT = "Failed to load discoveries. Please try again.";
+export const FEED_END_TEXT = "No more discoveries to load";
+
+/**
+ * A newest-first list of discovery cards. With JavaScript, the next page loads
+ * when the end of the list is 10% visible (SPEC.md §9); without it, a
+ * 'Load more' link opens the next page through the URL.
+ */
+export function DiscoveryFeed({
+  initial,
+  now,
+  apiUrl,
+  pageHref,
+  empty,
+  loading,
+  skeletons,
+  label,
+}: {
+  initial: FeedPage;
+  now: string;
+  /** The JSON endpoint for the page after a cursor. */
+  apiUrl: (cursor: string) => string;
+  /** The HTML page after a cursor (no JavaScript). */
+  pageHref: (cursor: string) => string;
+  empty: React.ReactNode;
+  /** A navigation to a new result set is under way: show skeleton cards. */
+  loading: boolean;
+  skeletons: number;
+  label: string;
+}) {
+  const hydrated = useHydrated();
+  const [items, setItems] = useState<DiscoveryCardData[]>(initial.discoveries);
+  const [cursor, setCursor] = useState<string | null>(initial.nextCursor);
+  const [status, setStatus] = useState<"idle" | "loading" | "error">("idle");
+  const sentinel = useRef<HTMLDivElement>(null);
+
+  const loadMore = useCallback(async () => {
+    if (!cursor || status === "loading") return;
+    setStatus("loading");
+    try {
+      const response = await fetch(apiUrl(cursor), { headers: { Accept: "application/json" }, credentials: "same-origin" });
+      if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+      const page = (await response.json()) as DiscoveryCardData[];
+      setItems((previous) => {
+        const seen = new Set(previous.map((d) => d.id));
+        return [...previous, ...page.filter((d) => !seen.has(d.id))];
+      });
+      const last = page[page.length - 1];
+      setCursor(page.length < FEED_PAGE_SIZE || !last ? null : encodeCursor({ createdAt: last.createdAt, id: last.id }));
+      setStatus("idle");
+    } catch (error) {
+      console.error(error);
+      setStatus("error");
+    }
+  }, [apiUrl, cursor, status]);
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !cursor || status !== "idle") return;
+    // Observing afresh after every page re-checks the sentinel: a short page
+    // that leaves it on screen loads the next one straight away.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void loadMore();
+      },
+      { threshold: 0.1 },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [cursor, status, loadMore]);
+
+  if (loading) {
+    return (
+      <div className="space-y-6" aria-busy="true" aria-label={`Loading ${label}`}>
+        {Array.from({ length: skeletons }, (_, i) => (
+          <DiscoveryCardSkeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+
+  if (items.length === 0) {
+    return <div className="rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">{empty}</div>;
+  }
+
+  return (
+    <div>
+      <ol className="space-y-6" aria-label={label}>
+        {items.map((discovery, index) => (
+          <li key={discovery.id}>
+            <DiscoveryCard discovery={discovery} now={now} priority={index === 0} />
+          </li>
+        ))}
+      </ol>
+      <div ref={sentinel} className="h-px" aria-hidden="true" />
+      <div className="mt-6 flex min-h-12 flex-col items-center justify-center gap-3 text-sm text-stone-600" aria-live="polite">
+        {status === "loading" ? (
+          <span className="flex items-center gap-2" role="status">
+            <SpinnerIcon className="h-5 w-5 animate-spin text-orange-700" />
+            Loading more discoveries…
+          </span>
+        ) : status === "error" ? (
+          <>
+            <p role="alert" className="font-medium text-red-700">
+              {FEED_ERROR_TEXT}
+            </p>
+            <button
+              type="button"
+              onClick={() => {
+                setStatus("idle");
+              }}
+              className="rounded-full border border-stone-300 bg-white px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50"
+            >
+              Try again
+            </button>
+          </>
+        ) : cursor ? (
+          <a
+            href={pageHref(cursor)}
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              void loadMore();
+            }}
+            className="rounded-full border border-orange-300 bg-white px-5 py-2 font-semibold text-orange-800 hover:bg-orange-50"
+          >
+            Load more
+          </a>
+        ) : (
+          <p>{FEED_END_TEXT}</p>
+        )}
+      </div>
+    </div>
+  );
+}

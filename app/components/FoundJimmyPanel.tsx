@@ -1,0 +1,79 @@
+import { Link } from "@remix-run/react";
+import { CameraIcon, ScanIcon, TrophyIcon, UploadIcon } from "./ui/icons";
+
+const itemClass =
+  "flex w-full items-center gap-3 rounded-2xl border border-stone-200 bg-white p-3 text-left font-semibold text-stone-800 shadow-sm hover:border-orange-300 hover:bg-orange-50";
+
+/** Home's 'Found a Jimmy?' panel. */
+export function FoundJimmyPanel({
+  renderAction,
+}: {
+  /** Renders a contributor action (it may need sign-in first). */
+  renderAction: (props: { to: string; className: string; children: React.ReactNode }) => React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby="found-title" className="rounded-3xl border border-orange-100 bg-orange-50/60 p-5">
+      <h2 id="found-title" className="text-lg font-bold tracking-tight">
+        Found a Jimmy?
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">Scan the QR code on its base, or type the number printed on the label.</p>
+      <ul className="mt-4 space-y-2">
+        <li>
+          {renderAction({
+            to: "/scan",
+            className: itemClass,
+            children: (
+              <>
+                <Badge>
+                  <ScanIcon />
+                </Badge>
+                Scan QR Code
+              </>
+            ),
+          })}
+        </li>
+        <li>
+          {renderAction({
+            to: "/scan#manual",
+            className: itemClass,
+            children: (
+              <>
+                <Badge>
+                  <UploadIcon />
+                </Badge>
+                Manual Upload
+              </>
+            ),
+          })}
+        </li>
+        <li>
+          <Link to="/hall-of-fame" className={itemClass}>
+            <Badge>
+              <TrophyIcon />
+            </Badge>
+            Hall of Fame
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+function Badge({ children }: { children: React.ReactNode }) {
+  return <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-orange-100 text-orange-800">{children}</span>;
+}
+
+/** The floating quick-capture button on the home page. */
+export function QuickCaptureButton({
+  renderAction,
+}: {
+  renderAction: (props: { to: string; className: string; children: React.ReactNode; "aria-label"?: string }) => React.ReactNode;
+}) {
+  return renderAction({
+    to: "/scan",
+    "aria-label": "Report a discovery",
+    className:
+      "fixed bottom-20 right-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-orange-700 text-white shadow-xl hover:bg-orange-800 md:bottom-8 md:right-8",
+    children: <CameraIcon className="h-6 w-6" />,
+  });
+}

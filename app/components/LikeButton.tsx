@@ -1,0 +1,65 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useToast } from "./Toaster";
+import { HeartIcon } from "./ui/icons";
+
+type LikeResult = { isLiked: boolean } | { error: string };
+
+/**
+ * A like is a POST form: a plain post (the server redirects back to the card)
+ * without JavaScript, a fetcher with it. While the request is pending the
+ * button is disabled; the server's answer sets the state (SPEC.md §4).
+ */
+export function LikeButton({
+  discoveryId,
+  liked,
+  count,
+}: {
+  discoveryId: number;
+  liked: boolean;
+  count: number;
+}) {
+  const fetcher = useFetcher<LikeResult>();
+  const location = useLocation();
+  const toast = useToast();
+  const [state, setState] = useState({ liked, count });
+  const handled = useRef<LikeResult | undefined>(undefined);
+
+  useEffect(() => {
+    setState({ liked, count });
+  }, [liked, count]);
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if ("isLiked" in result) {
+      setState((previous) =>
+        previous.liked === result.isLiked
+          ? previous
+          : { liked: result.isLiked, count: Math.max(0, previous.count + (result.isLiked ? 1 : -1)) },
+      );
+    } else {
+      toast({ title: "Error", description: "Failed to update like", variant: "destructive" });
+    }
+  }, [fetcher.state, fetcher.data, toast]);
+
+  const pending = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action={`/discoveries/${discoveryId}/like`} preventScrollReset>
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}#discovery-${discoveryId}`} />
+      <button
+        type="submit"
+        disabled={pending}
+        aria-pressed={state.liked}
+        aria-label={`${state.liked ? "Unlike" : "Like"} (${state.count} ${state.count === 1 ? "like" : "likes"})`}
+        className={`inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-semibold transition-colors disabled:cursor-wait disabled:opacity-60 ${
+          state.liked ? "text-rose-700 hover:bg-rose-50" : "text-stone-600 hover:bg-orange-50 hover:text-orange-800"
+        }`}
+      >
+        <HeartIcon filled={state.liked} className="h-5 w-5" />
+        <span data-testid="like-count">{state.count}</span>
+      </button>
+    </fetcher.Form>
+  );
+}

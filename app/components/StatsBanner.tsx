@@ -1,0 +1,45 @@
+import type { HuntStats } from "~/lib/stats";
+import { formatCount, plural } from "~/lib/format";
+import { PinIcon } from "./ui/icons";
+
+const FIGURES = [
+  { key: "totalJimmys", label: "Jimmys Created" },
+  { key: "totalDiscoveries", label: "Discoveries" },
+  { key: "activeHunters", label: "Active Hunters" },
+] as const;
+
+/** The hunt's headline figures; a missing figure shows as 0 (SPEC.md §2). */
+export function StatsBanner({ name, stats, loading }: { name: string; stats: Partial<HuntStats> | null; loading: boolean }) {
+  const value = (key: keyof HuntStats) => stats?.[key] ?? 0;
+  return (
+    <section
+      aria-labelledby="stats-title"
+      aria-busy={loading}
+      className="overflow-hidden rounded-3xl bg-gradient-to-br from-orange-600 via-orange-700 to-amber-800 p-6 text-white shadow-lg sm:p-8"
+    >
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 id="stats-title" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+          {name}
+        </h1>
+        {loading ? (
+          <span className="skeleton h-7 w-32 rounded-full bg-white/30" data-testid="stats-skeleton" />
+        ) : (
+          <p className="flex items-center gap-1.5 rounded-full bg-white/15 px-3 py-1 text-sm font-semibold" data-testid="stats-locations">
+            <PinIcon className="h-4 w-4" />
+            {plural(value("activeLocations"), "location", "locations")}
+          </p>
+        )}
+      </div>
+      <dl className="mt-6 grid grid-cols-3 gap-3 sm:gap-6">
+        {FIGURES.map(({ key, label }) => (
+          <div key={key} className="rounded-2xl bg-white/10 p-3 sm:p-4">
+            <dt className="text-xs font-medium text-orange-50 sm:text-sm">{label}</dt>
+            <dd className="mt-1 text-2xl font-extrabold tabular-nums sm:text-4xl" data-testid={`stat-${key}`}>
+              {loading ? <span className="skeleton block h-8 w-16 bg-white/30 sm:h-10" /> : formatCount(value(key))}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+export type CommentView = {
+  id: number;
+  content: string;
+  authorName: string | null;
+  isAdmin: boolean;
+  createdAt: string;
+};

@@ -1,0 +1,57 @@
+import type { Photo } from "./photos";
+
+/** SPEC.md §9: the feed loads 10 discoveries at a time. */
+export const FEED_PAGE_SIZE = 10;
+
+/** What a discovery card shows (SPEC.md §3's Discovery, decimals as strings). */
+export type DiscoveryCardData = {
+  id: number;
+  photo: Photo;
+  caption: string;
+  location: string | null;
+  latitude: string | null;
+  longitude: string | null;
+  createdAt: string;
+  isFirst: boolean;
+  likeCount: number;
+  isLikedByUser: boolean;
+  jimmyCommentCount: number;
+  user: { firstName: string; lastName: string; profileImageUrl: string | null };
+  jimmy: { serialNumber: number };
+};
+
+export type FeedPage = {
+  discoveries: DiscoveryCardData[];
+  /** Where the next page starts, or null at the end of the feed. */
+  nextCursor: string | null;
+};
+
+/**
+ * A position in a newest-first list: the (created_at, id) of the last item
+ * shown. Pages continue strictly after it, so discoveries reported meanwhile
+ * never shift later pages (no duplicates, no gaps).
+ */
+export type Cursor = { createdAt: string; id: number };
+
+const CURSOR_PATTERN = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)_(\d{1,12})$/;
+
+export function encodeCursor(cursor: Cursor): string {
+  return `${cursor.createdAt}_${cursor.id}`;
+}
+
+/** Parses a cursor from a URL; anything malformed is null (the caller answers 400). */
+export function decodeCursor(value: string): Cursor | null {
+  const match = CURSOR_PATTERN.exec(value);
+  if (!match) return null;
+  const createdAt = match[1]!;
+  if (Number.isNaN(Date.parse(createdAt))) return null;
+  return { createdAt, id: Number(match[2]) };
+}
+
+export function jimmyPath(serialNumber: number): string {
+  return `/jimmy/${serialNumber}`;
+}
+
+export function discoveryPath(discovery: { id: number; jimmy: { serialNumber: number } }): string {
+  return `${jimmyPath(discovery.jimmy.serialNumber)}#discovery-${discovery.id}`;
+}

@@ -1,0 +1,6 @@
+export type HuntStats = {
+  activeLocations: number;
+  totalJimmys: number;
+  totalDiscoveries: number;
+  activeHunters: number;
+};

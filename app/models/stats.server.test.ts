@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { createTestDb } from "../../tests/support/test-db";
+import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
+import { getHuntStats } from "./stats.server";
+import { getJimmyPage } from "./jimmys.server";
+
+let t: Awaited<ReturnType<typeof createTestDb>>;
+beforeEach(async () => {
+  t = await createTestDb();
+});
+afterEach(async () => {
+  await t.cleanup();
+});
+
+const now = new Date("2026-06-30T12:00:00.000Z");
+const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString();
+
+it("an empty hunt has zero of everything", async () => {
+  expect(await getHuntStats(t.db, now)).toEqual({ activeLocations: 0, totalJimmys: 0, totalDiscoveries: 0, activeHunters: 0 });
+});
+
+it("counts places at city level, minted Jimmys, discoveries, and hunters active in the last 30 days", async () => {
+  const [a, b, c] = [await makeUser(t.db), await makeUser(t.db), await makeUser(t.db)];
+  const j1 = await makeJimmy(t.db, 1);
+  const j2 = await makeJimmy(t.db, 2);
+  await makeJimmy(t.db, 3); // minted, never found
+  await makeDiscovery(t.db, { jimmyId: j1.id, userId: a.id, createdAt: daysAgo(100), isFirst: true });
+  await makeDiscovery(t.db, { jimmyId: j1.id, userId: b.id, createdAt: daysAgo(29) });
+  await makeDiscovery(t.db, { jimmyId: j2.id, userId: b.id, createdAt: daysAgo(2), isFirst: true });
+  await makeDiscovery(t.db, { jimmyId: j2.id, userId: c.id, createdAt: daysAgo(31) });
+  // Places: two in Austin (same city), one in Paris, one typed only (" Marfa, TX" and "marfa, tx" are one place).
+  const ids = (await t.db.selectFrom("discoveries").select("id").orderBy("id").execute()).map((r) => r.id);
+  await t.db.updateTable("discoveries").set({ city: "Austin", region: "TX", country: "US" }).where("id", "in", [ids[0]!, ids[1]!]).execute();
+  await t.db.updateTable("discoveries").set({ city: "Paris", region: null, country: "FR" }).where("id", "=", ids[2]!).execute();
+  await t.db.updateTable("discoveries").set({ location: " Marfa, TX" }).where("id", "=", ids[3]!).execute();
+  const j3 = await makeJimmy(t.db, 4);
+  await makeDiscovery(t.db, { jimmyId: j3.id, userId: a.id, createdAt: daysAgo(40), location: "marfa, tx", isFirst: true });
+
+  expect(await getHuntStats(t.db, now)).toEqual({
+    activeLocations: 3,
+    totalJimmys: 4,
+    totalDiscoveries: 5,
+    activeHunters: 1,
+  });
+});
+
+it("a Jimmy's page counts its discoveries, its places and the days since its first discovery", async () => {
+  const user = await makeUser(t.db);
+  const jimmy = await makeJimmy(t.db, 9);
+  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(10.5), isFirst: true, location: "Austin, TX" });
+  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(3), location: "austin, tx" });
+  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(1), location: "Denver, CO" });
+  const page = await getJimmyPage(t.db, 9, { now });
+  expect(page?.stats).toEqual({ discoveries: 3, locations: 2, daysSinceCreated: 10 });
+  expect(page?.discoveries.map((d) => d.location)).toEqual(["Denver, CO", "austin, tx", "Austin, TX"]);
+  expect(page?.jimmy.status).toBe("discovered");
+
+  await makeJimmy(t.db, 10);
+  expect((await getJimmyPage(t.db, 10, { now }))?.stats).toEqual({ discoveries: 0, locations: 0, daysSinceCreated: 0 });
+  expect(await getJimmyPage(t.db, 11, { now })).toBeNull();
+});

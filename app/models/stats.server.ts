@@ -1,0 +1,46 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "#db/schema";
+
+import type { HuntStats } from "~/lib/stats";
+
+export type { HuntStats };
+
+/** A hunter is active if they reported a discovery in this many days. */
+export const ACTIVE_HUNTER_DAYS = 30;
+
+/**
+ * The place a discovery counts towards: its city (with state and country)
+ * when known, otherwise the location text as typed (case-insensitive).
+ */
+export const placeKey = sql<string | null>`coalesce(
+  d.city || '|' || coalesce(d.region, '') || '|' || coalesce(d.country, ''),
+  lower(trim(d.location))
+)`;
+
+/**
+ * The home page's figures (definitions in README): distinct places with a
+ * discovery, minted Jimmys, discoveries, and hunters who reported in the last
+ * 30 days.
+ */
+export async function getHuntStats(db: Kysely<Database>, now = new Date()): Promise<HuntStats> {
+  const since = new Date(now.getTime() - ACTIVE_HUNTER_DAYS * 86_400_000).toISOString();
+  const [places, jimmys, discoveries, hunters] = await Promise.all([
+    db
+      .selectFrom("discoveries as d")
+      .select(sql<number>`count(distinct ${placeKey})`.as("n"))
+      .executeTakeFirstOrThrow(),
+    db.selectFrom("jimmys").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db.selectFrom("discoveries").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("discoveries")
+      .select(sql<number>`count(distinct user_id)`.as("n"))
+      .where("created_at", ">=", since)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    activeLocations: Number(places.n ?? 0),
+    totalJimmys: Number(jimmys.n ?? 0),
+    totalDiscoveries: Number(discoveries.n ?? 0),
+    activeHunters: Number(hunters.n ?? 0),
+  };
+}

@@ -1,0 +1,56 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { decodeCursor, encodeCursor, FEED_PAGE_SIZE } from "~/lib/discoveries";
+import { listDiscoveries } from "~/models/discoveries.server";
+import { getDb } from "~/services/db.server";
+
+export const MAX_PAGE_SIZE = 50;
+
+const QuerySchema = z.object({
+  limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).optional(),
+  offset: z.coerce.number({ error: "offset must be a number" }).int("offset must be a whole number").min(0, "offset must not be negative").max(10_000_000, "offset is too large").optional(),
+  includeFirst: z.enum(["true", "false"], { message: "includeFirst must be true or false" }).optional(),
+  after: z.string().max(64).optional(),
+});
+
+/**
+ * GET /api/discoveries — discoveries newest first (SPEC.md §7). Pages by
+ * `limit` + `offset`, or by `after` (a cursor from the previous page's `Link:
+ * rel="next"` header), which stays correct while new discoveries arrive.
+ * Without parameters it returns the first page of the full list, first
+ * discoveries included.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const parsed = QuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) {
+    return Response.json({ message: parsed.error.issues[0]?.message ?? "Invalid query" }, { status: 400 });
+  }
+  const { limit = url.searchParams.size === 0 ? MAX_PAGE_SIZE : FEED_PAGE_SIZE, offset, includeFirst, after } = parsed.data;
+  const cursor = after === undefined ? null : decodeCursor(after);
+  if (after !== undefined && !cursor) {
+    return Response.json({ message: "after must be a cursor from a previous page" }, { status: 400 });
+  }
+  if (cursor && offset !== undefined) {
+    return Response.json({ message: "Use either offset or after, not both" }, { status: 400 });
+  }
+  const page = await listDiscoveries(getDb(), {
+    includeFirst: includeFirst !== "false",
+    after: cursor,
+    offset,
+    limit,
+  });
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const last = page.discoveries[page.discoveries.length - 1];
+  if (page.nextCursor && last) {
+    const next = new URL(url);
+    next.searchParams.delete("offset");
+    next.searchParams.set("after", encodeCursor({ createdAt: last.createdAt, id: last.id }));
+    next.searchParams.set("limit", String(limit));
+    headers.set("Link", `<${next.pathname}${next.search}>; rel="next"`);
+  }
+  return Response.json(
+    page.discoveries.map((discovery) => ({ ...discovery, photoUrl: discovery.photo.src })),
+    { headers },
+  );
+}

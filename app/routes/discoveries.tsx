@@ -1,0 +1,84 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { useCallback } from "react";
+import { DiscoveryFeed, FEED_ERROR_TEXT } from "~/components/DiscoveryFeed";
+import { BackIcon } from "~/components/ui/icons";
+import { decodeCursor } from "~/lib/discoveries";
+import { formatCount } from "~/lib/format";
+import { countDiscoveries, listDiscoveries } from "~/models/discoveries.server";
+import { useRootData } from "~/root";
+import { getDb } from "~/services/db.server";
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string } } | undefined;
+  return [{ title: `All Discoveries · ${root?.hunt?.name ?? "Jimmy Hunt"}` }];
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const afterParam = new URL(request.url).searchParams.get("after");
+  const after = afterParam === null ? null : decodeCursor(afterParam);
+  if (afterParam !== null && !after) {
+    throw new Response("That page of the list doesn't exist. Start again from the newest discoveries.", { status: 400 });
+  }
+  const db = getDb();
+  const [total, page] = await Promise.all([countDiscoveries(db), listDiscoveries(db, { includeFirst: true, after })]);
+  return { total, page, after: afterParam };
+}
+
+const apiUrl = (cursor: string) => `/api/discoveries?limit=10&includeFirst=true&after=${encodeURIComponent(cursor)}`;
+const pageHref = (cursor: string) => `/discoveries?after=${encodeURIComponent(cursor)}`;
+
+export default function AllDiscoveries() {
+  const { total, page, after } = useLoaderData<typeof loader>();
+  const root = useRootData();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/discoveries";
+  const api = useCallback(apiUrl, []);
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-6 sm:py-8">
+      <Link to="/" className="inline-flex items-center gap-1 text-sm font-semibold text-orange-800 hover:underline">
+        <BackIcon className="h-4 w-4" />
+        Back
+      </Link>
+      <h1 className="mt-3 text-3xl font-extrabold tracking-tight">All Discoveries</h1>
+      <p className="mt-1 text-stone-600" data-testid="total-discoveries">
+        {formatCount(total)} total discoveries
+      </p>
+      {after ? (
+        <p className="mt-3 text-sm">
+          <Link to="/discoveries" className="font-semibold text-orange-800 underline">
+            Back to the newest discoveries
+          </Link>
+        </p>
+      ) : null}
+      <div className="mt-6">
+        <DiscoveryFeed
+          key={after ?? ""}
+          initial={page}
+          now={root?.now ?? new Date().toISOString()}
+          apiUrl={api}
+          pageHref={pageHref}
+          empty="No discoveries yet! Be the first to find a Jimmy figurine"
+          loading={loading && !after}
+          skeletons={5}
+          label="All discoveries"
+        />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string" ? error.data : FEED_ERROR_TEXT;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <p role="alert" className="text-lg font-semibold text-red-700">
+        {message}
+      </p>
+      <Link to="/discoveries" reloadDocument className="mt-6 inline-flex rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
+        Try again
+      </Link>
+    </div>
+  );
+}

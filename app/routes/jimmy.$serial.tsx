@@ -1,0 +1,251 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useParams, useRouteError } from "@remix-run/react";
+import { Avatar } from "~/components/Avatar";
+import { CommentList } from "~/components/CommentList";
+import { DiscoveryPhoto } from "~/components/DiscoveryPhoto";
+import { photoAlt } from "~/components/DiscoveryCard";
+import { AlertIcon, PinIcon, PlusIcon } from "~/components/ui/icons";
+import type { DiscoveryCardData } from "~/lib/discoveries";
+import { formatCount, formatDate, fullName } from "~/lib/format";
+import { boxAround, DETAIL_MAP_HALF_WIDTH, osmEmbedUrl } from "~/lib/map-embed";
+import { parseSerial } from "~/lib/serial";
+import { listComments } from "~/models/comments.server";
+import { getJimmyPage } from "~/models/jimmys.server";
+import { useRootData } from "~/root";
+import { getDb } from "~/services/db.server";
+import { env } from "~/services/env.server";
+
+const INVALID_URL_TEXT = "Invalid URL";
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const serial = parseSerial(params.serial);
+  if (serial === null) {
+    throw new Response("That address doesn't name a Jimmy: Jimmy pages look like /jimmy/12.", { status: 400 });
+  }
+  const db = getDb();
+  const page = await getJimmyPage(db, serial);
+  if (!page) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
+  const comments = await listComments(db, page.jimmy.id);
+  const config = env();
+  const latest = page.discoveries[0];
+  const shareImage = latest ? new URL(latest.photo.src, config.publicUrl).href : new URL("/logo.svg", config.publicUrl).href;
+  return {
+    ...page,
+    comments,
+    mapEmbedOrigin: config.mapEmbedOrigin,
+    share: { url: new URL(`/jimmy/${serial}`, config.publicUrl).href, image: shareImage },
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string } } | undefined;
+  const hunt = root?.hunt?.name ?? "Jimmy Hunt";
+  if (!data) return [{ title: `Jimmy · ${hunt}` }];
+  const { jimmy, stats, discoveries, share } = data;
+  const latest = discoveries[0];
+  const title = `Jimmy #${jimmy.serialNumber} · ${hunt}`;
+  const description = latest
+    ? `Found ${stats.discoveries} ${stats.discoveries === 1 ? "time" : "times"} in ${stats.locations} ${stats.locations === 1 ? "place" : "places"}. Latest sighting: ${latest.location ?? "somewhere out there"}. ${latest.caption}`
+    : `Jimmy #${jimmy.serialNumber} is still hidden, waiting for its first finder.`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: hunt },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: share.url },
+    { property: "og:image", content: share.image },
+    { name: "twitter:card", content: latest ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: share.image },
+    { tagName: "link", rel: "canonical", href: share.url },
+  ];
+};
+
+const DETAIL_IMAGE_SIZES = "(min-width: 1024px) 560px, calc(100vw - 2rem)";
+
+export default function JimmyPage() {
+  const { jimmy, stats, discoveries, comments, mapEmbedOrigin } = useLoaderData<typeof loader>();
+  const root = useRootData();
+  const now = root?.now ?? new Date().toISOString();
+  const latest = discoveries[0];
+  const found = discoveries.length > 0;
+  const reportHref = found ? `/jimmy/${jimmy.serialNumber}/new-discovery` : `/jimmy/${jimmy.serialNumber}/first-discovery`;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:py-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wide text-orange-800">{found ? "On the move" : "Still hidden"}</p>
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Jimmy #{jimmy.serialNumber}</h1>
+        </div>
+        <Link
+          to={reportHref}
+          className="inline-flex items-center gap-2 rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-orange-800"
+        >
+          <PlusIcon className="h-5 w-5" />
+          {found ? "Add Your Discovery" : "Report the First Discovery"}
+        </Link>
+      </div>
+
+      {!found ? (
+        <section className="mt-8 rounded-3xl border border-dashed border-orange-300 bg-orange-50/60 p-8 text-center">
+          <img src="/logo.svg" alt="" width={72} height={72} className="mx-auto h-18 w-18" />
+          <h2 className="mt-4 text-xl font-bold">Nobody has found Jimmy #{jimmy.serialNumber} yet</h2>
+          <p className="mx-auto mt-2 max-w-md text-stone-700">
+            If you&apos;re holding this Jimmy, you&apos;re the first! Report your discovery to create Jimmy #{jimmy.serialNumber}&apos;s official
+            page and start its journey.
+          </p>
+        </section>
+      ) : null}
+
+      {latest ? <LatestSighting discovery={latest} mapEmbedOrigin={mapEmbedOrigin} /> : null}
+
+      <section aria-labelledby="stats-heading" className="mt-8">
+        <h2 id="stats-heading" className="sr-only">
+          Stats
+        </h2>
+        <dl className="grid grid-cols-3 gap-3 sm:gap-4">
+          {[
+            ["Discoveries", stats.discoveries],
+            ["Locations", stats.locations],
+            ["Days Active", stats.daysSinceCreated],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-2xl border border-stone-200 bg-white p-4 text-center shadow-sm">
+              <dt className="text-xs font-medium text-stone-600 sm:text-sm">{label}</dt>
+              <dd className="mt-1 text-2xl font-extrabold tabular-nums text-stone-900 sm:text-3xl">{formatCount(Number(value))}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-labelledby="timeline-heading" className="mt-10">
+        <h2 id="timeline-heading" className="text-xl font-bold tracking-tight">
+          Discovery Timeline
+        </h2>
+        {discoveries.length === 0 ? (
+          <p className="mt-4 rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600">No discoveries yet!</p>
+        ) : (
+          <ol className="mt-4 space-y-6 border-l-2 border-orange-200 pl-5 sm:pl-8">
+            {discoveries.map((discovery) => (
+              <TimelineEntry key={discovery.id} discovery={discovery} />
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section id="comments" aria-labelledby="comments-heading" className="mt-12 scroll-mt-24">
+        <h2 id="comments-heading" className="text-xl font-bold tracking-tight">
+          Comments <span className="text-base font-semibold text-stone-500">({comments.length})</span>
+        </h2>
+        <div className="mt-4">
+          <CommentList comments={comments} now={now} huntName={root?.hunt.name ?? "Jimmy Hunt"} />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function LatestSighting({ discovery, mapEmbedOrigin }: { discovery: DiscoveryCardData; mapEmbedOrigin: string }) {
+  const lat = discovery.latitude === null ? null : Number(discovery.latitude);
+  const lng = discovery.longitude === null ? null : Number(discovery.longitude);
+  return (
+    <section aria-labelledby="latest-heading" className="mt-8 overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm">
+      <h2 id="latest-heading" className="px-5 pt-5 text-xl font-bold tracking-tight">
+        Latest Sighting
+      </h2>
+      <div className="mt-4 grid gap-0 lg:grid-cols-2">
+        <DiscoveryPhoto photo={discovery.photo} alt={photoAlt(discovery)} sizes={DETAIL_IMAGE_SIZES} priority />
+        <div className="flex flex-col">
+          {lat !== null && lng !== null ? (
+            <iframe
+              title={`Map of the latest sighting of Jimmy #${discovery.jimmy.serialNumber}`}
+              src={osmEmbedUrl(mapEmbedOrigin, boxAround(lat, lng, DETAIL_MAP_HALF_WIDTH), { latitude: lat, longitude: lng })}
+              className="h-64 w-full border-0 bg-stone-100 lg:h-full lg:min-h-72"
+              loading="lazy"
+              referrerPolicy="no-referrer"
+              sandbox="allow-scripts allow-same-origin allow-popups"
+            />
+          ) : (
+            <div className="flex h-64 items-center justify-center bg-stone-100 text-stone-600 lg:h-full">Location not available</div>
+          )}
+        </div>
+      </div>
+      <div className="space-y-2 p-5">
+        <p className="flex items-center gap-1.5 font-semibold text-stone-900">
+          <PinIcon className="h-4 w-4 text-orange-700" />
+          {discovery.location ?? "Location not specified"}
+        </p>
+        <p className="text-sm text-stone-600">
+          <time dateTime={discovery.createdAt}>{formatDate(discovery.createdAt)}</time>
+          {lat !== null && lng !== null ? (
+            <span>
+              {" "}
+              · {lat.toFixed(4)}, {lng.toFixed(4)}
+            </span>
+          ) : null}
+        </p>
+        <p className="whitespace-pre-line break-words text-stone-800">{discovery.caption}</p>
+      </div>
+    </section>
+  );
+}
+
+function TimelineEntry({ discovery }: { discovery: DiscoveryCardData }) {
+  const { user } = discovery;
+  return (
+    <li id={`discovery-${discovery.id}`} className="relative scroll-mt-24" data-testid="timeline-entry">
+      <span aria-hidden="true" className="absolute -left-[27px] top-4 h-3 w-3 rounded-full border-2 border-white bg-orange-600 sm:-left-[39px]" />
+      <article className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
+        <header className="flex items-center gap-3 p-4">
+          <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} />
+          <div className="min-w-0">
+            <p className="font-semibold text-stone-900">{fullName(user.firstName, user.lastName)}</p>
+            <p className="text-sm text-stone-600">
+              <time dateTime={discovery.createdAt}>{formatDate(discovery.createdAt)}</time>
+              {discovery.isFirst ? <span className="ml-2 font-semibold text-amber-800">First discovery</span> : null}
+            </p>
+          </div>
+        </header>
+        <div className="sm:grid sm:grid-cols-[minmax(0,280px)_1fr]">
+          <DiscoveryPhoto photo={discovery.photo} alt={photoAlt(discovery)} sizes="(min-width: 640px) 280px, calc(100vw - 4rem)" />
+          <div className="space-y-2 p-4">
+            <p className="flex items-center gap-1.5 text-sm font-medium text-stone-700">
+              <PinIcon className="h-4 w-4 text-orange-700" />
+              {discovery.location ?? "Location not specified"}
+            </p>
+            <p className="whitespace-pre-line break-words text-stone-800">{discovery.caption}</p>
+          </div>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const params = useParams();
+  let title = "Error Loading Jimmy";
+  let message = "Failed to fetch Jimmy details";
+  if (isRouteErrorResponse(error) && error.status === 400) {
+    title = INVALID_URL_TEXT;
+    message = typeof error.data === "string" ? error.data : "That address doesn't name a Jimmy.";
+  } else if (isRouteErrorResponse(error) && error.status === 404) {
+    title = "Jimmy Not Found";
+    message = `There is no Jimmy #${params.serial}. Check the number on the label and try again.`;
+  }
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-orange-100 text-orange-800">
+        <AlertIcon className="h-7 w-7" />
+      </span>
+      <h1 className="mt-5 text-2xl font-extrabold tracking-tight">{title}</h1>
+      <p className="mt-3 text-stone-700">{message}</p>
+      <Link to="/" className="mt-8 inline-flex rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
+        Back to the hunt
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { AlertIcon } from "~/components/ui/icons";
+
+export const meta: MetaFunction = () => [{ title: "Invalid URL" }];
+
+/** /jimmy without a serial number. */
+export function loader() {
+  return data(null, { status: 400 });
+}
+
+export default function JimmyWithoutSerial() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-orange-100 text-orange-800">
+        <AlertIcon className="h-7 w-7" />
+      </span>
+      <h1 className="mt-5 text-2xl font-extrabold tracking-tight">Invalid URL</h1>
+      <p className="mt-3 text-stone-700">Jimmy pages need a number, like /jimmy/12.</p>
+      <Link to="/discoveries" className="mt-8 inline-flex rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
+        Browse all discoveries
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import Database from "better-sqlite3";
+import { E2E_DATABASE } from "../support/e2e-data";
+
+/**
+ * Read access to the test server's database, so tests can compare what a
+ * page shows with what is stored.
+ */
+export function readDb() {
+  return new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
+}
+
+export function query<T>(sql: string, ...params: unknown[]): T[] {
+  const db = readDb();
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+export function queryOne<T>(sql: string, ...params: unknown[]): T {
+  const rows = query<T>(sql, ...params);
+  if (rows.length === 0) throw new Error(`No row for: ${sql}`);
+  return rows[0]!;
+}
+
+/** Write access, for tests that simulate activity by other hunters. */
+export function writeDb() {
+  const db = new Database(E2E_DATABASE, { fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  return db;
+}

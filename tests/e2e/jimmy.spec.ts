@@ -1,0 +1,165 @@
+import { expect, test } from "@playwright/test";
+import { query, queryOne } from "./db";
+import { expectAccessible, jsEnabled, waitForHydration } from "./helpers";
+
+type JimmyRow = { id: number; serial_number: number; first_discovery_at: string | null; discovery_count: number };
+
+/** The demo Jimmy with the longest journey. */
+function traveller() {
+  return queryOne<JimmyRow>("select id, serial_number, first_discovery_at, discovery_count from jimmys order by discovery_count desc, serial_number limit 1");
+}
+
+test.describe("a Jimmy's page", () => {
+  test("shows the latest sighting, the stats, the whole timeline and the comments", async ({ page }) => {
+    const jimmy = traveller();
+    const latest = queryOne<{ id: number; caption: string; location: string | null; latitude: number | null; longitude: number | null; created_at: string }>(
+      "select id, caption, location, latitude, longitude, created_at from discoveries where jimmy_id = ? order by created_at desc, id desc limit 1",
+      jimmy.id,
+    );
+    const response = await page.goto(`/jimmy/${jimmy.serial_number}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: `Jimmy #${jimmy.serial_number}` })).toBeVisible();
+
+    const sighting = page.getByRole("region", { name: "Latest Sighting" });
+    await expect(sighting.getByRole("img", { name: new RegExp(`^Jimmy #${jimmy.serial_number}`) })).toBeVisible();
+    await expect(sighting.getByText(latest.location ?? "Location not specified", { exact: true })).toBeVisible();
+    await expect(sighting.getByText(latest.caption)).toBeVisible();
+    const date = new Date(latest.created_at).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
+    await expect(sighting.locator("time")).toHaveText(date);
+    if (latest.latitude !== null && latest.longitude !== null) {
+      const map = sighting.locator("iframe");
+      const src = new URL((await map.getAttribute("src"))!);
+      expect(src.origin).toBe("https://www.openstreetmap.org");
+      const [west, south, east, north] = src.searchParams.get("bbox")!.split(",").map(Number);
+      expect(east! - west!).toBeCloseTo(0.02, 5);
+      expect(north! - south!).toBeCloseTo(0.02, 5);
+      expect((west! + east!) / 2).toBeCloseTo(latest.longitude, 5);
+      expect((south! + north!) / 2).toBeCloseTo(latest.latitude, 5);
+    } else {
+      await expect(sighting.getByText("Location not available")).toBeVisible();
+    }
+
+    const places = queryOne<{ n: number }>(
+      "select count(distinct coalesce(city || '|' || coalesce(region, '') || '|' || coalesce(country, ''), lower(trim(location)))) n from discoveries where jimmy_id = ?",
+      jimmy.id,
+    ).n;
+    const days = Math.floor((Date.now() - Date.parse(jimmy.first_discovery_at!)) / 86_400_000);
+    const stat = (label: string) => page.getByRole("region", { name: "Stats" }).locator("div", { has: page.getByText(label, { exact: true }) }).locator("dd");
+    await expect(stat("Discoveries")).toHaveText(String(jimmy.discovery_count));
+    await expect(stat("Locations")).toHaveText(String(places));
+    await expect(stat("Days Active")).toHaveText(String(days));
+
+    const timeline = page.getByTestId("timeline-entry");
+    await expect(timeline).toHaveCount(jimmy.discovery_count);
+    const hunters = query<{ name: string }>(
+      "select u.first_name || ' ' || u.last_name name from discoveries d join users u on u.id = d.user_id where d.jimmy_id = ? order by d.created_at desc, d.id desc",
+      jimmy.id,
+    );
+    for (const [index, hunter] of hunters.entries()) {
+      await expect(timeline.nth(index).getByText(hunter.name, { exact: true })).toBeVisible();
+    }
+    await expect(timeline.last().getByText("First discovery")).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test("shows admin comments with a crown and the hunt's avatar, and unnamed ones as 'Anonymous Hunter'", async ({ page }) => {
+    const withBoth = queryOne<{ serial_number: number }>(
+      `select j.serial_number from jimmys j
+       where exists (select 1 from comments c where c.jimmy_id = j.id and c.is_admin = 1)
+         and exists (select 1 from comments c where c.jimmy_id = j.id and c.is_admin = 0 and c.author_name is null)
+       order by j.serial_number limit 1`,
+    );
+    const comments = query<{ content: string; is_admin: number; author_name: string | null }>(
+      "select content, is_admin, author_name from comments c join jimmys j on j.id = c.jimmy_id where j.serial_number = ? order by c.created_at desc, c.id desc",
+      withBoth.serial_number,
+    );
+    await page.goto(`/jimmy/${withBoth.serial_number}#comments`);
+    const section = page.locator("#comments");
+    await expect(section).toBeInViewport();
+    const items = section.getByTestId("comment");
+    await expect(items).toHaveCount(comments.length);
+    for (const [index, comment] of comments.entries()) {
+      const item = items.nth(index);
+      await expect(item.getByTestId("comment-content")).toHaveText(comment.content);
+      if (comment.is_admin) {
+        await expect(item.getByTestId("comment-author")).toHaveText("Jimmy Hunt");
+        await expect(item.getByText("Admin")).toBeVisible();
+        await expect(item.locator('img[src="/jimmy-avatar.svg"]')).toBeVisible();
+      } else {
+        await expect(item.getByTestId("comment-author")).toHaveText(comment.author_name ?? "Anonymous Hunter");
+      }
+      await expect(item.locator("time")).toHaveText(/^(Just now|\d+h ago|1 day ago|[2-6] days ago|[A-Z][a-z]{2} \d{1,2}, \d{4})$/);
+    }
+  });
+
+  test("a feed card's comment count leads to the comments", async ({ page }, testInfo) => {
+    await page.goto("/");
+    await waitForHydration(page, testInfo);
+    const link = page.getByTestId("discovery-card").first().getByRole("link", { name: /comments? on Jimmy #/ });
+    const href = (await link.getAttribute("href"))!;
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${href.replace("#", "#")}$`));
+    await expect(page.locator("#comments")).toBeInViewport();
+  });
+
+  test("a Jimmy nobody has found yet invites the first discovery", async ({ page }) => {
+    const hidden = queryOne<{ serial_number: number }>("select serial_number from jimmys where discovery_count = 0 order by serial_number limit 1");
+    const response = await page.goto(`/jimmy/${hidden.serial_number}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByText(`Nobody has found Jimmy #${hidden.serial_number} yet`)).toBeVisible();
+    await expect(page.getByText("No discoveries yet!")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Latest Sighting" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Report the First Discovery" })).toHaveAttribute(
+      "href",
+      `/jimmy/${hidden.serial_number}/first-discovery`,
+    );
+    await expectAccessible(page);
+  });
+
+  test("an unknown serial is 'Jimmy Not Found' with status 404", async ({ page }) => {
+    const response = await page.goto("/jimmy/987654321");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Jimmy Not Found" })).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  for (const path of ["/jimmy/abc", "/jimmy/0", "/jimmy/007", `/jimmy/${"9".repeat(10_000)}`, "/jimmy"]) {
+    test(`${path.slice(0, 20)} is an 'Invalid URL' with status 400`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(400);
+      await expect(page.getByRole("heading", { name: "Invalid URL" })).toBeVisible();
+    });
+  }
+
+  test("a shared link previews with the latest photo", async ({ request }) => {
+    const jimmy = traveller();
+    const html = await (await request.get(`/jimmy/${jimmy.serial_number}`)).text();
+    expect(html).toMatch(new RegExp(`<meta property="og:title" content="Jimmy #${jimmy.serial_number} · Jimmy Hunt"/>`));
+    expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\/discoveries\/[^"]+\.webp"\/>/);
+    expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"\/>/);
+  });
+
+  test("shows a spinner while a Jimmy's page loads", async ({ page }, testInfo) => {
+    await page.goto("/");
+    const link = page.getByTestId("discovery-card").first().getByRole("link", { name: /^View Jimmy #/ });
+    const serial = (await link.textContent())!.replace("View Jimmy #", "");
+    if (!jsEnabled(testInfo)) {
+      // Without JavaScript the browser loads the page whole: no spinner, just the page.
+      await link.click();
+      await expect(page.getByRole("heading", { level: 1, name: `Jimmy #${serial}` })).toBeVisible();
+      await expect(page.getByText("Loading Jimmy…")).toHaveCount(0);
+      return;
+    }
+    await waitForHydration(page, testInfo);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/jimmy/${serial}.data*`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await link.click();
+    await expect(page.getByRole("status").filter({ hasText: "Loading Jimmy…" })).toBeVisible();
+    release();
+    await expect(page.getByRole("heading", { level: 1, name: `Jimmy #${serial}` })).toBeVisible();
+  });
+});

@@ -1,0 +1,33 @@
+import type { DB } from "~/services/db.server";
+import { recordDiscovery } from "~/models/discoveries.server";
+import { mintJimmys } from "~/models/jimmys.server";
+import { upsertUserFromProvider } from "~/models/users.server";
+
+let counter = 0;
+
+export async function makeUser(db: DB, firstName = "Test", lastName = `Hunter${++counter}`) {
+  return upsertUserFromProvider(db, { provider: "test", subject: `subject-${++counter}-${Date.now()}`, firstName, lastName });
+}
+
+export async function makeJimmy(db: DB, serial: number) {
+  await mintJimmys(db, serial, serial);
+  return db.selectFrom("jimmys").selectAll().where("serial_number", "=", serial).executeTakeFirstOrThrow();
+}
+
+/** A discovery row with a photo descriptor (no image files: for query tests). */
+export async function makeDiscovery(
+  db: DB,
+  input: { jimmyId: number; userId: number; createdAt: string; isFirst?: boolean; location?: string | null; caption?: string },
+) {
+  return recordDiscovery(db, {
+    jimmyId: input.jimmyId,
+    userId: input.userId,
+    photo: { key: `discoveries/test/${++counter}`, width: 1200, height: 900, variants: [320, 720, 1200] },
+    caption: input.caption ?? "Found him!",
+    location: input.location ?? null,
+    latitude: null,
+    longitude: null,
+    isFirst: input.isFirst ?? false,
+    createdAt: input.createdAt,
+  });
+}
