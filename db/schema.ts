@@ -92,6 +92,7 @@ export interface TempUploadsTable {
   content_type: string;
   created_at: Timestamp;
   expires_at: Timestamp;
+  photo_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface NotificationsTable {

@@ -1,5 +1,8 @@
 import type { Photo } from "./photos";
 
+/** SPEC.md §5: an empty caption becomes this. */
+export const DEFAULT_CAPTION = "Another Jimmy discovery!";
+
 /** SPEC.md §9: the feed loads 10 discoveries at a time. */
 export const FEED_PAGE_SIZE = 10;
 

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { encodeCursor, FEED_PAGE_SIZE, type Cursor, type DiscoveryCardData, type FeedPage } from "~/lib/discoveries";
 import { buildPhoto } from "~/lib/photos";
@@ -21,31 +21,36 @@ export type NewDiscoveryInput = {
   createdAt: string;
 };
 
+/** Inserts a discovery row (the caller keeps the Jimmy's figures in step, in the same transaction). */
+export async function insertDiscovery(db: Kysely<Database> | Transaction<Database>, input: NewDiscoveryInput) {
+  return db
+    .insertInto("discoveries")
+    .values({
+      jimmy_id: input.jimmyId,
+      user_id: input.userId,
+      photo_key: input.photo.key,
+      photo_width: input.photo.width,
+      photo_height: input.photo.height,
+      photo_variants: input.photo.variants.join(","),
+      caption: input.caption,
+      location: input.location,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      location_approximate: input.locationApproximate ? 1 : 0,
+      city: input.city ?? null,
+      region: input.region ?? null,
+      country: input.country ?? null,
+      is_first: input.isFirst ? 1 : 0,
+      created_at: input.createdAt,
+    })
+    .returning(["id"])
+    .executeTakeFirstOrThrow();
+}
+
 /** Records a discovery and updates its Jimmy's figures in one transaction. */
 export async function recordDiscovery(db: Kysely<Database>, input: NewDiscoveryInput) {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("discoveries")
-      .values({
-        jimmy_id: input.jimmyId,
-        user_id: input.userId,
-        photo_key: input.photo.key,
-        photo_width: input.photo.width,
-        photo_height: input.photo.height,
-        photo_variants: input.photo.variants.join(","),
-        caption: input.caption,
-        location: input.location,
-        latitude: input.latitude,
-        longitude: input.longitude,
-        location_approximate: input.locationApproximate ? 1 : 0,
-        city: input.city ?? null,
-        region: input.region ?? null,
-        country: input.country ?? null,
-        is_first: input.isFirst ? 1 : 0,
-        created_at: input.createdAt,
-      })
-      .returning(["id"])
-      .executeTakeFirstOrThrow();
+    const row = await insertDiscovery(trx, input);
     await refreshJimmyAggregates(trx, input.jimmyId);
     return row;
   });

@@ -44,3 +44,9 @@ export function getDb(): DB {
   globalForDb.__jimmyHuntDb ??= openSqlite(env().databasePath);
   return globalForDb.__jimmyHuntDb;
 }
+
+/** A unique-constraint violation, on SQLite or PostgreSQL. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== "object" || error === null || !("code" in error)) return false;
+  return error.code === "SQLITE_CONSTRAINT_UNIQUE" || error.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || error.code === "23505";
+}

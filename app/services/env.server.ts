@@ -22,7 +22,14 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.string().optional(),
   SESSION_SECRET: z.string().optional(),
-  STORAGE_DRIVER: z.enum(["local"]).default("local"),
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  S3_PUBLIC_URL: optionalUrl,
   HUNT_NAME: z.string().trim().min(1).max(60).default("Jimmy Hunt"),
   HUNT_TAGLINE: z
     .string()
@@ -47,7 +54,20 @@ export type Env = {
   dataDir: string;
   databasePath: string;
   sessionSecrets: string[];
-  storageDriver: "local";
+  storage:
+    | { driver: "local" }
+    | {
+        driver: "s3";
+        s3: {
+          bucket: string;
+          region: string;
+          endpoint?: string;
+          accessKeyId?: string;
+          secretAccessKey?: string;
+          forcePathStyle: boolean;
+          publicBaseUrl?: string;
+        };
+      };
   photosDir: string;
   hunt: {
     name: string;
@@ -100,6 +120,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     );
   }
 
+  if (raw.STORAGE_DRIVER === "s3" && !raw.S3_BUCKET) {
+    throw new ConfigError("Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER=s3.");
+  }
+
   const dataDir = path.resolve(raw.DATA_DIR);
   const databasePath = raw.DATABASE_URL
     ? path.resolve(raw.DATABASE_URL.replace(/^file:/, ""))
@@ -113,7 +137,21 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     dataDir,
     databasePath,
     sessionSecrets,
-    storageDriver: raw.STORAGE_DRIVER,
+    storage:
+      raw.STORAGE_DRIVER === "s3"
+        ? {
+            driver: "s3",
+            s3: {
+              bucket: raw.S3_BUCKET!,
+              region: raw.S3_REGION,
+              endpoint: raw.S3_ENDPOINT,
+              accessKeyId: raw.S3_ACCESS_KEY_ID,
+              secretAccessKey: raw.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: raw.S3_FORCE_PATH_STYLE,
+              publicBaseUrl: raw.S3_PUBLIC_URL,
+            },
+          }
+        : { driver: "local" },
     photosDir: path.join(dataDir, "photos"),
     hunt: {
       name: raw.HUNT_NAME,

@@ -1,11 +1,14 @@
 import crypto from "node:crypto";
-import sharp, { type Sharp } from "sharp";
-import { PHOTO_VARIANT_WIDTHS, LARGE_PHOTO_WIDTH } from "~/lib/photos";
+import sharp, { type Metadata, type Sharp } from "sharp";
+import { LARGE_PHOTO_WIDTH, PHOTO_VARIANT_WIDTHS } from "~/lib/photos";
 import type { Storage } from "./storage.server";
 
-/** Refuse to decode anything bigger than this many pixels (a pixel-flood guard). */
+/** Refuse to decode anything bigger than this many pixels (a pixel-flood guard: 12 MP photos are 12 million). */
 export const MAX_INPUT_PIXELS = 50_000_000;
 const WEBP_QUALITY = 72;
+
+/** Raster formats a photo may arrive in. SVG (which can carry scripts) and anything else are refused. */
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "tiff"]);
 
 export type StoredPhoto = {
   key: string;
@@ -15,6 +18,7 @@ export type StoredPhoto = {
   variants: number[];
 };
 
+/** A file that is not a photo we can publish; its message is shown to the hunter as is. */
 export class UnsupportedPhotoError extends Error {
   override name = "UnsupportedPhotoError";
 }
@@ -28,8 +32,44 @@ export function newPhotoKey(now = new Date()): string {
   return `discoveries/${month}/${crypto.randomBytes(12).toString("hex")}`;
 }
 
+const HEIC_MESSAGE =
+  "Unsupported photo: HEIC/HEIF photos can't be read yet. Please choose a JPEG or PNG (on an iPhone, set Camera › Formats to Most Compatible).";
+
+/** An ISO-BMFF file whose brand says HEIC/HEIF (what iPhones save by default). */
+function looksLikeHeic(input: Buffer): boolean {
+  if (input.length < 12 || input.toString("latin1", 4, 8) !== "ftyp") return false;
+  return /^(heic|heix|hevc|hevx|heim|heis|hevm|hevs|mif1|msf1)$/.test(input.toString("latin1", 8, 12));
+}
+
+/** Identifies the image and checks it is a raster photo of a sane size, without decoding its pixels. */
+export async function inspectPhoto(input: Buffer): Promise<{ format: string; width: number; height: number }> {
+  if (looksLikeHeic(input)) throw new UnsupportedPhotoError(HEIC_MESSAGE);
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new UnsupportedPhotoError("Unsupported photo: this file isn't an image we can read. Please choose a JPEG, PNG or WebP photo.", {
+      cause: error,
+    });
+  }
+  const format = metadata.format ?? "unknown";
+  if (format === "heif") throw new UnsupportedPhotoError(HEIC_MESSAGE);
+  if (!ACCEPTED_FORMATS.has(format)) {
+    throw new UnsupportedPhotoError(`Unsupported photo: ${format.toUpperCase()} files aren't accepted. Please choose a JPEG, PNG or WebP photo.`);
+  }
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (width < 1 || height < 1) throw new UnsupportedPhotoError("Unsupported photo: the image has no size.");
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw new UnsupportedPhotoError(
+      `Unsupported photo: the image is ${width} × ${height} pixels, more than the ${MAX_INPUT_PIXELS / 1_000_000} million we accept.`,
+    );
+  }
+  return { format, width, height };
+}
+
 /**
- * Decodes an image (under a pixel limit), turns it upright, drops every piece
+ * Decodes a photo (under a pixel limit), turns it upright, drops every piece
  * of metadata (EXIF, GPS, ICC) and renders the WebP variants the pages use.
  */
 export async function renderVariants(input: Buffer): Promise<{
@@ -37,16 +77,17 @@ export async function renderVariants(input: Buffer): Promise<{
   height: number;
   variants: { width: number; data: Buffer }[];
 }> {
+  await inspectPhoto(input);
   let base: Sharp;
   let width: number;
   let height: number;
   try {
-    base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
+    base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated", pages: 1 }).rotate();
     const oriented = await base.clone().toBuffer({ resolveWithObject: true });
     width = oriented.info.width;
     height = oriented.info.height;
   } catch (error) {
-    throw new UnsupportedPhotoError("This file is not a photo we can read", { cause: error });
+    throw new UnsupportedPhotoError("Unsupported photo: the file is damaged or incomplete. Please try another photo.", { cause: error });
   }
 
   const largest = Math.min(width, LARGE_PHOTO_WIDTH);

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely/migration";
 import * as initialSchema from "./2026-11-22T0000-initial-schema";
+import * as tempUploadPhotoKey from "./2026-11-22T0200-temp-upload-photo-key";
 
 /**
  * Every migration, by name. Listed explicitly (not read from the directory) so
@@ -8,4 +9,5 @@ import * as initialSchema from "./2026-11-22T0000-initial-schema";
  */
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0000-initial-schema": initialSchema,
+  "2026-11-22T0200-temp-upload-photo-key": tempUploadPhotoKey,
 };

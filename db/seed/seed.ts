@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema";
+import { DEFAULT_CAPTION } from "~/lib/discoveries";
 import { mintJimmys, refreshJimmyAggregates } from "~/models/jimmys.server";
 import { addComment } from "~/models/comments.server";
 import { recordDiscovery } from "~/models/discoveries.server";
@@ -23,7 +24,6 @@ import { avatarSvg, discoveryPictureSvg } from "./picture";
 export const DEMO_PROVIDER = "demo";
 export const DEMO_MINTED = 64;
 export const DEMO_DISCOVERED = 40;
-export const DEFAULT_CAPTION = "Another Jimmy discovery!";
 
 const DAY = 86_400_000;
 

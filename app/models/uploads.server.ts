@@ -1,0 +1,52 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "#db/schema";
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export async function createTempUpload(
+  db: Executor,
+  row: { key: string; ownerUserId: number; contentType: string; createdAt: string; expiresAt: string },
+) {
+  await db
+    .insertInto("temp_uploads")
+    .values({
+      key: row.key,
+      owner_user_id: row.ownerUserId,
+      content_type: row.contentType,
+      size: null,
+      created_at: row.createdAt,
+      expires_at: row.expiresAt,
+    })
+    .execute();
+}
+
+export async function findTempUpload(db: Executor, key: string) {
+  return db.selectFrom("temp_uploads").selectAll().where("key", "=", key).executeTakeFirst();
+}
+
+export async function setTempUploadSize(db: Executor, key: string, size: number) {
+  await db.updateTable("temp_uploads").set({ size }).where("key", "=", key).execute();
+}
+
+/** Records the permanent key a temporary upload is about to be published under. */
+export async function setTempUploadPhotoKey(db: Executor, key: string, photoKey: string) {
+  await db.updateTable("temp_uploads").set({ photo_key: photoKey }).where("key", "=", key).execute();
+}
+
+/** Consumes a temporary upload (inside the transaction that records its discovery); false if it was already gone. */
+export async function deleteTempUpload(db: Executor, key: string, ownerUserId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom("temp_uploads")
+    .where("key", "=", key)
+    .where("owner_user_id", "=", ownerUserId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function listExpiredTempUploads(db: Executor, now: string, limit = 500) {
+  return db.selectFrom("temp_uploads").selectAll().where("expires_at", "<", now).orderBy("expires_at").limit(limit).execute();
+}
+
+export async function removeTempUploadRow(db: Executor, key: string) {
+  await db.deleteFrom("temp_uploads").where("key", "=", key).execute();
+}
