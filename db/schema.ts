@@ -69,6 +69,31 @@ export interface DiscoveriesTable {
   created_at: Timestamp;
 }
 
+/** One discovered Jimmy's Hall of Fame figures (see app/lib/journey.ts); kept up to date on every write. */
+export interface JimmyJourneysTable {
+  jimmy_id: number;
+  discovery_count: number;
+  discovery_count_reached_at: Timestamp;
+  path_miles: number;
+  path_miles_reached_at: Timestamp;
+  furthest_miles: number;
+  furthest_miles_reached_at: Timestamp;
+  journey_days: number;
+  journey_days_reached_at: Timestamp;
+  country_count: number;
+  country_count_reached_at: Timestamp;
+  state_count: number;
+  state_count_reached_at: Timestamp;
+  city_count: number;
+  city_count_reached_at: Timestamp;
+  /** JSON array of ISO 3166-1 alpha-2 codes, in order of first visit. */
+  countries: string;
+  /** JSON array of US state codes, in order of first visit. */
+  states: string;
+  /** JSON array of {city, region, country}, in order of first visit. */
+  cities: string;
+}
+
 export interface LikesTable {
   discovery_id: number;
   user_id: number;
@@ -129,6 +154,7 @@ export interface Database {
   sessions: SessionsTable;
   jimmys: JimmysTable;
   discoveries: DiscoveriesTable;
+  jimmy_journeys: JimmyJourneysTable;
   likes: LikesTable;
   comments: CommentsTable;
   temp_uploads: TempUploadsTable;

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { encodeCursor, FEED_PAGE_SIZE, type Cursor, type DiscoveryCardData, type FeedPage } from "~/lib/discoveries";
 import { buildPhoto } from "~/lib/photos";
+import type { LocationInput, ResolvedLocation } from "~/services/geo.server";
 import { getStorage } from "~/services/storage.server";
 import { refreshJimmyAggregates } from "./jimmys.server";
 
@@ -162,4 +163,66 @@ export async function countDiscoveries(db: Kysely<Database>): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+type PlaceResolver = (input: LocationInput) => Promise<ResolvedLocation>;
+
+export type GeographyBackfillReport = { checked: number; updated: number; jimmysRefreshed: number };
+
+/**
+ * Derives the geography of every existing discovery again (city, state,
+ * country; approximate coordinates for typed-only known cities) and
+ * recomputes every discovered Jimmy's figures. Rows whose geography is
+ * already right are left alone, so a second run changes nothing.
+ */
+export async function backfillGeography(
+  db: Kysely<Database>,
+  resolve: PlaceResolver,
+  log: (line: string) => void = () => undefined,
+): Promise<GeographyBackfillReport> {
+  const report: GeographyBackfillReport = { checked: 0, updated: 0, jimmysRefreshed: 0 };
+  const BATCH = 500;
+  let afterId = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom("discoveries")
+      .select(["id", "location", "latitude", "longitude", "location_approximate", "city", "region", "country"])
+      .where("id", ">", afterId)
+      .orderBy("id")
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) break;
+    afterId = rows[rows.length - 1]!.id;
+    for (const row of rows) {
+      report.checked++;
+      // Approximate coordinates were derived from the text: derive them again.
+      const measured = row.location_approximate === 1 ? null : row;
+      const place = await resolve({
+        latitude: measured?.latitude ?? null,
+        longitude: measured?.longitude ?? null,
+        location: row.location,
+      });
+      const next = {
+        latitude: place.latitude,
+        longitude: place.longitude,
+        location_approximate: place.approximate ? 1 : 0,
+        city: place.city,
+        region: place.region,
+        country: place.country,
+      };
+      const unchanged = (Object.keys(next) as (keyof typeof next)[]).every((key) => row[key] === next[key]);
+      if (unchanged) continue;
+      await db.updateTable("discoveries").set(next).where("id", "=", row.id).execute();
+      report.updated++;
+    }
+    log(`Checked ${report.checked} discoveries, updated ${report.updated}`);
+  }
+
+  const jimmys = await db.selectFrom("discoveries").select("jimmy_id").distinct().orderBy("jimmy_id").execute();
+  for (const { jimmy_id } of jimmys) {
+    await db.transaction().execute((trx) => refreshJimmyAggregates(trx, jimmy_id));
+    report.jimmysRefreshed++;
+  }
+  log(`Recomputed the figures of ${report.jimmysRefreshed} Jimmys`);
+  return report;
 }

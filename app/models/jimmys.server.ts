@@ -1,8 +1,10 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, JimmyStatus } from "#db/schema";
 import type { DiscoveryCardData } from "~/lib/discoveries";
+import { placeLabel } from "~/lib/places";
 import { nowIso } from "~/lib/time";
 import { selectCards, toCardData } from "./discoveries.server";
+import { saveJourneyFigures } from "./hall-of-fame.server";
 import { placeKey } from "./stats.server";
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -36,31 +38,26 @@ export async function findJimmyBySerial(db: Executor, serialNumber: number) {
 
 /**
  * Recomputes a Jimmy's denormalised figures (count, first and last dates,
- * latest known position) from its discoveries. Called in the same transaction
- * as every write that adds or removes a discovery, so pages never scan the
- * discoveries table to show them.
+ * latest known position, Hall of Fame figures) from its own discoveries.
+ * Called in the same transaction as every write that adds or removes a
+ * discovery, so pages never scan the discoveries table to show them.
+ * O(journey length).
  */
 export async function refreshJimmyAggregates(db: Executor, jimmyId: number): Promise<void> {
-  const totals = await db
+  const journey = await db
     .selectFrom("discoveries")
-    .select((eb) => [
-      eb.fn.countAll<number>().as("count"),
-      eb.fn.min("created_at").as("first"),
-      eb.fn.max("created_at").as("last"),
-    ])
+    .select(["created_at", "latitude", "longitude", "location", "city", "region", "country"])
     .where("jimmy_id", "=", jimmyId)
-    .executeTakeFirstOrThrow();
-  const latestLocated = await db
-    .selectFrom("discoveries")
-    .select(["latitude", "longitude", "location"])
-    .where("jimmy_id", "=", jimmyId)
-    .where((eb) => eb.or([eb("latitude", "is not", null), eb("location", "is not", null)]))
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  // Where the Jimmy is now: its latest discovery with coordinates (the map needs
+  // them), else its latest with a typed location. A discovery made with
+  // coordinates only is named after its derived place ("Austin, TX").
+  const latestLocated =
+    journey.findLast((d) => d.latitude !== null && d.longitude !== null) ?? journey.findLast((d) => d.location !== null);
   const current = await db.selectFrom("jimmys").select("status").where("id", "=", jimmyId).executeTakeFirstOrThrow();
-  const count = Number(totals.count);
+  const count = journey.length;
   let status = current.status;
   if (count > 0 && status === "hidden") status = "discovered";
   if (count === 0 && status === "discovered") status = "hidden";
@@ -69,15 +66,72 @@ export async function refreshJimmyAggregates(db: Executor, jimmyId: number): Pro
     .updateTable("jimmys")
     .set({
       discovery_count: count,
-      first_discovery_at: totals.first ?? null,
-      last_discovery_at: totals.last ?? null,
+      first_discovery_at: journey[0]?.created_at ?? null,
+      last_discovery_at: journey[count - 1]?.created_at ?? null,
       latitude: latestLocated?.latitude ?? null,
       longitude: latestLocated?.longitude ?? null,
-      location: latestLocated?.location ?? null,
+      location: latestLocated ? (latestLocated.location ?? placeLabel(latestLocated)) : null,
       status,
     })
     .where("id", "=", jimmyId)
     .execute();
+  await saveJourneyFigures(
+    db,
+    jimmyId,
+    journey.map((d) => ({
+      createdAt: d.created_at,
+      latitude: d.latitude,
+      longitude: d.longitude,
+      city: d.city,
+      region: d.region,
+      country: d.country,
+    })),
+  );
+}
+
+/** A discovered Jimmy as the map and GET /api/jimmys-locations show it (SPEC.md §3). */
+export type JimmyLocation = {
+  id: number;
+  serialNumber: number;
+  name: string;
+  status: JimmyStatus;
+  /** Decimal degrees as a string (6 decimals), null when its position is unknown. */
+  latitude: string | null;
+  longitude: string | null;
+  location: string | null;
+  discoveryCount: number;
+  lastDiscoveryDate: string | null;
+};
+
+export type JimmysLocations = { discovered: JimmyLocation[]; totalJimmys: number; discoveredCount: number };
+
+/** Every discovered Jimmy with its current position, and how many Jimmys exist. */
+export async function listJimmyLocations(db: Executor): Promise<JimmysLocations> {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom("jimmys")
+      .select(["id", "serial_number", "name", "status", "latitude", "longitude", "location", "discovery_count", "last_discovery_at"])
+      .where("discovery_count", ">", 0)
+      .orderBy("serial_number")
+      .execute(),
+    db.selectFrom("jimmys").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  const coordinate = (value: number | null) => (value === null ? null : value.toFixed(6));
+  return {
+    discovered: rows.map((r) => ({
+      id: r.id,
+      serialNumber: r.serial_number,
+      name: r.name,
+      status: r.status,
+      latitude: r.latitude === null || r.longitude === null ? null : coordinate(r.latitude),
+      longitude: r.latitude === null || r.longitude === null ? null : coordinate(r.longitude),
+      location: r.location,
+      discoveryCount: r.discovery_count,
+      lastDiscoveryDate: r.last_discovery_at,
+    })),
+    totalJimmys: Number(total.n),
+    discoveredCount: rows.length,
+  };
 }
 
 export type JimmyPageData = {

@@ -99,7 +99,19 @@ for (const [name, setup] of drivers) {
       expect(outcome).toMatchObject({ isFirst: true, wasAlreadyFound: false });
 
       const row = await t.db.selectFrom("discoveries").selectAll().where("id", "=", outcome.discoveryId).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ caption: "Under the bridge", location: "Austin, TX", is_first: 1, jimmy_id: jimmy.id, user_id: hunter.id });
+      expect(row).toMatchObject({
+        caption: "Under the bridge",
+        location: "Austin, TX",
+        latitude: 30.2672,
+        longitude: -97.7431,
+        location_approximate: 0,
+        city: "Austin",
+        region: "TX",
+        country: "US",
+        is_first: 1,
+        jimmy_id: jimmy.id,
+        user_id: hunter.id,
+      });
       // Stored rotated (640 × 480 with orientation 6): published upright, 480 × 640.
       expect([row.photo_width, row.photo_height]).toEqual([480, 640]);
       expect(row.photo_variants).toBe("320,480");
@@ -128,6 +140,17 @@ for (const [name, setup] of drivers) {
       const row = await t.db.selectFrom("discoveries").selectAll().where("id", "=", outcome.discoveryId).executeTakeFirstOrThrow();
       expect(row.caption).toBe("Another Jimmy discovery!");
       expect(row.location).toBeNull();
+      expect(row.city).toBe("Austin");
+    });
+
+    it("places a typed city without coordinates approximately", async () => {
+      const { hunter } = await hunterAndJimmy();
+      const { tempPath } = await receiveUpload(t.db, store.storage, hunter.id, jpeg, "image/jpeg");
+      const outcome = await reportDiscovery(t.db, store.storage, report(hunter.id, tempPath, { location: "Paris, France", latitude: null, longitude: null }));
+      const row = await t.db.selectFrom("discoveries").selectAll().where("id", "=", outcome.discoveryId).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ location: "Paris, France", location_approximate: 1, city: "Paris", country: "FR", region: null });
+      expect(row.latitude).toBeCloseTo(48.85, 1);
+      expect(row.longitude).toBeCloseTo(2.35, 1);
     });
 
     it("refuses a file over 10 MB while it streams in, keeping nothing", async () => {

@@ -3,6 +3,7 @@ import { isUniqueViolation, type DB } from "./db.server";
 import { findJimmyBySerial, refreshJimmyAggregates } from "~/models/jimmys.server";
 import { insertDiscovery } from "~/models/discoveries.server";
 import { deleteTempUpload, setTempUploadPhotoKey } from "~/models/uploads.server";
+import { resolveLocation } from "./geo.server";
 import { newPhotoKey, photoObjectKeys, storePhoto } from "./images.server";
 import type { Storage } from "./storage.server";
 import { claimUpload, UploadRejectedError } from "./uploads.server";
@@ -47,6 +48,8 @@ export async function reportDiscovery(db: DB, storage: Storage, report: Discover
   // recorded, the sweeper finds and removes them.
   await setTempUploadPhotoKey(db, report.tempPath, photoKey);
   const photo = await storePhoto(storage, bytes, photoKey);
+  const location = report.location?.trim() || null;
+  const place = await resolveLocation({ latitude: report.latitude, longitude: report.longitude, location });
 
   const record = () =>
     db.transaction().execute(async (trx) => {
@@ -65,9 +68,13 @@ export async function reportDiscovery(db: DB, storage: Storage, report: Discover
         userId: report.userId,
         photo,
         caption: report.caption?.trim() || DEFAULT_CAPTION,
-        location: report.location?.trim() || null,
-        latitude: report.latitude,
-        longitude: report.longitude,
+        location,
+        latitude: place.latitude,
+        longitude: place.longitude,
+        locationApproximate: place.approximate,
+        city: place.city,
+        region: place.region,
+        country: place.country,
         isFirst,
         createdAt: now.toISOString(),
       });

@@ -1,6 +1,7 @@
 import type { Migration } from "kysely/migration";
 import * as initialSchema from "./2026-11-22T0000-initial-schema";
 import * as tempUploadPhotoKey from "./2026-11-22T0200-temp-upload-photo-key";
+import * as jimmyJourneys from "./2026-11-22T0700-jimmy-journeys";
 
 /**
  * Every migration, by name. Listed explicitly (not read from the directory) so
@@ -10,4 +11,5 @@ import * as tempUploadPhotoKey from "./2026-11-22T0200-temp-upload-photo-key";
 export const migrations: Record<string, Migration> = {
   "2026-11-22T0000-initial-schema": initialSchema,
   "2026-11-22T0200-temp-upload-photo-key": tempUploadPhotoKey,
+  "2026-11-22T0700-jimmy-journeys": jimmyJourneys,
 };

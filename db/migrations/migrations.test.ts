@@ -18,6 +18,7 @@ describe("migrations", () => {
       "admin_audit_log",
       "comments",
       "discoveries",
+      "jimmy_journeys",
       "jimmys",
       "likes",
       "notifications",
@@ -107,5 +108,12 @@ describe("migrations", () => {
       /USING INDEX discoveries_jimmy_timeline_idx/,
     );
     expect(await plan("select * from comments where jimmy_id = 1 order by created_at, id")).toMatch(/USING INDEX comments_jimmy_idx/);
+    // Each Hall of Fame record reads its holder from an index, never by scanning or sorting.
+    for (const figure of ["discovery_count", "path_miles", "furthest_miles", "journey_days", "country_count", "state_count", "city_count"]) {
+      const query = `select jimmy_id from jimmy_journeys where ${figure} > 0 order by ${figure} desc, ${figure}_reached_at, jimmy_id limit 1`;
+      const detail = await plan(query);
+      expect(detail).toMatch(new RegExp(`INDEX jimmy_journeys_${figure}_idx`));
+      expect(detail).not.toMatch(/TEMP B-TREE/);
+    }
   });
 });

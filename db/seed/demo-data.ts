@@ -1,18 +1,20 @@
+/**
+ * A city the demo Jimmys visit. Its city, state and country are not written
+ * here: the seed derives them from the coordinates (or the label) through the
+ * same offline geography as real reports.
+ */
 export type City = {
-  name: string;
   /** Text a hunter would type, e.g. "Austin, TX". */
   label: string;
-  region: string | null;
-  country: string;
   lat: number;
   lng: number;
 };
 
 function us(name: string, state: string, lat: number, lng: number): City {
-  return { name, label: `${name}, ${state}`, region: state, country: "US", lat, lng };
+  return { label: `${name}, ${state}`, lat, lng };
 }
-function abroad(name: string, countryName: string, country: string, lat: number, lng: number): City {
-  return { name, label: `${name}, ${countryName}`, region: null, country, lat, lng };
+function abroad(name: string, countryName: string, lat: number, lng: number): City {
+  return { label: `${name}, ${countryName}`, lat, lng };
 }
 
 export const HOME_CITY = us("Austin", "TX", 30.2672, -97.7431);
@@ -41,13 +43,13 @@ export const US_CITIES: City[] = [
 ];
 
 export const WORLD_CITIES: City[] = [
-  abroad("Toronto", "Canada", "CA", 43.6532, -79.3832),
-  abroad("Mexico City", "Mexico", "MX", 19.4326, -99.1332),
-  abroad("London", "United Kingdom", "GB", 51.5074, -0.1278),
-  abroad("Paris", "France", "FR", 48.8566, 2.3522),
-  abroad("Berlin", "Germany", "DE", 52.52, 13.405),
-  abroad("Tokyo", "Japan", "JP", 35.6762, 139.6503),
-  abroad("Sydney", "Australia", "AU", -33.8688, 151.2093),
+  abroad("Toronto", "Canada", 43.6532, -79.3832),
+  abroad("Mexico City", "Mexico", 19.4326, -99.1332),
+  abroad("London", "United Kingdom", 51.5074, -0.1278),
+  abroad("Paris", "France", 48.8566, 2.3522),
+  abroad("Berlin", "Germany", 52.52, 13.405),
+  abroad("Tokyo", "Japan", 35.6762, 139.6503),
+  abroad("Sydney", "Australia", -33.8688, 151.2093),
 ];
 
 export const HUNTERS: [string, string][] = [

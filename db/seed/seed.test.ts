@@ -22,7 +22,9 @@ const counts = async () => {
   };
 };
 
-describe("the demo data", () => {
+// Loading the whole demo hunt (about 250 photos rendered, geography derived)
+// takes close to a minute on a busy two-core machine.
+describe("the demo data", { timeout: 180_000 }, () => {
   it("describes a lively hunt", async () => {
     const report = await seedDemoData({ db: t.db, storage: t.storage });
     expect(report.jimmysMinted).toBe(DEMO_MINTED);
@@ -50,6 +52,33 @@ describe("the demo data", () => {
     expect(new Set(usCities.map((c) => c.region)).size).toBeGreaterThanOrEqual(3);
     const countries = await t.db.selectFrom("discoveries").select("country").distinct().where("country", "!=", "US").execute();
     expect(countries.length).toBeGreaterThanOrEqual(4);
+
+    // Geography comes from the coordinates, and agrees with what the hunter typed.
+    const located = await t.db
+      .selectFrom("discoveries")
+      .select(["location", "latitude", "location_approximate", "city", "region", "country"])
+      .execute();
+    const measured = located.filter((d) => d.latitude !== null && d.location_approximate === 0);
+    expect(measured.length).toBeGreaterThan(200);
+    expect(measured.filter((d) => d.country === null || d.city === null)).toEqual([]);
+    const typedOnly = located.filter((d) => d.location_approximate === 1);
+    expect(typedOnly.length).toBeGreaterThan(0);
+    expect(typedOnly.filter((d) => d.latitude === null || d.city === null || d.location === null)).toEqual([]);
+    expect(located.filter((d) => d.location !== null && /, [A-Z]{2}$/.test(d.location) && d.country !== "US")).toEqual([]);
+    expect(located.filter((d) => d.country === "US" && d.region === null)).toEqual([]);
+    const austin = located.filter((d) => d.location === "Austin, TX" && d.latitude !== null);
+    expect(austin.length).toBeGreaterThan(10);
+    expect(austin.every((d) => d.city === "Austin" && d.region === "TX")).toBe(true);
+
+    // Every discovered Jimmy has its Hall of Fame figures, and they agree with its discoveries.
+    const figures = await t.db
+      .selectFrom("jimmy_journeys")
+      .innerJoin("jimmys", "jimmys.id", "jimmy_journeys.jimmy_id")
+      .select(["jimmy_journeys.discovery_count as figure", "jimmys.discovery_count as count", "jimmy_journeys.path_miles"])
+      .execute();
+    expect(figures).toHaveLength(DEMO_DISCOVERED);
+    expect(figures.filter((j) => j.figure !== j.count)).toEqual([]);
+    expect(Math.max(...figures.map((j) => j.path_miles))).toBeGreaterThan(1000);
 
     const adminComments = await t.db.selectFrom("comments").select("id").where("is_admin", "=", 1).execute();
     const anonymous = await t.db.selectFrom("comments").select("id").where("author_name", "is", null).where("is_admin", "=", 0).execute();

@@ -6,6 +6,7 @@ import { mintJimmys, refreshJimmyAggregates } from "~/models/jimmys.server";
 import { addComment } from "~/models/comments.server";
 import { recordDiscovery } from "~/models/discoveries.server";
 import { upsertUserFromProvider } from "~/models/users.server";
+import { resolveLocation } from "~/services/geo.server";
 import { storePhoto } from "~/services/images.server";
 import type { Storage } from "~/services/storage.server";
 import {
@@ -183,17 +184,27 @@ export async function seedDemoData(options: {
   const newDiscoveryIds = new Set<number>();
   for (const plan of pending) {
     for (const [index, step] of plan.steps.entries()) {
+      // The same geography a real report gets: places from the coordinates, or
+      // approximate coordinates from a typed city.
+      let place = await resolveLocation({ latitude: step.latitude, longitude: step.longitude, location: step.location });
+      // A point scattered across a border (El Paso into Juárez) would contradict
+      // its own label: such a demo hunter stood at the city centre instead.
+      const named = await resolveLocation({ location: step.city.label });
+      if (place.latitude !== null && place.country !== named.country) {
+        place = await resolveLocation({ latitude: step.city.lat, longitude: step.city.lng, location: step.location });
+      }
       const { id } = await recordDiscovery(db, {
         jimmyId: plan.jimmy.id,
         userId: userIds[step.hunter]!,
         photo: photos.get(`${plan.jimmy.id}:${index}`)!,
         caption: step.caption,
         location: step.location,
-        latitude: step.latitude,
-        longitude: step.longitude,
-        city: step.latitude !== null || step.location ? step.city.name : null,
-        region: step.latitude !== null || step.location ? step.city.region : null,
-        country: step.latitude !== null || step.location ? step.city.country : null,
+        latitude: place.latitude,
+        longitude: place.longitude,
+        locationApproximate: place.approximate,
+        city: place.city,
+        region: place.region,
+        country: place.country,
         isFirst: index === 0,
         createdAt: new Date(step.at).toISOString(),
       });

@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+import {
+  areaName,
+  clusterPoints,
+  EMPTY_VIEW,
+  embedUrl,
+  findCluster,
+  focusBox,
+  fullMapUrl,
+  mapSearch,
+  overviewBox,
+  parseMapState,
+  type MapPoint,
+} from "./clustering";
+
+const point = (serialNumber: number, latitude: number, longitude: number, location: string | null = null): MapPoint => ({
+  serialNumber,
+  latitude,
+  longitude,
+  location,
+});
+
+const serials = (clusters: { members: MapPoint[] }[]) => clusters.map((c) => c.members.map((m) => m.serialNumber));
+
+describe("clustering", () => {
+  it("puts two points 0.049° apart together at City level but not at Neighborhood or Street", () => {
+    const points = [point(1, 30.2, -97.7), point(2, 30.249, -97.7)];
+    expect(serials(clusterPoints(points, "city"))).toEqual([[1, 2]]);
+    expect(serials(clusterPoints(points, "neighborhood"))).toEqual([[1], [2]]);
+    expect(serials(clusterPoints(points, "street"))).toEqual([[1], [2]]);
+  });
+
+  it("puts two points 0.009° apart together at Neighborhood level but not at Street", () => {
+    const points = [point(1, 30.2, -97.7), point(2, 30.2, -97.691)];
+    expect(serials(clusterPoints(points, "neighborhood"))).toEqual([[1, 2]]);
+    expect(serials(clusterPoints(points, "street"))).toEqual([[1], [2]]);
+    // Street level still groups points 0.004° apart.
+    expect(serials(clusterPoints([point(1, 30.2, -97.7), point(2, 30.204, -97.7)], "street"))).toEqual([[1, 2]]);
+  });
+
+  it("measures the distance in degrees across both axes (0.03° and 0.04° make 0.05°)", () => {
+    const diagonal = [point(1, 30, -97), point(2, 30.03, -96.96)];
+    expect(serials(clusterPoints(diagonal, "city"))).toEqual([[1, 2]]);
+    const further = [point(1, 30, -97), point(2, 30.0305, -96.96)];
+    expect(serials(clusterPoints(further, "city"))).toEqual([[1], [2]]);
+  });
+
+  it("sorts clusters by size, largest first, then by lowest serial; a cluster's centre is its members' mean", () => {
+    const points = [
+      point(5, 48.85, 2.35, "Paris, France"),
+      point(1, 30.26, -97.74, "Austin, TX"),
+      point(2, 30.27, -97.75, "Austin, TX"),
+      point(3, 51.5, -0.12, "London"),
+      point(4, 30.28, -97.73, "Zilker Park, Austin"),
+    ];
+    const clusters = clusterPoints(points, "city");
+    expect(serials(clusters)).toEqual([[1, 2, 4], [3], [5]]);
+    expect(clusters.map((c) => c.size)).toEqual([3, 1, 1]);
+    expect(clusters[0]!.key).toBe(1);
+    expect(clusters[0]!.latitude).toBeCloseTo(30.27, 9);
+    expect(clusters[0]!.longitude).toBeCloseTo(-97.74, 9);
+    expect(clusters.map((c) => c.areaName)).toEqual(["Austin", "London", "Paris"]);
+  });
+
+  it("finds the cluster a link names by any of its serials", () => {
+    const clusters = clusterPoints([point(1, 30, -97), point(2, 30.001, -97), point(9, 10, 10)], "city");
+    expect(findCluster(clusters, 2)?.key).toBe(1);
+    expect(findCluster(clusters, 9)?.key).toBe(9);
+    expect(findCluster(clusters, 77)).toBeNull();
+    expect(findCluster(clusters, null)).toBeNull();
+  });
+});
+
+describe("area names", () => {
+  it("is the most common first segment of the location text", () => {
+    expect(areaName(["Austin, TX", "Zilker Park, Austin", "Austin, Texas", "Round Rock, TX"])).toBe("Austin");
+    expect(areaName(["  South Congress , Austin", "south congress, TX", "Austin"])).toBe("South Congress");
+  });
+
+  it("breaks a tie by the first one met, and ignores missing or blank texts", () => {
+    expect(areaName(["Marfa, TX", "El Paso, TX", null, "El Paso", "Marfa"])).toBe("Marfa");
+    expect(areaName([null, "   ", "Denver, CO"])).toBe("Denver");
+  });
+
+  it("is 'Unknown' when no member has a location text", () => {
+    expect(areaName([null, null])).toBe("Unknown");
+    expect(areaName([])).toBe("Unknown");
+  });
+});
+
+describe("map views", () => {
+  it("pads the box around every point by 0.05°, 0.02° or 0.01°", () => {
+    const points = [point(1, 30, -98), point(2, 31, -97)];
+    expect(overviewBox(points, "city")).toEqual({ west: -98.05, south: 29.95, east: -96.95, north: 31.05 });
+    expect(overviewBox(points, "neighborhood")).toEqual({ west: -98.02, south: 29.98, east: -96.98, north: 31.02 });
+    expect(overviewBox(points, "street")).toEqual({ west: -98.01, south: 29.99, east: -96.99, north: 31.01 });
+  });
+
+  it("shows a box around Austin when there is nothing to show", () => {
+    expect(overviewBox([], "street")).toEqual(EMPTY_VIEW);
+    expect(EMPTY_VIEW.west).toBeLessThan(-97.7431);
+    expect(EMPTY_VIEW.east).toBeGreaterThan(-97.7431);
+    expect(EMPTY_VIEW.south).toBeLessThan(30.2672);
+    expect(EMPTY_VIEW.north).toBeGreaterThan(30.2672);
+  });
+
+  it("focuses on a place with a half-width of 0.02°, 0.01° or 0.005°", () => {
+    const center = { latitude: 30, longitude: -97 };
+    expect(focusBox(center, "city")).toEqual({ west: -97.02, south: 29.98, east: -96.98, north: 30.02 });
+    expect(focusBox(center, "neighborhood")).toEqual({ west: -97.01, south: 29.99, east: -96.99, north: 30.01 });
+    expect(focusBox(center, "street")).toEqual({ west: -97.005, south: 29.995, east: -96.995, north: 30.005 });
+  });
+
+  it("builds the OpenStreetMap embed address for a box and a marker", () => {
+    const view = { west: -97.02, south: 29.98, east: -96.98, north: 30.02 };
+    expect(embedUrl("https://www.openstreetmap.org", view, { latitude: 30, longitude: -97 })).toBe(
+      "https://www.openstreetmap.org/export/embed.html?bbox=-97.02,29.98,-96.98,30.02&layer=mapnik&marker=30,-97",
+    );
+    expect(embedUrl("http://tiles.example.test/", view)).toBe(
+      "http://tiles.example.test/export/embed.html?bbox=-97.02,29.98,-96.98,30.02&layer=mapnik",
+    );
+    expect(fullMapUrl("https://www.openstreetmap.org", view, { latitude: 30, longitude: -97 })).toBe(
+      "https://www.openstreetmap.org/?minlon=-97.02&minlat=29.98&maxlon=-96.98&maxlat=30.02&mlat=30&mlon=-97",
+    );
+  });
+});
+
+describe("map state in the URL", () => {
+  it("reads zoom, cluster and Jimmy, falling back to City for anything unknown", () => {
+    expect(parseMapState(new URLSearchParams("zoom=street&cluster=12&jimmy=40"))).toEqual({ zoom: "street", cluster: 12, jimmy: 40 });
+    expect(parseMapState(new URLSearchParams(""))).toEqual({ zoom: "city", cluster: null, jimmy: null });
+    expect(parseMapState(new URLSearchParams("zoom=planet&cluster=-3&jimmy=1e3"))).toEqual({ zoom: "city", cluster: null, jimmy: null });
+  });
+
+  it("writes the state back as a query", () => {
+    expect(mapSearch({ zoom: "neighborhood", cluster: 3, jimmy: null })).toBe("?zoom=neighborhood&cluster=3");
+    expect(mapSearch({ zoom: "city", cluster: null, jimmy: 7 })).toBe("?zoom=city&jimmy=7");
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { journeyFigures, roundMiles, type JourneyStop } from "./journey";
+
+/** One degree of a great circle, in miles: 3958.7613 × π / 180. */
+const DEGREE = 69.09341;
+
+const stop = (day: number, place: Partial<JourneyStop> = {}): JourneyStop => ({
+  createdAt: new Date(Date.UTC(2025, 0, 1) + day * 86_400_000).toISOString(),
+  latitude: null,
+  longitude: null,
+  city: null,
+  region: null,
+  country: null,
+  ...place,
+});
+const onEquator = (day: number, longitude: number, place: Partial<JourneyStop> = {}) =>
+  stop(day, { latitude: 0, longitude, ...place });
+
+describe("a Jimmy's journey figures", () => {
+  it("is nothing for a Jimmy never discovered", () => {
+    expect(journeyFigures([])).toBeNull();
+  });
+
+  it("measures the path along located discoveries in time order, skipping those without coordinates", () => {
+    // 0° → 1° → (no coordinates) → 3° → 2° along the equator: legs of 1°, 2° and 1°, so 4° in all.
+    const figures = journeyFigures([
+      onEquator(0, 0),
+      onEquator(2, 1),
+      stop(3),
+      onEquator(5, 3),
+      onEquator(9, 2),
+    ])!;
+    expect(figures.pathMiles.value).toBe(roundMiles(4 * DEGREE)); // 276.4
+    expect(figures.pathMiles.value).toBe(276.4);
+    expect(figures.pathMiles.reachedAt).toBe(stop(9).createdAt);
+    // Furthest from the first discovery: 3°, reached on day 5 (the later 2° is nearer).
+    expect(figures.furthestMiles).toEqual({ value: 207.3, reachedAt: stop(5).createdAt });
+    expect(figures.discoveryCount).toEqual({ value: 5, reachedAt: stop(9).createdAt });
+    expect(figures.journeyDays).toEqual({ value: 9, reachedAt: stop(9).createdAt });
+  });
+
+  it("measures the furthest journey from the first located discovery when the first has none", () => {
+    const figures = journeyFigures([stop(0), onEquator(1, 10), onEquator(2, 12), onEquator(3, 11)])!;
+    expect(figures.furthestMiles).toEqual({ value: roundMiles(2 * DEGREE), reachedAt: stop(2).createdAt });
+    expect(figures.pathMiles.value).toBe(roundMiles(3 * DEGREE));
+  });
+
+  it("gives zero miles to a Jimmy without coordinates, or with one located discovery", () => {
+    const unlocated = journeyFigures([stop(0), stop(4)])!;
+    expect(unlocated.pathMiles).toEqual({ value: 0, reachedAt: stop(0).createdAt });
+    expect(unlocated.furthestMiles).toEqual({ value: 0, reachedAt: stop(0).createdAt });
+    expect(unlocated.journeyDays.value).toBe(4);
+    expect(journeyFigures([onEquator(0, 5), stop(1)])!.pathMiles.value).toBe(0);
+  });
+
+  it("dates a distance by the discovery that completed it, not by later ones that added nothing", () => {
+    const figures = journeyFigures([onEquator(0, 0), onEquator(1, 1), onEquator(7, 1)])!;
+    expect(figures.pathMiles).toEqual({ value: roundMiles(DEGREE), reachedAt: stop(1).createdAt });
+  });
+
+  it("counts whole days from the first to the latest discovery, reached when the last whole day was", () => {
+    const figures = journeyFigures([stop(0), stop(30.2), stop(30.9)])!;
+    expect(figures.journeyDays).toEqual({ value: 30, reachedAt: stop(30.2).createdAt });
+  });
+
+  it("lists countries, US states and cities in order of first visit", () => {
+    const austin = { city: "Austin", region: "TX", country: "US" };
+    const paris = { city: "Paris", region: null, country: "FR" };
+    const parisTexas = { city: "Paris", region: "TX", country: "US" };
+    const denver = { city: "Denver", region: "CO", country: "US" };
+    const figures = journeyFigures([
+      stop(0, austin),
+      stop(1, paris),
+      stop(2, austin),
+      stop(3, parisTexas),
+      stop(4, { country: "MX" }),
+      stop(5, denver),
+      stop(6, paris),
+    ])!;
+    expect(figures.countries).toEqual({ value: ["US", "FR", "MX"], reachedAt: stop(4).createdAt });
+    expect(figures.states).toEqual({ value: ["TX", "CO"], reachedAt: stop(5).createdAt });
+    expect(figures.cities).toEqual({ value: [austin, paris, parisTexas, denver], reachedAt: stop(5).createdAt });
+  });
+});

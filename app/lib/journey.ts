@@ -1,0 +1,119 @@
+import { greatCircleMiles, type LatLng } from "./distance";
+
+const DAY_MS = 86_400_000;
+
+/** One discovery of a Jimmy, as the journey figures need it. */
+export type JourneyStop = {
+  createdAt: string;
+  latitude: number | null;
+  longitude: number | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+};
+
+export type CityVisit = { city: string; region: string | null; country: string };
+
+/** A figure and the moment the Jimmy first reached it (ties go to whoever got there first). */
+export type Reached<T> = { value: T; reachedAt: string };
+
+export type JourneyFigures = {
+  discoveryCount: Reached<number>;
+  /** Total great-circle path along the located discoveries in time order, miles to 0.1. */
+  pathMiles: Reached<number>;
+  /** Greatest great-circle distance from the first located discovery to a later one, miles to 0.1. */
+  furthestMiles: Reached<number>;
+  /** Whole days from the first to the latest discovery. */
+  journeyDays: Reached<number>;
+  /** ISO 3166-1 alpha-2 codes in order of first visit. */
+  countries: Reached<string[]>;
+  /** US state codes in order of first visit. */
+  states: Reached<string[]>;
+  cities: Reached<CityVisit[]>;
+};
+
+/** Miles are compared and shown to one decimal, so equal-looking values are real ties. */
+export function roundMiles(miles: number): number {
+  return Math.round(miles * 10) / 10;
+}
+
+function located(stop: JourneyStop): LatLng | null {
+  return stop.latitude === null || stop.longitude === null ? null : { latitude: stop.latitude, longitude: stop.longitude };
+}
+
+/**
+ * Every Hall of Fame figure of one Jimmy, from its discoveries in time order
+ * (oldest first). O(journey length). Null for a Jimmy never discovered.
+ */
+export function journeyFigures(stops: readonly JourneyStop[]): JourneyFigures | null {
+  const first = stops[0];
+  const last = stops[stops.length - 1];
+  if (!first || !last) return null;
+  const start = first.createdAt;
+
+  let previous: LatLng | null = null;
+  let origin: LatLng | null = null;
+  let pathTotal = 0;
+  const pathSteps: { total: number; at: string }[] = [];
+  let furthest: Reached<number> = { value: 0, reachedAt: start };
+
+  const countries: string[] = [];
+  const states: string[] = [];
+  const cities: CityVisit[] = [];
+  const seenCities = new Set<string>();
+  let countriesAt = start;
+  let statesAt = start;
+  let citiesAt = start;
+
+  for (const stop of stops) {
+    const point = located(stop);
+    if (point) {
+      if (previous) {
+        pathTotal += greatCircleMiles(previous, point);
+        pathSteps.push({ total: pathTotal, at: stop.createdAt });
+      }
+      previous = point;
+      if (origin) {
+        const fromOrigin = roundMiles(greatCircleMiles(origin, point));
+        if (fromOrigin > furthest.value) furthest = { value: fromOrigin, reachedAt: stop.createdAt };
+      } else {
+        origin = point;
+      }
+    }
+    if (stop.country && !countries.includes(stop.country)) {
+      countries.push(stop.country);
+      countriesAt = stop.createdAt;
+    }
+    if (stop.country === "US" && stop.region && !states.includes(stop.region)) {
+      states.push(stop.region);
+      statesAt = stop.createdAt;
+    }
+    if (stop.country && stop.city) {
+      const key = `${stop.city}\u0000${stop.region ?? ""}\u0000${stop.country}`;
+      if (!seenCities.has(key)) {
+        seenCities.add(key);
+        cities.push({ city: stop.city, region: stop.region, country: stop.country });
+        citiesAt = stop.createdAt;
+      }
+    }
+  }
+
+  const pathMiles = roundMiles(pathTotal);
+  // The first leg after which the rounded total already showed its final value.
+  const pathReachedAt = pathSteps.find((step) => roundMiles(step.total) === pathMiles)?.at ?? start;
+
+  const startMs = Date.parse(start);
+  const daysAt = (at: string) => Math.floor((Date.parse(at) - startMs) / DAY_MS);
+  const journeyDays = daysAt(last.createdAt);
+  const daysReachedAt = stops.find((stop) => daysAt(stop.createdAt) === journeyDays)?.createdAt ?? start;
+
+  return {
+    discoveryCount: { value: stops.length, reachedAt: last.createdAt },
+    pathMiles: { value: pathMiles, reachedAt: pathMiles > 0 ? pathReachedAt : start },
+    furthestMiles: furthest,
+    journeyDays: { value: journeyDays, reachedAt: daysReachedAt },
+    countries: { value: countries, reachedAt: countriesAt },
+    states: { value: states, reachedAt: statesAt },
+    cities: { value: cities, reachedAt: citiesAt },
+  };
+}

@@ -1,0 +1,232 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestDb } from "../../tests/support/test-db";
+import { RECORD_KEYS } from "~/lib/hall-of-fame";
+import { roundMiles } from "~/lib/journey";
+import { resolveLocation } from "~/services/geo.server";
+import { backfillGeography, recordDiscovery } from "./discoveries.server";
+import { getHallOfFame, hallOfFameResponse } from "./hall-of-fame.server";
+import { listJimmyLocations, mintJimmys, refreshJimmyAggregates } from "./jimmys.server";
+import { upsertUserFromProvider } from "./users.server";
+
+/** One degree of a great circle, in miles: 3958.7613 × π / 180. */
+const DEGREE = 69.09341;
+const DAY = 86_400_000;
+const START = Date.UTC(2025, 0, 1);
+
+let t: Awaited<ReturnType<typeof createTestDb>>;
+let userId: number;
+const jimmyIds = new Map<number, number>();
+
+beforeEach(async () => {
+  t = await createTestDb();
+  userId = (await upsertUserFromProvider(t.db, { provider: "test", subject: "1", firstName: "Maya", lastName: "R" })).id;
+  await mintJimmys(t.db, 1, 9);
+  jimmyIds.clear();
+  for (const row of await t.db.selectFrom("jimmys").select(["id", "serial_number"]).execute()) jimmyIds.set(row.serial_number, row.id);
+});
+afterEach(async () => {
+  await t.cleanup();
+});
+
+type Place = { latitude?: number; longitude?: number; location?: string; city?: string; region?: string | null; country?: string };
+
+let photoCounter = 0;
+async function discover(serial: number, day: number, place: Place = {}) {
+  photoCounter++;
+  return recordDiscovery(t.db, {
+    jimmyId: jimmyIds.get(serial)!,
+    userId,
+    photo: { key: `discoveries/2025/01/photo${photoCounter}`, width: 1080, height: 720, variants: [320, 720, 1080] },
+    caption: "Found!",
+    location: place.location ?? null,
+    latitude: place.latitude ?? null,
+    longitude: place.longitude ?? null,
+    city: place.city ?? null,
+    region: place.region ?? null,
+    country: place.country ?? null,
+    isFirst: false,
+    createdAt: new Date(START + day * DAY).toISOString(),
+  });
+}
+const dateOf = (day: number) => new Date(START + day * DAY).toISOString();
+const equator = (longitude: number, extra: Place = {}): Place => ({ latitude: 0, longitude, ...extra });
+const urlFor = (key: string) => `/media/${key}`;
+
+describe("the Hall of Fame", () => {
+  it("has no record holders before anything is discovered", async () => {
+    const hallOfFame = await getHallOfFame(t.db, urlFor);
+    for (const key of RECORD_KEYS) expect(hallOfFame[key]).toBeNull();
+  });
+
+  it("finds each record's holder on a constructed set of journeys", async () => {
+    // Jimmy #1: 0° → 2° → 1° along the equator (path 3°, furthest 2°), days 0 to 10, in the US and France.
+    await discover(1, 0, equator(0, { location: "Austin, TX", city: "Austin", region: "TX", country: "US" }));
+    await discover(1, 4, equator(2, { location: "Paris, France", city: "Paris", region: null, country: "FR" }));
+    await discover(1, 10, equator(1, { city: "Denver", region: "CO", country: "US" }));
+    // Jimmy #2: one long hop of 5° (path and furthest 5°), in one city.
+    await discover(2, 1, equator(10, { city: "Austin", region: "TX", country: "US" }));
+    await discover(2, 2, equator(15, { city: "Austin", region: "TX", country: "US" }));
+    // Jimmy #3: found four times, never with coordinates, over 40 days, in Texas, Ohio and then Mexico.
+    await discover(3, 0, { location: "somewhere", region: "TX", country: "US" });
+    await discover(3, 5, { region: "OH", country: "US" });
+    await discover(3, 20, { country: "MX" });
+    await discover(3, 40);
+
+    const hallOfFame = await getHallOfFame(t.db, urlFor);
+    const holder = (key: (typeof RECORD_KEYS)[number]) => [hallOfFame[key]?.record.jimmySerialNumber, hallOfFame[key]?.record.value];
+    expect(holder("longestDistance")).toEqual([2, roundMiles(5 * DEGREE)]); // 345.5 over Jimmy #1's 3° = 207.3
+    expect(holder("furthestJourney")).toEqual([2, roundMiles(5 * DEGREE)]);
+    expect(holder("mostDiscovered")).toEqual([3, 4]);
+    expect(holder("longestTraveler")).toEqual([3, 40]);
+    // #1 and #3 both have 2 countries; #1 reached it on day 4, #3 on day 20.
+    expect(holder("mostCountries")).toEqual([1, 2]);
+    // #1 (TX, CO on day 10) and #3 (TX, OH on day 5) tie: #3 got there first.
+    expect(holder("mostStates")).toEqual([3, 2]);
+    expect(holder("mostCities")).toEqual([1, 3]);
+
+    const countries = hallOfFame.mostCountries!.record;
+    expect(countries.countries).toEqual(["United States", "France"]);
+    expect(hallOfFame.mostStates!.record.states).toEqual(["Texas", "Ohio"]);
+    expect(hallOfFame.mostCities!.record.cities).toEqual(["Austin, TX", "Paris, France", "Denver, CO"]);
+    expect(hallOfFame.longestDistance!.record.countries).toBeUndefined();
+
+    expect(countries).toMatchObject({
+      unit: "countries",
+      description: "Distinct countries a Jimmy was discovered in, listed in order of first visit.",
+      discoveryCount: 3,
+      firstDiscovery: { location: "Austin, TX", date: dateOf(0) },
+      latestDiscovery: { location: "Denver, CO", date: dateOf(10), photoUrl: "/media/discoveries/2025/01/photo3/720.webp" },
+    });
+    expect(countries.discoveries.map((d) => d.location)).toEqual(["Austin, TX", "Paris, France", "Denver, CO"]);
+    expect(hallOfFame.longestDistance!.record.unit).toBe("miles");
+    expect(hallOfFame.longestTraveler!.record.unit).toBe("days");
+    expect(hallOfFame.mostDiscovered!.record.discoveries.map((d) => d.location)).toEqual(["somewhere", "Ohio", "Mexico", null]);
+    expect(hallOfFame.longestDistance!.latestPhoto.srcSet).toContain("/media/discoveries/2025/01/photo5/1080.webp 1080w");
+  });
+
+  it("gives a tie to the Jimmy that reached the value first, whatever its serial", async () => {
+    await discover(7, 0);
+    await discover(7, 1);
+    await discover(7, 3);
+    await discover(2, 0);
+    await discover(2, 2);
+    await discover(2, 5);
+    // Both have 3 discoveries: #7's third came on day 3, #2's on day 5.
+    expect((await getHallOfFame(t.db, urlFor)).mostDiscovered?.record).toMatchObject({ jimmySerialNumber: 7, value: 3 });
+
+    // Equal distances: #4 covered 1° on day 6, #5 on day 2.
+    await discover(4, 0, equator(20));
+    await discover(4, 6, equator(21));
+    await discover(5, 1, equator(40));
+    await discover(5, 2, equator(41));
+    const hallOfFame = await getHallOfFame(t.db, urlFor);
+    expect(hallOfFame.longestDistance?.record).toMatchObject({ jimmySerialNumber: 5, value: roundMiles(DEGREE) });
+    expect(hallOfFame.furthestJourney?.record.jimmySerialNumber).toBe(5);
+  });
+
+  it("leaves out Jimmys without coordinates from the distance records", async () => {
+    for (let day = 0; day < 5; day++) await discover(6, day, { location: "a bench" });
+    const hallOfFame = await getHallOfFame(t.db, urlFor);
+    expect(hallOfFame.mostDiscovered?.record.jimmySerialNumber).toBe(6);
+    expect(hallOfFame.longestDistance).toBeNull();
+    expect(hallOfFame.furthestJourney).toBeNull();
+    expect(hallOfFame.mostCountries).toBeNull();
+  });
+
+  it("is kept up to date when a discovery is removed", async () => {
+    await discover(1, 0, equator(0));
+    const far = await discover(1, 1, equator(10));
+    await discover(2, 0, equator(0));
+    await discover(2, 1, equator(3));
+    expect((await getHallOfFame(t.db, urlFor)).longestDistance?.record.jimmySerialNumber).toBe(1);
+
+    await t.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom("discoveries").where("id", "=", far.id).execute();
+      await refreshJimmyAggregates(trx, jimmyIds.get(1)!);
+    });
+    const after = await getHallOfFame(t.db, urlFor);
+    expect(after.longestDistance?.record).toMatchObject({ jimmySerialNumber: 2, value: roundMiles(3 * DEGREE) });
+    expect(after.mostDiscovered?.record).toMatchObject({ jimmySerialNumber: 2, value: 2 });
+  });
+
+  it("answers the JSON shape of SPEC.md §3 without the page's photo sizes", async () => {
+    await discover(1, 0, equator(0, { location: "Quito", city: "Quito", country: "EC" }));
+    await discover(1, 1, equator(1, { city: "Quito", country: "EC" }));
+    const response = hallOfFameResponse(await getHallOfFame(t.db, urlFor));
+    expect(Object.keys(response).sort()).toEqual([...RECORD_KEYS].sort());
+    expect(response.mostStates).toBeNull();
+    expect(response.mostCountries).toEqual({
+      jimmySerialNumber: 1,
+      value: 1,
+      unit: "country",
+      description: "Distinct countries a Jimmy was discovered in, listed in order of first visit.",
+      discoveryCount: 2,
+      firstDiscovery: { location: "Quito", date: dateOf(0) },
+      latestDiscovery: { location: "Quito, Ecuador", date: dateOf(1), photoUrl: expect.stringMatching(/^\/media\/.+\/720\.webp$/) },
+      discoveries: [
+        { photoUrl: expect.stringMatching(/720\.webp$/), location: "Quito", date: dateOf(0) },
+        { photoUrl: expect.stringMatching(/720\.webp$/), location: "Quito, Ecuador", date: dateOf(1) },
+      ],
+      countries: ["Ecuador"],
+    });
+  });
+});
+
+describe("the map's Jimmy locations", () => {
+  it("lists discovered Jimmys with their latest coordinates as 6-decimal strings", async () => {
+    await discover(2, 0, { latitude: 30.2672, longitude: -97.7431, location: "Austin, TX" });
+    await discover(2, 3, { location: "a typed place with no coordinates" });
+    await discover(5, 1, { location: "Paris, France" });
+    await discover(8, 2, { latitude: 48.8566, longitude: 2.3522, city: "Paris", country: "FR" });
+    const result = await listJimmyLocations(t.db);
+    expect(result.totalJimmys).toBe(9);
+    expect(result.discoveredCount).toBe(3);
+    expect(result.discovered).toEqual([
+      {
+        id: jimmyIds.get(2),
+        serialNumber: 2,
+        name: "Jimmy #2",
+        status: "discovered",
+        latitude: "30.267200",
+        longitude: "-97.743100",
+        location: "Austin, TX",
+        discoveryCount: 2,
+        lastDiscoveryDate: dateOf(3),
+      },
+      expect.objectContaining({ serialNumber: 5, latitude: null, longitude: null, location: "Paris, France" }),
+      // Found with coordinates only: named after its derived place.
+      expect.objectContaining({ serialNumber: 8, latitude: "48.856600", longitude: "2.352200", location: "Paris, France" }),
+    ]);
+  });
+});
+
+describe("the geography backfill", () => {
+  it("fills the places of existing discoveries, recomputes the records, and changes nothing the second time", async () => {
+    // Written as before the geography existed: no city, state or country.
+    await discover(1, 0, { latitude: 30.2672, longitude: -97.7431, location: "Austin, TX" });
+    await discover(1, 5, { location: "Paris, France" });
+    await discover(1, 6, { location: "under a bench" });
+    await t.db.deleteFrom("jimmy_journeys").execute();
+
+    const first = await backfillGeography(t.db, resolveLocation);
+    expect(first).toEqual({ checked: 3, updated: 2, jimmysRefreshed: 1 });
+    const rows = await t.db
+      .selectFrom("discoveries")
+      .select(["location", "latitude", "longitude", "location_approximate", "city", "region", "country"])
+      .orderBy("id")
+      .execute();
+    expect(rows).toEqual([
+      { location: "Austin, TX", latitude: 30.2672, longitude: -97.7431, location_approximate: 0, city: "Austin", region: "TX", country: "US" },
+      { location: "Paris, France", latitude: 48.85341, longitude: 2.3488, location_approximate: 1, city: "Paris", region: null, country: "FR" },
+      { location: "under a bench", latitude: null, longitude: null, location_approximate: 0, city: null, region: null, country: null },
+    ]);
+    const hallOfFame = await getHallOfFame(t.db, urlFor);
+    expect(hallOfFame.mostCountries?.record.countries).toEqual(["United States", "France"]);
+    expect(hallOfFame.longestDistance?.record.value).toBeGreaterThan(4800);
+
+    const before = await t.db.selectFrom("jimmy_journeys").selectAll().execute();
+    const second = await backfillGeography(t.db, resolveLocation);
+    expect(second).toEqual({ checked: 3, updated: 0, jimmysRefreshed: 1 });
+    expect(await t.db.selectFrom("jimmy_journeys").selectAll().execute()).toEqual(before);
+  });
+});

@@ -1,0 +1,200 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "#db/schema";
+import { JOURNEY_PHOTO_LIMIT, RECORD_KEYS, RECORDS, unitFor, type RecordKey } from "~/lib/hall-of-fame";
+import { journeyFigures, type CityVisit, type JourneyStop } from "~/lib/journey";
+import { buildPhoto, type Photo } from "~/lib/photos";
+import { countryName, placeLabel } from "~/lib/places";
+import { usStateName } from "~/lib/us-states";
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Stores one Jimmy's Hall of Fame figures, computed from its own discoveries
+ * (oldest first). Runs inside the write that changed them; a Jimmy without
+ * discoveries has no row.
+ */
+export async function saveJourneyFigures(db: Executor, jimmyId: number, stops: readonly JourneyStop[]): Promise<void> {
+  const figures = journeyFigures(stops);
+  if (!figures) {
+    await db.deleteFrom("jimmy_journeys").where("jimmy_id", "=", jimmyId).execute();
+    return;
+  }
+  const row = {
+    discovery_count: figures.discoveryCount.value,
+    discovery_count_reached_at: figures.discoveryCount.reachedAt,
+    path_miles: figures.pathMiles.value,
+    path_miles_reached_at: figures.pathMiles.reachedAt,
+    furthest_miles: figures.furthestMiles.value,
+    furthest_miles_reached_at: figures.furthestMiles.reachedAt,
+    journey_days: figures.journeyDays.value,
+    journey_days_reached_at: figures.journeyDays.reachedAt,
+    country_count: figures.countries.value.length,
+    country_count_reached_at: figures.countries.reachedAt,
+    state_count: figures.states.value.length,
+    state_count_reached_at: figures.states.reachedAt,
+    city_count: figures.cities.value.length,
+    city_count_reached_at: figures.cities.reachedAt,
+    countries: JSON.stringify(figures.countries.value),
+    states: JSON.stringify(figures.states.value),
+    cities: JSON.stringify(figures.cities.value),
+  };
+  await db
+    .insertInto("jimmy_journeys")
+    .values({ jimmy_id: jimmyId, ...row })
+    .onConflict((oc) => oc.column("jimmy_id").doUpdateSet(row))
+    .execute();
+}
+
+const FIGURE_COLUMN = {
+  longestDistance: "path_miles",
+  furthestJourney: "furthest_miles",
+  mostDiscovered: "discovery_count",
+  longestTraveler: "journey_days",
+  mostCountries: "country_count",
+  mostStates: "state_count",
+  mostCities: "city_count",
+} as const satisfies Record<RecordKey, string>;
+
+export type JourneyPlace = { location: string | null; date: string };
+
+export type HallOfFameRecord = {
+  jimmySerialNumber: number;
+  value: number;
+  unit: string;
+  description: string;
+  discoveryCount: number;
+  firstDiscovery: JourneyPlace;
+  latestDiscovery: JourneyPlace & { photoUrl: string };
+  discoveries: (JourneyPlace & { photoUrl: string })[];
+  countries?: string[];
+  states?: string[];
+  cities?: string[];
+};
+
+/** The JSON answer of GET /api/hall-of-fame (SPEC.md §3): null where nobody holds a record yet. */
+export type HallOfFameResponse = Record<RecordKey, HallOfFameRecord | null>;
+
+/** A record as the page shows it: the JSON fields plus sized photos. */
+export type HallOfFameEntry = {
+  record: HallOfFameRecord;
+  latestPhoto: Photo;
+  journey: (JourneyPlace & { photo: Photo })[];
+};
+
+export type HallOfFame = Record<RecordKey, HallOfFameEntry | null>;
+
+type JourneyRow = {
+  location: string | null;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  created_at: string;
+  photo_key: string;
+  photo_variants: string;
+  photo_width: number;
+  photo_height: number;
+};
+
+function describePlace(row: Pick<JourneyRow, "location" | "city" | "region" | "country">): string | null {
+  return row.location ?? placeLabel(row);
+}
+
+/**
+ * The Hall of Fame: for each record, the holder is read from the precomputed
+ * figures through an index (highest value, then earliest reached), and only
+ * the holders' own journeys are loaded.
+ */
+export async function getHallOfFame(db: Executor, urlFor: (key: string) => string): Promise<HallOfFame> {
+  const holders = await Promise.all(
+    RECORD_KEYS.map(async (key) => {
+      const column = FIGURE_COLUMN[key];
+      const row = await db
+        .selectFrom("jimmy_journeys")
+        .innerJoin("jimmys", "jimmys.id", "jimmy_journeys.jimmy_id")
+        .select([
+          "jimmys.id",
+          "jimmys.serial_number",
+          `jimmy_journeys.${column} as value`,
+          "jimmy_journeys.discovery_count",
+          "jimmy_journeys.countries",
+          "jimmy_journeys.states",
+          "jimmy_journeys.cities",
+        ])
+        .where(`jimmy_journeys.${column}`, ">", 0)
+        .orderBy(`jimmy_journeys.${column}`, "desc")
+        .orderBy(`jimmy_journeys.${column}_reached_at`, "asc")
+        .orderBy("jimmy_journeys.jimmy_id", "asc")
+        .limit(1)
+        .executeTakeFirst();
+      return [key, row] as const;
+    }),
+  );
+
+  const journeys = new Map<number, JourneyRow[]>();
+  for (const [, holder] of holders) {
+    if (!holder || journeys.has(holder.id)) continue;
+    journeys.set(holder.id, await loadJourney(db, holder.id));
+  }
+
+  const result = {} as HallOfFame;
+  for (const [key, holder] of holders) {
+    const rows = holder ? journeys.get(holder.id) : undefined;
+    const first = rows?.[0];
+    const latest = rows?.[rows.length - 1];
+    if (!holder || !first || !latest) {
+      result[key] = null;
+      continue;
+    }
+    const photoOf = (row: JourneyRow) =>
+      buildPhoto(row.photo_key, row.photo_variants, row.photo_width, row.photo_height, urlFor);
+    const shown = rows.slice(-JOURNEY_PHOTO_LIMIT).map((row) => ({
+      location: describePlace(row),
+      date: row.created_at,
+      photo: photoOf(row),
+    }));
+    const latestPhoto = photoOf(latest);
+    const value = Number(holder.value);
+    const record: HallOfFameRecord = {
+      jimmySerialNumber: holder.serial_number,
+      value,
+      unit: unitFor(key, value),
+      description: RECORDS[key].definition,
+      discoveryCount: holder.discovery_count,
+      firstDiscovery: { location: describePlace(first), date: first.created_at },
+      latestDiscovery: { location: describePlace(latest), date: latest.created_at, photoUrl: latestPhoto.src },
+      discoveries: shown.map(({ location, date, photo }) => ({ photoUrl: photo.src, location, date })),
+    };
+    if (key === "mostCountries") record.countries = (JSON.parse(holder.countries) as string[]).map(countryName);
+    if (key === "mostStates") record.states = (JSON.parse(holder.states) as string[]).map(usStateName);
+    if (key === "mostCities") record.cities = (JSON.parse(holder.cities) as CityVisit[]).map((c) => placeLabel(c) ?? c.city);
+    result[key] = { record, latestPhoto, journey: shown };
+  }
+  return result;
+}
+
+async function loadJourney(db: Executor, jimmyId: number): Promise<JourneyRow[]> {
+  return db
+    .selectFrom("discoveries")
+    .select([
+      "location",
+      "city",
+      "region",
+      "country",
+      "created_at",
+      "photo_key",
+      "photo_variants",
+      "photo_width",
+      "photo_height",
+    ])
+    .where("jimmy_id", "=", jimmyId)
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+}
+
+/** The JSON shape, without the page's photo sizes. */
+export function hallOfFameResponse(hallOfFame: HallOfFame): HallOfFameResponse {
+  const response = {} as HallOfFameResponse;
+  for (const key of RECORD_KEYS) response[key] = hallOfFame[key]?.record ?? null;
+  return response;
+}

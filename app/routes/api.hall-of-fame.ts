@@ -1,0 +1,13 @@
+import { getHallOfFame, hallOfFameResponse } from "~/models/hall-of-fame.server";
+import { getDb } from "~/services/db.server";
+import { applyCommonSecurityHeaders } from "~/services/security.server";
+import { getStorage } from "~/services/storage.server";
+
+/** GET /api/hall-of-fame: the holder of each record (SPEC.md §3, §7). */
+export async function loader() {
+  const storage = getStorage();
+  const hallOfFame = await getHallOfFame(getDb(), (key) => storage.publicUrl(key));
+  const headers = new Headers({ "Cache-Control": "no-cache" });
+  applyCommonSecurityHeaders(headers);
+  return Response.json(hallOfFameResponse(hallOfFame), { headers });
+}

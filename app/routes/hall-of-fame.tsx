@@ -1,0 +1,204 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { TrophyIcon } from "~/components/ui/icons";
+import { formatCount, formatDate } from "~/lib/format";
+import {
+  GEOGRAPHIC_RECORDS,
+  JOURNEY_PHOTO_LIMIT,
+  LOCATED_DEFINITION,
+  RECORD_KEYS,
+  RECORDS,
+  TIE_RULE,
+  type RecordKey,
+} from "~/lib/hall-of-fame";
+import { getHallOfFame, type HallOfFameEntry } from "~/models/hall-of-fame.server";
+import { getDb } from "~/services/db.server";
+import { getStorage } from "~/services/storage.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Hall of Fame" },
+  { name: "description", content: "The record holders of the hunt: the longest journeys, the most discovered Jimmys and the geographic champions." },
+];
+
+export async function loader() {
+  const storage = getStorage();
+  return { hallOfFame: await getHallOfFame(getDb(), (key) => storage.publicUrl(key)) };
+}
+
+const TRAVEL_RECORDS = RECORD_KEYS.filter((key) => !GEOGRAPHIC_RECORDS.includes(key));
+
+const LIST_LABEL: Partial<Record<RecordKey, string>> = {
+  mostCountries: "Countries, in order of first visit",
+  mostStates: "US states, in order of first visit",
+  mostCities: "Cities, in order of first visit",
+};
+
+function formatValue(key: RecordKey, value: number): string {
+  return RECORDS[key].unit[0] === "mile"
+    ? value.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+    : formatCount(value);
+}
+
+export default function HallOfFamePage() {
+  const { hallOfFame } = useLoaderData<typeof loader>();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8 pb-28 md:pb-10">
+      <div className="flex items-center gap-3">
+        <span className="flex h-11 w-11 items-center justify-center rounded-full bg-amber-100 text-amber-700">
+          <TrophyIcon className="h-6 w-6" />
+        </span>
+        <h1 className="text-3xl font-extrabold tracking-tight">Hall of Fame</h1>
+      </div>
+      <p className="mt-2 max-w-3xl text-stone-600">
+        The Jimmys that went the furthest, were found the most and saw the most of the world. {TIE_RULE}
+      </p>
+      <p className="mt-1 max-w-3xl text-sm text-stone-500">{LOCATED_DEFINITION}</p>
+
+      <div className="mt-6 grid gap-6 md:grid-cols-2">
+        {TRAVEL_RECORDS.map((key) => (
+          <RecordCard key={key} recordKey={key} entry={hallOfFame[key]} />
+        ))}
+      </div>
+
+      <h2 className="mt-12 text-2xl font-extrabold tracking-tight">Geographic Champions</h2>
+      <p className="mt-1 text-stone-600">
+        Places come from each discovery&apos;s coordinates, looked up in offline map data (cities from{" "}
+        <a href="https://www.geonames.org/" className="font-medium text-orange-700 underline" target="_blank" rel="noopener noreferrer">
+          GeoNames
+        </a>
+        , CC BY 4.0).
+      </p>
+      <div className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {GEOGRAPHIC_RECORDS.map((key) => (
+          <RecordCard key={key} recordKey={key} entry={hallOfFame[key]} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function RecordCard({ recordKey, entry }: { recordKey: RecordKey; entry: HallOfFameEntry | null }) {
+  const { title, definition } = RECORDS[recordKey];
+  const headingId = `record-${recordKey}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-record={recordKey}
+      className="flex flex-col rounded-2xl border border-orange-100 bg-white p-5 shadow-sm"
+    >
+      <h3 id={headingId} className="text-lg font-bold">
+        {title}
+      </h3>
+      <p className="mt-1 text-sm text-stone-600" data-testid="record-definition">
+        {definition}
+      </p>
+      {entry ? <RecordBody recordKey={recordKey} entry={entry} /> : (
+        <p className="mt-4 rounded-xl bg-orange-50 p-4 text-sm text-stone-700">
+          Nobody holds this record yet. It goes to the first Jimmy whose journey gets here.
+        </p>
+      )}
+    </article>
+  );
+}
+
+function RecordBody({ recordKey, entry }: { recordKey: RecordKey; entry: HallOfFameEntry }) {
+  const { record, latestPhoto, journey } = entry;
+  const serial = record.jimmySerialNumber;
+  const places = record.countries ?? record.states ?? record.cities;
+  return (
+    <>
+      <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
+        <span className="text-3xl font-extrabold text-orange-800" data-testid="record-value">
+          {formatValue(recordKey, record.value)} {record.unit}
+        </span>
+        <Link to={`/jimmy/${serial}`} className="font-semibold text-orange-700 underline">
+          Jimmy #{serial}
+        </Link>
+      </p>
+
+      <div className="mt-4 flex gap-4">
+        <img
+          src={latestPhoto.src}
+          srcSet={latestPhoto.srcSet}
+          sizes="112px"
+          width={latestPhoto.width}
+          height={latestPhoto.height}
+          alt={`Latest discovery of Jimmy #${serial}`}
+          loading="lazy"
+          decoding="async"
+          className="h-28 w-28 shrink-0 rounded-xl object-cover"
+        />
+        <dl className="min-w-0 space-y-1 text-sm">
+          <div>
+            <dt className="inline font-semibold text-stone-700">Discoveries: </dt>
+            <dd className="inline">{formatCount(record.discoveryCount)}</dd>
+          </div>
+          <div>
+            <dt className="inline font-semibold text-stone-700">First discovery: </dt>
+            <dd className="inline">
+              {record.firstDiscovery.location ?? "Location not specified"}, {formatDate(record.firstDiscovery.date)}
+            </dd>
+          </div>
+          <div>
+            <dt className="inline font-semibold text-stone-700">Latest discovery: </dt>
+            <dd className="inline">
+              {record.latestDiscovery.location ?? "Location not specified"}, {formatDate(record.latestDiscovery.date)}
+            </dd>
+          </div>
+        </dl>
+      </div>
+
+      {places ? (
+        <div className="mt-4">
+          <h4 className="text-sm font-semibold text-stone-700">{LIST_LABEL[recordKey]}</h4>
+          <ol className="mt-1 flex flex-wrap gap-1.5" aria-label={LIST_LABEL[recordKey]}>
+            {places.map((place) => (
+              <li key={place} className="rounded-full bg-orange-50 px-2.5 py-0.5 text-sm text-orange-900">
+                {place}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+
+      <div className="mt-4">
+        <h4 className="text-sm font-semibold text-stone-700">
+          Journey photos
+          {record.discoveryCount > journey.length
+            ? ` (the latest ${JOURNEY_PHOTO_LIMIT} of ${formatCount(record.discoveryCount)})`
+            : ""}
+        </h4>
+        <div
+          role="region"
+          aria-label={`Journey photos of Jimmy #${serial}`}
+          tabIndex={0}
+          className="mt-2 max-h-72 overflow-y-auto rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500"
+        >
+          <ul className="grid grid-cols-3 gap-2" data-testid="journey-photos">
+            {journey.map((stop, index) => (
+              <li key={`${stop.date}-${index}`}>
+                <figure>
+                  <img
+                    src={stop.photo.src}
+                    srcSet={stop.photo.srcSet}
+                    sizes="(min-width: 1024px) 120px, 30vw"
+                    width={stop.photo.width}
+                    height={stop.photo.height}
+                    alt={`Jimmy #${serial} at ${stop.location ?? "an unknown place"}`}
+                    loading="lazy"
+                    decoding="async"
+                    className="aspect-square w-full rounded-lg object-cover"
+                  />
+                  <figcaption className="mt-0.5 text-[11px] leading-tight text-stone-600">
+                    <span className="block truncate">{stop.location ?? "Location not specified"}</span>
+                    <span className="block">{formatDate(stop.date)}</span>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </>
+  );
+}

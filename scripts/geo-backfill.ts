@@ -1,0 +1,19 @@
+/**
+ * Fills the derived geography (city, US state, country, approximate
+ * coordinates for typed city names) of existing discoveries and recomputes
+ * every Jimmy's figures, Hall of Fame included. Safe to run again.
+ */
+import { backfillGeography } from "~/models/discoveries.server";
+import { getDb, migrateToLatest } from "~/services/db.server";
+import { env } from "~/services/env.server";
+import { resolveLocation } from "~/services/geo.server";
+
+const started = Date.now();
+const db = getDb();
+await migrateToLatest(db);
+const report = await backfillGeography(db, resolveLocation, (line) => console.log(line));
+console.log(
+  `Backfilled ${env().databasePath} in ${((Date.now() - started) / 1000).toFixed(1)} s:`,
+  `${report.checked} discoveries checked, ${report.updated} updated, ${report.jimmysRefreshed} Jimmys recomputed`,
+);
+await db.destroy();

@@ -1,0 +1,70 @@
+import { expect, test } from "@playwright/test";
+import { z } from "zod";
+
+const isoDate = z.iso.datetime();
+const decimal = z.string().regex(/^-?\d{1,3}\.\d{6}$/);
+
+const JimmyLocation = z.strictObject({
+  id: z.number().int().positive(),
+  serialNumber: z.number().int().positive(),
+  name: z.string().min(1),
+  status: z.enum(["hidden", "discovered", "missing", "retired"]),
+  latitude: decimal.nullable(),
+  longitude: decimal.nullable(),
+  location: z.string().nullable(),
+  discoveryCount: z.number().int().positive(),
+  lastDiscoveryDate: isoDate,
+});
+
+const Place = { location: z.string().nullable(), date: isoDate };
+const photoUrl = z.string().regex(/^\/media\/discoveries\/.+\.webp$/);
+const baseRecord = {
+  jimmySerialNumber: z.number().int().positive(),
+  value: z.number().positive(),
+  unit: z.string().min(1),
+  description: z.string().min(10),
+  discoveryCount: z.number().int().positive(),
+  firstDiscovery: z.strictObject(Place),
+  latestDiscovery: z.strictObject({ ...Place, photoUrl }),
+  discoveries: z.array(z.strictObject({ photoUrl, location: z.string().nullable(), date: isoDate })).min(1),
+};
+const HallOfFame = z.strictObject({
+  longestDistance: z.strictObject(baseRecord),
+  furthestJourney: z.strictObject(baseRecord),
+  mostDiscovered: z.strictObject(baseRecord),
+  longestTraveler: z.strictObject(baseRecord),
+  mostCountries: z.strictObject({ ...baseRecord, countries: z.array(z.string()).min(1) }),
+  mostStates: z.strictObject({ ...baseRecord, states: z.array(z.string()).min(1) }),
+  mostCities: z.strictObject({ ...baseRecord, cities: z.array(z.string()).min(1) }),
+});
+
+test.describe("the map and Hall of Fame JSON", () => {
+  test("GET /api/jimmys-locations answers every discovered Jimmy in the SPEC.md §3 shape", async ({ request }) => {
+    const response = await request.get("/api/jimmys-locations");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/^application\/json/);
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    const body = z
+      .strictObject({ discovered: z.array(JimmyLocation), totalJimmys: z.number().int(), discoveredCount: z.number().int() })
+      .parse(await response.json());
+    expect(body.discoveredCount).toBe(body.discovered.length);
+    expect(body.totalJimmys).toBeGreaterThanOrEqual(body.discoveredCount);
+    expect(body.discovered.filter((j) => j.latitude !== null).length).toBeGreaterThan(body.discovered.length / 2);
+  });
+
+  test("GET /api/hall-of-fame answers each record in the SPEC.md §3 shape, with photos that load", async ({ request }) => {
+    const response = await request.get("/api/hall-of-fame");
+    expect(response.status()).toBe(200);
+    const body = HallOfFame.parse(await response.json());
+    expect(body.mostDiscovered.value).toBe(body.mostDiscovered.discoveryCount);
+    expect(body.mostCountries.countries).toHaveLength(body.mostCountries.value);
+    expect(body.mostStates.states).toHaveLength(body.mostStates.value);
+    expect(body.mostCities.cities).toHaveLength(body.mostCities.value);
+    expect(body.longestDistance.value).toBeGreaterThanOrEqual(body.furthestJourney.value);
+    const { latestDiscovery, discoveries } = body.longestDistance;
+    expect(discoveries[discoveries.length - 1]).toEqual(latestDiscovery);
+    const photo = await request.get(latestDiscovery.photoUrl);
+    expect(photo.status()).toBe(200);
+    expect(photo.headers()["content-type"]).toBe("image/webp");
+  });
+});

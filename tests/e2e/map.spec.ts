@@ -1,0 +1,129 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { clusterPoints, focusBox, overviewBox, type MapPoint } from "../../app/lib/clustering";
+import { expectAccessible, waitForHydration } from "./helpers";
+
+type Locations = {
+  discovered: { serialNumber: number; status: string; latitude: string | null; longitude: string | null; location: string | null }[];
+  totalJimmys: number;
+  discoveredCount: number;
+};
+
+async function locations(request: APIRequestContext) {
+  const body = (await (await request.get("/api/jimmys-locations")).json()) as Locations;
+  const points: MapPoint[] = body.discovered.flatMap((j) =>
+    j.latitude === null || j.longitude === null
+      ? []
+      : [{ serialNumber: j.serialNumber, latitude: Number(j.latitude), longitude: Number(j.longitude), location: j.location }],
+  );
+  return { ...body, points };
+}
+
+const bboxOf = (box: { west: number; south: number; east: number; north: number }) =>
+  [box.west, box.south, box.east, box.north].map((n) => Number(n.toFixed(6)).toString()).join(",");
+
+async function mapSource(page: Page) {
+  return page.getByTitle("Map of discovered Jimmys").getAttribute("src");
+}
+
+test.beforeEach(async ({ page }) => {
+  // The test machine has no internet: the embedded map never loads, and the page must not need it.
+  await page.route(/openstreetmap\.org/, (route) => route.abort());
+});
+
+test.describe("the Jimmy location map", () => {
+  test("a visitor sees how many Jimmys are out there and the areas they are in, largest first", async ({ page, request }) => {
+    const data = await locations(request);
+    const clusters = clusterPoints(data.points, "city");
+    await page.goto("/map");
+    await expect(page.getByRole("heading", { level: 1, name: "Jimmy Location Map" })).toBeVisible();
+    await expect(page.getByTestId("map-summary")).toHaveText(
+      `Track ${data.discoveredCount} discovered Jimmys across ${data.totalJimmys} total figurines`,
+    );
+    const zoom = page.getByRole("group", { name: "Zoom level" });
+    await expect(zoom.getByRole("button", { name: "City" })).toHaveAttribute("aria-pressed", "true");
+    await expect(zoom.getByRole("button", { name: "Neighborhood" })).toHaveAttribute("aria-pressed", "false");
+    await expect(zoom.getByRole("button", { name: "Street" })).toHaveAttribute("aria-pressed", "false");
+
+    const areas = page.getByRole("list", { name: "Areas" }).getByRole("listitem");
+    await expect(areas).toHaveCount(clusters.length);
+    await expect(areas.first()).toContainText(clusters[0]!.areaName);
+    await expect(areas.first()).toContainText(`${clusters[0]!.size} Jimmys`);
+    await expect(areas.nth(1)).toContainText(clusters[1]!.areaName);
+    await expect(page.getByText(`${clusters.length} areas at City level, largest first`)).toBeVisible();
+
+    // The whole view, padded by 0.05°, in the embedded map; markers for at most the 10 largest areas.
+    expect(await mapSource(page)).toBe(
+      `https://www.openstreetmap.org/export/embed.html?bbox=${bboxOf(overviewBox(data.points, "city"))}&layer=mapnik`,
+    );
+    const markers = page.getByRole("group", { name: "Map markers" }).getByRole("link");
+    expect(await markers.count()).toBeGreaterThan(0);
+    expect(await markers.count()).toBeLessThanOrEqual(10);
+    await expect(markers.first()).toHaveAccessibleName(`1. ${clusters[0]!.areaName}: ${clusters[0]!.size} Jimmys`);
+    await expectAccessible(page);
+  });
+
+  test("a visitor zooms in to an area, picks a Jimmy, and goes back to all areas", async ({ page, request }, testInfo) => {
+    const data = await locations(request);
+    const neighborhoods = clusterPoints(data.points, "neighborhood");
+    const area = neighborhoods[0]!;
+    const jimmy = area.members[0]!;
+    const raw = data.discovered.find((j) => j.serialNumber === jimmy.serialNumber)!;
+
+    await page.goto("/map");
+    await waitForHydration(page, testInfo);
+    await page.getByRole("button", { name: "Neighborhood" }).click();
+    await expect(page).toHaveURL(/\/map\?zoom=neighborhood$/);
+    await expect(page.getByRole("button", { name: "Neighborhood" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByText(`${neighborhoods.length} areas at Neighborhood level, largest first`)).toBeVisible();
+
+    await page.getByRole("list", { name: "Areas" }).getByRole("link").first().click();
+    await expect(page).toHaveURL(new RegExp(`zoom=neighborhood&cluster=${area.key}$`));
+    const selected = page.getByTestId("selected-area");
+    await expect(selected.getByRole("heading", { name: area.areaName })).toBeVisible();
+    await expect(selected.getByRole("listitem")).toHaveCount(area.size);
+    // Focused on the area's centre, 0.01° either side.
+    expect(await mapSource(page)).toContain(`bbox=${bboxOf(focusBox(area, "neighborhood"))}&layer=mapnik&marker=`);
+
+    await selected.getByRole("link", { name: new RegExp(`^Jimmy #${jimmy.serialNumber}\\b`) }).click();
+    await expect(page).toHaveURL(new RegExp(`cluster=${area.key}&jimmy=${jimmy.serialNumber}$`));
+    const card = page.getByRole("article", { name: `Jimmy #${jimmy.serialNumber}` });
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId("selected-jimmy-coordinates")).toHaveText(`${raw.latitude}, ${raw.longitude}`);
+    await expect(card.getByTestId("selected-jimmy-status")).toHaveText(raw.status.charAt(0).toUpperCase() + raw.status.slice(1));
+    await expect(card.getByRole("link", { name: `View Jimmy #${jimmy.serialNumber}` })).toHaveAttribute(
+      "href",
+      `/jimmy/${jimmy.serialNumber}`,
+    );
+    expect(await mapSource(page)).toContain(`&marker=${Number(raw.latitude)},${Number(raw.longitude)}`);
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: "Back to all areas" }).click();
+    await expect(page).toHaveURL(/\/map\?zoom=neighborhood$/);
+    await expect(page.getByRole("list", { name: "Areas" })).toBeVisible();
+    await expect(page.getByRole("article", { name: `Jimmy #${jimmy.serialNumber}` })).toHaveCount(0);
+  });
+
+  test("choosing City clears the selected area; the finer levels keep it in focus", async ({ page, request }, testInfo) => {
+    const data = await locations(request);
+    const area = clusterPoints(data.points, "city")[0]!;
+    await page.goto(`/map?zoom=city&cluster=${area.key}`);
+    await waitForHydration(page, testInfo);
+    await expect(page.getByTestId("selected-area").getByRole("heading", { name: area.areaName })).toBeVisible();
+
+    await page.getByRole("button", { name: "Street" }).click();
+    await expect(page).toHaveURL(new RegExp(`cluster=${area.key}&zoom=street$`));
+    await expect(page.getByTestId("selected-area")).toBeVisible();
+
+    await page.getByRole("button", { name: "City" }).click();
+    await expect(page).toHaveURL(/\/map\?zoom=city$/);
+    await expect(page.getByTestId("selected-area")).toHaveCount(0);
+    await expect(page.getByRole("list", { name: "Areas" })).toBeVisible();
+  });
+
+  test("an unknown zoom level or area falls back to the whole map", async ({ page }) => {
+    const response = await page.goto("/map?zoom=planet&cluster=999999&jimmy=abc");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("button", { name: "City" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("list", { name: "Areas" })).toBeVisible();
+  });
+});
