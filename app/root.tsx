@@ -16,12 +16,13 @@ import { MobileFloatingMenu, MobileNav } from "~/components/MobileNav";
 import { NavigationProgress } from "~/components/NavigationProgress";
 import { useNonce } from "~/components/nonce";
 import { PendingPage } from "~/components/PendingPage";
-import { SignInButton, SiteHeader } from "~/components/SiteHeader";
+import { AccountArea, DemoSignInBanner, SignInButton, SiteHeader } from "~/components/SiteHeader";
 import { SiteFooter } from "~/components/SiteFooter";
 import { ToastProvider } from "~/components/Toaster";
 import type { HuntConfig } from "~/lib/config";
 import { env } from "~/services/env.server";
 import { consumeFlash } from "~/services/flash.server";
+import { getUser } from "~/services/session.server";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -39,8 +40,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const config = env();
   const { toast, clearHeader } = await consumeFlash(request);
   const hunt: HuntConfig = config.hunt;
+  const sessionUser = await getUser(request);
+  const user = sessionUser
+    ? { firstName: sessionUser.firstName, lastName: sessionUser.lastName, profileImageUrl: sessionUser.profileImageUrl }
+    : null;
   return data(
-    { hunt, toast, now: new Date().toISOString() },
+    { hunt, toast, now: new Date().toISOString(), user, unreadNotifications: 0, demoSignIn: config.demoSignIn },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
   );
 }
@@ -84,7 +89,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <NavigationProgress />
         <ToastProvider flash={root?.toast ?? null}>
-          <SiteHeader hunt={hunt} accountArea={<SignInButton />} />
+          {root?.demoSignIn ? <DemoSignInBanner /> : null}
+          <SiteHeader
+            hunt={hunt}
+            accountArea={root?.user ? <AccountArea user={root.user} unreadNotifications={root.unreadNotifications} /> : <SignInButton />}
+          />
           <main id="main" className="flex-1">
             <PendingPage huntName={hunt.name}>{children}</PendingPage>
           </main>

@@ -23,6 +23,9 @@ const demoEnv: NodeJS.ProcessEnv = {
   DATA_DIR: dataDir,
   PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
   SESSION_SECRET: process.env.SESSION_SECRET ?? fs.readFileSync(secretFile, "utf8").trim(),
+  // Lets a newcomer try contributing without provider credentials; the app
+  // refuses this setting unless PUBLIC_URL is a loopback address.
+  DEMO_SIGN_IN: process.env.DEMO_SIGN_IN ?? "true",
 };
 
 function step(title: string, command: string, args: string[]) {

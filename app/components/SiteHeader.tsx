@@ -1,7 +1,9 @@
-import { Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import type { HuntConfig } from "~/lib/config";
+import { loginHref } from "~/lib/redirect";
+import { Avatar } from "./Avatar";
 import { Dropdown, DropdownLink } from "./ui/Dropdown";
-import { ForumIcon, PhotosIcon, ShareIcon, ShieldIcon } from "./ui/icons";
+import { BellIcon, ForumIcon, LogoutIcon, PhotosIcon, ShareIcon, ShieldIcon } from "./ui/icons";
 
 export function SiteHeader({ hunt, accountArea }: { hunt: HuntConfig; accountArea: React.ReactNode }) {
   return (
@@ -37,8 +39,10 @@ export function SiteHeader({ hunt, accountArea }: { hunt: HuntConfig; accountAre
   );
 }
 
-export function SignInButton({ redirectTo }: { redirectTo?: string }) {
-  const href = redirectTo && redirectTo !== "/" ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
+export function SignInButton() {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const href = location.pathname === "/login" ? "/login" : loginHref(here);
   return (
     <Link
       to={href}
@@ -46,5 +50,59 @@ export function SignInButton({ redirectTo }: { redirectTo?: string }) {
     >
       Sign In
     </Link>
+  );
+}
+
+export type HeaderUser = { firstName: string; lastName: string; profileImageUrl: string | null };
+
+/** The signed-in part of the header: notifications, avatar and a logout form that works without JavaScript. */
+export function AccountArea({ user, unreadNotifications }: { user: HeaderUser; unreadNotifications: number }) {
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+  const bellLabel =
+    unreadNotifications > 0
+      ? `Notifications, ${unreadNotifications} unread`
+      : "Notifications, none unread";
+  return (
+    <>
+      <Link
+        to="/notifications"
+        aria-label={bellLabel}
+        className="relative flex h-10 w-10 items-center justify-center rounded-full text-stone-600 hover:bg-orange-50 hover:text-orange-700"
+      >
+        <BellIcon />
+        {unreadNotifications > 0 ? (
+          <span
+            data-testid="notification-badge"
+            aria-hidden="true"
+            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
+          >
+            {unreadNotifications > 99 ? "99+" : unreadNotifications}
+          </span>
+        ) : null}
+      </Link>
+      <span title={fullName} data-testid="header-avatar">
+        <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} size="sm" />
+        <span className="sr-only">Signed in as {fullName}</span>
+      </span>
+      <Form method="post" action="/api/logout" reloadDocument>
+        <button
+          type="submit"
+          aria-label="Log out"
+          title="Log out"
+          className="flex h-10 w-10 items-center justify-center rounded-full text-stone-600 hover:bg-orange-50 hover:text-orange-700"
+        >
+          <LogoutIcon />
+        </button>
+      </Form>
+    </>
+  );
+}
+
+/** Shown on every page while the local demo sign-in is on, so nobody mistakes it for a real deployment. */
+export function DemoSignInBanner() {
+  return (
+    <p role="note" className="bg-amber-300 px-4 py-1.5 text-center text-sm font-semibold text-amber-950">
+      Demo mode: local sign-in is on, so anyone here can sign in as anybody. Never run it like this in public.
+    </p>
   );
 }

@@ -3,6 +3,7 @@ import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useRout
 import { useCallback } from "react";
 import { DiscoveryFeed, FEED_ERROR_TEXT } from "~/components/DiscoveryFeed";
 import { FoundJimmyPanel, QuickCaptureButton } from "~/components/FoundJimmyPanel";
+import { ContributorLink } from "~/components/SignInGate";
 import { StatsBanner } from "~/components/StatsBanner";
 import { decodeCursor } from "~/lib/discoveries";
 import { listDiscoveries } from "~/models/discoveries.server";
@@ -49,10 +50,8 @@ export default function Home() {
     [includeFirst],
   );
   const pageHref = useCallback((cursor: string) => `/${feedQuery(includeFirst, { after: cursor })}#feed`, [includeFirst]);
-  const action = ({ to, className, children, ...rest }: { to: string; className: string; children: React.ReactNode; "aria-label"?: string }) => (
-    <Link to={to} className={className} {...rest}>
-      {children}
-    </Link>
+  const action = (props: { to: string; className: string; children: React.ReactNode; "aria-label"?: string }) => (
+    <ContributorLink {...props} />
   );
 
   return (

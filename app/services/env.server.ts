@@ -44,6 +44,24 @@ const EnvSchema = z.object({
   CONTACT_EMAIL: z.email().default("privacy@jimmyhunt.app"),
   MAP_EMBED_ORIGIN: z.url().default("https://www.openstreetmap.org"),
   LOG_REQUESTS: booleanFlag,
+  DEMO_SIGN_IN: booleanFlag,
+  GOOGLE_CLIENT_ID: z.string().trim().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  APPLE_CLIENT_ID: z.string().trim().optional(),
+  APPLE_TEAM_ID: z.string().trim().optional(),
+  APPLE_KEY_ID: z.string().trim().optional(),
+  APPLE_PRIVATE_KEY: z.string().optional(),
+  APPLE_ISSUER: z.url().default("https://appleid.apple.com"),
+  META_APP_ID: z.string().trim().optional(),
+  META_APP_SECRET: z.string().trim().optional(),
+  META_GRAPH_VERSION: z
+    .string()
+    .trim()
+    .regex(/^v\d+\.\d+$/, "must look like v21.0")
+    .default("v21.0"),
+  META_DIALOG_ORIGIN: z.url().default("https://www.facebook.com"),
+  META_GRAPH_ORIGIN: z.url().default("https://graph.facebook.com"),
 });
 
 export type Env = {
@@ -80,6 +98,14 @@ export type Env = {
   };
   /** Origin of the embedded map (iframe), allowed by the Content-Security-Policy. */
   mapEmbedOrigin: string;
+  /** Local sign-in without a provider, for trying the app on one's own machine (loopback only). */
+  demoSignIn: boolean;
+  /** Sign-in providers; a provider is null when its credentials are not configured. */
+  oauth: {
+    google: { clientId: string; clientSecret: string; issuer: string } | null;
+    apple: { clientId: string; teamId: string; keyId: string; privateKey: string; issuer: string } | null;
+    meta: { appId: string; appSecret: string; graphVersion: string; dialogOrigin: string; graphOrigin: string } | null;
+  };
 };
 
 export class ConfigError extends Error {
@@ -124,6 +150,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new ConfigError("Invalid configuration: S3_BUCKET is required when STORAGE_DRIVER=s3.");
   }
 
+  const publicUrl = new URL(raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`);
+  if (raw.DEMO_SIGN_IN && !isLoopbackHost(publicUrl.hostname)) {
+    throw new ConfigError(
+      `Invalid configuration: DEMO_SIGN_IN lets anyone sign in as anybody, so it only works when PUBLIC_URL is a loopback address (it is ${publicUrl.origin}).`,
+    );
+  }
+
   const dataDir = path.resolve(raw.DATA_DIR);
   const databasePath = raw.DATABASE_URL
     ? path.resolve(raw.DATABASE_URL.replace(/^file:/, ""))
@@ -133,7 +166,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     nodeEnv: raw.NODE_ENV,
     isProduction,
     port: raw.PORT,
-    publicUrl: new URL(raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`),
+    publicUrl,
     dataDir,
     databasePath,
     sessionSecrets,
@@ -163,7 +196,44 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       contactEmail: raw.CONTACT_EMAIL,
     },
     mapEmbedOrigin: new URL(raw.MAP_EMBED_ORIGIN).origin,
+    demoSignIn: raw.DEMO_SIGN_IN,
+    oauth: {
+      google:
+        raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET
+          ? { clientId: raw.GOOGLE_CLIENT_ID, clientSecret: raw.GOOGLE_CLIENT_SECRET, issuer: trimSlash(raw.GOOGLE_ISSUER) }
+          : null,
+      apple:
+        raw.APPLE_CLIENT_ID && raw.APPLE_TEAM_ID && raw.APPLE_KEY_ID && raw.APPLE_PRIVATE_KEY
+          ? {
+              clientId: raw.APPLE_CLIENT_ID,
+              teamId: raw.APPLE_TEAM_ID,
+              keyId: raw.APPLE_KEY_ID,
+              // Environment files often carry the .p8 key on one line with literal \n.
+              privateKey: raw.APPLE_PRIVATE_KEY.replace(/\\n/g, "\n"),
+              issuer: trimSlash(raw.APPLE_ISSUER),
+            }
+          : null,
+      meta:
+        raw.META_APP_ID && raw.META_APP_SECRET
+          ? {
+              appId: raw.META_APP_ID,
+              appSecret: raw.META_APP_SECRET,
+              graphVersion: raw.META_GRAPH_VERSION,
+              dialogOrigin: new URL(raw.META_DIALOG_ORIGIN).origin,
+              graphOrigin: new URL(raw.META_GRAPH_ORIGIN).origin,
+            }
+          : null,
+    },
   };
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, "");
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 let cached: Env | undefined;

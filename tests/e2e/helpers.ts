@@ -45,3 +45,21 @@ export async function waitForHydration(page: Page, testInfo: TestInfo) {
   if (!jsEnabled(testInfo)) return;
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
+
+/**
+ * Signs the page's browser context in through the local demo sign-in (the
+ * test server runs with DEMO_SIGN_IN on). Works with JavaScript on and off.
+ * Each distinct name is its own hunter.
+ */
+export async function signIn(page: Page, firstName: string, lastName = "Tester", redirectTo = "/") {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByLabel("First name").fill(firstName);
+  await page.getByLabel("Last name").fill(lastName);
+  await page.getByRole("button", { name: "Sign in locally" }).click();
+  await expect(page.getByTestId("header-avatar")).toBeVisible();
+}
+
+/** A name no other test uses, so each test gets a hunter of its own. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}

@@ -21,6 +21,7 @@ const serverEnv: NodeJS.ProcessEnv = {
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   SESSION_SECRET: E2E_SESSION_SECRET,
   SEED_QUIET: "1",
+  DEMO_SIGN_IN: "true",
 };
 
 function run(command: string, args: string[]): Promise<void> {

@@ -1,0 +1,55 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { loginHref } from "~/lib/redirect";
+import { useRootData } from "~/root";
+import { useToast } from "./Toaster";
+
+/** SPEC.md §9: the sign-in page follows the toast after one second. */
+export const SIGN_IN_REDIRECT_DELAY_MS = 1000;
+
+/**
+ * A link to something only signed-in hunters can do. Signed out, it is a
+ * plain link to /login (which brings them back); with JavaScript it first
+ * says why, as SPEC.md §6 describes.
+ */
+export function ContributorLink({
+  to,
+  className,
+  children,
+  ...rest
+}: {
+  to: string;
+  className: string;
+  children: React.ReactNode;
+  "aria-label"?: string;
+}) {
+  const signedIn = Boolean(useRootData()?.user);
+  const showToast = useToast();
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  if (signedIn) {
+    return (
+      <Link to={to} className={className} {...rest}>
+        {children}
+      </Link>
+    );
+  }
+  const href = loginHref(to);
+  return (
+    <a
+      href={href}
+      className={className}
+      {...rest}
+      onClick={(event) => {
+        if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        showToast({ title: "Sign in required", description: "Please sign in to report Jimmy discoveries" });
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => navigate(href), SIGN_IN_REDIRECT_DELAY_MS);
+      }}
+    >
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getUser } from "~/services/session.server";
+
+/** SPEC.md §7: the signed-in user, or 401 when there is none. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (!user) {
+    return Response.json({ message: "Not signed in" }, { status: 401, headers: { "Cache-Control": "no-store" } });
+  }
+  return Response.json(
+    { id: user.id, firstName: user.firstName, lastName: user.lastName, profileImageUrl: user.profileImageUrl },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}

@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { requireSameOrigin } from "~/services/csrf.server";
+import { flashHeader } from "~/services/flash.server";
+import { endSession, getUser } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign out" }];
+
+/**
+ * A GET never signs anyone out (see docs/decisions/001-logout-by-post.md): a
+ * link or image on another site could otherwise end a hunter's session. A
+ * full-page navigation here shows a one-button confirmation instead.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  if (!user) throw redirect("/");
+  return { firstName: user.firstName };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await endSession(request, "user"));
+  headers.append("Set-Cookie", await flashHeader({ title: "Signed out", description: "See you on the next hunt!" }));
+  return redirect("/", { headers });
+}
+
+export default function Logout() {
+  const { firstName } = useLoaderData<typeof loader>();
+  return (
+    <section className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-2xl font-extrabold tracking-tight">Sign out, {firstName}?</h1>
+      <p className="mt-2 text-stone-600">You can keep browsing the hunt without an account.</p>
+      <Form method="post" className="mt-6">
+        <button type="submit" className="h-11 rounded-full bg-orange-700 px-6 font-semibold text-white hover:bg-orange-800">
+          Sign out
+        </button>
+      </Form>
+      <Link to="/" className="mt-4 inline-block font-semibold text-orange-700 hover:underline">
+        Back to Hunt
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,187 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { safeRedirect } from "~/lib/redirect";
+import { upsertUserFromProvider } from "~/models/users.server";
+import { requireSameOrigin } from "~/services/csrf.server";
+import { getDb } from "~/services/db.server";
+import { env } from "~/services/env.server";
+import { flashHeader } from "~/services/flash.server";
+import { providerAvailability } from "~/services/oauth.server";
+import { getUser, startSession } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign in · Join the Hunt" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/");
+  const user = await getUser(request);
+  if (user) throw redirect(redirectTo);
+  return {
+    redirectTo,
+    providers: providerAvailability(),
+    demoSignIn: env().demoSignIn,
+    error: url.searchParams.get("error"),
+  };
+}
+
+const DemoSignInSchema = z.object({
+  firstName: z.string().trim().min(1, "Enter a first name.").max(40, "Keep the first name under 40 characters."),
+  lastName: z.string().trim().max(40, "Keep the last name under 40 characters.").default(""),
+  redirectTo: z.string().optional(),
+});
+
+/** The local demo sign-in (only when DEMO_SIGN_IN is on, which needs a loopback PUBLIC_URL). */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  if (!env().demoSignIn) {
+    throw new Response("Local sign-in is turned off on this server.", { status: 404 });
+  }
+  const form = await request.formData();
+  const parsed = DemoSignInSchema.safeParse({
+    firstName: form.get("firstName") ?? "",
+    lastName: form.get("lastName") ?? "",
+    redirectTo: form.get("redirectTo") ?? undefined,
+  });
+  if (!parsed.success) {
+    return data(
+      {
+        fieldErrors: z.flattenError(parsed.error).fieldErrors,
+        values: { firstName: String(form.get("firstName") ?? ""), lastName: String(form.get("lastName") ?? "") },
+      },
+      { status: 400 },
+    );
+  }
+  const { firstName, lastName } = parsed.data;
+  const db = getDb();
+  // The demo identity is the name itself, so signing in as the same name again is the same hunter.
+  const subject = `${firstName} ${lastName}`.trim().toLowerCase().replace(/\s+/g, " ");
+  const user = await upsertUserFromProvider(db, { provider: "demo", subject, firstName, lastName });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startSession(request, "user", user.id, { db }));
+  headers.append("Set-Cookie", await flashHeader({ title: "Signed in", description: `Welcome, ${firstName}!`, variant: "success" }));
+  return redirect(safeRedirect(parsed.data.redirectTo, "/"), { headers });
+}
+
+const benefits = [
+  "Upload photos of the Jimmys you find",
+  "Share locations and track each Jimmy's journey",
+  "Like and comment on other hunters' discoveries",
+];
+
+const providerButtons = [
+  { id: "apple", label: "Continue with Apple", className: "bg-black text-white hover:bg-stone-800" },
+  { id: "meta", label: "Continue with Meta", className: "bg-[#0866ff] text-white hover:bg-[#0757d6]" },
+  { id: "google", label: "Continue with Google", className: "border border-stone-300 bg-white text-stone-800 hover:bg-stone-50" },
+] as const;
+
+const loginErrors: Record<string, string> = {
+  provider_unavailable: "That sign-in option is not set up on this server. Please choose another.",
+  sign_in_failed: "We couldn't complete the sign-in. Please try again.",
+  sign_in_cancelled: "Sign-in was cancelled.",
+  sign_in_expired: "The sign-in took too long or was started in another browser. Please try again.",
+};
+
+export default function Login() {
+  const { redirectTo, providers, demoSignIn, error } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const loginQuery = (provider: string) => {
+    const params = new URLSearchParams({ provider });
+    if (redirectTo !== "/") params.set("redirectTo", redirectTo);
+    return `/api/login?${params.toString()}`;
+  };
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <div className="rounded-3xl border border-orange-100 bg-white p-6 shadow-sm sm:p-8">
+        <img src="/logo.svg" alt="" width={64} height={64} className="mx-auto h-16 w-16" />
+        <h1 className="mt-4 text-center text-3xl font-extrabold tracking-tight">Join the Hunt</h1>
+        <p className="mt-2 text-center text-stone-600">Sign in to contribute to the hunt:</p>
+        <ul className="mt-4 space-y-2 text-stone-700">
+          {benefits.map((benefit) => (
+            <li key={benefit} className="flex items-start gap-2">
+              <span aria-hidden="true" className="mt-1 h-2 w-2 shrink-0 rounded-full bg-orange-600" />
+              {benefit}
+            </li>
+          ))}
+        </ul>
+        {error && loginErrors[error] ? (
+          <p role="alert" className="mt-5 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {loginErrors[error]}
+          </p>
+        ) : null}
+        <div className="mt-6 space-y-3">
+          {providerButtons.map((button) =>
+            providers[button.id] ? (
+              <a
+                key={button.id}
+                href={loginQuery(button.id)}
+                className={`flex h-12 w-full items-center justify-center rounded-full font-semibold shadow-sm ${button.className}`}
+              >
+                {button.label}
+              </a>
+            ) : (
+              <p key={button.id} className="flex h-12 w-full flex-col items-center justify-center rounded-full border border-dashed border-stone-300 text-stone-500">
+                <span className="font-semibold">{button.label}</span>
+                <span className="text-xs">Not available on this server</span>
+              </p>
+            ),
+          )}
+        </div>
+        {demoSignIn ? (
+          <Form method="post" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-4" aria-labelledby="demo-title">
+            <h2 id="demo-title" className="font-bold text-amber-900">
+              Local demo sign-in
+            </h2>
+            <p className="mt-1 text-sm text-amber-900">
+              This server runs on your own machine with demo sign-in turned on. Pick any name; no account is needed.
+            </p>
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <div className="mt-3 grid grid-cols-2 gap-2">
+              <label className="text-sm font-medium text-stone-800">
+                First name
+                <input
+                  name="firstName"
+                  required
+                  maxLength={40}
+                  autoComplete="given-name"
+                  defaultValue={actionData?.values.firstName ?? ""}
+                  aria-invalid={actionData?.fieldErrors.firstName ? true : undefined}
+                  aria-describedby={actionData?.fieldErrors.firstName ? "demo-first-error" : undefined}
+                  className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2"
+                />
+              </label>
+              <label className="text-sm font-medium text-stone-800">
+                Last name
+                <input
+                  name="lastName"
+                  maxLength={40}
+                  autoComplete="family-name"
+                  defaultValue={actionData?.values.lastName ?? ""}
+                  className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2"
+                />
+              </label>
+            </div>
+            {actionData?.fieldErrors.firstName ? (
+              <p id="demo-first-error" className="mt-2 text-sm text-red-700">
+                {actionData.fieldErrors.firstName[0]}
+              </p>
+            ) : null}
+            <button
+              type="submit"
+              disabled={navigation.state === "submitting"}
+              className="mt-3 h-11 w-full rounded-full bg-amber-700 font-semibold text-white hover:bg-amber-800 disabled:opacity-60"
+            >
+              Sign in locally
+            </button>
+          </Form>
+        ) : null}
+        <p className="mt-6 text-center text-sm text-stone-600">You can browse discoveries without signing in. Sign in only to contribute!</p>
+        <Link to="/" className="mt-4 block text-center font-semibold text-orange-700 hover:underline">
+          Back to Hunt
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import crypto from "node:crypto";
+import { createCookie, redirect } from "@remix-run/node";
+import type { SessionKind } from "#db/schema";
+import { loginHref, safeRedirect } from "~/lib/redirect";
+import { nowIso } from "~/lib/time";
+import { deleteSession, findLiveSession, findSessionUser, insertSession, type SessionUser } from "~/models/sessions.server";
+import { getDb, type DB } from "./db.server";
+import { env } from "./env.server";
+
+export type { SessionUser };
+
+/** Sessions end 30 days after sign-in, however active they are. */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+function secureCookies(): boolean {
+  const config = env();
+  return config.isProduction && config.publicUrl.protocol === "https:";
+}
+
+/**
+ * The cookie holds only a random token (signed, HttpOnly, SameSite=Lax); the
+ * session itself is a database row keyed by the token's SHA-256, so a leaked
+ * database does not reveal live tokens and sign-out really ends the session.
+ */
+function sessionCookie(kind: SessionKind) {
+  const secure = secureCookies();
+  const base = kind === "admin" ? "jh_admin" : "jh_session";
+  return createCookie(secure ? `__Host-${base}` : base, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure,
+    secrets: env().sessionSecrets,
+    maxAge: SESSION_MAX_AGE_SECONDS,
+  });
+}
+
+function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+async function readToken(request: Request, kind: SessionKind): Promise<string | null> {
+  const value: unknown = await sessionCookie(kind).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+}
+
+/**
+ * Starts a new session of `kind` and returns its Set-Cookie header. Any
+ * session the request already carried is deleted first, so a session id
+ * planted before sign-in is never promoted (no fixation).
+ */
+export async function startSession(
+  request: Request,
+  kind: SessionKind,
+  userId: number | null,
+  { db = getDb(), now = new Date() }: { db?: DB; now?: Date } = {},
+): Promise<string> {
+  const previous = await readToken(request, kind);
+  if (previous) await deleteSession(db, hashToken(previous));
+  const token = crypto.randomBytes(32).toString("base64url");
+  await insertSession(db, {
+    idHash: hashToken(token),
+    kind,
+    userId,
+    createdAt: nowIso(now),
+    expiresAt: nowIso(new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000)),
+  });
+  return sessionCookie(kind).serialize(token);
+}
+
+/** Ends the request's session of `kind` (the row is deleted) and returns the header that clears the cookie. */
+export async function endSession(request: Request, kind: SessionKind, { db = getDb() }: { db?: DB } = {}): Promise<string> {
+  const token = await readToken(request, kind);
+  if (token) await deleteSession(db, hashToken(token));
+  return sessionCookie(kind).serialize("", { maxAge: 0 });
+}
+
+/** The signed-in hunter, or null. */
+export async function getUser(request: Request, { db = getDb() }: { db?: DB } = {}): Promise<SessionUser | null> {
+  const token = await readToken(request, "user");
+  if (!token) return null;
+  return findSessionUser(db, hashToken(token), nowIso());
+}
+
+/**
+ * The signed-in hunter; otherwise a redirect to /login that brings them back
+ * to `redirectTo` (default: the page they asked for).
+ */
+export async function requireUser(
+  request: Request,
+  { redirectTo, db }: { redirectTo?: string; db?: DB } = {},
+): Promise<SessionUser> {
+  const user = await getUser(request, { db });
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(loginHref(safeRedirect(redirectTo ?? `${url.pathname}${url.search}`)));
+}
+
+/** Whether the request carries a live admin session. */
+export async function isAdmin(request: Request, { db = getDb() }: { db?: DB } = {}): Promise<boolean> {
+  const token = await readToken(request, "admin");
+  if (!token) return false;
+  return (await findLiveSession(db, hashToken(token), "admin", nowIso())) !== null;
+}
+
+/** Throws 403 unless the request carries a live admin session. */
+export async function requireAdmin(request: Request, options: { db?: DB } = {}): Promise<void> {
+  if (!(await isAdmin(request, options))) {
+    throw new Response("This needs an admin session. Sign in on /admin first.", {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+}
