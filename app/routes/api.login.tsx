@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/lib/redirect";
 import { isProviderId, providerAvailability } from "~/services/oauth.server";
+import { startProviderSignIn } from "~/services/sign-in.server";
 
 /**
  * SPEC.md §7: the full-page navigation that starts a sign-in. Without a
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!providerAvailability()[provider]) {
     throw redirect(`/login?error=provider_unavailable${back ? `&${back}` : ""}`);
   }
-  throw redirect(`/login?error=provider_unavailable${back ? `&${back}` : ""}`);
+  throw await startProviderSignIn(provider, request, redirectTo);
 }
 
 /** Every request ends in a redirect or an error page (the root's, with the message above). */

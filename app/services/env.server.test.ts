@@ -43,4 +43,30 @@ describe("configuration", () => {
       socialForumUrl: "https://forum.example/r/jimmy",
     });
   });
+
+  it("allows the local demo sign-in only on a loopback address", () => {
+    expect(parseEnv({ DEMO_SIGN_IN: "true" }).demoSignIn).toBe(true);
+    expect(parseEnv({ DEMO_SIGN_IN: "true", PUBLIC_URL: "http://127.0.0.1:3100" }).demoSignIn).toBe(true);
+    expect(parseEnv({ DEMO_SIGN_IN: "true", PUBLIC_URL: "http://[::1]:3000" }).demoSignIn).toBe(true);
+    expect(() => parseEnv({ DEMO_SIGN_IN: "true", PUBLIC_URL: "https://jimmyhunt.app" })).toThrow(/DEMO_SIGN_IN.*loopback/);
+    expect(() => parseEnv({ DEMO_SIGN_IN: "true", PUBLIC_URL: "http://192.168.1.20:3000" })).toThrow(ConfigError);
+    expect(parseEnv({}).demoSignIn).toBe(false);
+  });
+
+  it("offers a sign-in provider only when all of its credentials are set", () => {
+    expect(parseEnv({}).oauth).toEqual({ google: null, apple: null, meta: null });
+    const config = parseEnv({
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
+      APPLE_CLIENT_ID: "app.example",
+      APPLE_TEAM_ID: "TEAM",
+      APPLE_KEY_ID: "KEY",
+      APPLE_PRIVATE_KEY: "-----BEGIN PRIVATE KEY-----\\nabc\\n-----END PRIVATE KEY-----",
+      META_APP_ID: "123",
+    });
+    expect(config.oauth.google).toMatchObject({ clientId: "id", issuer: "https://accounts.google.com" });
+    expect(config.oauth.apple?.privateKey).toBe("-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----");
+    expect(config.oauth.meta).toBeNull();
+    expect(() => parseEnv({ META_GRAPH_VERSION: "21" })).toThrow(/META_GRAPH_VERSION/);
+  });
 });

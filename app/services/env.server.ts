@@ -45,6 +45,12 @@ const EnvSchema = z.object({
   MAP_EMBED_ORIGIN: z.url().default("https://www.openstreetmap.org"),
   LOG_REQUESTS: booleanFlag,
   DEMO_SIGN_IN: booleanFlag,
+  // Read by scripts/serve.ts; validated here so a typo stops the start.
+  TRUSTED_PROXY: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-fA-F:.,/\s]*$|^(loopback|linklocal|uniquelocal)(\s*,\s*(loopback|linklocal|uniquelocal))*$/, "must be IP addresses or ranges, comma-separated")
+    .optional(),
   GOOGLE_CLIENT_ID: z.string().trim().optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),

@@ -102,10 +102,18 @@ test.describe("signing in and out", () => {
     expect((await page.request.get("/api/auth/user")).status()).toBe(401);
   });
 
-  test("a cross-site sign-out post is refused", async ({ page }) => {
+  test("a cross-site sign-out post is refused and the hunter stays signed in", async ({ page }) => {
     await signIn(page, uniqueName("Csrf"));
-    const response = await page.request.post("/api/logout", { headers: { Origin: "https://evil.example" } });
-    expect(response.status()).toBe(403);
+    // As a script on another site would send it (the enhanced form's data request)...
+    const fetched = await page.request.post("/api/logout.data", {
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      form: {},
+    });
+    expect(fetched.status()).toBe(403);
+    // ...and as a plain cross-site form post.
+    const posted = await page.request.post("/api/logout", { headers: { Origin: "https://evil.example" }, form: {} });
+    expect(posted.status()).toBe(403);
+    expect(await posted.text()).toBe("This request came from another site, so it was refused. Please use the form on this site.");
     expect((await page.request.get("/api/auth/user")).status()).toBe(200);
   });
 });

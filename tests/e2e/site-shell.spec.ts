@@ -10,7 +10,9 @@ test.describe("the page shell", () => {
       const header = page.getByRole("banner");
       await expect(header.getByRole("link", { name: "Jimmy Hunt home" })).toHaveAttribute("href", "/");
       await expect(header.getByText("Jimmy Hunt", { exact: true })).toBeVisible();
-      await expect(header.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/login");
+      // Signing in brings the visitor back to the page they were on.
+      const signIn = path === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(path)}`;
+      await expect(header.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", signIn);
 
       const footer = page.getByRole("contentinfo");
       await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");

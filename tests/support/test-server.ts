@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { E2E_DATA_DIR } from "./e2e-data";
+import { providerEnv, startTestOidcProvider } from "./oidc-provider";
 
 const port = process.env.E2E_PORT ?? "3100";
 const dataDir = E2E_DATA_DIR;
@@ -13,8 +14,12 @@ fs.mkdirSync(dataDir, { recursive: true });
 
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdef0123456789";
 
+// Google, Apple and Meta sign-in all go to a real OpenID provider on loopback.
+const oidc = await startTestOidcProvider({ port: Number(port) + 50, appOrigin: `http://127.0.0.1:${port}` });
+
 const serverEnv: NodeJS.ProcessEnv = {
   ...process.env,
+  ...providerEnv(oidc.credentials),
   NODE_ENV: "production" as const,
   PORT: port,
   DATA_DIR: dataDir,
@@ -32,7 +37,7 @@ function run(command: string, args: string[]): Promise<void> {
 }
 
 await run("tsx", ["scripts/seed.ts"]);
-const server = spawn("remix-serve", ["build/server/index.js"], { stdio: "inherit", env: serverEnv });
+const server = spawn("node", ["scripts/serve.ts", "build/server/index.js"], { stdio: "inherit", env: serverEnv });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.kill(signal));
 }

@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestDb } from "../../tests/support/test-db";
+import { upsertUserFromProvider } from "~/models/users.server";
+import type { DB } from "./db.server";
+import { endSession, getUser, isAdmin, requireUser, startSession } from "./session.server";
+
+let db: DB;
+let cleanup: () => Promise<void>;
+
+beforeEach(async () => {
+  ({ db, cleanup } = await createTestDb());
+});
+afterEach(async () => cleanup());
+
+function requestWith(setCookie: string | null, path = "/") {
+  const cookie = setCookie ? setCookie.split(";")[0]! : "";
+  return new Request(`http://localhost:3000${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+async function hunter() {
+  return upsertUserFromProvider(db, { provider: "google", subject: "g-1", firstName: "Ada", lastName: "Lovelace" });
+}
+
+describe("sessions", () => {
+  it("signs a hunter in with an HttpOnly, SameSite=Lax cookie and out again for good", async () => {
+    const user = await hunter();
+    const header = await startSession(requestWith(null), "user", user.id, { db });
+    expect(header).toMatch(/^jh_session=/);
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/SameSite=Lax/);
+    expect(header).toMatch(/Max-Age=2592000/);
+    const signedIn = requestWith(header);
+    expect(await getUser(signedIn, { db })).toMatchObject({ id: user.id, firstName: "Ada", lastName: "Lovelace" });
+
+    const cleared = await endSession(signedIn, "user", { db });
+    expect(cleared).toMatch(/Max-Age=0/);
+    // The same cookie, replayed after sign-out, is nobody.
+    expect(await getUser(signedIn, { db })).toBeNull();
+  });
+
+  it("stores only a hash of the token, never the token itself", async () => {
+    const user = await hunter();
+    const header = await startSession(requestWith(null), "user", user.id, { db });
+    const rows = await db.selectFrom("sessions").select("id").execute();
+    expect(rows).toHaveLength(1);
+    expect(decodeURIComponent(header)).not.toContain(rows[0]!.id);
+    expect(rows[0]!.id).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("replaces the session a request already carried (no fixation)", async () => {
+    const user = await hunter();
+    const planted = await startSession(requestWith(null), "user", user.id, { db });
+    const fresh = await startSession(requestWith(planted), "user", user.id, { db });
+    expect(fresh.split(";")[0]).not.toBe(planted.split(";")[0]);
+    expect(await getUser(requestWith(planted), { db })).toBeNull();
+    expect(await getUser(requestWith(fresh), { db })).not.toBeNull();
+  });
+
+  it("ends a session 30 days after sign-in", async () => {
+    const user = await hunter();
+    const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+    const header = await startSession(requestWith(null), "user", user.id, { db, now: longAgo });
+    expect(await getUser(requestWith(header), { db })).toBeNull();
+  });
+
+  it("ignores a cookie whose signature or shape is wrong", async () => {
+    const user = await hunter();
+    const header = await startSession(requestWith(null), "user", user.id, { db });
+    const [nameValue] = header.split(";");
+    const tampered = `${nameValue!.slice(0, -3)}xyz`;
+    expect(await getUser(new Request("http://localhost:3000/", { headers: { Cookie: tampered } }), { db })).toBeNull();
+  });
+
+  it("keeps hunter and admin sessions apart", async () => {
+    const user = await hunter();
+    const userCookie = await startSession(requestWith(null), "user", user.id, { db });
+    expect(await isAdmin(requestWith(userCookie), { db })).toBe(false);
+    const adminCookie = await startSession(requestWith(null), "admin", null, { db });
+    expect(adminCookie).toMatch(/^jh_admin=/);
+    expect(await isAdmin(requestWith(adminCookie), { db })).toBe(true);
+    expect(await getUser(requestWith(adminCookie), { db })).toBeNull();
+  });
+
+  it("sends a signed-out visitor to /login and back to the page they asked for", async () => {
+    const thrown = await requireUser(requestWith(null, "/jimmy/7/new-discovery"), { db }).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fjimmy%2F7%2Fnew-discovery");
+  });
+});

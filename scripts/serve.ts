@@ -1,0 +1,78 @@
+/**
+ * The production server: remix-serve's setup (Express, compression, static
+ * assets with immutable caching, a request log) plus the two things
+ * remix-serve cannot do (docs/decisions/002-own-server-entry.md):
+ *
+ * - it hands each request's client address to loaders and actions (the
+ *   socket address, or X-Forwarded-For only from TRUSTED_PROXY), for rate
+ *   limits and the admin audit log;
+ * - it answers a browser's cross-site POST with a plain 403 before Remix,
+ *   which would otherwise fail it with a bare 500.
+ *
+ * Usage: node scripts/serve.ts [build/server/index.js] (Node runs TypeScript
+ * by stripping the types, so production needs no compiler).
+ */
+import path from "node:path";
+import url from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler } from "@remix-run/express";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+
+const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
+const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
+const port = Number(process.env.PORT ?? 3000);
+const publicUrl = new URL(process.env.PUBLIC_URL ?? `http://localhost:${port}`);
+
+const app = express();
+app.disable("x-powered-by");
+// Only a configured proxy may speak for the client's address.
+const trustedProxies = (process.env.TRUSTED_PROXY ?? "")
+  .split(",")
+  .map((entry) => entry.trim())
+  .filter(Boolean);
+app.set("trust proxy", trustedProxies.length > 0 ? trustedProxies : false);
+
+app.use(compression());
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
+app.use(express.static("public", { maxAge: "1h" }));
+if (process.env.LOG_REQUESTS !== "false") app.use(morgan("tiny"));
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Routes that providers call from their own site (Apple's form_post sign-in answer). */
+const CROSS_SITE_CALLBACKS = new Set(["/api/auth/callback/apple"]);
+
+app.use((req, res, next) => {
+  if (!UNSAFE_METHODS.has(req.method) || CROSS_SITE_CALLBACKS.has(req.path)) return next();
+  const origin = req.get("origin");
+  const crossSite = req.get("sec-fetch-site") === "cross-site";
+  let foreignOrigin = false;
+  if (origin !== undefined) {
+    const host = req.get("x-forwarded-host") && app.get("trust proxy") ? req.get("x-forwarded-host") : req.get("host");
+    foreignOrigin = origin === "null" || (origin !== publicUrl.origin && origin !== `${req.protocol}://${host}`);
+  }
+  if (!crossSite && !foreignOrigin) return next();
+  res
+    .status(403)
+    .type("text/plain")
+    .set("X-Content-Type-Options", "nosniff")
+    .send("This request came from another site, so it was refused. Please use the form on this site.");
+});
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+  }),
+);
+
+const onListening = () => {
+  console.log(`[jimmy-hunt] listening on http://${process.env.HOST ?? "localhost"}:${port} (public address ${publicUrl.origin})`);
+};
+const server = process.env.HOST ? app.listen(port, process.env.HOST, onListening) : app.listen(port, onListening);
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => server.close(() => process.exit(0)));
+}
