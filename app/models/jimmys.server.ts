@@ -36,6 +36,10 @@ export async function findJimmyBySerial(db: Executor, serialNumber: number) {
   return db.selectFrom("jimmys").selectAll().where("serial_number", "=", serialNumber).executeTakeFirst();
 }
 
+export async function findJimmyById(db: Executor, id: number) {
+  return db.selectFrom("jimmys").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
 /**
  * Recomputes a Jimmy's denormalised figures (count, first and last dates,
  * latest known position, Hall of Fame figures) from its own discoveries.

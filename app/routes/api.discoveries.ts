@@ -1,8 +1,16 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { toApiDiscovery } from "~/lib/api";
 import { decodeCursor, encodeCursor, FEED_PAGE_SIZE } from "~/lib/discoveries";
 import { listDiscoveries } from "~/models/discoveries.server";
+import { findJimmyById } from "~/models/jimmys.server";
+import { ApiDiscoverySchema } from "~/lib/report-schema";
+import { apiError, apiJson, readJson, requireApiMutation, requireApiUser } from "~/services/api.server";
 import { getDb } from "~/services/db.server";
+import { describeReportError } from "~/services/report-errors.server";
+import { reportDiscovery } from "~/services/reporting.server";
+import { getUser } from "~/services/session.server";
+import { getStorage } from "~/services/storage.server";
 
 export const MAX_PAGE_SIZE = 50;
 
@@ -34,11 +42,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (cursor && offset !== undefined) {
     return Response.json({ message: "Use either offset or after, not both" }, { status: 400 });
   }
+  const viewer = await getUser(request);
   const page = await listDiscoveries(getDb(), {
     includeFirst: includeFirst !== "false",
     after: cursor,
     offset,
     limit,
+    viewerId: viewer?.id ?? null,
   });
   const headers = new Headers({ "Cache-Control": "no-store" });
   const last = page.discoveries[page.discoveries.length - 1];
@@ -50,7 +60,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
     headers.set("Link", `<${next.pathname}${next.search}>; rel="next"`);
   }
   return Response.json(
-    page.discoveries.map((discovery) => ({ ...discovery, photoUrl: discovery.photo.src })),
+    page.discoveries.map(toApiDiscovery),
     { headers },
   );
+}
+
+/**
+ * POST /api/discoveries (SPEC.md §7): {jimmyId, tempPath, caption, location?,
+ * latitude, longitude} from a signed-in hunter → 201 with the discovery's id.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiError(405, "Use POST to report a discovery.");
+  requireApiMutation(request);
+  const user = await requireApiUser(request);
+  const body = await readJson(request, ApiDiscoverySchema);
+  const db = getDb();
+  const jimmy = await findJimmyById(db, body.jimmyId);
+  if (!jimmy) return apiError(404, `There is no Jimmy with id ${body.jimmyId}.`);
+  try {
+    const outcome = await reportDiscovery(db, getStorage(), {
+      userId: user.id,
+      serialNumber: jimmy.serial_number,
+      tempPath: body.tempPath,
+      caption: body.caption ?? null,
+      location: body.location ?? null,
+      latitude: body.latitude,
+      longitude: body.longitude,
+      wantsFirst: false,
+    });
+    return apiJson({ id: outcome.discoveryId, isFirst: outcome.isFirst }, { status: 201 });
+  } catch (error) {
+    const { status, message } = describeReportError(error);
+    return apiError(status, message);
+  }
 }

@@ -1,0 +1,43 @@
+import { z } from "zod";
+
+/** The longest caption and location text a report may carry. */
+export const MAX_CAPTION_LENGTH = 500;
+export const MAX_LOCATION_LENGTH = 200;
+
+/** A coordinate as JSON sends it: a number, a numeric string, or null/absent. */
+function coordinate(name: "latitude" | "longitude", limit: number) {
+  return z
+    .union([z.number(), z.string().trim().max(40), z.null()])
+    .optional()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined || value === "") return null;
+      const number = typeof value === "number" ? value : Number(value);
+      if (!Number.isFinite(number) || Math.abs(number) > limit) {
+        ctx.addIssue({ code: "custom", message: `${name} must be a number between -${limit} and ${limit}` });
+        return z.NEVER;
+      }
+      return number;
+    });
+}
+
+/** Fields every discovery report shares (JSON API and forms alike). */
+export const ReportFieldsSchema = z
+  .object({
+    tempPath: z.string({ error: "tempPath is required: upload the photo first" }).min(1, "tempPath is required: upload the photo first").max(200),
+    location: z.string().trim().max(MAX_LOCATION_LENGTH, `location must be at most ${MAX_LOCATION_LENGTH} characters`).nullish(),
+    latitude: coordinate("latitude", 90),
+    longitude: coordinate("longitude", 180),
+  })
+  .refine((value) => (value.latitude === null) === (value.longitude === null), {
+    message: "latitude and longitude go together: send both or neither",
+    path: ["latitude"],
+  });
+
+/** POST /api/discoveries (SPEC.md §3: jimmyId, tempPath, caption, location, latitude, longitude). */
+export const ApiDiscoverySchema = z.intersection(
+  ReportFieldsSchema,
+  z.object({
+    jimmyId: z.number({ error: "jimmyId must be a number" }).int().positive("jimmyId must be positive"),
+    caption: z.string().trim().max(MAX_CAPTION_LENGTH, `caption must be at most ${MAX_CAPTION_LENGTH} characters`).nullish(),
+  }),
+);

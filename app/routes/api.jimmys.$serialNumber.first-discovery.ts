@@ -1,0 +1,47 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { DEFAULT_CAPTION } from "~/lib/discoveries";
+import { ReportFieldsSchema } from "~/lib/report-schema";
+import { parseSerial } from "~/lib/serial";
+import { apiError, apiJson, readJson, requireApiMutation, requireApiUser } from "~/services/api.server";
+import { getDb } from "~/services/db.server";
+import { describeReportError } from "~/services/report-errors.server";
+import { reportDiscovery } from "~/services/reporting.server";
+import { getStorage } from "~/services/storage.server";
+
+/**
+ * POST /api/jimmys/{serialNumber}/first-discovery (SPEC.md §7): {tempPath,
+ * location?, latitude, longitude} → the discovery's id. If someone else's
+ * first discovery got there first, this one is recorded as a regular one and
+ * the answer says so (isFirst: false).
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiError(405, "Use POST.");
+  requireApiMutation(request);
+  const user = await requireApiUser(request);
+  const serial = parseSerial(params.serialNumber);
+  if (serial === null) return apiError(400, "serialNumber must be a Jimmy's number, like 12.");
+  const body = await readJson(request, ReportFieldsSchema);
+  try {
+    const outcome = await reportDiscovery(getDb(), getStorage(), {
+      userId: user.id,
+      serialNumber: serial,
+      tempPath: body.tempPath,
+      caption: DEFAULT_CAPTION,
+      location: body.location ?? null,
+      latitude: body.latitude,
+      longitude: body.longitude,
+      wantsFirst: true,
+    });
+    return apiJson(
+      { id: outcome.discoveryId, isFirst: outcome.isFirst, wasAlreadyFound: outcome.wasAlreadyFound },
+      { status: 201 },
+    );
+  } catch (error) {
+    const { status, message } = describeReportError(error);
+    return apiError(status, message);
+  }
+}
+
+export function loader() {
+  return apiError(405, "Use POST to report a first discovery.");
+}

@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { toApiDiscovery } from "~/lib/api";
+import { parseSerial } from "~/lib/serial";
+import { getJimmyPage } from "~/models/jimmys.server";
+import { apiError, apiJson } from "~/services/api.server";
+import { getDb } from "~/services/db.server";
+import { getUser } from "~/services/session.server";
+
+/**
+ * GET /api/jimmys/serial/{serialNumber} (SPEC.md §7) → {jimmy, stats,
+ * discoveries}, the same data the Jimmy page shows. The `_t` parameter that
+ * polling clients add to defeat caches is accepted and ignored (answers are
+ * never cached anyway).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const serial = parseSerial(params.serialNumber);
+  if (serial === null) return apiError(400, "serialNumber must be a Jimmy's number, like 12.");
+  const viewer = await getUser(request);
+  const page = await getJimmyPage(getDb(), serial, { viewerId: viewer?.id ?? null });
+  if (!page) return apiError(404, `There is no Jimmy #${serial}.`);
+  return apiJson({
+    jimmy: {
+      id: page.jimmy.id,
+      serialNumber: page.jimmy.serialNumber,
+      name: page.jimmy.name,
+      status: page.jimmy.status,
+    },
+    stats: page.stats,
+    discoveries: page.discoveries.map(toApiDiscovery),
+  });
+}

@@ -1,0 +1,66 @@
+import type { z } from "zod";
+import { requireSameOrigin } from "./csrf.server";
+import { getUser, type SessionUser } from "./session.server";
+
+/**
+ * The JSON API's conventions (docs/api.md): errors are `{ message }` with a
+ * 4xx status, so a client's "status: body" text reads well; answers are never
+ * cached by intermediaries.
+ */
+export function apiError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
+  return Response.json({ message, ...extra }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export function apiJson(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  return Response.json(body, { ...init, headers });
+}
+
+/** The signed-in hunter, or a thrown 401 (an API client is not redirected to a page). */
+export async function requireApiUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (!user) throw apiError(401, "Sign in to do this.");
+  return user;
+}
+
+/** Every API mutation: from this site (or a non-browser client), before anything else. */
+export function requireApiMutation(request: Request): void {
+  try {
+    requireSameOrigin(request);
+  } catch {
+    throw apiError(403, "This request came from another site, so it was refused.");
+  }
+}
+
+const MAX_JSON_BYTES = 64 * 1024;
+
+/**
+ * Reads a JSON body of at most 64 KB with a JSON content type and checks it
+ * against `schema`; anything else is a thrown 4xx with a message naming the
+ * problem.
+ */
+export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/json\b/i.test(type)) throw apiError(415, "Send the body as JSON (Content-Type: application/json).");
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_JSON_BYTES) throw apiError(413, "The request body is too large.");
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) throw apiError(413, "The request body is too large.");
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw apiError(400, "The request body is not valid JSON.");
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw apiError(400, "The request body must be a JSON object.");
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join(".");
+    throw apiError(400, field ? `${field}: ${issue?.message}` : (issue?.message ?? "Invalid request body."));
+  }
+  return parsed.data;
+}

@@ -1,0 +1,21 @@
+import { JimmyNotFoundError } from "./reporting.server";
+import { UnsupportedPhotoError } from "./images.server";
+import { ObjectTooLargeError, StorageUnavailableError } from "./storage.server";
+import { UploadRejectedError } from "./uploads.server";
+
+/**
+ * What a failed report tells the hunter, and with which status. Errors that
+ * are not the hunter's to fix are rethrown (they are bugs).
+ */
+export function describeReportError(error: unknown): { status: number; message: string } {
+  if (error instanceof JimmyNotFoundError) return { status: 404, message: error.message };
+  if (error instanceof UploadRejectedError) return { status: error.status, message: error.message };
+  if (error instanceof UnsupportedPhotoError) return { status: 415, message: error.message };
+  if (error instanceof ObjectTooLargeError) {
+    return { status: 413, message: "File too large - Please select an image smaller than 10MB" };
+  }
+  if (error instanceof StorageUnavailableError) {
+    return { status: 503, message: "Photo storage is not reachable right now, so nothing was recorded. Please try again in a moment." };
+  }
+  throw error;
+}
