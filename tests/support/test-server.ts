@@ -32,7 +32,7 @@ function run(command: string, args: string[]): Promise<void> {
 }
 
 await run("tsx", ["scripts/seed.ts"]);
-const server = spawn("remix-serve", ["build/server/index.js"], { stdio: "inherit", env: serverEnv });
+const server = spawn(process.execPath, ["server.js", "build/server/index.js"], { stdio: "inherit", env: serverEnv });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.kill(signal));
 }
