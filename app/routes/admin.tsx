@@ -19,7 +19,12 @@ import { endSession, isAdmin, startSession } from "~/services/session.server";
 export const ADMIN_PAGE_SIZE = 20;
 
 export const meta: MetaFunction = () => [{ title: "Admin" }, { name: "robots", content: "noindex" }];
-export const headers: HeadersFunction = () => ADMIN_HEADERS;
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers(ADMIN_HEADERS);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 const PageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
 
