@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { parseLabelCode } from "~/lib/qr-code";
@@ -8,6 +8,7 @@ import { getDb } from "~/services/db.server";
 import { checkLabel, discoveryFormPath } from "~/services/qr.server";
 
 export const meta: MetaFunction = () => [{ title: "QR Code" }, { name: "robots", content: "noindex" }];
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 const noStore = { "Cache-Control": "no-store" };
 const toFound = (error: QrErrorCode) => redirect(`/found?error=${error}`, { headers: noStore });
