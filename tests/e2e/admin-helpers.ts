@@ -11,14 +11,14 @@ import { writeDb } from "./db";
  * test server trusts X-Forwarded-For from 127.0.0.1, as it would from a
  * proxy), so each test's rate limits and audit entries are its own.
  */
-export async function useClientAddress(page: Page): Promise<string> {
+export async function actFromOwnAddress(page: Page): Promise<string> {
   const address = `198.18.${crypto.randomInt(0, 256)}.${crypto.randomInt(1, 255)}`;
   await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": address });
   return address;
 }
 
 export async function signInAsAdmin(page: Page): Promise<string> {
-  const address = await useClientAddress(page);
+  const address = await actFromOwnAddress(page);
   await page.goto("/admin");
   await page.getByLabel("Admin password").fill(E2E_ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();

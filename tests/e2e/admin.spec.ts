@@ -2,13 +2,13 @@ import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN_PASSWORD } from "../support/e2e-data";
-import { addComment, makeStoredDiscovery, photoFiles, signInAsAdmin, useClientAddress } from "./admin-helpers";
+import { addComment, makeStoredDiscovery, photoFiles, signInAsAdmin, actFromOwnAddress } from "./admin-helpers";
 import { query, queryOne } from "./db";
 import { expectAccessible, jsEnabled, waitForHydration } from "./helpers";
 
 test.describe("the admin password gate", () => {
   test("a visitor sees the gate, and a wrong or empty password is refused", async ({ page }, testInfo) => {
-    await useClientAddress(page);
+    await actFromOwnAddress(page);
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Admin Access" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Admin Panel" })).toHaveCount(0);
@@ -28,7 +28,7 @@ test.describe("the admin password gate", () => {
   });
 
   test("five wrong passwords from one address lock it out for 15 minutes, and only it", async ({ page, browser }) => {
-    const address = await useClientAddress(page);
+    const address = await actFromOwnAddress(page);
     await page.goto("/admin");
     for (let attempt = 1; attempt <= 5; attempt++) {
       await page.getByLabel("Admin password").fill(`guess number ${attempt}`);
@@ -78,7 +78,7 @@ test.describe("the admin password gate", () => {
 
 test.describe("admin sessions", () => {
   test("flags in sessionStorage and forged or missing cookies give no admin rights", async ({ page, context }, testInfo) => {
-    await useClientAddress(page);
+    await actFromOwnAddress(page);
     const { id } = await makeStoredDiscovery();
     if (jsEnabled(testInfo)) {
       await page.goto("/");

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import sharp from "sharp";
-import { checkCode, freshSerial, makeStoredDiscovery, mint, signInAsAdmin, useClientAddress } from "./admin-helpers";
+import { checkCode, freshSerial, makeStoredDiscovery, mint, signInAsAdmin, actFromOwnAddress } from "./admin-helpers";
 import { expectAccessible, jsEnabled, signIn, uniqueName, waitForHydration } from "./helpers";
 
 const QR_ERRORS = {
@@ -66,7 +66,7 @@ test.describe("minting Jimmys and printing labels", () => {
 
     const { text } = await readFirstLabel(sheet);
     expect(text).toBe(`${testInfo.project.use.baseURL}/q/${from}-${checkCode(from)}`);
-    await useClientAddress(page);
+    await actFromOwnAddress(page);
     expect(await locationOf(page, new URL(text).pathname)).toBe(`/jimmy/${from}/first-discovery`);
     await page.goto(text);
     await expect(page).toHaveURL(new RegExp(`/jimmy/${from}/first-discovery$`));
@@ -74,7 +74,7 @@ test.describe("minting Jimmys and printing labels", () => {
 
   test("a label of a Jimmy found before leads to the new-discovery form", async ({ page }) => {
     const { serial } = await makeStoredDiscovery();
-    await useClientAddress(page);
+    await actFromOwnAddress(page);
     expect(await locationOf(page, `/q/${serial}-${checkCode(serial)}`)).toBe(`/jimmy/${serial}/new-discovery`);
     // Typed in lower case with O for 0 and I or L for 1, as people do.
     const sloppy = checkCode(serial).toLowerCase().replace(/0/g, "o").replace(/1/g, "l");
@@ -84,7 +84,7 @@ test.describe("minting Jimmys and printing labels", () => {
 
 test.describe("a QR code that cannot be used", () => {
   test("each failure ends on /found with its explanation, and never leaves the site", async ({ page }) => {
-    await useClientAddress(page);
+    await actFromOwnAddress(page);
     const minted = freshSerial();
     mint(minted);
     const unminted = freshSerial();
@@ -109,7 +109,7 @@ test.describe("a QR code that cannot be used", () => {
   });
 
   test("after 20 codes that could not be verified, a connection is refused for a while, even with a right code", async ({ page, browser }) => {
-    await useClientAddress(page);
+    await actFromOwnAddress(page);
     const serial = freshSerial();
     mint(serial);
     const wrong = checkCode(serial) === "ZZZZZZ" ? "YYYYYY" : "ZZZZZZ";
@@ -124,7 +124,7 @@ test.describe("a QR code that cannot be used", () => {
 
     const other = await browser.newPage();
     try {
-      await useClientAddress(other);
+      await actFromOwnAddress(other);
       expect(await locationOf(other, `/q/${serial}-${checkCode(serial)}`)).toBe(`/jimmy/${serial}/first-discovery`);
     } finally {
       await other.close();
@@ -166,7 +166,7 @@ test.describe("the scan page", () => {
 
   test("a hunter types the number and code from the label; a wrong code is explained and kept", async ({ page }, testInfo) => {
     await signIn(page, uniqueName("Typist"));
-    await useClientAddress(page);
+    await actFromOwnAddress(page);
     const serial = freshSerial();
     mint(serial);
     await page.goto("/scan#manual");
