@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } f
 import { z } from "zod";
 import { CrownIcon, LogoutIcon } from "~/components/ui/icons";
 import { formatDate } from "~/lib/format";
-import { listAdminActions } from "~/models/audit-log.server";
+import { listAdminActions, recordAdminAction } from "~/models/audit-log.server";
 import { listRecentComments } from "~/models/comments.server";
 import { listDiscoveriesForAdmin } from "~/models/discoveries.server";
 import { ADMIN_HEADERS, attemptAdminSignIn } from "~/services/admin.server";
@@ -13,7 +13,6 @@ import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { flashHeader } from "~/services/flash.server";
-import { recordAdminAction } from "~/models/audit-log.server";
 import { endSession, isAdmin, startSession } from "~/services/session.server";
 
 export const ADMIN_PAGE_SIZE = 20;
@@ -259,7 +258,7 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
                   Replace image
                 </Link>
                 <Link
-                  to={`/admin/discoveries/${d.id}/delete`}
+                  to={`/admin/discoveries/${d.id}/delete${panel.page > 1 ? `?page=${panel.page}` : ""}`}
                   className="rounded-full border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
                   aria-label={`Delete discovery ${d.id} (Jimmy #${d.serialNumber})`}
                 >

@@ -19,6 +19,12 @@ export const headers: HeadersFunction = () => ADMIN_HEADERS;
 
 const IdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+/** Back to the page of the list the admin came from. */
+function adminListUrl(request: Request): string {
+  const page = new URL(request.url).searchParams.get("page");
+  return page && /^[1-9]\d{0,5}$/.test(page) ? `/admin?page=${page}` : "/admin";
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   await requireAdminPage(request, db);
@@ -29,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       headers: { "Set-Cookie": await flashHeader({ title: "Failed to delete discovery", description: "That discovery no longer exists.", variant: "destructive" }) },
     });
   }
-  return { discovery };
+  return { discovery, back: adminListUrl(request) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -37,8 +43,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const db = getDb();
   await requireAdmin(request, { db });
   const id = IdSchema.safeParse(params.id);
-  const back = new URL(request.url).searchParams.get("page");
-  const adminUrl = back && /^\d{1,6}$/.test(back) ? `/admin?page=${back}` : "/admin";
+  const adminUrl = adminListUrl(request);
   const failed = async (description: string) =>
     redirect(adminUrl, {
       headers: { "Set-Cookie": await flashHeader({ title: "Failed to delete discovery", description, variant: "destructive" }) },
@@ -69,7 +74,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function DeleteDiscovery() {
-  const { discovery } = useLoaderData<typeof loader>();
+  const { discovery, back } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   return (
     <section className="mx-auto max-w-md px-4 py-12">
@@ -95,7 +100,7 @@ export default function DeleteDiscovery() {
           >
             Delete discovery
           </button>
-          <Link to="/admin" className="h-11 flex-1 rounded-full border border-stone-300 text-center leading-[2.75rem] font-semibold hover:bg-stone-50">
+          <Link to={back} className="h-11 flex-1 rounded-full border border-stone-300 text-center leading-[2.75rem] font-semibold hover:bg-stone-50">
             Cancel
           </Link>
         </Form>
