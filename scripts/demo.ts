@@ -15,6 +15,9 @@ fs.mkdirSync(dataDir, { recursive: true });
 // A random secret kept beside the data, so sessions survive restarts of the demo.
 const secretFile = path.join(dataDir, ".session-secret");
 if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, crypto.randomBytes(32).toString("hex"), { mode: 0o600 });
+// Likewise for the key of the QR labels' check codes, so printed labels keep working.
+const qrSecretFile = path.join(dataDir, ".qr-secret");
+if (!fs.existsSync(qrSecretFile)) fs.writeFileSync(qrSecretFile, crypto.randomBytes(32).toString("hex"), { mode: 0o600 });
 
 const demoEnv: NodeJS.ProcessEnv = {
   ...process.env,
@@ -23,6 +26,7 @@ const demoEnv: NodeJS.ProcessEnv = {
   DATA_DIR: dataDir,
   PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
   SESSION_SECRET: process.env.SESSION_SECRET ?? fs.readFileSync(secretFile, "utf8").trim(),
+  QR_SECRET: process.env.QR_SECRET ?? fs.readFileSync(qrSecretFile, "utf8").trim(),
   // Lets a newcomer try contributing without provider credentials; the app
   // refuses this setting unless PUBLIC_URL is a loopback address.
   DEMO_SIGN_IN: process.env.DEMO_SIGN_IN ?? "true",

@@ -3,9 +3,10 @@
  * assets with immutable caching, a request log) plus the two things
  * remix-serve cannot do (docs/decisions/002-own-server-entry.md):
  *
- * - it hands each request's client address to loaders and actions (the
- *   socket address, or X-Forwarded-For only from TRUSTED_PROXY), for rate
- *   limits and the admin audit log;
+ * - it hands each request's socket address to loaders and actions, from
+ *   which app/services/client-address.server.ts derives the client's address
+ *   (X-Forwarded-For counts only from a TRUSTED_PROXY), for rate limits and
+ *   the admin audit log;
  * - it answers a browser's cross-site POST with a plain 403 before Remix,
  *   which would otherwise fail it with a bare 500.
  *
@@ -27,13 +28,6 @@ const publicUrl = new URL(process.env.PUBLIC_URL ?? `http://localhost:${port}`);
 
 const app = express();
 app.disable("x-powered-by");
-// Only a configured proxy may speak for the client's address.
-const trustedProxies = (process.env.TRUSTED_PROXY ?? "")
-  .split(",")
-  .map((entry) => entry.trim())
-  .filter(Boolean);
-app.set("trust proxy", trustedProxies.length > 0 ? trustedProxies : false);
-
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
@@ -49,8 +43,7 @@ app.use((req, res, next) => {
   const crossSite = req.get("sec-fetch-site") === "cross-site";
   let foreignOrigin = false;
   if (origin !== undefined) {
-    const host = req.get("x-forwarded-host") && app.get("trust proxy") ? req.get("x-forwarded-host") : req.get("host");
-    foreignOrigin = origin === "null" || (origin !== publicUrl.origin && origin !== `${req.protocol}://${host}`);
+    foreignOrigin = origin === "null" || (origin !== publicUrl.origin && origin !== `${req.protocol}://${req.get("host")}`);
   }
   if (!crossSite && !foreignOrigin) return next();
   res
@@ -65,7 +58,7 @@ app.all(
   createRequestHandler({
     build,
     mode: process.env.NODE_ENV,
-    getLoadContext: (req) => ({ clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+    getLoadContext: (req) => ({ socketAddress: req.socket.remoteAddress ?? null }),
   }),
 );
 

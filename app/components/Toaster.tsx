@@ -75,52 +75,55 @@ function ToastItem({ toast, hydrated, onDismiss }: { toast: Toast; hydrated: boo
         ? "border-emerald-200 bg-white text-stone-900"
         : "border-stone-200 bg-white text-stone-900";
 
+  // The live-region role sits inside the list item: an <li> with another role is no longer a list item.
   return (
-    <li
-      role={toast.variant === "destructive" ? "alert" : "status"}
-      aria-atomic="true"
-      data-testid="toast"
-      className={`pointer-events-auto relative flex touch-pan-y items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg transition-transform ${tone}`}
-      style={offset ? { transform: `translateX(${offset}px)`, transition: "none" } : undefined}
-      onPointerDown={(e) => {
-        start.current = e.clientX;
-        setPaused(true);
-      }}
-      onPointerMove={(e) => {
-        if (start.current !== null) setOffset(Math.max(0, e.clientX - start.current));
-      }}
-      onPointerUp={() => {
-        if (offset >= TOAST_SWIPE_THRESHOLD_PX) onDismiss();
-        start.current = null;
-        setOffset(0);
-        setPaused(false);
-      }}
-      onPointerCancel={() => {
-        start.current = null;
-        setOffset(0);
-        setPaused(false);
-      }}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-    >
-      <div className="min-w-0">
-        <p className="text-sm font-semibold">{toast.title}</p>
-        {toast.description ? (
-          <p className={`mt-0.5 text-sm ${toast.variant === "destructive" ? "text-red-50" : "text-stone-600"}`}>
-            {toast.description}
-          </p>
+    <li className="pointer-events-auto">
+      <div
+        role={toast.variant === "destructive" ? "alert" : "status"}
+        aria-atomic="true"
+        data-testid="toast"
+        className={`relative flex touch-pan-y items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg transition-transform ${tone}`}
+        style={offset ? { transform: `translateX(${offset}px)`, transition: "none" } : undefined}
+        onPointerDown={(e) => {
+          start.current = e.clientX;
+          setPaused(true);
+        }}
+        onPointerMove={(e) => {
+          if (start.current !== null) setOffset(Math.max(0, e.clientX - start.current));
+        }}
+        onPointerUp={() => {
+          if (offset >= TOAST_SWIPE_THRESHOLD_PX) onDismiss();
+          start.current = null;
+          setOffset(0);
+          setPaused(false);
+        }}
+        onPointerCancel={() => {
+          start.current = null;
+          setOffset(0);
+          setPaused(false);
+        }}
+        onMouseEnter={() => setPaused(true)}
+        onMouseLeave={() => setPaused(false)}
+      >
+        <div className="min-w-0">
+          <p className="text-sm font-semibold">{toast.title}</p>
+          {toast.description ? (
+            <p className={`mt-0.5 text-sm ${toast.variant === "destructive" ? "text-red-50" : "text-stone-600"}`}>
+              {toast.description}
+            </p>
+          ) : null}
+        </div>
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={onDismiss}
+            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100"
+            aria-label="Dismiss notification"
+          >
+            <CloseIcon className="h-4 w-4" />
+          </button>
         ) : null}
       </div>
-      {hydrated ? (
-        <button
-          type="button"
-          onClick={onDismiss}
-          className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100"
-          aria-label="Dismiss notification"
-        >
-          <CloseIcon className="h-4 w-4" />
-        </button>
-      ) : null}
     </li>
   );
 }

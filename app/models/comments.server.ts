@@ -53,3 +53,45 @@ export async function listComments(db: Kysely<Database>, jimmyId: number, limit 
     createdAt: r.created_at,
   }));
 }
+
+export type AdminComment = CommentView & { serialNumber: number };
+
+/** The most recent comments on any Jimmy, newest first. */
+export async function listRecentComments(db: Kysely<Database>, limit = 20): Promise<AdminComment[]> {
+  const rows = await db
+    .selectFrom("comments as c")
+    .innerJoin("jimmys as j", "j.id", "c.jimmy_id")
+    .select(["c.id", "c.content", "c.author_name", "c.is_admin", "c.created_at", "j.serial_number"])
+    .orderBy("c.created_at", "desc")
+    .orderBy("c.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    content: r.content,
+    authorName: r.author_name,
+    isAdmin: r.is_admin === 1,
+    createdAt: r.created_at,
+    serialNumber: r.serial_number,
+  }));
+}
+
+/** Deletes a comment and keeps its Jimmy's comment count in step; returns what was deleted, or null. */
+export async function deleteComment(db: Kysely<Database>, id: number): Promise<{ jimmyId: number; serialNumber: number } | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("comments as c")
+      .innerJoin("jimmys as j", "j.id", "c.jimmy_id")
+      .select(["c.jimmy_id", "j.serial_number"])
+      .where("c.id", "=", id)
+      .executeTakeFirst();
+    if (!row) return null;
+    await trx.deleteFrom("comments").where("id", "=", id).execute();
+    await trx
+      .updateTable("jimmys")
+      .set({ comment_count: sql`case when comment_count > 0 then comment_count - 1 else 0 end` })
+      .where("id", "=", row.jimmy_id)
+      .execute();
+    return { jimmyId: row.jimmy_id, serialNumber: row.serial_number };
+  });
+}

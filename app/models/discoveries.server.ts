@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { encodeCursor, FEED_PAGE_SIZE, type Cursor, type DiscoveryCardData, type FeedPage } from "~/lib/discoveries";
-import { buildPhoto } from "~/lib/photos";
+import { buildPhoto, parseVariants } from "~/lib/photos";
 import type { LocationInput, ResolvedLocation } from "~/services/geo.server";
 import { getStorage } from "~/services/storage.server";
 import { refreshJimmyAggregates } from "./jimmys.server";
@@ -225,4 +225,129 @@ export async function backfillGeography(
   }
   log(`Recomputed the figures of ${report.jimmysRefreshed} Jimmys`);
   return report;
+}
+
+/** A discovery as the admin list shows it. */
+export type AdminDiscovery = {
+  id: number;
+  serialNumber: number;
+  hunterName: string;
+  photo: ReturnType<typeof buildPhoto>;
+  caption: string;
+  location: string | null;
+  isFirst: boolean;
+  createdAt: string;
+};
+
+function selectAdminDiscoveries(db: Kysely<Database>) {
+  return db
+    .selectFrom("discoveries as d")
+    .innerJoin("users as u", "u.id", "d.user_id")
+    .innerJoin("jimmys as j", "j.id", "d.jimmy_id")
+    .select([
+      "d.id",
+      "d.photo_key",
+      "d.photo_width",
+      "d.photo_height",
+      "d.photo_variants",
+      "d.caption",
+      "d.location",
+      "d.is_first",
+      "d.created_at",
+      "j.serial_number",
+      "u.first_name",
+      "u.last_name",
+    ]);
+}
+
+function toAdminDiscovery(row: Awaited<ReturnType<ReturnType<typeof selectAdminDiscoveries>["executeTakeFirstOrThrow"]>>): AdminDiscovery {
+  const storage = getStorage();
+  return {
+    id: row.id,
+    serialNumber: row.serial_number,
+    hunterName: `${row.first_name} ${row.last_name}`.trim(),
+    photo: buildPhoto(row.photo_key, row.photo_variants, row.photo_width, row.photo_height, (key) => storage.publicUrl(key)),
+    caption: row.caption,
+    location: row.location,
+    isFirst: row.is_first === 1,
+    createdAt: row.created_at,
+  };
+}
+
+/** One numbered page of every discovery, newest first, and how many there are. */
+export async function listDiscoveriesForAdmin(
+  db: Kysely<Database>,
+  { page, pageSize }: { page: number; pageSize: number },
+): Promise<{ discoveries: AdminDiscovery[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    selectAdminDiscoveries(db)
+      .orderBy("d.created_at", "desc")
+      .orderBy("d.id", "desc")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    countDiscoveries(db),
+  ]);
+  return { discoveries: rows.map(toAdminDiscovery), total };
+}
+
+export async function findDiscoveryForAdmin(db: Kysely<Database>, id: number): Promise<AdminDiscovery | null> {
+  const row = await selectAdminDiscoveries(db).where("d.id", "=", id).executeTakeFirst();
+  return row ? toAdminDiscovery(row) : null;
+}
+
+export type StoredPhotoRef = { key: string; variants: number[] };
+
+/**
+ * Deletes a discovery (its likes and notifications go with it) and
+ * recomputes its Jimmy's figures in one transaction. When it was the Jimmy's
+ * first discovery, the earliest remaining one becomes the first. Returns the
+ * photo the caller must remove from storage once this has committed, or null
+ * when there was no such discovery.
+ */
+export async function deleteDiscovery(db: Kysely<Database>, id: number): Promise<{ photo: StoredPhotoRef; jimmyId: number; serialNumber: number } | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("discoveries as d")
+      .innerJoin("jimmys as j", "j.id", "d.jimmy_id")
+      .select(["d.jimmy_id", "d.photo_key", "d.photo_variants", "d.is_first", "j.serial_number"])
+      .where("d.id", "=", id)
+      .executeTakeFirst();
+    if (!row) return null;
+    await trx.deleteFrom("discoveries").where("id", "=", id).execute();
+    if (row.is_first === 1) {
+      const next = await trx
+        .selectFrom("discoveries")
+        .select("id")
+        .where("jimmy_id", "=", row.jimmy_id)
+        .orderBy("created_at", "asc")
+        .orderBy("id", "asc")
+        .executeTakeFirst();
+      if (next) await trx.updateTable("discoveries").set({ is_first: 1 }).where("id", "=", next.id).execute();
+    }
+    await refreshJimmyAggregates(trx, row.jimmy_id);
+    return {
+      photo: { key: row.photo_key, variants: parseVariants(row.photo_variants) },
+      jimmyId: row.jimmy_id,
+      serialNumber: row.serial_number,
+    };
+  });
+}
+
+/** Points a discovery at a newly stored photo; returns the old photo (to remove), or null when there is no such discovery. */
+export async function replaceDiscoveryPhoto(
+  db: Kysely<Database>,
+  id: number,
+  photo: { key: string; width: number; height: number; variants: number[] },
+): Promise<StoredPhotoRef | null> {
+  return db.transaction().execute(async (trx) => {
+    const old = await trx.selectFrom("discoveries").select(["photo_key", "photo_variants"]).where("id", "=", id).executeTakeFirst();
+    if (!old) return null;
+    await trx
+      .updateTable("discoveries")
+      .set({ photo_key: photo.key, photo_width: photo.width, photo_height: photo.height, photo_variants: photo.variants.join(",") })
+      .where("id", "=", id)
+      .execute();
+    return { key: old.photo_key, variants: parseVariants(old.photo_variants) };
+  });
 }

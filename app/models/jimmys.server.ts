@@ -32,6 +32,18 @@ export async function mintJimmys(db: Executor, from: number, to: number, now = n
   return created;
 }
 
+/** The minted serials in [from, to], ascending. */
+export async function listMintedSerials(db: Executor, from: number, to: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("jimmys")
+    .select("serial_number")
+    .where("serial_number", ">=", from)
+    .where("serial_number", "<=", to)
+    .orderBy("serial_number")
+    .execute();
+  return rows.map((r) => r.serial_number);
+}
+
 export async function findJimmyBySerial(db: Executor, serialNumber: number) {
   return db.selectFrom("jimmys").selectAll().where("serial_number", "=", serialNumber).executeTakeFirst();
 }

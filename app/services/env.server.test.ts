@@ -21,8 +21,24 @@ describe("configuration", () => {
   it("refuses to start in production without a real session secret", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(ConfigError);
     expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "short" })).toThrow(/at least 32 characters/);
-    const config = parseEnv({ NODE_ENV: "production", SESSION_SECRET: `${"a".repeat(32)}, ${"b".repeat(40)}` });
+    const config = parseEnv({ NODE_ENV: "production", SESSION_SECRET: `${"a".repeat(32)}, ${"b".repeat(40)}`, QR_SECRET: "q".repeat(32) });
     expect(config.sessionSecrets).toEqual(["a".repeat(32), "b".repeat(40)]);
+  });
+
+  it("needs a QR label key in production, and derives one for local use", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "a".repeat(32) })).toThrow(/QR_SECRET is required in production/);
+    expect(() => parseEnv({ QR_SECRET: "short" })).toThrow(/QR_SECRET must be at least 32 characters/);
+    expect(parseEnv({ SESSION_SECRET: "s".repeat(32) }).qrSecret).toBe(`qr:${"s".repeat(32)}`);
+    expect(parseEnv({ QR_SECRET: "q".repeat(40) }).qrSecret).toBe("q".repeat(40));
+  });
+
+  it("takes the admin password only as a hash, and proxies only when named", () => {
+    expect(parseEnv({}).adminPasswordHash).toBeNull();
+    expect(() => parseEnv({ ADMIN_PASSWORD_HASH: "hunter2" })).toThrow(/ADMIN_PASSWORD_HASH/);
+    const hash = `scrypt$32768$8$1$${"s".repeat(22)}$${"h".repeat(43)}`;
+    expect(parseEnv({ ADMIN_PASSWORD_HASH: hash }).adminPasswordHash).toBe(hash);
+    expect(parseEnv({}).trustedProxies).toEqual([]);
+    expect(parseEnv({ TRUSTED_PROXY: "10.0.0.1, 10.0.0.2" }).trustedProxies).toEqual(["10.0.0.1", "10.0.0.2"]);
   });
 
   it("names every invalid setting", () => {

@@ -3,6 +3,9 @@ import { z } from "zod";
 
 const DEV_SESSION_SECRET = "local-development-secret-not-for-production";
 
+/** scrypt$N$r$p$salt$hash, salt and hash in base64url (see app/services/password.server.ts). */
+const PASSWORD_HASH_PATTERN = /^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]{16,}\$[A-Za-z0-9_-]{32,}$/;
+
 const optionalUrl = z
   .string()
   .trim()
@@ -45,12 +48,6 @@ const EnvSchema = z.object({
   MAP_EMBED_ORIGIN: z.url().default("https://www.openstreetmap.org"),
   LOG_REQUESTS: booleanFlag,
   DEMO_SIGN_IN: booleanFlag,
-  // Read by scripts/serve.ts; validated here so a typo stops the start.
-  TRUSTED_PROXY: z
-    .string()
-    .trim()
-    .regex(/^[0-9a-fA-F:.,/\s]*$|^(loopback|linklocal|uniquelocal)(\s*,\s*(loopback|linklocal|uniquelocal))*$/, "must be IP addresses or ranges, comma-separated")
-    .optional(),
   GOOGLE_CLIENT_ID: z.string().trim().optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
@@ -68,6 +65,19 @@ const EnvSchema = z.object({
     .default("v21.0"),
   META_DIALOG_ORIGIN: z.url().default("https://www.facebook.com"),
   META_GRAPH_ORIGIN: z.url().default("https://graph.facebook.com"),
+  ADMIN_PASSWORD_HASH: z
+    .string()
+    .trim()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .regex(PASSWORD_HASH_PATTERN, "must be a hash printed by `npm run admin:hash-password` (scrypt$N$r$p$salt$hash)")
+        .optional(),
+    )
+    .optional(),
+  QR_SECRET: z.string().trim().optional(),
+  TRUSTED_PROXY: z.string().trim().optional(),
 });
 
 export type Env = {
@@ -106,6 +116,12 @@ export type Env = {
   mapEmbedOrigin: string;
   /** Local sign-in without a provider, for trying the app on one's own machine (loopback only). */
   demoSignIn: boolean;
+  /** The admin password's scrypt hash; null when admin sign-in is not configured. */
+  adminPasswordHash: string | null;
+  /** Keys the check codes printed on QR labels (see app/services/qr.server.ts). */
+  qrSecret: string;
+  /** Addresses of reverse proxies whose X-Forwarded-For is believed; empty: the header is ignored. */
+  trustedProxies: string[];
   /** Sign-in providers; a provider is null when its credentials are not configured. */
   oauth: {
     google: { clientId: string; clientSecret: string; issuer: string } | null;
@@ -163,6 +179,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     );
   }
 
+  const qrSecret = raw.QR_SECRET ?? "";
+  if (qrSecret === "" && isProduction) {
+    throw new ConfigError(
+      "Invalid configuration: QR_SECRET is required in production (a long random string; changing it invalidates every printed label).",
+    );
+  }
+  if (qrSecret !== "" && qrSecret.length < 32) {
+    throw new ConfigError("Invalid configuration: QR_SECRET must be at least 32 characters.");
+  }
+
   const dataDir = path.resolve(raw.DATA_DIR);
   const databasePath = raw.DATABASE_URL
     ? path.resolve(raw.DATABASE_URL.replace(/^file:/, ""))
@@ -203,6 +229,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     },
     mapEmbedOrigin: new URL(raw.MAP_EMBED_ORIGIN).origin,
     demoSignIn: raw.DEMO_SIGN_IN,
+    adminPasswordHash: raw.ADMIN_PASSWORD_HASH ?? null,
+    // In development the labels are keyed by a value derived from the session
+    // secret, so local labels keep working without another setting.
+    qrSecret: qrSecret || `qr:${sessionSecrets[0]}`,
+    trustedProxies: (raw.TRUSTED_PROXY ?? "")
+      .split(",")
+      .map((address) => address.trim())
+      .filter(Boolean),
     oauth: {
       google:
         raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET

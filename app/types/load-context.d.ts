@@ -3,10 +3,10 @@ import "@remix-run/node";
 declare module "@remix-run/node" {
   interface AppLoadContext {
     /**
-     * The client's address, from the socket or, when TRUSTED_PROXY is set,
-     * from that proxy's X-Forwarded-For (scripts/serve.ts). Absent in the
-     * development server.
+     * The address of the connection the request came on (scripts/serve.ts);
+     * app/services/client-address.server.ts turns it into the client's
+     * address. Absent in the development server.
      */
-    clientAddress?: string;
+    socketAddress?: string | null;
   }
 }

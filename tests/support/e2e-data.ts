@@ -3,3 +3,8 @@ import path from "node:path";
 /** Where the browser tests' server keeps its data (see tests/support/test-server.ts). */
 export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? "tests/.artifacts/e2e-data");
 export const E2E_DATABASE = path.join(E2E_DATA_DIR, "jimmy-hunt.sqlite");
+
+/** The admin password of the browser tests' server (its hash is what the server is given). */
+export const E2E_ADMIN_PASSWORD = "e2e admin password: correct horse battery staple";
+/** The browser tests' server's QR label key, so tests can print or forge labels. */
+export const E2E_QR_SECRET = "e2e-qr-secret-0123456789abcdef0123456789abcdef";

@@ -4,7 +4,8 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { E2E_DATA_DIR } from "./e2e-data";
+import { hashPassword } from "../../app/services/password.server";
+import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR, E2E_QR_SECRET } from "./e2e-data";
 import { providerEnv, startTestOidcProvider } from "./oidc-provider";
 
 const port = process.env.E2E_PORT ?? "3100";
@@ -27,6 +28,11 @@ const serverEnv: NodeJS.ProcessEnv = {
   SESSION_SECRET: E2E_SESSION_SECRET,
   SEED_QUIET: "1",
   DEMO_SIGN_IN: "true",
+  ADMIN_PASSWORD_HASH: await hashPassword(E2E_ADMIN_PASSWORD),
+  QR_SECRET: E2E_QR_SECRET,
+  // The tests act as the proxy: each one names its own client address in
+  // X-Forwarded-For, so one test's rate limits never lock out another's.
+  TRUSTED_PROXY: "127.0.0.1",
 };
 
 function run(command: string, args: string[]): Promise<void> {

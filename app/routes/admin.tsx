@@ -1,0 +1,355 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { CrownIcon, LogoutIcon } from "~/components/ui/icons";
+import { formatDate } from "~/lib/format";
+import { listAdminActions, recordAdminAction } from "~/models/audit-log.server";
+import { listRecentComments } from "~/models/comments.server";
+import { listDiscoveriesForAdmin } from "~/models/discoveries.server";
+import { ADMIN_HEADERS, attemptAdminSignIn } from "~/services/admin.server";
+import { clientAddress } from "~/services/client-address.server";
+import { requireSameOrigin } from "~/services/csrf.server";
+import { getDb } from "~/services/db.server";
+import { env } from "~/services/env.server";
+import { flashHeader } from "~/services/flash.server";
+import { endSession, isAdmin, startSession } from "~/services/session.server";
+
+export const ADMIN_PAGE_SIZE = 20;
+
+export const meta: MetaFunction = () => [{ title: "Admin" }, { name: "robots", content: "noindex" }];
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers(ADMIN_HEADERS);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+const PageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (!env().adminPasswordHash) return { state: "not_configured" as const };
+  const db = getDb();
+  if (!(await isAdmin(request, { db }))) return { state: "gate" as const };
+  const page = PageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
+  const [list, comments, log] = await Promise.all([
+    listDiscoveriesForAdmin(db, { page, pageSize: ADMIN_PAGE_SIZE }),
+    listRecentComments(db, 20),
+    listAdminActions(db, 25),
+  ]);
+  const pages = Math.max(1, Math.ceil(list.total / ADMIN_PAGE_SIZE));
+  if (page > pages) throw redirect(`/admin?page=${pages}`);
+  return { state: "panel" as const, page, pages, ...list, comments, log };
+}
+
+const SignInSchema = z.object({ password: z.string().min(1, "Enter the admin password.").max(200, "That is too long to be the password.") });
+
+type SignInResult = { fieldErrors?: { password?: string[] }; alert?: { title: string; description: string } };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const db = getDb();
+  const address = clientAddress(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+
+  if (intent === "sign-out") {
+    const wasAdmin = await isAdmin(request, { db });
+    const headers = new Headers();
+    headers.append("Set-Cookie", await endSession(request, "admin", { db }));
+    if (wasAdmin) {
+      await recordAdminAction(db, { action: "sign_out", clientAddress: address });
+      headers.append("Set-Cookie", await flashHeader({ title: "Signed out", description: "Your admin session has ended." }));
+    }
+    return redirect("/admin", { headers });
+  }
+
+  const parsed = SignInSchema.safeParse({ password: form.get("password") ?? "" });
+  if (!parsed.success) {
+    return data<SignInResult>({ fieldErrors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
+  }
+  try {
+    const outcome = await attemptAdminSignIn(db, { password: parsed.data.password, address });
+    switch (outcome.status) {
+      case "granted": {
+        const headers = new Headers();
+        headers.append("Set-Cookie", await startSession(request, "admin", null, { db }));
+        headers.append(
+          "Set-Cookie",
+          await flashHeader({
+            title: "Access granted",
+            description: "You now have immortal Jimmy privileges for one month.",
+            variant: "success",
+          }),
+        );
+        return redirect("/admin", { headers });
+      }
+      case "denied":
+        return data<SignInResult>(
+          {
+            alert: {
+              title: "Access denied",
+              description:
+                outcome.attemptsLeft > 0
+                  ? `Invalid password. ${outcome.attemptsLeft} ${outcome.attemptsLeft === 1 ? "attempt" : "attempts"} left before sign-in is paused for 15 minutes.`
+                  : "Invalid password. Sign-in from your address is now paused for 15 minutes.",
+            },
+          },
+          { status: 401 },
+        );
+      case "locked": {
+        const minutes = Math.max(1, Math.ceil((Date.parse(outcome.retryAt) - Date.now()) / 60_000));
+        return data<SignInResult>(
+          {
+            alert: {
+              title: "Too many attempts",
+              description: `Too many wrong passwords were tried from your address. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`,
+            },
+          },
+          { status: 429, headers: { "Retry-After": String(minutes * 60) } },
+        );
+      }
+      case "not_configured":
+        return data<SignInResult>(
+          { alert: { title: "Error", description: "Admin sign-in is not configured on this server." } },
+          { status: 503 },
+        );
+    }
+  } catch (error) {
+    console.error("Admin sign-in failed", error);
+    return data<SignInResult>({ alert: { title: "Error", description: "Failed to authenticate" } }, { status: 500 });
+  }
+}
+
+export default function Admin() {
+  const loaderData = useLoaderData<typeof loader>();
+  if (loaderData.state === "not_configured") {
+    return (
+      <section className="mx-auto max-w-md px-4 py-16 text-center">
+        <h1 className="text-2xl font-extrabold tracking-tight">Admin</h1>
+        <p className="mt-3 text-stone-700">
+          Admin sign-in is not configured on this server. An operator can turn it on by setting{" "}
+          <code className="rounded bg-stone-100 px-1">ADMIN_PASSWORD_HASH</code> (made with{" "}
+          <code className="rounded bg-stone-100 px-1">npm run admin:hash-password</code>) and restarting.
+        </p>
+        <Link to="/" className="mt-6 inline-block font-semibold text-orange-700 hover:underline">
+          Back to Hunt
+        </Link>
+      </section>
+    );
+  }
+  if (loaderData.state === "gate") return <PasswordGate />;
+  return <AdminPanel data={loaderData} />;
+}
+
+function PasswordGate() {
+  const result = useActionData<typeof action>() as SignInResult | undefined;
+  const navigation = useNavigation();
+  const passwordError = result?.fieldErrors?.password?.[0];
+  return (
+    <section className="mx-auto max-w-sm px-4 py-16">
+      <div className="rounded-3xl border border-orange-100 bg-white p-6 shadow-sm">
+        <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-amber-100 text-amber-700">
+          <CrownIcon className="h-6 w-6" />
+        </span>
+        <h1 className="mt-4 text-center text-2xl font-extrabold tracking-tight">Admin Access</h1>
+        <p className="mt-1 text-center text-sm text-stone-600">Staff only. Enter the admin password to moderate the hunt.</p>
+        {result?.alert ? (
+          <div role="alert" className="mt-5 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            <p className="font-semibold">{result.alert.title}</p>
+            <p>{result.alert.description}</p>
+          </div>
+        ) : null}
+        <Form method="post" className="mt-5" noValidate>
+          <input type="hidden" name="intent" value="sign-in" />
+          <label htmlFor="admin-password" className="text-sm font-medium text-stone-800">
+            Admin password
+          </label>
+          <input
+            id="admin-password"
+            name="password"
+            type="password"
+            required
+            autoComplete="current-password"
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={passwordError ? "admin-password-error" : undefined}
+            className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2"
+          />
+          {passwordError ? (
+            <p id="admin-password-error" className="mt-2 text-sm text-red-700">
+              {passwordError}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            disabled={navigation.state === "submitting"}
+            className="mt-4 h-11 w-full rounded-full bg-orange-700 font-semibold text-white hover:bg-orange-800 disabled:opacity-60"
+          >
+            {navigation.state === "submitting" ? "Checking…" : "Sign in"}
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}
+
+type PanelData = Extract<Awaited<ReturnType<typeof loader>>, { state: "panel" }>;
+
+const actionLabels: Record<string, string> = {
+  sign_in: "Signed in",
+  sign_in_failed: "Wrong password",
+  sign_in_locked: "Sign-in refused (too many attempts)",
+  sign_out: "Signed out",
+  delete_discovery: "Deleted discovery",
+  replace_image: "Replaced image of discovery",
+  delete_comment: "Deleted comment",
+  mint_jimmys: "Minted Jimmys",
+};
+
+function AdminPanel({ data: panel }: { data: PanelData }) {
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-extrabold tracking-tight">Admin Panel</h1>
+          <p className="text-stone-600">{panel.total === 1 ? "1 discovery" : `${panel.total} discoveries`}, newest first</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <Link to="/admin/jimmys" className="h-10 rounded-full border border-orange-300 px-4 leading-10 font-semibold text-orange-800 hover:bg-orange-50">
+            Mint Jimmys &amp; labels
+          </Link>
+          <Form method="post">
+            <input type="hidden" name="intent" value="sign-out" />
+            <button type="submit" className="flex h-10 items-center gap-2 rounded-full bg-stone-800 px-4 font-semibold text-white hover:bg-stone-900">
+              <LogoutIcon className="h-4 w-4" />
+              Logout
+            </button>
+          </Form>
+        </div>
+      </div>
+
+      <h2 className="mt-8 text-xl font-bold">Discoveries</h2>
+      {panel.discoveries.length === 0 ? (
+        <p className="mt-3 text-stone-600">No discoveries yet.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white" aria-label="Discoveries">
+          {panel.discoveries.map((d) => (
+            <li key={d.id} className="flex flex-wrap items-center gap-4 p-3" data-testid="admin-discovery" data-discovery-id={d.id}>
+              <img src={d.photo.src} alt={`Discovery of Jimmy #${d.serialNumber}`} width={96} height={72} className="h-18 w-24 rounded-lg bg-stone-200 object-cover" />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">
+                  <Link to={`/jimmy/${d.serialNumber}`} className="hover:underline">
+                    Jimmy #{d.serialNumber}
+                  </Link>
+                  {d.isFirst ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-800">First discovery</span> : null}
+                </p>
+                <p className="text-sm text-stone-700">
+                  by {d.hunterName} · {formatDate(d.createdAt)}
+                  {d.location ? ` · ${d.location}` : ""}
+                </p>
+                <p className="truncate text-sm text-stone-600">{d.caption}</p>
+              </div>
+              <div className="flex gap-2">
+                <Link
+                  to={`/admin/discoveries/${d.id}/image`}
+                  className="rounded-full border border-stone-300 px-3 py-1.5 text-sm font-semibold hover:bg-stone-50"
+                  aria-label={`Replace image of discovery ${d.id} (Jimmy #${d.serialNumber})`}
+                >
+                  Replace image
+                </Link>
+                <Link
+                  to={`/admin/discoveries/${d.id}/delete${panel.page > 1 ? `?page=${panel.page}` : ""}`}
+                  className="rounded-full border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
+                  aria-label={`Delete discovery ${d.id} (Jimmy #${d.serialNumber})`}
+                >
+                  Delete
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {panel.pages > 1 ? (
+        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
+          {panel.page > 1 ? (
+            <Link to={`/admin?page=${panel.page - 1}`} className="font-semibold text-orange-800 hover:underline" rel="prev">
+              ← Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-stone-600">
+            Page {panel.page} of {panel.pages}
+          </span>
+          {panel.page < panel.pages ? (
+            <Link to={`/admin?page=${panel.page + 1}`} className="font-semibold text-orange-800 hover:underline" rel="next">
+              Older →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+
+      <div className="mt-10 grid gap-8 lg:grid-cols-2">
+        <div>
+          <h2 className="text-xl font-bold">Recent comments</h2>
+          {panel.comments.length === 0 ? (
+            <p className="mt-3 text-stone-600">No comments yet.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white" aria-label="Recent comments">
+              {panel.comments.map((c) => (
+                <CommentRow key={c.id} comment={c} />
+              ))}
+            </ul>
+          )}
+        </div>
+        <div>
+          <h2 className="text-xl font-bold">Recent admin activity</h2>
+          <ul className="mt-3 divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white text-sm" aria-label="Recent admin activity">
+            {panel.log.map((entry) => (
+              <li key={entry.id} className="p-3" data-testid="audit-entry">
+                <p className="font-semibold">
+                  {actionLabels[entry.action] ?? entry.action}
+                  {entry.targetId ? ` ${entry.targetType === "discovery" || entry.targetType === "comment" ? "#" : ""}${entry.targetId}` : ""}
+                </p>
+                <p className="text-stone-600">
+                  {formatDate(entry.createdAt)} {new Date(entry.createdAt).toISOString().slice(11, 16)} UTC · from {entry.clientAddress ?? "unknown"}
+                  {entry.detail ? ` · ${entry.detail}` : ""}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function CommentRow({ comment }: { comment: PanelData["comments"][number] }) {
+  const fetcher = useFetcher();
+  const deleting = fetcher.state !== "idle";
+  return (
+    <li className={`flex items-start gap-3 p-3 ${deleting ? "opacity-50" : ""}`} data-testid="admin-comment">
+      <div className="min-w-0 flex-1">
+        <p className="text-sm text-stone-600">
+          <Link to={`/jimmy/${comment.serialNumber}#comments`} className="font-semibold text-stone-800 hover:underline">
+            Jimmy #{comment.serialNumber}
+          </Link>{" "}
+          · {comment.authorName ?? "Anonymous Hunter"} · {formatDate(comment.createdAt)}
+        </p>
+        <p className="break-words">{comment.content}</p>
+      </div>
+      <fetcher.Form method="post" action={`/admin/comments/${comment.id}/delete`}>
+        <button
+          type="submit"
+          disabled={deleting}
+          className="rounded-full border border-red-300 px-3 py-1 text-sm font-semibold text-red-800 hover:bg-red-50"
+          aria-label={`Delete comment ${comment.id} on Jimmy #${comment.serialNumber}`}
+        >
+          Delete
+        </button>
+      </fetcher.Form>
+    </li>
+  );
+}

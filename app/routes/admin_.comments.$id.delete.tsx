@@ -1,0 +1,38 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import { recordAdminAction } from "~/models/audit-log.server";
+import { deleteComment } from "~/models/comments.server";
+import { clientAddress } from "~/services/client-address.server";
+import { requireSameOrigin } from "~/services/csrf.server";
+import { getDb } from "~/services/db.server";
+import { flashHeader } from "~/services/flash.server";
+import { requireAdmin } from "~/services/session.server";
+
+/** Deleting is a POST from the admin panel; anything else just goes there. */
+export function loader() {
+  return redirect("/admin");
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const db = getDb();
+  await requireAdmin(request, { db });
+  const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).safeParse(params.id);
+  const deleted = id.success ? await deleteComment(db, id.data) : null;
+  if (!deleted) {
+    return redirect("/admin", {
+      headers: { "Set-Cookie": await flashHeader({ title: "Failed to delete comment", description: "That comment no longer exists.", variant: "destructive" }) },
+    });
+  }
+  await recordAdminAction(db, {
+    action: "delete_comment",
+    targetType: "comment",
+    targetId: id.data!,
+    detail: `Jimmy #${deleted.serialNumber}`,
+    clientAddress: clientAddress(request, context),
+  });
+  return redirect("/admin", {
+    headers: { "Set-Cookie": await flashHeader({ title: "Comment deleted", description: `The comment on Jimmy #${deleted.serialNumber} was removed.`, variant: "success" }) },
+  });
+}

@@ -1,0 +1,110 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { formatDate } from "~/lib/format";
+import { recordAdminAction } from "~/models/audit-log.server";
+import { deleteDiscovery, findDiscoveryForAdmin } from "~/models/discoveries.server";
+import { ADMIN_HEADERS, requireAdminPage } from "~/services/admin.server";
+import { clientAddress } from "~/services/client-address.server";
+import { requireSameOrigin } from "~/services/csrf.server";
+import { getDb } from "~/services/db.server";
+import { flashHeader } from "~/services/flash.server";
+import { photoObjectKeys } from "~/services/images.server";
+import { requireAdmin } from "~/services/session.server";
+import { getStorage } from "~/services/storage.server";
+
+export const meta: MetaFunction = () => [{ title: "Delete discovery · Admin" }, { name: "robots", content: "noindex" }];
+export const headers: HeadersFunction = () => ADMIN_HEADERS;
+
+const IdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Back to the page of the list the admin came from. */
+function adminListUrl(request: Request): string {
+  const page = new URL(request.url).searchParams.get("page");
+  return page && /^[1-9]\d{0,5}$/.test(page) ? `/admin?page=${page}` : "/admin";
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const db = getDb();
+  await requireAdminPage(request, db);
+  const id = IdSchema.safeParse(params.id);
+  const discovery = id.success ? await findDiscoveryForAdmin(db, id.data) : null;
+  if (!discovery) {
+    throw redirect("/admin", {
+      headers: { "Set-Cookie": await flashHeader({ title: "Failed to delete discovery", description: "That discovery no longer exists.", variant: "destructive" }) },
+    });
+  }
+  return { discovery, back: adminListUrl(request) };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const db = getDb();
+  await requireAdmin(request, { db });
+  const id = IdSchema.safeParse(params.id);
+  const adminUrl = adminListUrl(request);
+  const failed = async (description: string) =>
+    redirect(adminUrl, {
+      headers: { "Set-Cookie": await flashHeader({ title: "Failed to delete discovery", description, variant: "destructive" }) },
+    });
+  if (!id.success) return failed("That discovery no longer exists.");
+  let deleted;
+  try {
+    deleted = await deleteDiscovery(db, id.data);
+  } catch (error) {
+    console.error("Deleting a discovery failed", error);
+    return failed("Something went wrong on our side. Please try again.");
+  }
+  if (!deleted) return failed("That discovery no longer exists.");
+  // The row is gone; photos left behind by a storage hiccup are unreachable and harmless.
+  await getStorage()
+    .delete(photoObjectKeys(deleted.photo.key, deleted.photo.variants))
+    .catch((error) => console.error("Removing a deleted discovery's photos failed", error));
+  await recordAdminAction(db, {
+    action: "delete_discovery",
+    targetType: "discovery",
+    targetId: id.data,
+    detail: `Jimmy #${deleted.serialNumber}`,
+    clientAddress: clientAddress(request, context),
+  });
+  return redirect(adminUrl, {
+    headers: { "Set-Cookie": await flashHeader({ title: "Discovery deleted", description: `The discovery of Jimmy #${deleted.serialNumber} was removed.`, variant: "success" }) },
+  });
+}
+
+export default function DeleteDiscovery() {
+  const { discovery, back } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <div className="rounded-3xl border border-red-100 bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-extrabold tracking-tight">Delete discovery?</h1>
+        <img
+          src={discovery.photo.src}
+          alt={`Discovery of Jimmy #${discovery.serialNumber}`}
+          width={discovery.photo.width}
+          height={discovery.photo.height}
+          className="mt-4 max-h-64 w-full rounded-xl bg-stone-200 object-cover"
+        />
+        <p className="mt-3 text-stone-700">
+          Jimmy #{discovery.serialNumber} by {discovery.hunterName}, {formatDate(discovery.createdAt)}
+        </p>
+        <p className="text-stone-600">{discovery.caption}</p>
+        <p className="mt-4 font-semibold text-red-800">Are you sure you want to delete this discovery? This action cannot be undone.</p>
+        <Form method="post" className="mt-5 flex gap-3">
+          <button
+            type="submit"
+            disabled={navigation.state !== "idle"}
+            className="h-11 flex-1 rounded-full bg-red-700 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+          >
+            Delete discovery
+          </button>
+          <Link to={back} className="h-11 flex-1 rounded-full border border-stone-300 text-center leading-[2.75rem] font-semibold hover:bg-stone-50">
+            Cancel
+          </Link>
+        </Form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  data,
+  MaxPartSizeExceededError,
+  redirect,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { formatDate } from "~/lib/format";
+import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
+import { recordAdminAction } from "~/models/audit-log.server";
+import { findDiscoveryForAdmin, replaceDiscoveryPhoto } from "~/models/discoveries.server";
+import { ADMIN_HEADERS, requireAdminPage } from "~/services/admin.server";
+import { clientAddress } from "~/services/client-address.server";
+import { requireSameOrigin } from "~/services/csrf.server";
+import { getDb } from "~/services/db.server";
+import { flashHeader } from "~/services/flash.server";
+import { photoObjectKeys, storePhoto, UnsupportedPhotoError } from "~/services/images.server";
+import { requireAdmin } from "~/services/session.server";
+import { getStorage } from "~/services/storage.server";
+
+export const meta: MetaFunction = () => [{ title: "Replace image · Admin" }, { name: "robots", content: "noindex" }];
+export const headers: HeadersFunction = () => ADMIN_HEADERS;
+
+const IdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+const ImageSchema = z.object({
+  image: z
+    .instanceof(File, { message: "Choose an image to upload." })
+    .refine((file) => file.size > 0, "Choose an image to upload."),
+});
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const db = getDb();
+  await requireAdminPage(request, db);
+  const id = IdSchema.safeParse(params.id);
+  const discovery = id.success ? await findDiscoveryForAdmin(db, id.data) : null;
+  if (!discovery) {
+    throw redirect("/admin", {
+      headers: { "Set-Cookie": await flashHeader({ title: "Failed to upload image", description: "That discovery no longer exists.", variant: "destructive" }) },
+    });
+  }
+  return { discovery };
+}
+
+type ReplaceResult = { fieldErrors: { image?: string[] } };
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const db = getDb();
+  await requireAdmin(request, { db });
+  const id = IdSchema.safeParse(params.id);
+  if (!id.success || !(await findDiscoveryForAdmin(db, id.data))) {
+    return redirect("/admin", {
+      headers: { "Set-Cookie": await flashHeader({ title: "Failed to upload image", description: "That discovery no longer exists.", variant: "destructive" }) },
+    });
+  }
+  const invalid = (message: string) => data<ReplaceResult>({ fieldErrors: { image: [message] } }, { status: 400 });
+  // Multipart overhead is small; anything far past the photo limit is refused before it is read.
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) return invalid(FILE_TOO_LARGE_TEXT);
+
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(
+      request,
+      unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES, filter: ({ name }) => name === "image" }),
+    );
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return invalid(FILE_TOO_LARGE_TEXT);
+    return invalid("The upload was interrupted. Please try again.");
+  }
+  const parsed = ImageSchema.safeParse({ image: form.get("image") });
+  if (!parsed.success) return invalid(z.flattenError(parsed.error).fieldErrors.image?.[0] ?? "Choose an image to upload.");
+
+  const storage = getStorage();
+  let photo;
+  try {
+    photo = await storePhoto(storage, Buffer.from(await parsed.data.image.arrayBuffer()));
+  } catch (error) {
+    if (error instanceof UnsupportedPhotoError) return invalid(error.message);
+    console.error("Storing a replacement image failed", error);
+    return invalid("The image could not be stored. Please try again.");
+  }
+  const old = await replaceDiscoveryPhoto(db, id.data, photo).catch(async (error: unknown) => {
+    await storage.delete(photoObjectKeys(photo.key, photo.variants)).catch(() => undefined);
+    throw error;
+  });
+  if (!old) {
+    // Deleted while the image was being processed.
+    await storage.delete(photoObjectKeys(photo.key, photo.variants)).catch(() => undefined);
+    return redirect("/admin", {
+      headers: { "Set-Cookie": await flashHeader({ title: "Failed to upload image", description: "That discovery no longer exists.", variant: "destructive" }) },
+    });
+  }
+  await storage.delete(photoObjectKeys(old.key, old.variants)).catch((error) => console.error("Removing a replaced image failed", error));
+  await recordAdminAction(db, {
+    action: "replace_image",
+    targetType: "discovery",
+    targetId: id.data,
+    clientAddress: clientAddress(request, context),
+  });
+  return redirect("/admin", {
+    headers: { "Set-Cookie": await flashHeader({ title: "Image updated", description: "The discovery now shows the new image.", variant: "success" }) },
+  });
+}
+
+export default function ReplaceImage() {
+  const { discovery } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ReplaceResult | undefined;
+  const navigation = useNavigation();
+  const error = result?.fieldErrors.image?.[0];
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <div className="rounded-3xl border border-orange-100 bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-extrabold tracking-tight">Replace image</h1>
+        <p className="mt-1 text-stone-700">
+          Jimmy #{discovery.serialNumber} by {discovery.hunterName}, {formatDate(discovery.createdAt)}
+        </p>
+        <img
+          src={discovery.photo.src}
+          alt={`Current image of the discovery of Jimmy #${discovery.serialNumber}`}
+          width={discovery.photo.width}
+          height={discovery.photo.height}
+          className="mt-4 max-h-64 w-full rounded-xl bg-stone-200 object-cover"
+        />
+        {error ? (
+          <div role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            <p className="font-semibold">Failed to upload image</p>
+            <p id="image-error">{error}</p>
+          </div>
+        ) : null}
+        <Form method="post" encType="multipart/form-data" className="mt-4">
+          <label htmlFor="replacement-image" className="text-sm font-medium text-stone-800">
+            New image (JPEG, PNG or WebP, up to 10MB)
+          </label>
+          <input
+            id="replacement-image"
+            name="image"
+            type="file"
+            accept="image/*"
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "image-error" : undefined}
+            className="mt-1 block w-full text-sm"
+          />
+          <div className="mt-5 flex gap-3">
+            <button
+              type="submit"
+              disabled={navigation.state !== "idle"}
+              className="h-11 flex-1 rounded-full bg-orange-700 font-semibold text-white hover:bg-orange-800 disabled:opacity-60"
+            >
+              {navigation.state === "submitting" ? "Uploading…" : "Upload image"}
+            </button>
+            <Link to="/admin" className="h-11 flex-1 rounded-full border border-stone-300 text-center leading-[2.75rem] font-semibold hover:bg-stone-50">
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { recordAdminAction } from "~/models/audit-log.server";
+import { mintJimmys } from "~/models/jimmys.server";
+import { ADMIN_HEADERS, requireAdminPage } from "~/services/admin.server";
+import { clientAddress } from "~/services/client-address.server";
+import { requireSameOrigin } from "~/services/csrf.server";
+import { getDb } from "~/services/db.server";
+import { flashHeader } from "~/services/flash.server";
+import { MAX_LABELS } from "~/services/labels.server";
+import { requireAdmin } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Mint Jimmys · Admin" }, { name: "robots", content: "noindex" }];
+export const headers: HeadersFunction = () => ADMIN_HEADERS;
+
+const serial = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{0,8}$/, `Enter the ${label} serial, a whole number from 1.`)
+    .transform(Number);
+
+const MintSchema = z
+  .object({ from: serial("first"), to: serial("last") })
+  .refine((r) => r.to >= r.from, { path: ["to"], message: "The last serial must not be below the first." })
+  .refine((r) => r.to - r.from < MAX_LABELS, { path: ["to"], message: `Mint at most ${MAX_LABELS} Jimmys at a time.` });
+
+const RangeSchema = z.object({ from: z.coerce.number().int().min(1), to: z.coerce.number().int().min(1) });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminPage(request);
+  const params = new URL(request.url).searchParams;
+  const minted = RangeSchema.safeParse({ from: params.get("from"), to: params.get("to") });
+  return { minted: minted.success && minted.data.to >= minted.data.from ? minted.data : null };
+}
+
+type MintResult = { values: { from: string; to: string }; fieldErrors: { from?: string[]; to?: string[] } };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const db = getDb();
+  await requireAdmin(request, { db });
+  const form = await request.formData();
+  const values = { from: String(form.get("from") ?? ""), to: String(form.get("to") ?? "") };
+  const parsed = MintSchema.safeParse(values);
+  if (!parsed.success) return data<MintResult>({ values, fieldErrors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
+  const { from, to } = parsed.data;
+  const created = await mintJimmys(db, from, to);
+  await recordAdminAction(db, {
+    action: "mint_jimmys",
+    targetType: "jimmys",
+    targetId: `${from}-${to}`,
+    detail: `${created} new`,
+    clientAddress: clientAddress(request, context),
+  });
+  return redirect(`/admin/jimmys?from=${from}&to=${to}`, {
+    headers: {
+      "Set-Cookie": await flashHeader({
+        title: "Jimmys minted",
+        description: `${created} new ${created === 1 ? "Jimmy" : "Jimmys"} in #${from}–#${to}; ${to - from + 1 - created} existed already.`,
+        variant: "success",
+      }),
+    },
+  });
+}
+
+export default function MintJimmys() {
+  const { minted } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as MintResult | undefined;
+  const navigation = useNavigation();
+  const sheet = (format: "svg" | "pdf") => (minted ? `/admin/labels?from=${minted.from}&to=${minted.to}&format=${format}` : "");
+  return (
+    <section className="mx-auto max-w-lg px-4 py-10">
+      <Link to="/admin" className="text-sm font-semibold text-orange-800 hover:underline">
+        ← Admin Panel
+      </Link>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Mint Jimmys</h1>
+      <p className="mt-1 text-stone-600">
+        Creates the serials in a range (existing ones are kept) and prints their labels: a QR code that opens the Jimmy's discovery
+        form, with the number and check code for typing in by hand. Sheets are US Letter, 30 labels of 2⅝″ × 1″ (Avery 5160).
+      </p>
+      {minted ? (
+        <div className="mt-5 rounded-2xl border border-green-200 bg-green-50 p-4" data-testid="label-downloads">
+          <h2 className="font-bold text-green-900">
+            Labels for #{minted.from}–#{minted.to}
+          </h2>
+          <div className="mt-3 flex gap-3">
+            <a href={sheet("pdf")} className="rounded-full bg-green-800 px-4 py-2 font-semibold text-white hover:bg-green-900" download>
+              Download PDF
+            </a>
+            <a href={sheet("svg")} className="rounded-full border border-green-700 px-4 py-2 font-semibold text-green-900 hover:bg-green-100" download>
+              Download SVG
+            </a>
+          </div>
+        </div>
+      ) : null}
+      <Form method="post" className="mt-6 grid grid-cols-2 gap-4 rounded-3xl border border-orange-100 bg-white p-5 shadow-sm" noValidate>
+        {(["from", "to"] as const).map((field) => {
+          const error = result?.fieldErrors[field]?.[0];
+          return (
+            <div key={field}>
+              <label htmlFor={`mint-${field}`} className="text-sm font-medium text-stone-800">
+                {field === "from" ? "First serial" : "Last serial"}
+              </label>
+              <input
+                id={`mint-${field}`}
+                name={field}
+                inputMode="numeric"
+                required
+                defaultValue={result?.values[field] ?? ""}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `mint-${field}-error` : undefined}
+                className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2"
+              />
+              {error ? (
+                <p id={`mint-${field}-error`} className="mt-1 text-sm text-red-700">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+        <button
+          type="submit"
+          disabled={navigation.state === "submitting"}
+          className="col-span-2 h-11 rounded-full bg-orange-700 font-semibold text-white hover:bg-orange-800 disabled:opacity-60"
+        >
+          Mint and make labels
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { parseLabelCode } from "~/lib/qr-code";
+import type { QrErrorCode } from "~/lib/qr-errors";
+import { clientAddress } from "~/services/client-address.server";
+import { getDb } from "~/services/db.server";
+import { checkLabel, discoveryFormPath } from "~/services/qr.server";
+
+export const meta: MetaFunction = () => [{ title: "QR Code" }, { name: "robots", content: "noindex" }];
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+const noStore = { "Cache-Control": "no-store" };
+const toFound = (error: QrErrorCode) => redirect(`/found?error=${error}`, { headers: noStore });
+
+/**
+ * Where a label's QR code leads (https://{host}/q/{serial}-{check}). It only
+ * reads: the hunter lands on the right discovery form for the Jimmy (which
+ * asks them to sign in if needed), or on /found with the reason it failed.
+ * Every target is a fixed path on this site.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const code = parseLabelCode(params.code ?? "");
+  if (!code) return toFound("invalid_qr");
+  let outcome;
+  try {
+    outcome = await checkLabel(getDb(), { ...code, address: clientAddress(request, context) });
+  } catch (error) {
+    console.error("Checking a QR label failed", error);
+    return toFound("server_error");
+  }
+  if (outcome.ok) return redirect(discoveryFormPath(outcome.serial, outcome.found), { headers: noStore });
+  if (outcome.error === "rate_limited") {
+    const minutes = Math.max(1, Math.ceil((Date.parse(outcome.retryAt) - Date.now()) / 60_000));
+    return data({ minutes }, { status: 429, headers: { ...noStore, "Retry-After": String(minutes * 60) } });
+  }
+  return toFound(outcome.error);
+}
+
+/** Shown only while the connection is refused for too many codes that could not be verified. */
+export default function TooManyAttempts() {
+  const { minutes } = useLoaderData<typeof loader>();
+  return (
+    <section className="mx-auto max-w-md px-4 py-20 text-center">
+      <h1 className="text-2xl font-extrabold tracking-tight">Too many attempts</h1>
+      <p className="mt-3 text-stone-700">
+        Too many QR codes that could not be verified came from your connection. Please wait {minutes}{" "}
+        {minutes === 1 ? "minute" : "minutes"} and try again.
+      </p>
+      <Link to="/" className="mt-8 inline-flex rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
+        Go Home
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { QrScanner } from "~/components/QrScanner";
+import { useHydrated } from "~/components/useHydrated";
+import { ScanIcon } from "~/components/ui/icons";
+import { CHECK_LENGTH, normalizeCheck } from "~/lib/qr-code";
+import { parseSerial } from "~/lib/serial";
+import { clientAddress } from "~/services/client-address.server";
+import { requireSameOrigin } from "~/services/csrf.server";
+import { getDb } from "~/services/db.server";
+import { checkLabel, discoveryFormPath } from "~/services/qr.server";
+import { requireUser } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Scan a Jimmy" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  return null;
+}
+
+const ManualEntrySchema = z.object({
+  serial: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/^#/, ""))
+    .pipe(z.string().regex(/^[1-9]\d{0,8}$/, "Enter the Jimmy's number as printed on the label, e.g. 42.")),
+  check: z
+    .string()
+    .transform((value, ctx) => {
+      const check = normalizeCheck(value);
+      if (!check) {
+        ctx.addIssue({ code: "custom", message: `Enter the ${CHECK_LENGTH}-character code printed under the number.` });
+        return z.NEVER;
+      }
+      return check;
+    }),
+});
+
+type ManualEntryResult = {
+  values: { serial: string; check: string };
+  fieldErrors?: { serial?: string[]; check?: string[] };
+  formError?: string;
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  await requireUser(request);
+  const form = await request.formData();
+  const values = { serial: String(form.get("serial") ?? ""), check: String(form.get("check") ?? "") };
+  const parsed = ManualEntrySchema.safeParse(values);
+  if (!parsed.success) {
+    return data<ManualEntryResult>({ values, fieldErrors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
+  }
+  const serial = parseSerial(parsed.data.serial)!;
+  const outcome = await checkLabel(getDb(), { serial, check: parsed.data.check, address: clientAddress(request, context) });
+  if (outcome.ok) return redirect(discoveryFormPath(outcome.serial, outcome.found));
+  switch (outcome.error) {
+    case "invalid_serial":
+      return data<ManualEntryResult>(
+        { values, fieldErrors: { serial: [`There is no Jimmy #${serial}. Please check the number on the label.`] } },
+        { status: 400 },
+      );
+    case "invalid_check":
+      return data<ManualEntryResult>(
+        {
+          values,
+          fieldErrors: {
+            check: [`That code doesn't match Jimmy #${serial}. Please check each character against the label.`],
+          },
+        },
+        { status: 400 },
+      );
+    case "rate_limited":
+      return data<ManualEntryResult>(
+        { values, formError: "Too many codes that could not be verified came from your connection. Please wait 15 minutes and try again." },
+        { status: 429 },
+      );
+  }
+}
+
+export default function Scan() {
+  const hydrated = useHydrated();
+  const result = useActionData<typeof action>() as ManualEntryResult | undefined;
+  const navigation = useNavigation();
+  const serialError = result?.fieldErrors?.serial?.[0];
+  const checkError = result?.fieldErrors?.check?.[0];
+  return (
+    <section className="mx-auto max-w-lg px-4 py-8">
+      <h1 className="flex items-center gap-2 text-3xl font-extrabold tracking-tight">
+        <ScanIcon className="h-7 w-7 text-orange-700" />
+        Found a Jimmy?
+      </h1>
+      <p className="mt-1 text-stone-600">Scan the QR code on the label under the Jimmy, or type in what is printed beside it.</p>
+
+      <section aria-labelledby="camera-title" className="mt-6 rounded-3xl border border-orange-100 bg-white p-5 shadow-sm">
+        <h2 id="camera-title" className="text-lg font-bold">
+          Scan the QR code
+        </h2>
+        {hydrated ? (
+          <div className="mt-3">
+            <QrScanner />
+          </div>
+        ) : (
+          <p className="mt-2 text-sm text-stone-600">
+            Scanning needs JavaScript. You can still type in the number and code from the label below, or scan the QR code with your
+            phone's camera app.
+          </p>
+        )}
+      </section>
+
+      <section id="manual" aria-labelledby="manual-title" className="mt-6 scroll-mt-24 rounded-3xl border border-orange-100 bg-white p-5 shadow-sm">
+        <h2 id="manual-title" className="text-lg font-bold">
+          Type it in
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">
+          The label shows the Jimmy's number (like <strong>#42</strong>) and a {CHECK_LENGTH}-character code (like{" "}
+          <strong>Code 7KX3PA</strong>).
+        </p>
+        {result?.formError ? (
+          <p role="alert" className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {result.formError}
+          </p>
+        ) : null}
+        <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
+          <div>
+            <label htmlFor="manual-serial" className="text-sm font-medium text-stone-800">
+              Jimmy number
+            </label>
+            <input
+              id="manual-serial"
+              name="serial"
+              inputMode="numeric"
+              autoComplete="off"
+              required
+              maxLength={10}
+              defaultValue={result?.values.serial ?? ""}
+              aria-invalid={serialError ? true : undefined}
+              aria-describedby={serialError ? "manual-serial-error" : undefined}
+              className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2"
+            />
+            {serialError ? (
+              <p id="manual-serial-error" className="mt-1 text-sm text-red-700">
+                {serialError}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor="manual-check" className="text-sm font-medium text-stone-800">
+              Check code
+            </label>
+            <input
+              id="manual-check"
+              name="check"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              required
+              maxLength={12}
+              defaultValue={result?.values.check ?? ""}
+              aria-invalid={checkError ? true : undefined}
+              aria-describedby={checkError ? "manual-check-error" : undefined}
+              className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 font-mono uppercase"
+            />
+            {checkError ? (
+              <p id="manual-check-error" className="mt-1 text-sm text-red-700">
+                {checkError}
+              </p>
+            ) : null}
+          </div>
+          <button
+            type="submit"
+            disabled={navigation.state === "submitting"}
+            className="h-11 rounded-full bg-orange-700 font-semibold text-white hover:bg-orange-800 disabled:opacity-60 sm:col-span-2"
+          >
+            Continue
+          </button>
+        </Form>
+      </section>
+    </section>
+  );
+}
