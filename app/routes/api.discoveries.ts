@@ -3,6 +3,7 @@ import { z } from "zod";
 import { decodeCursor, encodeCursor, FEED_PAGE_SIZE } from "~/lib/discoveries";
 import { listDiscoveries } from "~/models/discoveries.server";
 import { getDb } from "~/services/db.server";
+import { getUser } from "~/services/session.server";
 
 export const MAX_PAGE_SIZE = 50;
 
@@ -34,7 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (cursor && offset !== undefined) {
     return Response.json({ message: "Use either offset or after, not both" }, { status: 400 });
   }
-  const page = await listDiscoveries(getDb(), {
+  const db = getDb();
+  const viewer = await getUser(request, { db });
+  const page = await listDiscoveries(db, {
+    viewerId: viewer?.id ?? null,
     includeFirst: includeFirst !== "false",
     after: cursor,
     offset,

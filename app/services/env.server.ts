@@ -44,6 +44,7 @@ const EnvSchema = z.object({
   CONTACT_EMAIL: z.email().default("privacy@jimmyhunt.app"),
   MAP_EMBED_ORIGIN: z.url().default("https://www.openstreetmap.org"),
   LOG_REQUESTS: booleanFlag,
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   DEMO_SIGN_IN: booleanFlag,
   GOOGLE_CLIENT_ID: z.string().trim().optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
@@ -100,6 +101,8 @@ export type Env = {
   mapEmbedOrigin: string;
   /** Local sign-in without a provider, for trying the app on one's own machine (loopback only). */
   demoSignIn: boolean;
+  /** Reverse proxies in front of the app that append to X-Forwarded-For (0: trust no forwarded header). */
+  trustedProxyHops: number;
   /** Sign-in providers; a provider is null when its credentials are not configured. */
   oauth: {
     google: { clientId: string; clientSecret: string; issuer: string } | null;
@@ -197,6 +200,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     },
     mapEmbedOrigin: new URL(raw.MAP_EMBED_ORIGIN).origin,
     demoSignIn: raw.DEMO_SIGN_IN,
+    trustedProxyHops: raw.TRUSTED_PROXY_HOPS,
     oauth: {
       google:
         raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET
