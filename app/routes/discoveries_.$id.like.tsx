@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { safeRedirect } from "~/lib/redirect";
 import { setLike } from "~/models/likes.server";
@@ -45,11 +45,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     liked: parsed.data.intent === "like",
   });
   if (!result) return failure(enhanced, back, 404, "This discovery no longer exists.");
-  if (enhanced) return { isLiked: result.isLiked, likeCount: result.likeCount };
+  if (enhanced) return Response.json({ isLiked: result.isLiked, likeCount: result.likeCount });
   return redirect(back);
 }
 
 async function failure(enhanced: boolean, back: string, status: number, error: string) {
-  if (enhanced) return data({ error }, { status });
+  if (enhanced) return Response.json({ error }, { status });
   return redirect(back, { headers: { "Set-Cookie": await flashHeader(LIKE_FAILED) } });
 }

@@ -3,3 +3,6 @@ import path from "node:path";
 /** Where the browser tests' server keeps its data (see tests/support/test-server.ts). */
 export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? "tests/.artifacts/e2e-data");
 export const E2E_DATABASE = path.join(E2E_DATA_DIR, "jimmy-hunt.sqlite");
+
+/** Signs the test server's cookies; tests use it to mint sessions the server accepts. */
+export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdef0123456789";

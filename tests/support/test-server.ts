@@ -4,14 +4,14 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { E2E_DATA_DIR } from "./e2e-data";
+import { E2E_DATA_DIR, E2E_SESSION_SECRET } from "./e2e-data";
 
 const port = process.env.E2E_PORT ?? "3100";
 const dataDir = E2E_DATA_DIR;
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
-export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdef0123456789";
+export { E2E_SESSION_SECRET };
 
 const serverEnv: NodeJS.ProcessEnv = {
   ...process.env,
@@ -22,6 +22,8 @@ const serverEnv: NodeJS.ProcessEnv = {
   SESSION_SECRET: E2E_SESSION_SECRET,
   SEED_QUIET: "1",
   DEMO_SIGN_IN: "true",
+  // Tests stand in for a reverse proxy, so each can post comments from an address of its own.
+  TRUSTED_PROXY_HOPS: "1",
 };
 
 function run(command: string, args: string[]): Promise<void> {
