@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { MIN_FILL_MS } from "../../app/services/comment-guard.server";
+import { issueFormToken, MIN_FILL_MS } from "../../app/services/comment-guard.server";
 import { E2E_SESSION_SECRET } from "../support/e2e-data";
 import { queryOne, writeDb } from "./db";
 import { jsEnabled, waitForHydration } from "./helpers";
@@ -15,6 +15,11 @@ export async function useOwnAddress(context: BrowserContext): Promise<string> {
   const address = `2001:db8::${crypto.randomBytes(2).toString("hex")}:${crypto.randomBytes(2).toString("hex")}`;
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": address });
   return address;
+}
+
+/** A comment-form token as the server would sign it for a form rendered this instant. */
+export function renderedJustNow(): string {
+  return issueFormToken(new Date(), [E2E_SESSION_SECRET]);
 }
 
 /** Waits out the comment form's minimum fill time, counted from when the form was rendered. */
