@@ -76,6 +76,17 @@ describe("posting a comment", () => {
     expect((await post(max + 2, "198.51.100.7", { kind: "admin", huntName: "Jimmy Hunt" })).ok).toBe(true);
   });
 
+  it("without a known address counts a signed-in hunter alone and all guests together", async () => {
+    const { jimmy, bystander } = await scene();
+    const { max } = RATE_LIMITS.commentPerAddress;
+    const hunter: CommentAuthor = { kind: "hunter", userId: bystander.id, firstName: "Bea", lastName: "Bystander" };
+    const post = (n: number, author: CommentAuthor) =>
+      submitComment(t.db, { jimmyId: jimmy.id, comment: { content: `unaddressed ${n}` }, author, address: null, now: later(n * 1000) });
+    for (let n = 0; n < max; n++) expect((await post(n, guest)).ok).toBe(true);
+    expect(await post(max, guest)).toMatchObject({ ok: false, status: 429 });
+    expect((await post(max + 1, hunter)).ok).toBe(true);
+  });
+
   it("notifies everyone who found the Jimmy, once each, but not the commenter", async () => {
     const { jimmy, first, second, bystander } = await scene();
     await submitComment(t.db, {

@@ -28,8 +28,9 @@ export async function submitComment(
   const now = input.now ?? new Date();
   const { author } = input;
   if (author.kind !== "admin") {
-    // Without a known address every unattributed request shares one bucket: it errs on the side of limiting.
-    const limit = await consumeRateLimit(db, "commentPerAddress", input.address ?? "unknown", now);
+    // Without a known address a hunter is counted alone and guests share one bucket: it errs on the side of limiting.
+    const subject = input.address ?? (author.kind === "hunter" ? `user:${author.userId}` : "unknown");
+    const limit = await consumeRateLimit(db, "commentPerAddress", subject, now);
     if (!limit.allowed) {
       return {
         ok: false,
