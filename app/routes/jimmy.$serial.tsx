@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useParams, useRouteError } from "@remix-run/react";
+import { z } from "zod";
 import { Avatar } from "~/components/Avatar";
 import { CommentForm } from "~/components/CommentForm";
 import { CommentList } from "~/components/CommentList";
 import { DiscoveryPhoto } from "~/components/DiscoveryPhoto";
 import { photoAlt } from "~/components/DiscoveryCard";
 import { AlertIcon, PinIcon, PlusIcon } from "~/components/ui/icons";
-import { z } from "zod";
 import { CommentFormSchema, type CommentActionResult } from "~/lib/comments";
 import type { DiscoveryCardData } from "~/lib/discoveries";
 import { formatCount, formatDate, fullName } from "~/lib/format";
