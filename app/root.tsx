@@ -20,6 +20,8 @@ import { AccountArea, DemoSignInBanner, SignInButton, SiteHeader } from "~/compo
 import { SiteFooter } from "~/components/SiteFooter";
 import { ToastProvider } from "~/components/Toaster";
 import type { HuntConfig } from "~/lib/config";
+import { countUnreadNotifications } from "~/models/notifications.server";
+import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { consumeFlash } from "~/services/flash.server";
 import { getUser } from "~/services/session.server";
@@ -44,8 +46,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = sessionUser
     ? { firstName: sessionUser.firstName, lastName: sessionUser.lastName, profileImageUrl: sessionUser.profileImageUrl }
     : null;
+  const unreadNotifications = sessionUser ? await countUnreadNotifications(getDb(), sessionUser.id) : 0;
   return data(
-    { hunt, toast, now: new Date().toISOString(), user, unreadNotifications: 0, demoSignIn: config.demoSignIn },
+    { hunt, toast, now: new Date().toISOString(), user, unreadNotifications, demoSignIn: config.demoSignIn },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
   );
 }

@@ -1,8 +1,6 @@
-import type { CommentView } from "~/lib/comments";
+import { ANONYMOUS_NAME, type CommentView } from "~/lib/comments";
 import { commentTime } from "~/lib/format";
 import { CrownIcon } from "./ui/icons";
-
-export const ANONYMOUS_NAME = "Anonymous Hunter";
 
 /** Comments, newest first. Text is always rendered as text: no markup, no auto-links. */
 export function CommentList({ comments, now, huntName }: { comments: CommentView[]; now: string; huntName: string }) {

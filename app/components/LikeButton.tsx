@@ -2,13 +2,15 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useToast } from "./Toaster";
 import { HeartIcon } from "./ui/icons";
+import { useHydrated } from "./useHydrated";
 
-type LikeResult = { isLiked: boolean } | { error: string };
+type LikeResult = { isLiked: boolean; likeCount: number } | { error: string };
 
 /**
  * A like is a POST form: a plain post (the server redirects back to the card)
  * without JavaScript, a fetcher with it. While the request is pending the
- * button is disabled; the server's answer sets the state (SPEC.md §4).
+ * button is disabled; the server's answer sets the state and the count moves
+ * by one; a failure leaves both as they were and says so (SPEC.md §4, §8).
  */
 export function LikeButton({
   discoveryId,
@@ -21,6 +23,7 @@ export function LikeButton({
 }) {
   const fetcher = useFetcher<LikeResult>();
   const location = useLocation();
+  const hydrated = useHydrated();
   const toast = useToast();
   const [state, setState] = useState({ liked, count });
   const handled = useRef<LikeResult | undefined>(undefined);
@@ -48,6 +51,9 @@ export function LikeButton({
   return (
     <fetcher.Form method="post" action={`/discoveries/${discoveryId}/like`} preventScrollReset>
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}#discovery-${discoveryId}`} />
+      <input type="hidden" name="intent" value={state.liked ? "unlike" : "like"} />
+      {/* Tells the server to answer with data for this button instead of redirecting the page. */}
+      <input type="hidden" name="enhanced" value={hydrated ? "1" : ""} />
       <button
         type="submit"
         disabled={pending}

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 export type CommentView = {
   id: number;
   content: string;
@@ -5,3 +7,45 @@ export type CommentView = {
   isAdmin: boolean;
   createdAt: string;
 };
+
+/** Shown for a comment whose author left no name (SPEC.md §2). */
+export const ANONYMOUS_NAME = "Anonymous Hunter";
+
+/** Long enough for a story about the find, short enough to keep a Jimmy's page readable. */
+export const COMMENT_MAX_LENGTH = 1000;
+export const AUTHOR_NAME_MAX_LENGTH = 40;
+
+/** The Add Comment form's name for its honeypot field: people never see it, form-filling bots do. */
+export const HONEYPOT_FIELD = "website";
+
+/**
+ * SPEC.md §5: content is required and trimmed; the author name is optional,
+ * trimmed, and dropped when empty. Used by the server (authoritative) and by
+ * the form to disable its button while the content is blank.
+ */
+export const CommentFormSchema = z.object({
+  content: z
+    .string()
+    .trim()
+    .min(1, "Write a comment first.")
+    .max(COMMENT_MAX_LENGTH, `Keep your comment under ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters.`),
+  authorName: z
+    .string()
+    .trim()
+    .max(AUTHOR_NAME_MAX_LENGTH, `Keep your name under ${AUTHOR_NAME_MAX_LENGTH} characters.`)
+    .transform((name) => (name === "" ? undefined : name))
+    .optional(),
+});
+
+export type CommentFormInput = z.infer<typeof CommentFormSchema>;
+
+/** What the comment form gets back from its action. */
+export type CommentActionResult =
+  | { ok: true; commentId: number }
+  | {
+      ok: false;
+      /** A message about the whole submission (spam checks, limits), shown above the fields and as the error toast. */
+      formError?: string;
+      fieldErrors?: { content?: string[]; authorName?: string[] };
+      values: { content: string; authorName: string };
+    };

@@ -1,6 +1,9 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import type { CommentView } from "~/lib/comments";
+import { notifyComment } from "./notifications.server";
+
+type Executor = Kysely<Database> | Transaction<Database>;
 
 export type NewCommentInput = {
   jimmyId: number;
@@ -11,27 +14,70 @@ export type NewCommentInput = {
   createdAt: string;
 };
 
+async function insertComment(trx: Executor, input: NewCommentInput) {
+  const row = await trx
+    .insertInto("comments")
+    .values({
+      jimmy_id: input.jimmyId,
+      user_id: input.userId,
+      author_name: input.authorName,
+      is_admin: input.isAdmin ? 1 : 0,
+      content: input.content,
+      created_at: input.createdAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable("jimmys")
+    .set({ comment_count: sql`comment_count + 1` })
+    .where("id", "=", input.jimmyId)
+    .execute();
+  return row;
+}
+
 /** Adds a comment and keeps the Jimmy's comment count in step, in one transaction. */
 export async function addComment(db: Kysely<Database>, input: NewCommentInput) {
+  return db.transaction().execute((trx) => insertComment(trx, input));
+}
+
+/** How long an identical comment by the same author is refused as a repeat. */
+export const DUPLICATE_COMMENT_WINDOW_MS = 5 * 60 * 1000;
+
+export type PublishCommentResult = { ok: true; commentId: number } | { ok: false; reason: "duplicate" };
+
+/**
+ * Publishes a comment: refuses the same text by the same author on the same
+ * Jimmy within five minutes (a double submit or a bot repeating itself),
+ * then stores it, counts it and notifies the Jimmy's finders, all in one
+ * transaction. `notifyAs` is the author as finders should see it.
+ */
+export async function publishComment(
+  db: Kysely<Database>,
+  input: NewCommentInput & { notifyAs: string | null },
+): Promise<PublishCommentResult> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto("comments")
-      .values({
-        jimmy_id: input.jimmyId,
-        user_id: input.userId,
-        author_name: input.authorName,
-        is_admin: input.isAdmin ? 1 : 0,
-        content: input.content,
-        created_at: input.createdAt,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable("jimmys")
-      .set({ comment_count: sql`comment_count + 1` })
-      .where("id", "=", input.jimmyId)
-      .execute();
-    return row;
+    const since = new Date(Date.parse(input.createdAt) - DUPLICATE_COMMENT_WINDOW_MS).toISOString();
+    let repeat = trx
+      .selectFrom("comments")
+      .select("id")
+      .where("jimmy_id", "=", input.jimmyId)
+      .where("created_at", ">", since)
+      .where("content", "=", input.content)
+      .where("is_admin", "=", input.isAdmin ? 1 : 0);
+    repeat =
+      input.userId !== null
+        ? repeat.where("user_id", "=", input.userId)
+        : repeat.where("user_id", "is", null).where("author_name", input.authorName === null ? "is" : "=", input.authorName);
+    if (await repeat.executeTakeFirst()) return { ok: false, reason: "duplicate" };
+    const row = await insertComment(trx, input);
+    await notifyComment(trx, {
+      jimmyId: input.jimmyId,
+      commentId: row.id,
+      actorUserId: input.userId,
+      actorName: input.notifyAs,
+      now: new Date(input.createdAt),
+    });
+    return { ok: true, commentId: row.id };
   });
 }
 

@@ -40,6 +40,7 @@ export async function clearRateLimit(db: Kysely<Database>, key: string): Promise
 }
 
 /** Drops ended windows, so the table holds only addresses seen recently. */
-export async function pruneRateLimits(db: Kysely<Database>, now = new Date()): Promise<void> {
-  await db.deleteFrom("rate_limits").where("reset_at", "<=", nowIso(now)).execute();
+export async function pruneRateLimits(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const result = await db.deleteFrom("rate_limits").where("reset_at", "<=", nowIso(now)).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

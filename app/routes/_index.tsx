@@ -10,6 +10,7 @@ import { listDiscoveries } from "~/models/discoveries.server";
 import { getHuntStats } from "~/models/stats.server";
 import { useRootData } from "~/root";
 import { getDb } from "~/services/db.server";
+import { getUser } from "~/services/session.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string; tagline: string } } | undefined;
@@ -29,7 +30,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw new Response("That page of the feed doesn't exist. Start again from the newest discoveries.", { status: 400 });
   }
   const db = getDb();
-  const [stats, feed] = await Promise.all([getHuntStats(db), listDiscoveries(db, { includeFirst, after })]);
+  const viewer = await getUser(request, { db });
+  const [stats, feed] = await Promise.all([
+    getHuntStats(db),
+    listDiscoveries(db, { includeFirst, after, viewerId: viewer?.id ?? null }),
+  ]);
   return { stats, feed, includeFirst, after: afterParam };
 }
 

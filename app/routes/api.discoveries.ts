@@ -42,13 +42,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (cursor && offset !== undefined) {
     return Response.json({ message: "Use either offset or after, not both" }, { status: 400 });
   }
-  const viewer = await getUser(request);
-  const page = await listDiscoveries(getDb(), {
+  const db = getDb();
+  const viewer = await getUser(request, { db });
+  const page = await listDiscoveries(db, {
+    viewerId: viewer?.id ?? null,
     includeFirst: includeFirst !== "false",
     after: cursor,
     offset,
     limit,
-    viewerId: viewer?.id ?? null,
   });
   const headers = new Headers({ "Cache-Control": "no-store" });
   const last = page.discoveries[page.discoveries.length - 1];

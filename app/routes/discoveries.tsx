@@ -8,6 +8,7 @@ import { formatCount } from "~/lib/format";
 import { countDiscoveries, listDiscoveries } from "~/models/discoveries.server";
 import { useRootData } from "~/root";
 import { getDb } from "~/services/db.server";
+import { getUser } from "~/services/session.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string } } | undefined;
@@ -21,7 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw new Response("That page of the list doesn't exist. Start again from the newest discoveries.", { status: 400 });
   }
   const db = getDb();
-  const [total, page] = await Promise.all([countDiscoveries(db), listDiscoveries(db, { includeFirst: true, after })]);
+  const viewer = await getUser(request, { db });
+  const [total, page] = await Promise.all([
+    countDiscoveries(db),
+    listDiscoveries(db, { includeFirst: true, after, viewerId: viewer?.id ?? null }),
+  ]);
   return { total, page, after: afterParam };
 }
 

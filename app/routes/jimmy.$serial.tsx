@@ -1,23 +1,33 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useParams, useRouteError } from "@remix-run/react";
+import { z } from "zod";
 import { Avatar } from "~/components/Avatar";
+import { CommentForm } from "~/components/CommentForm";
 import { CommentList } from "~/components/CommentList";
 import { DiscoveryPhoto } from "~/components/DiscoveryPhoto";
 import { photoAlt } from "~/components/DiscoveryCard";
 import { AlertIcon, PinIcon, PlusIcon } from "~/components/ui/icons";
+import { CommentFormSchema, type CommentActionResult } from "~/lib/comments";
 import type { DiscoveryCardData } from "~/lib/discoveries";
 import { formatCount, formatDate, fullName } from "~/lib/format";
 import { boxAround, DETAIL_MAP_HALF_WIDTH, osmEmbedUrl } from "~/lib/map-embed";
 import { parseSerial } from "~/lib/serial";
 import { listComments } from "~/models/comments.server";
-import { getJimmyPage } from "~/models/jimmys.server";
+import { findJimmyBySerial, getJimmyPage } from "~/models/jimmys.server";
 import { useRootData } from "~/root";
+import { clientAddress } from "~/services/client-address.server";
+import { checkCommentForm, issueFormToken } from "~/services/comment-guard.server";
+import { submitComment, type CommentAuthor } from "~/services/comments.server";
+import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
+import { flashHeader } from "~/services/flash.server";
+import { getUser, isAdmin } from "~/services/session.server";
 
 const INVALID_URL_TEXT = "Invalid URL";
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const serial = parseSerial(params.serial);
   if (serial === null) {
     throw new Response("That address doesn't name a Jimmy: Jimmy pages look like /jimmy/12.", { status: 400 });
@@ -25,16 +35,63 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const db = getDb();
   const page = await getJimmyPage(db, serial);
   if (!page) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
-  const comments = await listComments(db, page.jimmy.id);
+  const [comments, user, admin] = await Promise.all([listComments(db, page.jimmy.id), getUser(request, { db }), isAdmin(request, { db })]);
   const config = env();
   const latest = page.discoveries[0];
   const shareImage = latest ? new URL(latest.photo.src, config.publicUrl).href : new URL("/logo.svg", config.publicUrl).href;
   return {
     ...page,
     comments,
+    commentForm: {
+      token: issueFormToken(),
+      defaultName: user ? fullName(user.firstName, user.lastName) : "",
+      asAdmin: admin,
+      huntName: config.hunt.name,
+      openInitially: new URL(request.url).searchParams.get("comment") === "new",
+    },
     mapEmbedOrigin: config.mapEmbedOrigin,
     share: { url: new URL(`/jimmy/${serial}`, config.publicUrl).href, image: shareImage },
   };
+}
+
+/**
+ * Posts a comment. Anyone may comment, so the form's spam checks run first
+ * (honeypot, minimum fill time), then validation, then the per-address rate
+ * limit and the repeat check. Answers data to the enhanced form; without
+ * JavaScript, a redirect to the new comment with a flash message.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const serial = parseSerial(params.serial);
+  if (serial === null) throw new Response("That address doesn't name a Jimmy.", { status: 400 });
+  const db = getDb();
+  const jimmy = await findJimmyBySerial(db, serial);
+  if (!jimmy) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
+  const form = await request.formData();
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const values = { content: field("content"), authorName: field("authorName") };
+  const reject = (status: number, rest: Omit<Extract<CommentActionResult, { ok: false }>, "ok" | "values">) =>
+    data<CommentActionResult>({ ok: false, values, ...rest }, { status });
+
+  const verdict = checkCommentForm(form);
+  if (!verdict.ok) return reject(400, { formError: verdict.message });
+  const parsed = CommentFormSchema.safeParse(values);
+  if (!parsed.success) return reject(400, { fieldErrors: z.flattenError(parsed.error).fieldErrors });
+
+  const [user, admin] = await Promise.all([getUser(request, { db }), isAdmin(request, { db })]);
+  const author: CommentAuthor = admin
+    ? { kind: "admin", huntName: env().hunt.name }
+    : user
+      ? { kind: "hunter", userId: user.id, firstName: user.firstName, lastName: user.lastName }
+      : { kind: "guest" };
+  const result = await submitComment(db, { jimmyId: jimmy.id, comment: parsed.data, author, address: clientAddress(request, context) });
+  if (!result.ok) return reject(result.status, { formError: result.message });
+  if (field("enhanced") === "1") return data<CommentActionResult>({ ok: true, commentId: result.commentId });
+  const flash = await flashHeader({ title: "Comment posted!", description: "Your comment has been added to Jimmy's page.", variant: "success" });
+  return redirect(`/jimmy/${serial}#comment-${result.commentId}`, { headers: { "Set-Cookie": flash } });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -67,7 +124,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 const DETAIL_IMAGE_SIZES = "(min-width: 1024px) 560px, calc(100vw - 2rem)";
 
 export default function JimmyPage() {
-  const { jimmy, stats, discoveries, comments, mapEmbedOrigin } = useLoaderData<typeof loader>();
+  const { jimmy, stats, discoveries, comments, commentForm, mapEmbedOrigin } = useLoaderData<typeof loader>();
   const root = useRootData();
   const now = root?.now ?? new Date().toISOString();
   const latest = discoveries[0];
@@ -141,6 +198,9 @@ export default function JimmyPage() {
           Comments <span className="text-base font-semibold text-stone-500">({comments.length})</span>
         </h2>
         <div className="mt-4">
+          <CommentForm jimmyPath={`/jimmy/${jimmy.serialNumber}`} setup={commentForm} />
+        </div>
+        <div className="mt-6">
           <CommentList comments={comments} now={now} huntName={root?.hunt.name ?? "Jimmy Hunt"} />
         </div>
       </section>

@@ -6,6 +6,7 @@ import { startS3Server, TEST_S3_CREDENTIALS } from "../../tests/support/s3-serve
 import { createTestDb } from "../../tests/support/test-db";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { FILE_TOO_LARGE_TEXT } from "~/lib/uploads";
+import { countUnreadNotifications, listNotifications } from "~/models/notifications.server";
 import { UnsupportedPhotoError } from "./images.server";
 import { reportDiscovery, type DiscoveryReport } from "./reporting.server";
 import { S3Storage } from "./storage-s3.server";
@@ -205,6 +206,20 @@ for (const [name, setup] of drivers) {
       await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: (await makeUser(t.db)).id, createdAt: new Date(Date.now() - 1000).toISOString(), isFirst: true });
       const { tempPath } = await receiveUpload(t.db, store.storage, hunter.id, jpeg, "image/jpeg");
       expect(await reportDiscovery(t.db, store.storage, report(hunter.id, tempPath))).toMatchObject({ isFirst: false, wasAlreadyFound: true });
+    });
+
+    it("tells the Jimmy's earlier finders it was found again, but nobody about a first discovery", async () => {
+      const { hunter } = await hunterAndJimmy();
+      const first = await receiveUpload(t.db, store.storage, hunter.id, jpeg, "image/jpeg");
+      await reportDiscovery(t.db, store.storage, report(hunter.id, first.tempPath));
+      expect(await countUnreadNotifications(t.db, hunter.id)).toBe(0);
+      const other = await makeUser(t.db);
+      const second = await receiveUpload(t.db, store.storage, other.id, jpeg, "image/jpeg");
+      const outcome = await reportDiscovery(t.db, store.storage, report(other.id, second.tempPath, { wantsFirst: false }));
+      expect(await countUnreadNotifications(t.db, hunter.id)).toBe(1);
+      expect(await countUnreadNotifications(t.db, other.id)).toBe(0);
+      const { notifications } = await listNotifications(t.db, hunter.id, { huntName: "Jimmy Hunt" });
+      expect(notifications[0]).toMatchObject({ kind: "rediscovery", href: `/jimmy/5#discovery-${outcome.discoveryId}` });
     });
 
     if (name === "S3") {

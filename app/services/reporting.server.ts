@@ -2,6 +2,7 @@ import { DEFAULT_CAPTION } from "~/lib/discoveries";
 import { isUniqueViolation, type DB } from "./db.server";
 import { findJimmyBySerial, refreshJimmyAggregates } from "~/models/jimmys.server";
 import { insertDiscovery } from "~/models/discoveries.server";
+import { notifyRediscovery } from "~/models/notifications.server";
 import { deleteTempUpload, setTempUploadPhotoKey } from "~/models/uploads.server";
 import { resolveLocation } from "./geo.server";
 import { newPhotoKey, photoObjectKeys, storePhoto } from "./images.server";
@@ -79,6 +80,7 @@ export async function reportDiscovery(db: DB, storage: Storage, report: Discover
         createdAt: now.toISOString(),
       });
       await refreshJimmyAggregates(trx, jimmy.id);
+      if (!isFirst) await notifyRediscovery(trx, { jimmyId: jimmy.id, discoveryId: id, finderId: report.userId, now });
       return { discoveryId: id, isFirst, wasAlreadyFound: report.wantsFirst && !isFirst };
     });
 

@@ -8,3 +8,5 @@ export const E2E_DATABASE = path.join(E2E_DATA_DIR, "jimmy-hunt.sqlite");
 export const E2E_ADMIN_PASSWORD = "e2e admin password: correct horse battery staple";
 /** The browser tests' server's QR label key, so tests can print or forge labels. */
 export const E2E_QR_SECRET = "e2e-qr-secret-0123456789abcdef0123456789abcdef";
+/** Signs the test server's cookies; tests use it to mint sessions the server accepts. */
+export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdef0123456789";

@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { hashPassword } from "../../app/services/password.server";
-import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR, E2E_QR_SECRET } from "./e2e-data";
+import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR, E2E_QR_SECRET, E2E_SESSION_SECRET } from "./e2e-data";
 import { providerEnv, startTestOidcProvider } from "./oidc-provider";
 
 const port = process.env.E2E_PORT ?? "3100";
@@ -13,7 +13,7 @@ const dataDir = E2E_DATA_DIR;
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
-export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdef0123456789";
+export { E2E_SESSION_SECRET };
 
 // Google, Apple and Meta sign-in all go to a real OpenID provider on loopback.
 const oidc = await startTestOidcProvider({ port: Number(port) + 50, appOrigin: `http://127.0.0.1:${port}` });

@@ -1,0 +1,193 @@
+import { Link, useActionData, useFetcher } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
+import {
+  AUTHOR_NAME_MAX_LENGTH,
+  COMMENT_MAX_LENGTH,
+  CommentFormSchema,
+  HONEYPOT_FIELD,
+  type CommentActionResult,
+} from "~/lib/comments";
+import { useToast } from "./Toaster";
+import { CommentIcon } from "./ui/icons";
+import { useHydrated } from "./useHydrated";
+
+export type CommentFormSetup = {
+  /** Signed render time for the server's minimum-fill-time check. */
+  token: string;
+  /** A signed-in hunter's name, prefilled as the author. */
+  defaultName: string;
+  /** An admin session posts as the hunt itself. */
+  asAdmin: boolean;
+  huntName: string;
+  /** Whether the page was asked for with the box open (the no-JavaScript 'Add Comment' link). */
+  openInitially: boolean;
+};
+
+const POSTED = { title: "Comment posted!", description: "Your comment has been added to Jimmy's page.", variant: "success" } as const;
+
+/**
+ * SPEC.md §2, §4: 'Add Comment' opens the box and Cancel closes it; the box
+ * resets after posting. Without JavaScript the toggles are links (the page
+ * with ?comment=new renders it open) and the form is a plain post; with it,
+ * a fetcher posts in place and the toasts come from here.
+ */
+export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: CommentFormSetup }) {
+  const fetcher = useFetcher<CommentActionResult>();
+  const documentResult = useActionData<CommentActionResult>();
+  const result = fetcher.data ?? documentResult;
+  const failed = result && !result.ok ? result : undefined;
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const [open, setOpen] = useState(setup.openInitially || Boolean(failed));
+  const [content, setContent] = useState(failed?.values.content ?? "");
+  const formRef = useRef<HTMLFormElement>(null);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const handled = useRef<CommentActionResult | undefined>(undefined);
+  const ids = useId();
+
+  useEffect(() => {
+    const data = fetcher.data;
+    if (fetcher.state !== "idle" || !data || handled.current === data) return;
+    handled.current = data;
+    if (data.ok) {
+      formRef.current?.reset();
+      setContent("");
+      setOpen(false);
+      toast(POSTED);
+    } else {
+      const firstFieldError = data.fieldErrors?.content?.[0] ?? data.fieldErrors?.authorName?.[0];
+      toast({ title: "Error", description: data.formError ?? firstFieldError ?? "Failed to create comment", variant: "destructive" });
+    }
+  }, [fetcher.state, fetcher.data, toast]);
+
+  useEffect(() => {
+    if (open && hydrated && !setup.openInitially) textareaRef.current?.focus();
+  }, [open, hydrated, setup.openInitially]);
+
+  const pending = fetcher.state !== "idle";
+  // Client-side hints only; the server checks the same schema regardless.
+  const liveCheck = CommentFormSchema.shape.content.safeParse(content);
+  const tooLong = content.trim().length > COMMENT_MAX_LENGTH;
+  const blank = content.trim() === "";
+  const contentError = failed?.fieldErrors?.content?.[0] ?? (hydrated && tooLong && !liveCheck.success ? liveCheck.error.issues[0]?.message : undefined);
+  const nameError = failed?.fieldErrors?.authorName?.[0];
+  const contentId = `${ids}-content`;
+  const nameId = `${ids}-name`;
+
+  const toggleClass =
+    "inline-flex items-center gap-2 rounded-full border border-orange-300 bg-white px-4 py-2 text-sm font-semibold text-orange-800 hover:bg-orange-50";
+
+  if (!open) {
+    return hydrated ? (
+      <button type="button" className={toggleClass} aria-expanded={false} onClick={() => setOpen(true)}>
+        <CommentIcon className="h-4 w-4" />
+        Add Comment
+      </button>
+    ) : (
+      <Link to={`${jimmyPath}?comment=new#add-comment`} className={toggleClass} preventScrollReset>
+        <CommentIcon className="h-4 w-4" />
+        Add Comment
+      </Link>
+    );
+  }
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={jimmyPath}
+      id="add-comment"
+      aria-label="Add a comment"
+      className="relative scroll-mt-24 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm"
+      preventScrollReset
+    >
+      <input type="hidden" name="formToken" value={setup.token} />
+      <input type="hidden" name="enhanced" value={hydrated ? "1" : ""} />
+      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+        <label>
+          Leave this field empty
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+
+      {failed?.formError ? (
+        <p role="alert" className="mb-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="comment-form-error">
+          {failed.formError}
+        </p>
+      ) : null}
+
+      <label htmlFor={contentId} className="block text-sm font-semibold text-stone-800">
+        Your comment
+      </label>
+      <textarea
+        ref={textareaRef}
+        id={contentId}
+        name="content"
+        rows={4}
+        required
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+        aria-invalid={contentError ? true : undefined}
+        aria-describedby={`${contentId}-hint${contentError ? ` ${contentId}-error` : ""}`}
+        className="mt-1 w-full rounded-xl border border-stone-300 px-3 py-2 text-stone-900"
+        placeholder="Say something nice about this Jimmy's journey…"
+      />
+      <p id={`${contentId}-hint`} className="mt-1 text-xs text-stone-600">
+        {hydrated ? `${content.trim().length.toLocaleString("en-US")} / ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters` : `Up to ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters.`}
+      </p>
+      {contentError ? (
+        <p id={`${contentId}-error`} className="mt-1 text-sm text-red-700" aria-live="polite">
+          {contentError}
+        </p>
+      ) : null}
+
+      <label htmlFor={nameId} className="mt-4 block text-sm font-semibold text-stone-800">
+        Your name <span className="font-normal text-stone-600">(optional)</span>
+      </label>
+      <input
+        id={nameId}
+        name="authorName"
+        autoComplete="name"
+        maxLength={AUTHOR_NAME_MAX_LENGTH}
+        defaultValue={failed?.values.authorName ?? setup.defaultName}
+        aria-invalid={nameError ? true : undefined}
+        aria-describedby={`${nameId}-hint${nameError ? ` ${nameId}-error` : ""}`}
+        className="mt-1 w-full rounded-xl border border-stone-300 px-3 py-2 text-stone-900"
+        placeholder="Anonymous Hunter"
+      />
+      <p id={`${nameId}-hint`} className="mt-1 text-xs text-stone-600">
+        {setup.asAdmin
+          ? `You're in an admin session, so this comment is posted as ${setup.huntName}.`
+          : "Leave it blank to post as Anonymous Hunter. Admins are auto-assigned."}
+      </p>
+      {nameError ? (
+        <p id={`${nameId}-error`} className="mt-1 text-sm text-red-700">
+          {nameError}
+        </p>
+      ) : null}
+
+      <div className="mt-4 flex flex-wrap items-center justify-end gap-2">
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            className="rounded-full px-4 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100"
+          >
+            Cancel
+          </button>
+        ) : (
+          <Link to={`${jimmyPath}#comments`} className="rounded-full px-4 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100">
+            Cancel
+          </Link>
+        )}
+        <button
+          type="submit"
+          disabled={pending || (hydrated && (blank || tooLong))}
+          className="rounded-full bg-orange-700 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-orange-800 disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {pending ? "Posting…" : "Post Comment"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { COMMENT_MAX_LENGTH, CommentFormSchema } from "./comments";
+
+describe("the comment form's rules", () => {
+  it("trims the content and the name, and drops an empty name", () => {
+    expect(CommentFormSchema.parse({ content: "  Go Jimmy!  ", authorName: "  Ada  " })).toEqual({ content: "Go Jimmy!", authorName: "Ada" });
+    expect(CommentFormSchema.parse({ content: "Go Jimmy!", authorName: "   " })).toEqual({ content: "Go Jimmy!" });
+    expect(CommentFormSchema.parse({ content: "Go Jimmy!" })).toEqual({ content: "Go Jimmy!" });
+  });
+
+  it("requires content and caps its length with a clear message", () => {
+    const blank = CommentFormSchema.safeParse({ content: " \n\t " });
+    expect(blank.success).toBe(false);
+    expect(blank.error?.issues[0]?.message).toBe("Write a comment first.");
+    expect(CommentFormSchema.safeParse({ content: "x".repeat(COMMENT_MAX_LENGTH) }).success).toBe(true);
+    const long = CommentFormSchema.safeParse({ content: "x".repeat(COMMENT_MAX_LENGTH + 1) });
+    expect(long.error?.issues[0]?.message).toBe("Keep your comment under 1,000 characters.");
+    expect(CommentFormSchema.safeParse({ content: "ok", authorName: "n".repeat(41) }).error?.issues[0]?.message).toBe(
+      "Keep your name under 40 characters.",
+    );
+  });
+});

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
+import { createTestDb } from "../../tests/support/test-db";
+import { setLike, toggleLike } from "./likes.server";
+import { countUnreadNotifications } from "./notifications.server";
+
+let t: Awaited<ReturnType<typeof createTestDb>>;
+beforeEach(async () => {
+  t = await createTestDb();
+});
+afterEach(async () => {
+  await t.cleanup();
+});
+
+async function scene() {
+  const finder = await makeUser(t.db, "Finn");
+  const fan = await makeUser(t.db, "Fran");
+  const jimmy = await makeJimmy(t.db, 7);
+  const discovery = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: finder.id, createdAt: "2026-01-01T12:00:00.000Z", isFirst: true });
+  return { finder, fan, jimmy, discoveryId: discovery.id };
+}
+
+async function likeCount(discoveryId: number) {
+  const row = await t.db.selectFrom("discoveries").select("like_count").where("id", "=", discoveryId).executeTakeFirstOrThrow();
+  const rows = await t.db.selectFrom("likes").select("user_id").where("discovery_id", "=", discoveryId).execute();
+  expect(row.like_count).toBe(rows.length);
+  return row.like_count;
+}
+
+describe("likes", () => {
+  it("counts one like per hunter, however often they like, and unliking is idempotent too", async () => {
+    const { fan, discoveryId } = await scene();
+    expect(await setLike(t.db, { discoveryId, userId: fan.id, liked: true })).toEqual({ isLiked: true, likeCount: 1 });
+    expect(await setLike(t.db, { discoveryId, userId: fan.id, liked: true })).toEqual({ isLiked: true, likeCount: 1 });
+    expect(await setLike(t.db, { discoveryId, userId: fan.id, liked: false })).toEqual({ isLiked: false, likeCount: 0 });
+    expect(await setLike(t.db, { discoveryId, userId: fan.id, liked: false })).toEqual({ isLiked: false, likeCount: 0 });
+    expect(await likeCount(discoveryId)).toBe(0);
+  });
+
+  it("50 parallel likes by one hunter add exactly one, and 50 parallel unlikes never go below zero", async () => {
+    const { fan, finder, discoveryId } = await scene();
+    await setLike(t.db, { discoveryId, userId: finder.id, liked: true });
+    await Promise.all(Array.from({ length: 50 }, () => setLike(t.db, { discoveryId, userId: fan.id, liked: true })));
+    expect(await likeCount(discoveryId)).toBe(2);
+    await Promise.all(Array.from({ length: 50 }, () => setLike(t.db, { discoveryId, userId: fan.id, liked: false })));
+    expect(await likeCount(discoveryId)).toBe(1);
+    await Promise.all(Array.from({ length: 50 }, () => setLike(t.db, { discoveryId, userId: finder.id, liked: false })));
+    expect(await likeCount(discoveryId)).toBe(0);
+  });
+
+  it("toggles for the JSON API and knows when the discovery is gone", async () => {
+    const { fan, discoveryId } = await scene();
+    expect(await toggleLike(t.db, { discoveryId, userId: fan.id })).toEqual({ isLiked: true, likeCount: 1 });
+    expect(await toggleLike(t.db, { discoveryId, userId: fan.id })).toEqual({ isLiked: false, likeCount: 0 });
+    expect(await setLike(t.db, { discoveryId: discoveryId + 1000, userId: fan.id, liked: true })).toBeNull();
+  });
+
+  it("tells the finder once about a like, takes it back on unlike, and never notifies a self-like", async () => {
+    const { fan, finder, discoveryId } = await scene();
+    await setLike(t.db, { discoveryId, userId: finder.id, liked: true });
+    expect(await countUnreadNotifications(t.db, finder.id)).toBe(0);
+    await setLike(t.db, { discoveryId, userId: fan.id, liked: true });
+    expect(await countUnreadNotifications(t.db, finder.id)).toBe(1);
+    await setLike(t.db, { discoveryId, userId: fan.id, liked: false });
+    expect(await countUnreadNotifications(t.db, finder.id)).toBe(0);
+    for (let i = 0; i < 3; i++) {
+      await setLike(t.db, { discoveryId, userId: fan.id, liked: true });
+      await setLike(t.db, { discoveryId, userId: fan.id, liked: false });
+    }
+    await setLike(t.db, { discoveryId, userId: fan.id, liked: true });
+    expect(await countUnreadNotifications(t.db, finder.id)).toBe(1);
+    expect(await countUnreadNotifications(t.db, fan.id)).toBe(0);
+  });
+});

@@ -1,0 +1,220 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database, NotificationKind } from "#db/schema";
+import { ANONYMOUS_NAME } from "~/lib/comments";
+import { fullName } from "~/lib/format";
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Someone liked one of the recipient's discoveries. Liking, unliking and liking again notifies once. */
+export async function notifyLike(
+  trx: Executor,
+  input: { recipientId: number; actorId: number; discoveryId: number; jimmyId: number; now?: Date },
+): Promise<void> {
+  const already = await trx
+    .selectFrom("notifications")
+    .select("id")
+    .where("user_id", "=", input.recipientId)
+    .where("kind", "=", "like")
+    .where("actor_user_id", "=", input.actorId)
+    .where("discovery_id", "=", input.discoveryId)
+    .executeTakeFirst();
+  if (already) return;
+  await trx
+    .insertInto("notifications")
+    .values({
+      user_id: input.recipientId,
+      kind: "like",
+      actor_user_id: input.actorId,
+      jimmy_id: input.jimmyId,
+      discovery_id: input.discoveryId,
+      created_at: (input.now ?? new Date()).toISOString(),
+    })
+    .execute();
+}
+
+/** An unlike takes back the news of the like, unless the owner has already seen it. */
+export async function retractLikeNotification(trx: Executor, input: { actorId: number; discoveryId: number }): Promise<void> {
+  await trx
+    .deleteFrom("notifications")
+    .where("kind", "=", "like")
+    .where("actor_user_id", "=", input.actorId)
+    .where("discovery_id", "=", input.discoveryId)
+    .where("read_at", "is", null)
+    .execute();
+}
+
+/** Tells everyone who found the Jimmy (but the commenter) about a new comment on its page. */
+export async function notifyComment(
+  trx: Executor,
+  input: { jimmyId: number; commentId: number; actorUserId: number | null; actorName: string | null; now?: Date },
+): Promise<void> {
+  await notifyFinders(trx, {
+    kind: "comment",
+    jimmyId: input.jimmyId,
+    excludeUserId: input.actorUserId,
+    actorUserId: input.actorUserId,
+    actorName: input.actorName,
+    commentId: input.commentId,
+    discoveryId: null,
+    beforeDiscoveryId: null,
+    now: input.now,
+  });
+}
+
+/** Tells everyone who found the Jimmy earlier that someone (else) has found it again. */
+export async function notifyRediscovery(
+  trx: Executor,
+  input: { jimmyId: number; discoveryId: number; finderId: number; now?: Date },
+): Promise<void> {
+  await notifyFinders(trx, {
+    kind: "rediscovery",
+    jimmyId: input.jimmyId,
+    excludeUserId: input.finderId,
+    actorUserId: input.finderId,
+    actorName: null,
+    commentId: null,
+    discoveryId: input.discoveryId,
+    beforeDiscoveryId: input.discoveryId,
+    now: input.now,
+  });
+}
+
+async function notifyFinders(
+  trx: Executor,
+  input: {
+    kind: NotificationKind;
+    jimmyId: number;
+    excludeUserId: number | null;
+    actorUserId: number | null;
+    actorName: string | null;
+    commentId: number | null;
+    discoveryId: number | null;
+    beforeDiscoveryId: number | null;
+    now?: Date;
+  },
+): Promise<void> {
+  const createdAt = (input.now ?? new Date()).toISOString();
+  await trx
+    .insertInto("notifications")
+    .columns(["user_id", "kind", "actor_user_id", "actor_name", "jimmy_id", "discovery_id", "comment_id", "created_at"])
+    .expression((eb) => {
+      let finders = eb
+        .selectFrom("discoveries as d")
+        .where("d.jimmy_id", "=", input.jimmyId)
+        .select((s) => [
+          "d.user_id",
+          s.val(input.kind).as("kind"),
+          s.val(input.actorUserId).as("actor_user_id"),
+          s.val(input.actorName).as("actor_name"),
+          s.val(input.jimmyId).as("jimmy_id"),
+          s.val(input.discoveryId).as("discovery_id"),
+          s.val(input.commentId).as("comment_id"),
+          s.val(createdAt).as("created_at"),
+        ])
+        .distinct();
+      if (input.excludeUserId !== null) finders = finders.where("d.user_id", "<>", input.excludeUserId);
+      if (input.beforeDiscoveryId !== null) finders = finders.where("d.id", "<", input.beforeDiscoveryId);
+      return finders;
+    })
+    .execute();
+}
+
+/** The number behind the header bell; served by the (user_id, read_at, created_at) index. */
+export async function countUnreadNotifications(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom("notifications")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .where("read_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export type NotificationView = {
+  id: number;
+  kind: NotificationKind;
+  actorName: string;
+  serialNumber: number | null;
+  /** Where the notification leads: the discovery or comment on its Jimmy's page. */
+  href: string;
+  /** A short quote of the comment, for comment notifications. */
+  excerpt: string | null;
+  createdAt: string;
+  unread: boolean;
+};
+
+export const NOTIFICATIONS_PAGE_SIZE = 30;
+const EXCERPT_LENGTH = 120;
+
+/** A hunter's notifications, newest first, continuing before the id `beforeId` when given. */
+export async function listNotifications(
+  db: Executor,
+  userId: number,
+  options: { beforeId?: number | null; limit?: number; huntName: string },
+): Promise<{ notifications: NotificationView[]; nextBeforeId: number | null }> {
+  const limit = options.limit ?? NOTIFICATIONS_PAGE_SIZE;
+  let query = db
+    .selectFrom("notifications as n")
+    .leftJoin("users as actor", "actor.id", "n.actor_user_id")
+    .leftJoin("jimmys as j", "j.id", "n.jimmy_id")
+    .leftJoin("comments as c", "c.id", "n.comment_id")
+    .select([
+      "n.id",
+      "n.kind",
+      "n.actor_name",
+      "n.discovery_id",
+      "n.comment_id",
+      "n.created_at",
+      "n.read_at",
+      "actor.first_name",
+      "actor.last_name",
+      "j.serial_number",
+      "c.content",
+      "c.is_admin",
+    ])
+    .where("n.user_id", "=", userId);
+  if (options.beforeId) query = query.where("n.id", "<", options.beforeId);
+  const rows = await query.orderBy("n.id", "desc").limit(limit + 1).execute();
+  const page = rows.slice(0, limit);
+  return {
+    notifications: page.map((row) => {
+      const jimmyHref = row.serial_number === null ? "/" : `/jimmy/${row.serial_number}`;
+      const anchor = row.comment_id !== null ? `#comment-${row.comment_id}` : row.discovery_id !== null ? `#discovery-${row.discovery_id}` : "";
+      const actorName =
+        row.kind === "comment"
+          ? row.is_admin === 1
+            ? options.huntName
+            : row.actor_name?.trim() || ANONYMOUS_NAME
+          : row.first_name !== null
+            ? fullName(row.first_name, row.last_name ?? "")
+            : "A former hunter";
+      const content = row.content?.replace(/\s+/g, " ").trim() ?? null;
+      return {
+        id: row.id,
+        kind: row.kind,
+        actorName,
+        serialNumber: row.serial_number,
+        href: `${jimmyHref}${anchor}`,
+        excerpt: content === null ? null : content.length > EXCERPT_LENGTH ? `${content.slice(0, EXCERPT_LENGTH - 1)}…` : content,
+        createdAt: row.created_at,
+        unread: row.read_at === null,
+      };
+    }),
+    nextBeforeId: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
+  };
+}
+
+/**
+ * Marks the hunter's notifications up to `upToId` read, so one that arrives
+ * while the list is on screen stays unread until it has been seen.
+ */
+export async function markNotificationsRead(db: Executor, userId: number, upToId: number, now = new Date()): Promise<number> {
+  const result = await db
+    .updateTable("notifications")
+    .set({ read_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .where("read_at", "is", null)
+    .where("id", "<=", upToId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,55 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import { safeRedirect } from "~/lib/redirect";
+import { setLike } from "~/models/likes.server";
+import { requireSameOrigin } from "~/services/csrf.server";
+import { getDb } from "~/services/db.server";
+import { flashHeader } from "~/services/flash.server";
+import { requireUser } from "~/services/session.server";
+
+const LikeFormSchema = z.object({
+  discoveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  /** The state the hunter asked for, so a repeated or retried post changes nothing. */
+  intent: z.enum(["like", "unlike"]),
+  enhanced: z.literal("1").optional(),
+});
+
+const LIKE_FAILED = { title: "Error", description: "Failed to update like", variant: "destructive" } as const;
+
+/** Likes have no page of their own; a stray visit goes home. */
+export function loader() {
+  return redirect("/");
+}
+
+/**
+ * The like button's form. With JavaScript (`enhanced`) it answers the new
+ * state for the card to show; without, it redirects back to the same card.
+ * Signed-out visitors are sent to sign in and brought back to the card.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const form = await request.formData();
+  const back = safeRedirect(form.get("redirectTo"), "/");
+  const user = await requireUser(request, { redirectTo: back });
+  const parsed = LikeFormSchema.safeParse({
+    discoveryId: params.id,
+    intent: form.get("intent"),
+    enhanced: form.get("enhanced") || undefined,
+  });
+  const enhanced = form.get("enhanced") === "1";
+  if (!parsed.success) return failure(enhanced, back, 400, "That like request wasn't understood. Please reload the page.");
+  const result = await setLike(getDb(), {
+    discoveryId: parsed.data.discoveryId,
+    userId: user.id,
+    liked: parsed.data.intent === "like",
+  });
+  if (!result) return failure(enhanced, back, 404, "This discovery no longer exists.");
+  if (enhanced) return Response.json({ isLiked: result.isLiked, likeCount: result.likeCount });
+  return redirect(back);
+}
+
+async function failure(enhanced: boolean, back: string, status: number, error: string) {
+  if (enhanced) return Response.json({ error }, { status });
+  return redirect(back, { headers: { "Set-Cookie": await flashHeader(LIKE_FAILED) } });
+}

@@ -1,0 +1,123 @@
+import crypto from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { issueFormToken, MIN_FILL_MS } from "../../app/services/comment-guard.server";
+import { E2E_SESSION_SECRET } from "../support/e2e-data";
+import { queryOne, writeDb } from "./db";
+import { jsEnabled, waitForHydration } from "./helpers";
+
+/**
+ * Gives the browser context an address of its own. The test server trusts
+ * 127.0.0.1 as a proxy (TRUSTED_PROXY) and the tests play that proxy, so each
+ * test's comments count against its own per-address rate limit.
+ */
+export async function useOwnAddress(context: BrowserContext): Promise<string> {
+  const address = `2001:db8::${crypto.randomBytes(2).toString("hex")}:${crypto.randomBytes(2).toString("hex")}`;
+  await context.setExtraHTTPHeaders({ "X-Forwarded-For": address });
+  return address;
+}
+
+/** A comment-form token as the server would sign it for a form rendered this instant. */
+export function renderedJustNow(): string {
+  return issueFormToken(new Date(), [E2E_SESSION_SECRET]);
+}
+
+/** Waits out the comment form's minimum fill time, counted from when the form was rendered. */
+export async function waitFillTime(page: Page) {
+  await page.waitForTimeout(MIN_FILL_MS + 250);
+}
+
+/**
+ * Signs the context in as an admin the way the admin sign-in does: a session
+ * row of kind "admin" keyed by the token's SHA-256, and the token in the
+ * signed `jh_admin` cookie (signed by Remix's own cookie code with the test
+ * server's secret).
+ */
+export async function startAdminSession(context: BrowserContext, baseURL: string) {
+  const token = crypto.randomBytes(32).toString("base64url");
+  const now = new Date();
+  const db = writeDb();
+  try {
+    db.prepare("insert into sessions (id, kind, user_id, data, created_at, expires_at) values (?, 'admin', null, '{}', ?, ?)").run(
+      crypto.createHash("sha256").update(token).digest("hex"),
+      now.toISOString(),
+      new Date(now.getTime() + 60 * 60 * 1000).toISOString(),
+    );
+  } finally {
+    db.close();
+  }
+  const header = await createCookie("jh_admin", { secrets: [E2E_SESSION_SECRET], path: "/" }).serialize(token);
+  const value = decodeURIComponent(header.slice("jh_admin=".length).split(";")[0]!);
+  await context.addCookies([{ name: "jh_admin", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+}
+
+/** A hunter the demo sign-in will recognise by name (provider "demo", subject = the lower-cased full name). */
+export function plantHunter(firstName: string, lastName = "Tester"): number {
+  const now = new Date().toISOString();
+  const db = writeDb();
+  try {
+    const result = db
+      .prepare(
+        "insert into users (provider, provider_subject, first_name, last_name, created_at, updated_at) values ('demo', ?, ?, ?, ?, ?)",
+      )
+      .run(`${firstName} ${lastName}`.toLowerCase(), firstName, lastName, now, now);
+    return Number(result.lastInsertRowid);
+  } finally {
+    db.close();
+  }
+}
+
+export type PlantedDiscovery = { id: number; serialNumber: number; jimmyId: number };
+
+/**
+ * A new regular discovery by `userId`, reported now, of a Jimmy that has
+ * been found before (reusing an existing photo), with the Jimmy's figures
+ * kept in step. It shows at the top of the home feed.
+ */
+export function plantDiscovery(userId: number, caption: string): PlantedDiscovery {
+  const db = writeDb();
+  try {
+    return db.transaction(() => {
+      const source = db
+        .prepare(
+          `select d.jimmy_id, j.serial_number, d.photo_key, d.photo_width, d.photo_height, d.photo_variants
+           from discoveries d join jimmys j on j.id = d.jimmy_id
+           where j.discovery_count between 1 and 3 order by random() limit 1`,
+        )
+        .get() as { jimmy_id: number; serial_number: number; photo_key: string; photo_width: number; photo_height: number; photo_variants: string };
+      const now = new Date().toISOString();
+      const result = db
+        .prepare(
+          `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, is_first, created_at)
+           values (?, ?, ?, ?, ?, ?, ?, 'Test Town', 0, ?)`,
+        )
+        .run(source.jimmy_id, userId, source.photo_key, source.photo_width, source.photo_height, source.photo_variants, caption, now);
+      db.prepare("update jimmys set discovery_count = discovery_count + 1, last_discovery_at = ? where id = ?").run(now, source.jimmy_id);
+      return { id: Number(result.lastInsertRowid), serialNumber: source.serial_number, jimmyId: source.jimmy_id };
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+/** A discovered Jimmy other specs do not single out (not the one with the longest journey). */
+export function quietJimmy(): number {
+  return queryOne<{ serial_number: number }>(
+    `select serial_number from jimmys where discovery_count between 1 and 3
+     and id <> (select id from jimmys order by discovery_count desc, serial_number limit 1)
+     order by random() limit 1`,
+  ).serial_number;
+}
+
+/** Opens the Add Comment box: a button with JavaScript, a link (to ?comment=new) without. */
+export async function openCommentBox(page: Page) {
+  await waitForHydration(page, test.info());
+  const toggle = jsEnabled(test.info()) ? page.getByRole("button", { name: "Add Comment" }) : page.getByRole("link", { name: "Add Comment" });
+  await toggle.click();
+  await expect(page.getByRole("form", { name: "Add a comment" })).toBeVisible();
+}
+
+/** The signed form token rendered into the open comment box. */
+export async function formToken(page: Page): Promise<string> {
+  return (await page.locator('input[name="formToken"]').getAttribute("value"))!;
+}
