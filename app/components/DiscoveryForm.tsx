@@ -389,9 +389,9 @@ export function DiscoveryForm({
             </span>
           ) : null}
         </div>
-        <noscript>
+        {hydrated ? null : (
           <p className="mt-2 text-sm text-stone-600">Your device&apos;s location needs JavaScript: type where you found Jimmy instead.</p>
-        </noscript>
+        )}
         {errors.location ? (
           <p id={fieldId("location-error")} role="alert" className="mt-2 text-sm text-red-700">
             {errors.location}

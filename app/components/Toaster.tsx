@@ -77,8 +77,6 @@ function ToastItem({ toast, hydrated, onDismiss }: { toast: Toast; hydrated: boo
 
   return (
     <li
-      role={toast.variant === "destructive" ? "alert" : "status"}
-      aria-atomic="true"
       data-testid="toast"
       className={`pointer-events-auto relative flex touch-pan-y items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg transition-transform ${tone}`}
       style={offset ? { transform: `translateX(${offset}px)`, transition: "none" } : undefined}
@@ -103,7 +101,8 @@ function ToastItem({ toast, hydrated, onDismiss }: { toast: Toast; hydrated: boo
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
     >
-      <div className="min-w-0">
+      {/* The role sits inside the list item: a list may only hold list items. */}
+      <div role={toast.variant === "destructive" ? "alert" : "status"} aria-atomic="true" className="min-w-0">
         <p className="text-sm font-semibold">{toast.title}</p>
         {toast.description ? (
           <p className={`mt-0.5 text-sm ${toast.variant === "destructive" ? "text-red-50" : "text-stone-600"}`}>

@@ -1,8 +1,13 @@
 import { z } from "zod";
+import { jimmyPath } from "./discoveries";
 import { ordinal } from "./format";
 
 /** Which discovery form a report came from (SPEC.md §2): the pages, or the Jimmy page's modal. */
 export type ReportFormKind = "first" | "new" | "modal";
+
+export function reportFormPath(serial: number, kind: "first" | "new"): string {
+  return `${jimmyPath(serial)}/${kind === "first" ? "first-discovery" : "new-discovery"}`;
+}
 
 export const PHOTO_REQUIRED_TITLE = "Photo required";
 

@@ -5,8 +5,8 @@ import { DiscoveryForm } from "~/components/DiscoveryForm";
 import { ReportFormError } from "~/components/ReportFormError";
 import { BackIcon } from "~/components/ui/icons";
 import { jimmyPath } from "~/lib/discoveries";
-import { firstDiscoveryNotice } from "~/lib/report-form";
-import { loadReportForm, reportDiscoveryAction, reportFormPath } from "~/services/report-action.server";
+import { firstDiscoveryNotice, reportFormPath } from "~/lib/report-form";
+import { loadReportForm, reportDiscoveryAction } from "~/services/report-action.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const jimmy = await loadReportForm(request, params.serial, "first");

@@ -4,8 +4,8 @@ import { DiscoveryForm } from "~/components/DiscoveryForm";
 import { ReportFormError } from "~/components/ReportFormError";
 import { BackIcon } from "~/components/ui/icons";
 import { jimmyPath } from "~/lib/discoveries";
-import { newDiscoveryHeading } from "~/lib/report-form";
-import { loadReportForm, reportDiscoveryAction, reportFormPath } from "~/services/report-action.server";
+import { newDiscoveryHeading, reportFormPath } from "~/lib/report-form";
+import { loadReportForm, reportDiscoveryAction } from "~/services/report-action.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const jimmy = await loadReportForm(request, params.serial, "new");

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { jimmyPath } from "~/lib/discoveries";
 import { ordinal } from "~/lib/format";
 import {
+  reportFormPath,
   reportFormSchema,
   type ReportActionResult,
   type ReportFormFields,
@@ -23,10 +24,6 @@ import { UploadRejectedError } from "./uploads.server";
 
 export const STORAGE_DOWN_TEXT =
   "We couldn't save your photo because our photo storage isn't answering. Nothing was recorded — please try again in a minute.";
-
-export function reportFormPath(serial: number, kind: "first" | "new"): string {
-  return `${jimmyPath(serial)}/${kind === "first" ? "first-discovery" : "new-discovery"}`;
-}
 
 /** The Jimmy a form page is for, or 404; a hunter must be signed in to see the form. */
 export async function loadReportForm(request: Request, serialParam: string | undefined, kind: "first" | "new") {
