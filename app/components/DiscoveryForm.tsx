@@ -210,7 +210,8 @@ export function DiscoveryForm({
     setErrors({});
 
     let tempPath = keptUpload;
-    if (file) {
+    // Choosing another photo clears the kept upload, so a kept one is this photo's.
+    if (file && !keptUpload) {
       try {
         setPhase({ step: "preparing" });
         const prepared = await preparePhoto(file);
