@@ -45,11 +45,13 @@ export async function readPhotoForm(request: Request, db: DB, storage: Storage, 
   let photo: ReceivedPhoto | null = null;
   try {
     await unstable_parseMultipartFormData(request, async ({ name, filename, contentType, data }) => {
-      if (filename === undefined) {
-        fields[name] ??= await readField(data);
+      if (name !== "photo") {
+        if (filename === undefined) fields[name] ??= await readField(data);
+        else await drain(data);
         return undefined;
       }
-      if (name !== "photo" || photo || !filename) {
+      // An empty file input arrives without a file name: no photo chosen.
+      if (photo || !filename) {
         await drain(data);
         return undefined;
       }
@@ -91,6 +93,9 @@ async function streamPhoto(
   store: (body: PassThrough) => Promise<{ tempPath: string; size: number }>,
 ): Promise<ReceivedPhoto> {
   const body = new PassThrough();
+  // Storage sees the failure through the stream itself; this keeps an error
+  // raised before storage started reading from going unhandled.
+  body.on("error", () => undefined);
   const stored: Promise<ReceivedPhoto> = store(body).then(
     (result) => result,
     (error: unknown) => {
