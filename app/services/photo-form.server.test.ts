@@ -7,7 +7,7 @@ import { FILE_TOO_LARGE_TEXT } from "~/lib/uploads";
 import { MAX_FORM_BYTES, readPhotoForm } from "./photo-form.server";
 import { UploadRejectedError } from "./uploads.server";
 
-const jpeg = fs.readFileSync(ROTATED_GPS_JPEG);
+const jpeg = new Uint8Array(fs.readFileSync(ROTATED_GPS_JPEG));
 
 function post(body: FormData | URLSearchParams, headers: Record<string, string> = {}) {
   return new Request("http://app.test/jimmy/5/new-discovery", { method: "POST", body, headers });
@@ -46,7 +46,7 @@ describe("reading a discovery form", () => {
 
   it("stops storing a photo at 10 MB but still reads the fields after it", async () => {
     const body = new FormData();
-    body.append("photo", new File([oversizePhoto()], "huge.jpg", { type: "image/jpeg" }));
+    body.append("photo", new File([new Uint8Array(oversizePhoto())], "huge.jpg", { type: "image/jpeg" }));
     body.append("location", "Austin, TX");
     const { fields, photo } = await readPhotoForm(post(body), t.db, t.storage, userId);
     expect(fields).toEqual({ location: "Austin, TX" });
