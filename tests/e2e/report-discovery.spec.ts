@@ -376,3 +376,61 @@ test.describe("POST /api/upload", () => {
     expect(await tooBig.json()).toEqual({ message: "File too large - Please select an image smaller than 10MB" });
   });
 });
+
+/** A 12-megapixel phone-sized JPEG (4032 × 3024) with some texture, as a phone camera would give. */
+async function phonePhoto(): Promise<Buffer> {
+  const texture = await sharp({ create: { width: 504, height: 378, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+    .png()
+    .toBuffer();
+  return sharp(texture).resize(4032, 3024).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** The file part of a multipart body. */
+function filePart(body: Buffer, contentType: string): Buffer {
+  const boundary = `--${/boundary=(.+)$/.exec(contentType)![1]}`;
+  const header = body.indexOf('name="file"');
+  const start = body.indexOf("\r\n\r\n", header) + 4;
+  const end = body.indexOf(`\r\n${boundary}`, start);
+  return body.subarray(start, end);
+}
+
+test.describe("a large phone photo", () => {
+  test("is downscaled to a JPEG of at most 2048 px before it is uploaded, even over a dropped connection (without JavaScript the server does it)", async ({ page }, testInfo) => {
+    test.setTimeout(60_000);
+    const serial = mintJimmy();
+    addDiscoveries(serial, 1);
+    const original = await phonePhoto();
+    await signIn(page, uniqueName("Phone"), "Finder", `/jimmy/${serial}/new-discovery`);
+    await waitForHydration(page, testInfo);
+
+    const uploads: Buffer[] = [];
+    await page.route("**/uploads/direct", async (route) => {
+      const request = route.request();
+      uploads.push(filePart(request.postDataBuffer()!, (await request.allHeaders())["content-type"]!));
+      // The first attempt loses its connection; the browser tries again by itself.
+      if (uploads.length === 1) await route.abort("connectionreset");
+      else await route.continue();
+    });
+
+    await choosePhoto(page, { name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: original });
+    await page.getByLabel(/^Location/).fill("Lady Bird Lake, Austin, TX");
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+    if (jsEnabled(testInfo)) await expect(page.getByText("The connection dropped. Trying again (1 of 2)…")).toBeVisible();
+    // Rendering six sizes of a 12 MP photo takes a few seconds on a busy machine.
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: 30_000 });
+
+    if (jsEnabled(testInfo)) {
+      expect(uploads).toHaveLength(2);
+      const sent = await sharp(uploads[1]!).metadata();
+      expect(sent.format).toBe("jpeg");
+      expect([sent.width, sent.height]).toEqual([2048, 1536]);
+      expect(uploads[1]!.length).toBeLessThan(original.length / 2);
+    } else {
+      // The page posts the original itself; nothing goes to the direct-upload endpoint.
+      expect(uploads).toEqual([]);
+    }
+    const row = discoveriesOf(serial).at(-1)!;
+    expect([row.photo_width, row.photo_height]).toEqual([2048, 1536]);
+    expect(row.photo_variants).toBe("320,480,720,1080,1440,2048");
+  });
+});
