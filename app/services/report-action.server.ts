@@ -20,7 +20,7 @@ import { readPhotoForm } from "./photo-form.server";
 import { JimmyNotFoundError, reportDiscovery } from "./reporting.server";
 import { requireUser } from "./session.server";
 import { getStorage, StorageUnavailableError } from "./storage.server";
-import { UploadRejectedError } from "./uploads.server";
+import { discardUpload, UploadRejectedError } from "./uploads.server";
 
 export const STORAGE_DOWN_TEXT =
   "We couldn't save your photo because our photo storage isn't answering. Nothing was recorded — please try again in a minute.";
@@ -119,6 +119,7 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
   } catch (error) {
     if (error instanceof JimmyNotFoundError) throw new Response(error.message, { status: 404 });
     const problem = photoProblem(error);
+    if (!problem.keepUpload) await discardUpload(db, storage, user.id, parsed.data.tempPath);
     return failure(
       problem.status,
       { ...values, tempPath: problem.keepUpload ? values.tempPath : "" },

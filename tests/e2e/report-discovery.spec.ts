@@ -207,7 +207,8 @@ test.describe("reporting a discovery", () => {
   test("files that are not photos we can publish are refused with a clear message and nothing is recorded", async ({ page }, testInfo) => {
     test.setTimeout(60_000);
     const serial = mintJimmy();
-    await signIn(page, uniqueName("Bad"), "Finder", `/jimmy/${serial}/first-discovery`);
+    const name = uniqueName("Bad");
+    await signIn(page, name, "Finder", `/jimmy/${serial}/first-discovery`);
     const extensions: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/heic": "heic" };
     for (const bad of await badPhotos()) {
       await page.goto(`/jimmy/${serial}/first-discovery`);
@@ -221,6 +222,8 @@ test.describe("reporting a discovery", () => {
     }
     expect(discoveriesOf(serial)).toEqual([]);
     expect(queryOne<{ discovery_count: number }>("select discovery_count from jimmys where serial_number = ?", serial).discovery_count).toBe(0);
+    // Refused photos are deleted at once, not left for the sweeper.
+    expect(query("select key from temp_uploads where owner_user_id = (select id from users where first_name = ?)", name)).toEqual([]);
   });
 
   test("an unknown Jimmy has no discovery forms", async ({ page }) => {
