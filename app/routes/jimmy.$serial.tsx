@@ -4,7 +4,6 @@ import { Avatar } from "~/components/Avatar";
 import { CommentList } from "~/components/CommentList";
 import { DiscoveryPhoto } from "~/components/DiscoveryPhoto";
 import { RecordDiscoveryModal } from "~/components/RecordDiscoveryModal";
-import { ContributorLink } from "~/components/SignInGate";
 import { useHydrated } from "~/components/useHydrated";
 import { photoAlt } from "~/components/DiscoveryCard";
 import { AlertIcon, PinIcon, PlusIcon } from "~/components/ui/icons";
@@ -92,10 +91,11 @@ export default function JimmyPage() {
         {found && signedIn && hydrated ? (
           <RecordDiscoveryModal serialNumber={jimmy.serialNumber} buttonClassName={reportButtonClass} />
         ) : (
-          <ContributorLink to={reportHref} className={reportButtonClass}>
+          // Signed out, the form page itself sends the hunter to sign in and back.
+          <Link to={reportHref} className={reportButtonClass}>
             <PlusIcon className="h-5 w-5" />
             {found ? "Add Your Discovery" : "Report the First Discovery"}
-          </ContributorLink>
+          </Link>
         )}
       </div>
 
