@@ -8,12 +8,17 @@ import { NonceProvider } from "~/components/nonce";
 import { getDb, migrateToLatest } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { applyCommonSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/services/security.server";
+import { getStorage } from "~/services/storage.server";
+import { startUploadSweeper } from "~/services/upload-sweeper.server";
 
 // Validate configuration and bring the database schema up to date before the
 // server accepts its first request: a bad setting or a failed migration stops
 // the start instead of surfacing later as errors.
 env();
 await migrateToLatest(getDb());
+// Opening the store now also registers its origins in the Content-Security-Policy before the first page.
+getStorage();
+startUploadSweeper();
 
 const ABORT_DELAY = 5_000;
 

@@ -7,3 +7,30 @@ export const FILE_TOO_LARGE_TEXT = "File too large - Please select an image smal
 export function isImageContentType(type: string): boolean {
   return /^image\/[a-z0-9.+-]{1,40}$/i.test(type) && !/svg/i.test(type);
 }
+
+/** Larger images are refused before decoding (a pixel-flood guard; a 12 MP photo has 12 million). */
+export const MAX_PHOTO_PIXELS = 50_000_000;
+
+const TYPES_BY_EXTENSION: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  avif: "image/avif",
+  heic: "image/heic",
+  heif: "image/heif",
+  tif: "image/tiff",
+  tiff: "image/tiff",
+};
+
+/**
+ * The type to declare for a chosen file. Browsers leave it empty or generic
+ * for formats they don't know (HEIC on most desktops), so the extension
+ * decides then; the server identifies the bytes either way.
+ */
+export function uploadContentType(declared: string, filename: string): string {
+  if (isImageContentType(declared)) return declared.toLowerCase();
+  const extension = /\.([a-z0-9]+)$/i.exec(filename)?.[1]?.toLowerCase() ?? "";
+  return TYPES_BY_EXTENSION[extension] ?? (declared || "application/octet-stream");
+}

@@ -6,6 +6,8 @@ import { Avatar } from "~/components/Avatar";
 import { CommentForm } from "~/components/CommentForm";
 import { CommentList } from "~/components/CommentList";
 import { DiscoveryPhoto } from "~/components/DiscoveryPhoto";
+import { RecordDiscoveryModal } from "~/components/RecordDiscoveryModal";
+import { useHydrated } from "~/components/useHydrated";
 import { photoAlt } from "~/components/DiscoveryCard";
 import { AlertIcon, PinIcon, PlusIcon } from "~/components/ui/icons";
 import { CommentFormSchema, type CommentActionResult } from "~/lib/comments";
@@ -121,6 +123,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   ];
 };
 
+const reportButtonClass =
+  "inline-flex items-center gap-2 rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-orange-800";
+
 const DETAIL_IMAGE_SIZES = "(min-width: 1024px) 560px, calc(100vw - 2rem)";
 
 export default function JimmyPage() {
@@ -130,6 +135,8 @@ export default function JimmyPage() {
   const latest = discoveries[0];
   const found = discoveries.length > 0;
   const reportHref = found ? `/jimmy/${jimmy.serialNumber}/new-discovery` : `/jimmy/${jimmy.serialNumber}/first-discovery`;
+  const signedIn = Boolean(root?.user);
+  const hydrated = useHydrated();
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:py-8">
@@ -138,13 +145,15 @@ export default function JimmyPage() {
           <p className="text-sm font-semibold uppercase tracking-wide text-orange-800">{found ? "On the move" : "Still hidden"}</p>
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Jimmy #{jimmy.serialNumber}</h1>
         </div>
-        <Link
-          to={reportHref}
-          className="inline-flex items-center gap-2 rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-orange-800"
-        >
-          <PlusIcon className="h-5 w-5" />
-          {found ? "Add Your Discovery" : "Report the First Discovery"}
-        </Link>
+        {found && signedIn && hydrated ? (
+          <RecordDiscoveryModal serialNumber={jimmy.serialNumber} buttonClassName={reportButtonClass} />
+        ) : (
+          // Signed out, the form page itself sends the hunter to sign in and back.
+          <Link to={reportHref} className={reportButtonClass}>
+            <PlusIcon className="h-5 w-5" />
+            {found ? "Add Your Discovery" : "Report the First Discovery"}
+          </Link>
+        )}
       </div>
 
       {!found ? (

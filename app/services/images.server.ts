@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { LARGE_PHOTO_WIDTH, PHOTO_VARIANT_WIDTHS } from "~/lib/photos";
+import { MAX_PHOTO_PIXELS } from "~/lib/uploads";
 import type { Storage } from "./storage.server";
 
-/** Refuse to decode anything bigger than this many pixels (a pixel-flood guard: 12 MP photos are 12 million). */
-export const MAX_INPUT_PIXELS = 50_000_000;
+/** Refuse to decode anything bigger than this many pixels (shared with the browser, which checks before downscaling). */
+export const MAX_INPUT_PIXELS = MAX_PHOTO_PIXELS;
 const WEBP_QUALITY = 72;
 
 /** Raster formats a photo may arrive in. SVG (which can carry scripts) and anything else are refused. */

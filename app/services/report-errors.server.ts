@@ -1,3 +1,4 @@
+import { STORAGE_DOWN_TEXT } from "./report-action.server";
 import { JimmyNotFoundError } from "./reporting.server";
 import { UnsupportedPhotoError } from "./images.server";
 import { ObjectTooLargeError, StorageUnavailableError } from "./storage.server";
@@ -15,7 +16,7 @@ export function describeReportError(error: unknown): { status: number; message: 
     return { status: 413, message: "File too large - Please select an image smaller than 10MB" };
   }
   if (error instanceof StorageUnavailableError) {
-    return { status: 503, message: "Photo storage is not reachable right now, so nothing was recorded. Please try again in a moment." };
+    return { status: 503, message: STORAGE_DOWN_TEXT };
   }
   throw error;
 }

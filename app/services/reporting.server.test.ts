@@ -11,7 +11,7 @@ import { UnsupportedPhotoError } from "./images.server";
 import { reportDiscovery, type DiscoveryReport } from "./reporting.server";
 import { S3Storage } from "./storage-s3.server";
 import { LocalDiskStorage, StorageUnavailableError, type Storage } from "./storage.server";
-import { claimUpload, createPresignedUpload, receiveUpload, sweepUploads, UploadRejectedError, UPLOAD_TTL_MS } from "./uploads.server";
+import { claimUpload, createPresignedUpload, discardUpload, receiveUpload, sweepUploads, UploadRejectedError, UPLOAD_TTL_MS } from "./uploads.server";
 
 const jpeg = fs.readFileSync(ROTATED_GPS_JPEG);
 
@@ -182,6 +182,17 @@ for (const [name, setup] of drivers) {
       // The abandoned uploads go when they expire.
       await sweepUploads(t.db, store.storage, new Date(Date.now() + UPLOAD_TTL_MS + 60_000));
       expect(await allKeys(store.storage)).toEqual([]);
+    });
+
+    it("discards a refused upload at once, but never someone else's", async () => {
+      const { hunter } = await hunterAndJimmy();
+      const other = await makeUser(t.db);
+      const { tempPath } = await receiveUpload(t.db, store.storage, hunter.id, jpeg, "image/jpeg");
+      await discardUpload(t.db, store.storage, other.id, tempPath);
+      expect(await store.storage.head(tempPath)).not.toBeNull();
+      await discardUpload(t.db, store.storage, hunter.id, tempPath);
+      expect(await store.storage.head(tempPath)).toBeNull();
+      expect(await t.db.selectFrom("temp_uploads").selectAll().execute()).toEqual([]);
     });
 
     it("refuses someone else's upload and an upload replayed after its discovery", async () => {

@@ -127,6 +127,23 @@ export async function claimUpload(db: DB, storage: Storage, userId: number, temp
 }
 
 /**
+ * Drops a hunter's temporary upload at once (a photo that was refused), rather
+ * than leaving it for the sweeper. If storage cannot delete it now, the row
+ * stays so the sweeper still finds it when it expires.
+ */
+export async function discardUpload(db: DB, storage: Storage, userId: number, tempPath: string): Promise<void> {
+  if (!isTempKey(tempPath)) return;
+  const row = await findTempUpload(db, tempPath);
+  if (!row || row.owner_user_id !== userId) return;
+  try {
+    await storage.delete([tempPath]);
+  } catch {
+    return;
+  }
+  await removeTempUploadRow(db, tempPath);
+}
+
+/**
  * Removes what abandoned or interrupted uploads left behind: expired
  * temporary uploads (with any photo variants a crashed publication wrote) and
  * temporary objects that no row accounts for. Safe to run anywhere, any time.

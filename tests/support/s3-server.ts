@@ -7,20 +7,25 @@ import S3rver from "s3rver";
 export const TEST_BUCKET = "jimmy-hunt-test";
 export const TEST_S3_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
 
+/** Lets pages on any origin POST uploads to the bucket and read the answer (browsers upload straight to storage). */
+export const BROWSER_UPLOAD_CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>POST</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedHeader>*</AllowedHeader><MaxAgeSeconds>600</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+
 /**
  * A real S3-compatible server (s3rver) on loopback, on a port of its own.
  * It serves the S3 REST API and POST uploads but checks neither signatures
  * nor POST-policy conditions: the app's own checks are what keep bad objects out.
  */
-export async function startS3Server(options: { port?: number } = {}) {
+export async function startS3Server(options: { port?: number; configs?: string[] } = {}) {
+  const configs = options.configs ?? [];
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "jimmy-hunt-s3-"));
   const server = new S3rver({
     port: options.port ?? 0,
     address: "127.0.0.1",
     directory,
     silent: true,
-    configureBuckets: [{ name: TEST_BUCKET, configs: [] }],
+    configureBuckets: [{ name: TEST_BUCKET, configs }],
   });
+  let current = server;
   const address = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${address.port}`;
   return {
@@ -28,15 +33,16 @@ export async function startS3Server(options: { port?: number } = {}) {
     port: address.port,
     bucket: TEST_BUCKET,
     directory,
-    stop: () => server.close(),
+    stop: () => current.close(),
     async close() {
-      await server.close().catch(() => undefined);
+      await current.close().catch(() => undefined);
       fs.rmSync(directory, { recursive: true, force: true });
     },
     /** Starts the same server again on the same port (after a simulated outage). */
     async restart() {
-      const again = new S3rver({ port: address.port, address: "127.0.0.1", directory, silent: true, configureBuckets: [{ name: TEST_BUCKET, configs: [] }] });
+      const again = new S3rver({ port: address.port, address: "127.0.0.1", directory, silent: true, configureBuckets: [{ name: TEST_BUCKET, configs }] });
       await again.run();
+      current = again;
       return again;
     },
   };

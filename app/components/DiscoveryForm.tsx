@@ -1,0 +1,442 @@
+import { useFetcher } from "@remix-run/react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { formatCoordinates } from "~/lib/format";
+import { photoPosition, preparePhoto, uploadPhoto, UploadError } from "~/lib/photo-upload";
+import {
+  LOCATION_REQUIRED_TEXT,
+  MAX_CAPTION_LENGTH,
+  MAX_LOCATION_LENGTH,
+  PHOTO_REQUIRED_TEXT,
+  PHOTO_REQUIRED_TITLE,
+  type ReportActionResult,
+  type ReportFormFields,
+  type ReportFormKind,
+} from "~/lib/report-form";
+import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
+import { useToast } from "./Toaster";
+import { CameraIcon, LocateIcon, PinIcon, SpinnerIcon } from "./ui/icons";
+import { useHydrated } from "./useHydrated";
+
+type Position = { latitude: number; longitude: number };
+type Phase = { step: "idle" } | { step: "locating" } | { step: "preparing" } | { step: "uploading"; progress: number; retry: number } | { step: "saving" };
+type Errors = Partial<Record<ReportFormFields, string>>;
+
+const LOCATION_DENIED = { title: "Location access denied", description: "Please enter your location manually or allow location access" };
+const LOCATION_UNSUPPORTED = { title: "Location not supported", description: "Please enter your location manually" };
+
+class LocationUnavailable extends Error {
+  constructor(readonly toast: { title: string; description: string }) {
+    super(toast.title);
+  }
+}
+
+function currentPosition(): Promise<Position> {
+  return new Promise((resolve, reject) => {
+    if (typeof navigator === "undefined" || !("geolocation" in navigator)) {
+      reject(new LocationUnavailable(LOCATION_UNSUPPORTED));
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(
+      (position) =>
+        resolve({
+          latitude: Math.round(position.coords.latitude * 1e6) / 1e6,
+          longitude: Math.round(position.coords.longitude * 1e6) / 1e6,
+        }),
+      () => reject(new LocationUnavailable(LOCATION_DENIED)),
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  });
+}
+
+function positionFrom(latitude: string | undefined, longitude: string | undefined): Position | null {
+  if (!latitude || !longitude) return null;
+  const lat = Number(latitude);
+  const lng = Number(longitude);
+  return Number.isFinite(lat) && Number.isFinite(lng) ? { latitude: lat, longitude: lng } : null;
+}
+
+/**
+ * The discovery form shared by the first-discovery page, the new-discovery
+ * page and the Jimmy page's modal. Without JavaScript it is a plain multipart
+ * form post. With JavaScript it validates first, asks for the device location
+ * when none is given, downscales the photo, uploads it straight to storage
+ * with a progress bar, then submits the report with the temporary key.
+ */
+export function DiscoveryForm({
+  kind,
+  action,
+  submitLabel,
+  result,
+  onSuccess,
+  secondaryAction,
+  children,
+}: {
+  kind: ReportFormKind;
+  action: string;
+  submitLabel: string;
+  /** The action's answer to a form posted without JavaScript. */
+  result?: ReportActionResult;
+  onSuccess?: () => void;
+  /** A button next to submit (the modal's Cancel). */
+  secondaryAction?: React.ReactNode;
+  /** Shown between the fields and the buttons. */
+  children?: React.ReactNode;
+}) {
+  const fetcher = useFetcher<ReportActionResult>();
+  const hydrated = useHydrated();
+  const showToast = useToast();
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const photoRef = useRef<HTMLInputElement>(null);
+  const locationRef = useRef<HTMLInputElement>(null);
+
+  const answer = fetcher.data ?? result;
+  const failed = answer && !answer.ok ? answer : null;
+  const [errors, setErrors] = useState<Errors>(failed?.fieldErrors ?? {});
+  const [formError, setFormError] = useState<string | null>(failed?.formError ?? null);
+  const [location, setLocation] = useState(failed?.values.location ?? "");
+  const [position, setPosition] = useState<Position | null>(positionFrom(failed?.values.latitude, failed?.values.longitude));
+  const [keptUpload, setKeptUpload] = useState(failed?.values.tempPath ?? "");
+  const [locationRequired, setLocationRequired] = useState(false);
+  const [photoGps, setPhotoGps] = useState<Position | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>({ step: "idle" });
+  const busy = phase.step !== "idle" || fetcher.state !== "idle";
+
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    setPhase({ step: "idle" });
+    const data = fetcher.data;
+    if (data.ok) {
+      formRef.current?.reset();
+      setErrors({});
+      setFormError(null);
+      setLocation("");
+      setPosition(null);
+      setPhotoGps(null);
+      setPreview(null);
+      setKeptUpload("");
+      setLocationRequired(false);
+      onSuccess?.();
+      return;
+    }
+    setErrors(data.fieldErrors);
+    setFormError(data.formError);
+    setKeptUpload(data.values.tempPath);
+    const message = data.formError ?? data.fieldErrors.photo ?? data.fieldErrors.location ?? data.fieldErrors.caption ?? "Please check the form.";
+    showToast({ title: "Failed to submit discovery", description: message, variant: "destructive" });
+  }, [fetcher.state, fetcher.data, onSuccess, showToast]);
+
+  const fieldId = (name: string) => `${id}-${name}`;
+
+  const onPhotoChange = useCallback(async (event: React.ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0] ?? null;
+    setErrors((current) => ({ ...current, photo: undefined }));
+    setPhotoGps(null);
+    setPreview(file && file.type.startsWith("image/") && !/svg/.test(file.type) ? URL.createObjectURL(file) : null);
+    if (!file) return;
+    if (file.size > MAX_UPLOAD_BYTES) {
+      setErrors((current) => ({ ...current, photo: FILE_TOO_LARGE_TEXT }));
+      return;
+    }
+    setKeptUpload("");
+    setPhotoGps(await photoPosition(file));
+  }, []);
+
+  async function findLocation(): Promise<Position | null> {
+    try {
+      const found = await currentPosition();
+      setPosition(found);
+      setErrors((current) => ({ ...current, location: undefined }));
+      return found;
+    } catch (error) {
+      if (!(error instanceof LocationUnavailable)) throw error;
+      showToast({ ...error.toast, variant: "destructive" });
+      setLocationRequired(true);
+      return null;
+    }
+  }
+
+  async function captureCurrentLocation() {
+    setPhase({ step: "locating" });
+    const found = await findLocation();
+    setPhase({ step: "idle" });
+    if (found) showToast({ title: "Location captured!", description: "Your current location has been detected", variant: "success" });
+  }
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    const file = photoRef.current?.files?.[0] ?? null;
+    setFormError(null);
+
+    if (!file && !keptUpload) {
+      setErrors({ photo: PHOTO_REQUIRED_TEXT[kind] });
+      showToast({ title: PHOTO_REQUIRED_TITLE, description: PHOTO_REQUIRED_TEXT[kind], variant: "destructive" });
+      photoRef.current?.focus();
+      return;
+    }
+    if (file && file.size > MAX_UPLOAD_BYTES) {
+      setErrors({ photo: FILE_TOO_LARGE_TEXT });
+      showToast({ title: "File too large", description: "Please select an image smaller than 10MB", variant: "destructive" });
+      photoRef.current?.focus();
+      return;
+    }
+
+    let coordinates = position;
+    if (!location.trim() && !coordinates) {
+      if (locationRequired) {
+        setErrors({ location: LOCATION_REQUIRED_TEXT });
+        locationRef.current?.focus();
+        return;
+      }
+      // SPEC.md §4: ask the device first and carry on as soon as it answers.
+      setPhase({ step: "locating" });
+      coordinates = await findLocation();
+      if (!coordinates) {
+        setPhase({ step: "idle" });
+        setErrors({ location: LOCATION_REQUIRED_TEXT });
+        locationRef.current?.focus();
+        return;
+      }
+    }
+    setErrors({});
+
+    let tempPath = keptUpload;
+    // Choosing another photo clears the kept upload, so a kept one is this photo's.
+    if (file && !keptUpload) {
+      try {
+        setPhase({ step: "preparing" });
+        const prepared = await preparePhoto(file);
+        setPhase({ step: "uploading", progress: 0, retry: 0 });
+        tempPath = await uploadPhoto(
+          prepared,
+          (progress) => setPhase((current) => ({ step: "uploading", progress, retry: current.step === "uploading" ? current.retry : 0 })),
+          (retry) => setPhase({ step: "uploading", progress: 0, retry }),
+        );
+      } catch (error) {
+        setPhase({ step: "idle" });
+        const message = error instanceof UploadError ? error.message : "Your photo could not be uploaded. Please try again.";
+        setErrors({ photo: message });
+        showToast({ title: "Upload failed", description: message, variant: "destructive" });
+        return;
+      }
+    }
+
+    const body = new FormData(form);
+    body.delete("photo");
+    body.set("tempPath", tempPath);
+    body.set("latitude", coordinates ? String(coordinates.latitude) : "");
+    body.set("longitude", coordinates ? String(coordinates.longitude) : "");
+    setPhase({ step: "saving" });
+    fetcher.submit(body, { method: "post", action, encType: "multipart/form-data" });
+  }
+
+  const photoError = errors.photo;
+  const describedBy = (name: string, extra?: string) => [extra, errors[name as ReportFormFields] ? fieldId(`${name}-error`) : null].filter(Boolean).join(" ") || undefined;
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={action}
+      encType="multipart/form-data"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="space-y-6"
+      aria-busy={busy}
+    >
+      {kind === "modal" ? <input type="hidden" name="_form" value="modal" /> : null}
+      <input type="hidden" name="tempPath" value={keptUpload} />
+      <input type="hidden" name="latitude" value={position ? String(position.latitude) : ""} />
+      <input type="hidden" name="longitude" value={position ? String(position.longitude) : ""} />
+
+      {formError ? (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+          <p className="font-semibold">Failed to submit discovery</p>
+          <p className="mt-1">{formError}</p>
+        </div>
+      ) : null}
+
+      <div>
+        <label htmlFor={fieldId("photo")} className="block font-semibold text-stone-900">
+          Photo <span className="font-normal text-stone-600">(required)</span>
+        </label>
+        <p id={fieldId("photo-hint")} className="mt-1 text-sm text-stone-600">
+          Take a photo of Jimmy or choose one (JPEG, PNG or WebP, up to 10MB). Location and camera details are removed before it&apos;s
+          published.
+        </p>
+        <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
+          {preview ? (
+            <img src={preview} alt="Preview of the chosen photo" className="h-28 w-28 shrink-0 rounded-xl border border-stone-200 object-cover" />
+          ) : (
+            <span aria-hidden="true" className="flex h-28 w-28 shrink-0 items-center justify-center rounded-xl border-2 border-dashed border-stone-300 bg-stone-50 text-stone-400">
+              <CameraIcon className="h-9 w-9" />
+            </span>
+          )}
+          <input
+            ref={photoRef}
+            id={fieldId("photo")}
+            name="photo"
+            type="file"
+            accept="image/*"
+            capture="environment"
+            aria-required={!keptUpload}
+            aria-invalid={photoError ? true : undefined}
+            aria-describedby={describedBy("photo", fieldId("photo-hint"))}
+            onChange={(event) => void onPhotoChange(event)}
+            className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-full file:border-0 file:bg-orange-100 file:px-4 file:py-2.5 file:font-semibold file:text-orange-900 hover:file:bg-orange-200"
+          />
+        </div>
+        {keptUpload ? (
+          <p className="mt-2 text-sm text-emerald-800">Your photo is already uploaded: submit again, or choose a different photo.</p>
+        ) : null}
+        {photoError ? (
+          <p id={fieldId("photo-error")} role="alert" className="mt-2 text-sm text-red-700">
+            {photoError === PHOTO_REQUIRED_TEXT[kind] ? <strong className="font-semibold">{PHOTO_REQUIRED_TITLE}: </strong> : null}
+            {photoError}
+          </p>
+        ) : null}
+        {photoGps && !(position && position.latitude === photoGps.latitude && position.longitude === photoGps.longitude) ? (
+          <div className="mt-3 flex flex-wrap items-center gap-3 rounded-xl border border-orange-200 bg-orange-50 p-3 text-sm text-stone-800">
+            <PinIcon className="h-4 w-4 text-orange-700" />
+            <span>This photo knows where it was taken ({formatCoordinates(photoGps.latitude, photoGps.longitude)}).</span>
+            <button
+              type="button"
+              onClick={() => {
+                setPosition(photoGps);
+                setErrors((current) => ({ ...current, location: undefined }));
+              }}
+              className="rounded-full border border-orange-300 bg-white px-3 py-1.5 font-semibold text-orange-900 hover:bg-orange-100"
+            >
+              Use the photo&apos;s location
+            </button>
+          </div>
+        ) : null}
+      </div>
+
+      {kind !== "first" ? (
+        <div>
+          <label htmlFor={fieldId("caption")} className="block font-semibold text-stone-900">
+            Caption <span className="font-normal text-stone-600">(optional)</span>
+          </label>
+          <textarea
+            id={fieldId("caption")}
+            name="caption"
+            rows={3}
+            maxLength={MAX_CAPTION_LENGTH}
+            defaultValue={failed?.values.caption ?? ""}
+            placeholder="Where was he hiding? What's he up to?"
+            aria-invalid={errors.caption ? true : undefined}
+            aria-describedby={describedBy("caption")}
+            className="mt-2 block w-full rounded-xl border border-stone-300 px-3 py-2 text-stone-900 shadow-sm focus:border-orange-600 focus:outline-none focus:ring-2 focus:ring-orange-200"
+          />
+          {errors.caption ? (
+            <p id={fieldId("caption-error")} role="alert" className="mt-2 text-sm text-red-700">
+              {errors.caption}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div>
+        <label htmlFor={fieldId("location")} className="block font-semibold text-stone-900">
+          Location{kind === "modal" ? <span className="font-normal text-stone-600"> (optional)</span> : null}
+        </label>
+        <p id={fieldId("location-hint")} className="mt-1 text-sm text-stone-600">
+          Type a place (&ldquo;Zilker Park, Austin, TX&rdquo;), use your current location, or both.
+        </p>
+        <input
+          ref={locationRef}
+          id={fieldId("location")}
+          name="location"
+          type="text"
+          autoComplete="off"
+          maxLength={MAX_LOCATION_LENGTH}
+          value={location}
+          onChange={(event) => {
+            setLocation(event.currentTarget.value);
+            if (event.currentTarget.value.trim()) setErrors((current) => ({ ...current, location: undefined }));
+          }}
+          aria-invalid={errors.location ? true : undefined}
+          aria-required={locationRequired || undefined}
+          aria-describedby={describedBy("location", fieldId("location-hint"))}
+          className="mt-2 block w-full rounded-xl border border-stone-300 px-3 py-2 text-stone-900 shadow-sm focus:border-orange-600 focus:outline-none focus:ring-2 focus:ring-orange-200"
+        />
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <button
+            type="button"
+            disabled={!hydrated || busy}
+            onClick={() => void captureCurrentLocation()}
+            className="inline-flex items-center gap-2 rounded-full border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 shadow-sm hover:bg-stone-50 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            <LocateIcon className="h-4 w-4" />
+            Use My Current Location
+          </button>
+          {position ? (
+            <span className="inline-flex items-center gap-2 text-sm text-stone-700">
+              <PinIcon className="h-4 w-4 text-orange-700" />
+              <span data-testid="captured-position">{formatCoordinates(position.latitude, position.longitude)}</span>
+              <button type="button" onClick={() => setPosition(null)} className="font-semibold text-orange-800 underline hover:text-orange-900">
+                Clear
+              </button>
+            </span>
+          ) : null}
+        </div>
+        {hydrated ? null : (
+          <p className="mt-2 text-sm text-stone-600">Your device&apos;s location needs JavaScript: type where you found Jimmy instead.</p>
+        )}
+        {errors.location ? (
+          <p id={fieldId("location-error")} role="alert" className="mt-2 text-sm text-red-700">
+            {errors.location}
+          </p>
+        ) : null}
+      </div>
+
+      {children}
+
+      <Progress phase={phase} saving={fetcher.state !== "idle"} />
+
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {secondaryAction}
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex items-center justify-center gap-2 rounded-full bg-orange-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-orange-800 disabled:cursor-wait disabled:opacity-70"
+        >
+          {busy ? <SpinnerIcon className="h-5 w-5 animate-spin" /> : null}
+          {submitLabel}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function Progress({ phase, saving }: { phase: Phase; saving: boolean }) {
+  let text: string | null = null;
+  if (phase.step === "locating") text = "Finding your location…";
+  else if (phase.step === "preparing") text = "Preparing your photo…";
+  else if (phase.step === "uploading")
+    text = phase.retry > 0 ? `The connection dropped. Trying again (${phase.retry} of 2)…` : `Uploading photo… ${Math.round(phase.progress * 100)}%`;
+  else if (phase.step === "saving" || saving) text = "Saving your discovery…";
+  return (
+    <div aria-live="polite" className="min-h-6 text-sm text-stone-700">
+      {text ? <p>{text}</p> : null}
+      {phase.step === "uploading" ? (
+        <progress
+          aria-label="Photo upload"
+          max={100}
+          value={Math.round(phase.progress * 100)}
+          className="mt-2 h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-stone-200 [&::-webkit-progress-value]:bg-orange-600"
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { DiscoveryForm } from "./DiscoveryForm";
+import { CloseIcon, PlusIcon } from "./ui/icons";
+
+/**
+ * The Jimmy page's 'Add Your Discovery' button and its 'Record Your
+ * Discovery' dialog (JavaScript only; without it the button is a link to the
+ * new-discovery page). It posts to the new-discovery action; on success the
+ * form resets, the page's data reloads with the new discovery and the dialog
+ * closes.
+ */
+export function RecordDiscoveryModal({ serialNumber, buttonClassName }: { serialNumber: number; buttonClassName: string }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    else if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const close = useCallback(() => setOpen(false), []);
+
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)} className={buttonClassName} aria-haspopup="dialog">
+        <PlusIcon className="h-5 w-5" />
+        Add Your Discovery
+      </button>
+      <dialog
+        ref={dialogRef}
+        aria-labelledby="record-discovery-title"
+        onClose={close}
+        className="m-auto w-[min(36rem,calc(100vw-1.5rem))] max-w-none rounded-3xl bg-white p-0 shadow-2xl backdrop:bg-black/60"
+      >
+        <div className="max-h-[90dvh] overflow-y-auto p-6 sm:p-8">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <h2 id="record-discovery-title" className="text-2xl font-extrabold tracking-tight">
+                Record Your Discovery
+              </h2>
+              <p className="mt-1 text-stone-600">Jimmy #{serialNumber} is on the move. Where did you find him?</p>
+            </div>
+            <button type="button" onClick={close} aria-label="Close" className="rounded-full p-2 text-stone-600 hover:bg-stone-100">
+              <CloseIcon className="h-5 w-5" />
+            </button>
+          </div>
+          <div className="mt-6">
+            {/* Mounted only while open, so a reopened dialog starts afresh after a cancel. */}
+            {open ? (
+              <DiscoveryForm
+                kind="modal"
+                action={`/jimmy/${serialNumber}/new-discovery`}
+                submitLabel="Record Discovery"
+                onSuccess={close}
+                secondaryAction={
+                  <button
+                    type="button"
+                    onClick={close}
+                    className="rounded-full border border-stone-300 bg-white px-5 py-3 font-semibold text-stone-800 hover:bg-stone-50"
+                  >
+                    Cancel
+                  </button>
+                }
+              />
+            ) : null}
+          </div>
+        </div>
+      </dialog>
+    </>
+  );
+}

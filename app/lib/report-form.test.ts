@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { LOCATION_REQUIRED_TEXT, newDiscoveryHeading, PHOTO_REQUIRED_TEXT, reportFormSchema } from "./report-form";
+
+const tempPath = "uploads/2026/11/0123456789abcdef0123456789abcdef";
+
+describe("the new-discovery heading", () => {
+  it.each([
+    [0, "1st"],
+    [1, "2nd"],
+    [2, "3rd"],
+    [3, "4th"],
+    [10, "11th"],
+    [11, "12th"],
+    [12, "13th"],
+    [20, "21st"],
+    [21, "22nd"],
+    [22, "23rd"],
+    [100, "101st"],
+    [110, "111th"],
+  ])("after %i discoveries says %s", (existing, nth) => {
+    expect(newDiscoveryHeading(7, existing)).toBe(`You found Jimmy #7, his ${nth} discovery.`);
+  });
+});
+
+describe("the discovery form schemas", () => {
+  it("give each form its own 'Photo required' text", () => {
+    for (const kind of ["first", "new", "modal"] as const) {
+      const result = reportFormSchema(kind).safeParse({ tempPath: "", location: "Austin" });
+      expect(result.success).toBe(false);
+      expect(result.error!.issues.find((i) => i.path[0] === "tempPath")?.message).toBe(PHOTO_REQUIRED_TEXT[kind]);
+    }
+    expect(new Set(Object.values(PHOTO_REQUIRED_TEXT)).size).toBe(3);
+  });
+
+  it("turn empty text into nothing and round coordinates", () => {
+    const result = reportFormSchema("new").parse({ tempPath, caption: "  ", location: "", latitude: "30.26720049", longitude: "-97.7431" });
+    expect(result).toEqual({ tempPath, caption: null, location: null, latitude: 30.2672, longitude: -97.7431 });
+  });
+
+  it("need a typed location or device coordinates, and both coordinates", () => {
+    const none = reportFormSchema("first").safeParse({ tempPath, location: " " });
+    expect(none.error!.issues[0]).toMatchObject({ path: ["location"], message: LOCATION_REQUIRED_TEXT });
+    const half = reportFormSchema("first").safeParse({ tempPath, location: "Austin", latitude: "30.2" });
+    expect(half.error!.issues[0]!.path).toEqual(["location"]);
+    const typed = reportFormSchema("first").parse({ tempPath, location: " Austin, TX " });
+    expect(typed).toMatchObject({ location: "Austin, TX", latitude: null, longitude: null });
+  });
+
+  it("refuse coordinates off the globe, over-long text and keys outside the temporary space", () => {
+    expect(reportFormSchema("new").safeParse({ tempPath, latitude: "91", longitude: "0" }).success).toBe(false);
+    expect(reportFormSchema("new").safeParse({ tempPath, latitude: "0", longitude: "abc" }).success).toBe(false);
+    expect(reportFormSchema("new").safeParse({ tempPath, location: "x".repeat(201) }).success).toBe(false);
+    expect(reportFormSchema("new").safeParse({ tempPath, location: "A", caption: "x".repeat(501) }).success).toBe(false);
+    expect(reportFormSchema("new").safeParse({ tempPath: "discoveries/2026/11/abc", location: "A" }).success).toBe(false);
+  });
+
+  it("ignore a caption sent with a first discovery (that form has none)", () => {
+    expect(reportFormSchema("first").parse({ tempPath, caption: "sneaky", location: "Austin" }).caption).toBeNull();
+  });
+});

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { jimmyPath } from "./discoveries";
+import { ordinal } from "./format";
+
+/** Which discovery form a report came from (SPEC.md §2): the pages, or the Jimmy page's modal. */
+export type ReportFormKind = "first" | "new" | "modal";
+
+export function reportFormPath(serial: number, kind: "first" | "new"): string {
+  return `${jimmyPath(serial)}/${kind === "first" ? "first-discovery" : "new-discovery"}`;
+}
+
+export const PHOTO_REQUIRED_TITLE = "Photo required";
+
+/** SPEC.md §5: the 'Photo required' message each form gives. */
+export const PHOTO_REQUIRED_TEXT: Record<ReportFormKind, string> = {
+  first: "Please take a photo of Jimmy to complete the discovery",
+  new: "Please add a photo of Jimmy to share your discovery",
+  modal: "Please select a photo of your Jimmy discovery",
+};
+
+export const LOCATION_REQUIRED_TEXT = "Enter where you found Jimmy, or use your current location.";
+
+export const MAX_CAPTION_LENGTH = 500;
+export const MAX_LOCATION_LENGTH = 200;
+
+/** 'You found Jimmy #12, his 3rd discovery.' — n is the discoveries so far plus this one. */
+export function newDiscoveryHeading(serialNumber: number, existingDiscoveries: number): string {
+  return `You found Jimmy #${serialNumber}, his ${ordinal(existingDiscoveries + 1)} discovery.`;
+}
+
+export function firstDiscoveryNotice(serialNumber: number): string {
+  return `This will create Jimmy #${serialNumber}'s official page and mark the beginning of their journey!`;
+}
+
+const TEMP_PATH = /^uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}$/;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Keep the ${label} under ${max} characters.`)
+    .optional()
+    .transform((value) => (value ? value : null));
+
+const coordinate = (limit: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      const number = Number(value);
+      if (!Number.isFinite(number) || Math.abs(number) > limit) {
+        ctx.addIssue({ code: "custom", message: `The ${label} must be a number between -${limit} and ${limit}.` });
+        return z.NEVER;
+      }
+      return Math.round(number * 1e6) / 1e6;
+    });
+
+/**
+ * One schema per form: the same fields, the form's own 'Photo required'
+ * text, and no caption on the first-discovery page (SPEC.md §3's payload).
+ * The photo arrives as the temporary key of an upload (the browser's, or the
+ * one the action streamed the posted file into).
+ */
+export function reportFormSchema(kind: ReportFormKind) {
+  return z
+    .object({
+      tempPath: z
+        .string({ error: PHOTO_REQUIRED_TEXT[kind] })
+        .min(1, PHOTO_REQUIRED_TEXT[kind])
+        .regex(TEMP_PATH, "Your photo upload has expired or was already used. Please choose the photo again."),
+      caption: kind === "first" ? z.unknown().optional().transform(() => null) : optionalText(MAX_CAPTION_LENGTH, "caption"),
+      location: optionalText(MAX_LOCATION_LENGTH, "location"),
+      latitude: coordinate(90, "latitude"),
+      longitude: coordinate(180, "longitude"),
+    })
+    .superRefine((value, ctx) => {
+      if ((value.latitude === null) !== (value.longitude === null)) {
+        ctx.addIssue({ code: "custom", path: ["location"], message: "The device location was incomplete. Please try again or type the location." });
+      } else if (value.location === null && value.latitude === null) {
+        ctx.addIssue({ code: "custom", path: ["location"], message: LOCATION_REQUIRED_TEXT });
+      }
+    });
+}
+
+export type ReportFormFields = "photo" | "caption" | "location";
+
+/** What the form shows again after a refused submission (never the file itself). */
+export type ReportFormValues = {
+  caption: string;
+  location: string;
+  latitude: string;
+  longitude: string;
+  /** A photo that already reached storage, so a retry does not upload it again. */
+  tempPath: string;
+};
+
+export type ReportActionResult =
+  | { ok: true; discoveryId: number; serialNumber: number }
+  | {
+      ok: false;
+      fieldErrors: Partial<Record<ReportFormFields, string>>;
+      /** A problem that is not about one field (storage down, upload lost). */
+      formError: string | null;
+      values: ReportFormValues;
+    };

@@ -1,0 +1,39 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { FILE_TOO_LARGE_TEXT, isImageContentType, MAX_UPLOAD_BYTES } from "~/lib/uploads";
+import { requireSameOrigin } from "~/services/csrf.server";
+import { getDb } from "~/services/db.server";
+import { getUser } from "~/services/session.server";
+import { getStorage, StorageUnavailableError } from "~/services/storage.server";
+import { createPresignedUpload, UploadRejectedError } from "~/services/uploads.server";
+
+const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+const TargetRequestSchema = z.object({
+  contentType: z.string().refine(isImageContentType, "Unsupported photo: please choose an image file (JPEG, PNG or WebP)."),
+  size: z.number().int().min(1, "The photo is empty. Please choose another one."),
+});
+
+/**
+ * A signed form for uploading one photo straight to storage: a fresh
+ * temporary key, this content type, at most 10 MB, valid for 10 minutes
+ * (S3's presigned POST, or the app's own signature with the local driver).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  if (request.method !== "POST") return json({ message: "Use POST." }, 405);
+  const user = await getUser(request);
+  if (!user) return json({ message: "Sign in to upload photos." }, 401);
+  const body: unknown = await request.json().catch(() => null);
+  const parsed = TargetRequestSchema.safeParse(body);
+  if (!parsed.success) return json({ message: parsed.error.issues[0]?.message ?? "Invalid request." }, 400);
+  if (parsed.data.size > MAX_UPLOAD_BYTES) return json({ message: FILE_TOO_LARGE_TEXT }, 413);
+  try {
+    const upload = await createPresignedUpload(getDb(), getStorage(), user.id, parsed.data.contentType);
+    return json({ tempPath: upload.tempPath, url: upload.target.url, fields: upload.target.fields, maxBytes: upload.maxBytes, expiresAt: upload.expiresAt });
+  } catch (error) {
+    if (error instanceof UploadRejectedError) return json({ message: error.message }, error.status);
+    if (error instanceof StorageUnavailableError) return json({ message: "Photo storage is not answering. Please try again in a minute." }, 503);
+    throw error;
+  }
+}

@@ -1,0 +1,67 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { isImageContentType } from "~/lib/uploads";
+import { findTempUpload } from "~/models/uploads.server";
+import { requireSameOrigin } from "~/services/csrf.server";
+import { getDb } from "~/services/db.server";
+import { readPhotoForm } from "~/services/photo-form.server";
+import { applyCommonSecurityHeaders } from "~/services/security.server";
+import { getUser } from "~/services/session.server";
+import { getStorage, StorageUnavailableError } from "~/services/storage.server";
+import { isTempKey, UploadRejectedError } from "~/services/uploads.server";
+
+const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+export function tempUrl(tempPath: string): string {
+  return `/api/upload?tempPath=${encodeURIComponent(tempPath)}`;
+}
+
+/**
+ * SPEC.md §7: POST /api/upload, multipart with the field `photo` →
+ * {tempPath, tempUrl}. The file streams into the same temporary key space
+ * the forms use (10 MB enforced while it streams); publishing checks it again.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  if (request.method !== "POST") return json({ message: "Use POST." }, 405);
+  const user = await getUser(request);
+  if (!user) return json({ message: "Sign in to upload photos." }, 401);
+  if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
+    return json({ message: "Send the photo as multipart/form-data in the field 'photo'." }, 400);
+  }
+  const { photo } = await readPhotoForm(request, getDb(), getStorage(), user.id);
+  if (!photo) return json({ message: "No photo: send the file in the field 'photo'." }, 400);
+  if ("error" in photo) {
+    if (photo.error instanceof UploadRejectedError) return json({ message: photo.error.message }, photo.error.status);
+    if (photo.error instanceof StorageUnavailableError) return json({ message: "Photo storage is not answering. Please try again in a minute." }, 503);
+    throw photo.error;
+  }
+  return json({ tempPath: photo.tempPath, tempUrl: tempUrl(photo.tempPath) });
+}
+
+/**
+ * The temporary upload itself, for its owner only (a preview before the
+ * report is sent). It has not been checked yet, so it is served sandboxed,
+ * never sniffed, and kept by no cache.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const key = new URL(request.url).searchParams.get("tempPath") ?? "";
+  const user = await getUser(request);
+  const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
+  if (!user || !isTempKey(key)) return notFound();
+  const db = getDb();
+  const row = await findTempUpload(db, key);
+  if (!row || row.owner_user_id !== user.id || row.expires_at < new Date().toISOString() || !isImageContentType(row.content_type)) {
+    return notFound();
+  }
+  const object = await getStorage().get(key);
+  if (!object) return notFound();
+  const headers = new Headers({
+    "Content-Type": row.content_type,
+    "Content-Length": String(object.size),
+    "Cache-Control": "private, no-store",
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+  });
+  applyCommonSecurityHeaders(headers);
+  return new Response(createReadableStreamFromReadable(object.body), { headers });
+}

@@ -1,0 +1,56 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DiscoveryForm } from "~/components/DiscoveryForm";
+import { ReportFormError } from "~/components/ReportFormError";
+import { BackIcon } from "~/components/ui/icons";
+import { jimmyPath } from "~/lib/discoveries";
+import { newDiscoveryHeading, reportFormPath } from "~/lib/report-form";
+import { loadReportForm, reportDiscoveryAction } from "~/services/report-action.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const jimmy = await loadReportForm(request, params.serial, "new");
+  return { serialNumber: jimmy.serial_number, discoveryCount: jimmy.discovery_count };
+}
+
+/** Also receives the Jimmy page's 'Record Your Discovery' modal (`_form=modal`). */
+export const action = ({ request, params }: ActionFunctionArgs) => reportDiscoveryAction(request, params.serial, "new");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `New Discovery of Jimmy #${data.serialNumber}` : "New Discovery" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function NewDiscovery() {
+  const { serialNumber, discoveryCount } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
+      <Link to={jimmyPath(serialNumber)} className="inline-flex items-center gap-1.5 text-sm font-semibold text-orange-800 hover:text-orange-900">
+        <BackIcon className="h-4 w-4" />
+        Jimmy #{serialNumber}
+      </Link>
+      <div className="mt-4 rounded-3xl border border-orange-100 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{newDiscoveryHeading(serialNumber, discoveryCount)}</h1>
+        <p className="mt-2 text-stone-700">Share where you found him so everyone can follow his journey.</p>
+        <div className="mt-8">
+          <DiscoveryForm
+            kind="new"
+            action={reportFormPath(serialNumber, "new")}
+            submitLabel="Share Discovery"
+            result={result && "ok" in result ? result : undefined}
+          >
+            <p className="text-sm text-stone-600">
+              By sharing, you publish your photo under CC BY-NC 4.0 as described in our{" "}
+              <Link to="/privacy-policy" className="font-semibold text-orange-800 underline hover:text-orange-900">
+                Privacy Policy
+              </Link>
+              .
+            </p>
+          </DiscoveryForm>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const ErrorBoundary = ReportFormError;

@@ -1,0 +1,149 @@
+import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { jimmyPath } from "~/lib/discoveries";
+import { ordinal } from "~/lib/format";
+import {
+  reportFormPath,
+  reportFormSchema,
+  type ReportActionResult,
+  type ReportFormFields,
+  type ReportFormKind,
+  type ReportFormValues,
+} from "~/lib/report-form";
+import { parseSerial } from "~/lib/serial";
+import { findJimmyBySerial } from "~/models/jimmys.server";
+import { requireSameOrigin } from "./csrf.server";
+import { getDb } from "./db.server";
+import { flashHeader } from "./flash.server";
+import { UnsupportedPhotoError } from "./images.server";
+import { readPhotoForm } from "./photo-form.server";
+import { JimmyNotFoundError, reportDiscovery } from "./reporting.server";
+import { requireUser } from "./session.server";
+import { getStorage, StorageUnavailableError } from "./storage.server";
+import { discardUpload, UploadRejectedError } from "./uploads.server";
+
+export const STORAGE_DOWN_TEXT =
+  "We couldn't save your photo because our photo storage isn't answering. Nothing was recorded — please try again in a minute.";
+
+/** The Jimmy a form page is for, or 404; a hunter must be signed in to see the form. */
+export async function loadReportForm(request: Request, serialParam: string | undefined, kind: "first" | "new") {
+  const serial = parseSerial(serialParam);
+  if (serial === null) throw new Response(`There is no Jimmy at this address.`, { status: 404 });
+  await requireUser(request, { redirectTo: reportFormPath(serial, kind) });
+  const jimmy = await findJimmyBySerial(getDb(), serial);
+  if (!jimmy) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
+  return jimmy;
+}
+
+type Failure = Extract<ReportActionResult, { ok: false }>;
+
+function failure(status: number, values: ReportFormValues, fieldErrors: Failure["fieldErrors"], formError: string | null = null) {
+  return data<ReportActionResult>({ ok: false, fieldErrors, formError, values }, { status });
+}
+
+/** A refused upload or photo as the form shows it; anything else is not the hunter's to fix and is rethrown. */
+function photoProblem(error: unknown): { status: number; field?: string; form?: string; keepUpload: boolean } {
+  if (error instanceof UploadRejectedError || error instanceof UnsupportedPhotoError) {
+    return { status: 400, field: error.message, keepUpload: false };
+  }
+  if (error instanceof StorageUnavailableError) return { status: 503, form: STORAGE_DOWN_TEXT, keepUpload: true };
+  throw error;
+}
+
+/**
+ * The action behind all three discovery forms: the two pages and the Jimmy
+ * page's modal (which posts to the new-discovery page with `_form=modal`).
+ * A posted photo is streamed into a temporary upload first; a browser that
+ * uploaded it itself sends the temporary key instead. Then the report is
+ * validated and published; on success the hunter lands on the Jimmy's page
+ * with a flash (the modal stays and gets the flash with its data).
+ */
+export async function reportDiscoveryAction(request: Request, serialParam: string | undefined, page: "first" | "new") {
+  requireSameOrigin(request);
+  const serial = parseSerial(serialParam);
+  if (serial === null) throw new Response("There is no Jimmy at this address.", { status: 404 });
+  const user = await requireUser(request, { redirectTo: reportFormPath(serial, page) });
+  const db = getDb();
+  const storage = getStorage();
+  const jimmy = await findJimmyBySerial(db, serial);
+  if (!jimmy) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
+
+  const { fields, photo } = await readPhotoForm(request, db, storage, user.id);
+  const kind: ReportFormKind = page === "new" && fields._form === "modal" ? "modal" : page;
+  const values: ReportFormValues = {
+    caption: kind === "first" ? "" : (fields.caption ?? ""),
+    location: fields.location ?? "",
+    latitude: fields.latitude ?? "",
+    longitude: fields.longitude ?? "",
+    tempPath: fields.tempPath ?? "",
+  };
+
+  if (photo) {
+    if ("error" in photo) {
+      const problem = photoProblem(photo.error);
+      return failure(problem.status, { ...values, tempPath: "" }, problem.field ? { photo: problem.field } : {}, problem.form ?? null);
+    }
+    values.tempPath = photo.tempPath;
+  }
+
+  const parsed = reportFormSchema(kind).safeParse({
+    tempPath: values.tempPath,
+    caption: kind === "first" ? undefined : values.caption,
+    location: values.location,
+    latitude: values.latitude,
+    longitude: values.longitude,
+  });
+  if (!parsed.success) {
+    const errors = z.flattenError(parsed.error).fieldErrors;
+    const fieldErrors: Failure["fieldErrors"] = {};
+    if (errors.tempPath?.[0]) fieldErrors.photo = errors.tempPath[0];
+    for (const field of ["caption", "location"] as const satisfies ReportFormFields[]) {
+      const message = errors[field]?.[0] ?? (field === "location" ? (errors.latitude?.[0] ?? errors.longitude?.[0]) : undefined);
+      if (message) fieldErrors[field] = message;
+    }
+    return failure(400, values, fieldErrors);
+  }
+
+  let outcome;
+  try {
+    outcome = await reportDiscovery(db, storage, {
+      userId: user.id,
+      serialNumber: serial,
+      tempPath: parsed.data.tempPath,
+      caption: parsed.data.caption,
+      location: parsed.data.location,
+      latitude: parsed.data.latitude,
+      longitude: parsed.data.longitude,
+      wantsFirst: kind === "first",
+    });
+  } catch (error) {
+    if (error instanceof JimmyNotFoundError) throw new Response(error.message, { status: 404 });
+    const problem = photoProblem(error);
+    if (!problem.keepUpload) await discardUpload(db, storage, user.id, parsed.data.tempPath);
+    return failure(
+      problem.status,
+      { ...values, tempPath: problem.keepUpload ? values.tempPath : "" },
+      problem.field ? { photo: problem.field } : {},
+      problem.form ?? null,
+    );
+  }
+
+  let toast;
+  if (outcome.isFirst) {
+    toast = { title: "Discovery submitted!", description: "Jimmy has been officially discovered and added to the hunt", variant: "success" as const };
+  } else if (outcome.wasAlreadyFound) {
+    const count = (await findJimmyBySerial(db, serial))?.discovery_count ?? 2;
+    toast = {
+      title: "Success!",
+      description: `Your discovery of Jimmy #${serial} has been recorded! Someone else reported its first discovery just before you, so yours is its ${ordinal(count)}.`,
+      variant: "success" as const,
+    };
+  } else {
+    toast = { title: "Success!", description: `Your discovery of Jimmy #${serial} has been recorded!`, variant: "success" as const };
+  }
+  const headers = { "Set-Cookie": await flashHeader(toast) };
+  if (kind === "modal") {
+    return data<ReportActionResult>({ ok: true, discoveryId: outcome.discoveryId, serialNumber: serial }, { headers });
+  }
+  return redirect(jimmyPath(serial), { headers });
+}

@@ -1,0 +1,24 @@
+import { getDb } from "./db.server";
+import { getStorage } from "./storage.server";
+import { sweepUploads } from "./uploads.server";
+
+/** Expired uploads live at most an hour; sweeping every 15 minutes keeps storage close to that. */
+export const SWEEP_INTERVAL_MS = 15 * 60_000;
+
+const globalForSweeper = globalThis as typeof globalThis & { __jimmyHuntSweeper?: ReturnType<typeof setInterval> };
+
+/**
+ * Removes abandoned temporary uploads in the background, once shortly after
+ * start and then periodically. Several processes may sweep at once: every
+ * step is idempotent. A failed sweep (storage down) is logged and retried
+ * on the next tick.
+ */
+export function startUploadSweeper(): void {
+  if (globalForSweeper.__jimmyHuntSweeper) return;
+  const sweep = () => {
+    sweepUploads(getDb(), getStorage()).catch((error: unknown) => console.error("Sweeping temporary uploads failed:", error));
+  };
+  setTimeout(sweep, 30_000).unref();
+  globalForSweeper.__jimmyHuntSweeper = setInterval(sweep, SWEEP_INTERVAL_MS);
+  globalForSweeper.__jimmyHuntSweeper.unref();
+}

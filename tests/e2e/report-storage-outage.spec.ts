@@ -1,0 +1,88 @@
+import Database from "better-sqlite3";
+import { expect, test } from "@playwright/test";
+import { startAppServer } from "../support/app-server";
+import { ROTATED_GPS_JPEG } from "../support/photos";
+import { BROWSER_UPLOAD_CORS, startS3Server, TEST_S3_CREDENTIALS } from "../support/s3-server";
+import { jsEnabled, uniqueName, waitForHydration } from "./helpers";
+
+/**
+ * The app on S3 storage (s3rver on loopback), so the store can be stopped
+ * between the photo upload and the publication of the discovery.
+ */
+let s3: Awaited<ReturnType<typeof startS3Server>>;
+let app: Awaited<ReturnType<typeof startAppServer>>;
+
+test.beforeAll(async () => {
+  s3 = await startS3Server({ configs: [BROWSER_UPLOAD_CORS] });
+  app = await startAppServer({
+    STORAGE_DRIVER: "s3",
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: s3.endpoint,
+    S3_REGION: "us-east-1",
+    S3_FORCE_PATH_STYLE: "true",
+    S3_ACCESS_KEY_ID: TEST_S3_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: TEST_S3_CREDENTIALS.secretAccessKey,
+  });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  await s3?.close();
+});
+
+function withDb<T>(run: (db: Database.Database) => T): T {
+  const db = new Database(app.databasePath);
+  db.pragma("busy_timeout = 5000");
+  try {
+    return run(db);
+  } finally {
+    db.close();
+  }
+}
+
+test("when photo storage stops mid-way the hunter gets a clear error, nothing is recorded, and a retry succeeds", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const serial = 4242;
+  withDb((db) => db.prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?)").run(serial, `Jimmy #${serial}`, new Date().toISOString()));
+  const form = `${app.baseURL}/jimmy/${serial}/first-discovery`;
+  await page.goto(`${app.baseURL}/login?redirectTo=${encodeURIComponent(`/jimmy/${serial}/first-discovery`)}`);
+  await page.getByLabel("First name").fill(uniqueName("Outage"));
+  await page.getByRole("button", { name: "Sign in locally" }).click();
+  await expect(page).toHaveURL(form);
+  await waitForHydration(page, testInfo);
+
+  // The store goes down as the report reaches the server: with JavaScript the
+  // photo is already in the store by then; without, it is on its way there.
+  let outage = true;
+  await page.route(`${form}*`, async (route) => {
+    if (route.request().method() === "POST" && outage) {
+      outage = false;
+      await s3.stop();
+    }
+    await route.continue();
+  });
+
+  await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
+  await page.getByLabel(/^Location/).fill("Austin, TX");
+  await page.getByRole("button", { name: "Submit First Discovery" }).click();
+
+  const alert = page.locator("form").getByRole("alert").filter({ hasText: "Failed to submit discovery" });
+  await expect(alert).toContainText("our photo storage isn't answering. Nothing was recorded");
+  if (jsEnabled(testInfo)) await expect(page.getByTestId("toast")).toContainText("Failed to submit discovery");
+  await expect(page.getByLabel(/^Location/)).toHaveValue("Austin, TX");
+  expect(withDb((db) => db.prepare("select count(*) n from discoveries").get())).toEqual({ n: 0 });
+
+  await s3.restart();
+  if (jsEnabled(testInfo)) {
+    // The uploaded photo survived in the store: the retry only submits again.
+    await expect(page.getByText("Your photo is already uploaded")).toBeVisible();
+  } else {
+    await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
+  }
+  await page.getByRole("button", { name: "Submit First Discovery" }).click();
+  await expect(page).toHaveURL(`${app.baseURL}/jimmy/${serial}`);
+  await expect(page.getByTestId("toast")).toContainText("Discovery submitted!");
+  await expect(page.getByTestId("timeline-entry")).toHaveCount(1);
+  expect(withDb((db) => db.prepare("select count(*) n from discoveries").get())).toEqual({ n: 1 });
+  expect(withDb((db) => db.prepare("select count(*) n from temp_uploads").get())).toEqual({ n: 0 });
+});

@@ -1,0 +1,62 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Another instance of the production build, on a loopback port of its own and
+ * an empty data directory, configured by `env` (e.g. S3 storage). For browser
+ * tests that need a configuration the shared test server does not have.
+ */
+export async function startAppServer(env: Record<string, string>) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "jimmy-hunt-app-"));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["scripts/serve.ts", "build/server/index.js"], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      SESSION_SECRET: "app-server-secret-0123456789abcdef0123456789",
+      DEMO_SIGN_IN: "true",
+      ...env,
+    },
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The app server exited: ${stderr}`);
+    const ready = await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false);
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`The app server did not start: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    baseURL,
+    databasePath: path.join(dataDir, "jimmy-hunt.sqlite"),
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
