@@ -3,14 +3,13 @@ import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { formatDate } from "~/lib/format";
-import { recordAdminAction } from "~/models/audit-log.server";
-import { deleteDiscovery, findDiscoveryForAdmin } from "~/models/discoveries.server";
+import { findDiscoveryForAdmin } from "~/models/discoveries.server";
 import { ADMIN_HEADERS, requireAdminPage } from "~/services/admin.server";
 import { clientAddress } from "~/services/client-address.server";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
 import { flashHeader } from "~/services/flash.server";
-import { photoObjectKeys } from "~/services/images.server";
+import { moderateDeleteDiscovery } from "~/services/moderation.server";
 import { requireAdmin } from "~/services/session.server";
 import { getStorage } from "~/services/storage.server";
 
@@ -51,23 +50,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!id.success) return failed("That discovery no longer exists.");
   let deleted;
   try {
-    deleted = await deleteDiscovery(db, id.data);
+    deleted = await moderateDeleteDiscovery(db, getStorage(), { id: id.data, clientAddress: clientAddress(request, context) });
   } catch (error) {
     console.error("Deleting a discovery failed", error);
     return failed("Something went wrong on our side. Please try again.");
   }
   if (!deleted) return failed("That discovery no longer exists.");
-  // The row is gone; photos left behind by a storage hiccup are unreachable and harmless.
-  await getStorage()
-    .delete(photoObjectKeys(deleted.photo.key, deleted.photo.variants))
-    .catch((error) => console.error("Removing a deleted discovery's photos failed", error));
-  await recordAdminAction(db, {
-    action: "delete_discovery",
-    targetType: "discovery",
-    targetId: id.data,
-    detail: `Jimmy #${deleted.serialNumber}`,
-    clientAddress: clientAddress(request, context),
-  });
   return redirect(adminUrl, {
     headers: { "Set-Cookie": await flashHeader({ title: "Discovery deleted", description: `The discovery of Jimmy #${deleted.serialNumber} was removed.`, variant: "success" }) },
   });

@@ -10,14 +10,14 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { formatDate } from "~/lib/format";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
-import { recordAdminAction } from "~/models/audit-log.server";
-import { findDiscoveryForAdmin, replaceDiscoveryPhoto } from "~/models/discoveries.server";
+import { findDiscoveryForAdmin } from "~/models/discoveries.server";
 import { ADMIN_HEADERS, requireAdminPage } from "~/services/admin.server";
 import { clientAddress } from "~/services/client-address.server";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
 import { flashHeader } from "~/services/flash.server";
-import { photoObjectKeys, storePhoto, UnsupportedPhotoError } from "~/services/images.server";
+import { UnsupportedPhotoError } from "~/services/images.server";
+import { moderateReplaceImage } from "~/services/moderation.server";
 import { requireAdmin } from "~/services/session.server";
 import { getStorage } from "~/services/storage.server";
 
@@ -74,33 +74,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = ImageSchema.safeParse({ image: form.get("image") });
   if (!parsed.success) return invalid(z.flattenError(parsed.error).fieldErrors.image?.[0] ?? "Choose an image to upload.");
 
-  const storage = getStorage();
-  let photo;
+  let replaced: boolean;
   try {
-    photo = await storePhoto(storage, Buffer.from(await parsed.data.image.arrayBuffer()));
+    replaced = await moderateReplaceImage(db, getStorage(), {
+      id: id.data,
+      bytes: Buffer.from(await parsed.data.image.arrayBuffer()),
+      clientAddress: clientAddress(request, context),
+    });
   } catch (error) {
     if (error instanceof UnsupportedPhotoError) return invalid(error.message);
     console.error("Storing a replacement image failed", error);
     return invalid("The image could not be stored. Please try again.");
   }
-  const old = await replaceDiscoveryPhoto(db, id.data, photo).catch(async (error: unknown) => {
-    await storage.delete(photoObjectKeys(photo.key, photo.variants)).catch(() => undefined);
-    throw error;
-  });
-  if (!old) {
-    // Deleted while the image was being processed.
-    await storage.delete(photoObjectKeys(photo.key, photo.variants)).catch(() => undefined);
+  if (!replaced) {
     return redirect("/admin", {
       headers: { "Set-Cookie": await flashHeader({ title: "Failed to upload image", description: "That discovery no longer exists.", variant: "destructive" }) },
     });
   }
-  await storage.delete(photoObjectKeys(old.key, old.variants)).catch((error) => console.error("Removing a replaced image failed", error));
-  await recordAdminAction(db, {
-    action: "replace_image",
-    targetType: "discovery",
-    targetId: id.data,
-    clientAddress: clientAddress(request, context),
-  });
   return redirect("/admin", {
     headers: { "Set-Cookie": await flashHeader({ title: "Image updated", description: "The discovery now shows the new image.", variant: "success" }) },
   });

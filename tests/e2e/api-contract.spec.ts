@@ -1,4 +1,7 @@
+import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E_ADMIN_PASSWORD } from "../support/e2e-data";
+import { makeStoredDiscovery } from "./admin-helpers";
 import { queryOne } from "./db";
 import { signIn, uniqueName } from "./helpers";
 
@@ -152,5 +155,168 @@ test.describe("POST /api/discoveries and /api/jimmys/{serialNumber}/first-discov
     });
     expect(response.status()).toBe(404);
     expect(await response.json()).toEqual({ message: "There is no Jimmy with id 987654." });
+  });
+});
+
+async function uploadPhoto(api: APIRequestContext): Promise<{ tempPath: string; tempUrl: string }> {
+  const response = await api.post("/api/upload", {
+    multipart: { photo: { name: "jimmy.jpg", mimeType: "image/jpeg", buffer: fs.readFileSync("tests/fixtures/rotated-with-gps.jpg") } },
+  });
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+test.describe("reporting through the API, end to end", () => {
+  test("upload → POST /api/discoveries → the discovery is on the Jimmy's page and in GET /api/jimmys/serial", async ({ page }) => {
+    const api = await signedInRequest(page);
+    const jimmy = queryOne<{ id: number; serial_number: number }>(
+      "select id, serial_number from jimmys where discovery_count > 0 order by serial_number desc limit 1",
+    );
+    const upload = await uploadPhoto(api);
+    expect(upload.tempPath).toMatch(/^uploads\//);
+    expect((await api.get(upload.tempUrl)).status()).toBe(200);
+
+    const caption = `Found it by the API ${Date.now()}`;
+    const created = await api.post("/api/discoveries", {
+      data: { jimmyId: jimmy.id, tempPath: upload.tempPath, caption, location: "Zilker Park, Austin, TX", latitude: "30.2669", longitude: -97.7729 },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+
+    const detail = (await (await api.get(`/api/jimmys/serial/${jimmy.serial_number}?_t=1`)).json()) as { discoveries: ApiDiscovery[] };
+    const mine = detail.discoveries.find((d) => d.id === id)!;
+    expectDiscoveryShape(mine);
+    expect(mine).toMatchObject({ caption, location: "Zilker Park, Austin, TX", latitude: "30.2669", longitude: "-97.7729" });
+    await page.goto(`/jimmy/${jimmy.serial_number}`);
+    await expect(page.getByText(caption).first()).toBeVisible();
+
+    // The same upload cannot be published twice.
+    const replay = await api.post("/api/discoveries", { data: { jimmyId: jimmy.id, tempPath: upload.tempPath } });
+    expect(replay.status()).toBeGreaterThanOrEqual(400);
+    expect(replay.status()).toBeLessThan(500);
+  });
+
+  test("an empty caption becomes 'Another Jimmy discovery!'", async ({ page }) => {
+    const api = await signedInRequest(page);
+    const jimmy = queryOne<{ id: number; serial_number: number }>("select id, serial_number from jimmys order by serial_number limit 1");
+    const upload = await uploadPhoto(api);
+    const created = await api.post("/api/discoveries", { data: { jimmyId: jimmy.id, tempPath: upload.tempPath, caption: "  " } });
+    expect(created.status()).toBe(201);
+    const { id } = await created.json();
+    expect(queryOne<{ caption: string }>("select caption from discoveries where id = ?", id).caption).toBe("Another Jimmy discovery!");
+  });
+});
+
+test.describe("POST /api/discoveries/{id}/like", () => {
+  test("flips the hunter's like and answers isLiked; the feed agrees", async ({ page }) => {
+    const api = await signedInRequest(page);
+    const discovery = queryOne<{ id: number; like_count: number; serial_number: number }>(
+      "select d.id, d.like_count, j.serial_number from discoveries d join jimmys j on j.id = d.jimmy_id order by d.id limit 1",
+    );
+    const liked = await api.post(`/api/discoveries/${discovery.id}/like`);
+    expect(liked.status()).toBe(200);
+    expect(await liked.json()).toEqual({ isLiked: true, likeCount: discovery.like_count + 1 });
+    const detail = (await (await api.get(`/api/jimmys/serial/${discovery.serial_number}`)).json()) as { discoveries: ApiDiscovery[] };
+    expect(detail.discoveries.find((d) => d.id === discovery.id)).toMatchObject({ isLikedByUser: true, likeCount: discovery.like_count + 1 });
+    const unliked = await api.post(`/api/discoveries/${discovery.id}/like`);
+    expect(await unliked.json()).toEqual({ isLiked: false, likeCount: discovery.like_count });
+  });
+
+  test("signed out is 401, an unknown discovery 404, cross-site 403", async ({ page, request }) => {
+    expect((await request.post("/api/discoveries/1/like")).status()).toBe(401);
+    const api = await signedInRequest(page);
+    const unknown = await api.post("/api/discoveries/99999999/like");
+    expect(unknown.status()).toBe(404);
+    expect((await unknown.json()).message).toBe("There is no discovery 99999999.");
+    expect((await api.post("/api/discoveries/1/like", { headers: { Origin: "https://evil.example" } })).status()).toBe(403);
+  });
+});
+
+test.describe("GET and POST /api/jimmys/{jimmyId}/comments", () => {
+  test("anyone may comment; the comment is answered, listed, and shown on the Jimmy's page", async ({ request, page }) => {
+    const jimmy = queryOne<{ id: number; serial_number: number }>("select id, serial_number from jimmys order by serial_number desc limit 1");
+    const content = `What a find ${Date.now()}`;
+    const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    const created = await request.post(`/api/jimmys/${jimmy.id}/comments`, {
+      data: { content: `  ${content}  `, authorName: "  " },
+      headers: { "X-Forwarded-For": address },
+    });
+    expect(created.status()).toBe(201);
+    const comment = await created.json();
+    expect(comment).toMatchObject({ content, authorName: null, isAdmin: false });
+    expect(new Date(comment.createdAt).toISOString()).toBe(comment.createdAt);
+
+    const list = (await (await request.get(`/api/jimmys/${jimmy.id}/comments`)).json()) as { id: number; content: string }[];
+    expect(list[0]).toMatchObject({ id: comment.id, content });
+    await page.goto(`/jimmy/${jimmy.serial_number}#comments`);
+    await expect(page.getByText(content)).toBeVisible();
+    await expect(page.getByText("Anonymous Hunter").first()).toBeVisible();
+
+    const repeat = await request.post(`/api/jimmys/${jimmy.id}/comments`, { data: { content }, headers: { "X-Forwarded-For": address } });
+    expect(repeat.status()).toBe(409);
+  });
+
+  test("blank or oversized content and unknown Jimmys get a 4xx with a message", async ({ request }) => {
+    const headers = { "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 250) + 1}` };
+    const blank = await request.post("/api/jimmys/1/comments", { data: { content: "   " }, headers });
+    expect(blank.status()).toBe(400);
+    expect((await blank.json()).message).toBe("content: Write a comment first.");
+    const long = await request.post("/api/jimmys/1/comments", { data: { content: "x".repeat(1001) }, headers });
+    expect(long.status()).toBe(400);
+    expect((await long.json()).message).toContain("Keep your comment under 1,000 characters.");
+    const unknown = await request.get("/api/jimmys/99999999/comments");
+    expect(unknown.status()).toBe(404);
+    expect(await unknown.json()).toEqual({ message: "There is no Jimmy with id 99999999." });
+  });
+});
+
+test.describe("the admin API", () => {
+  test("POST /api/admin/login starts a server-side admin session; a wrong password is 401", async ({ playwright, baseURL }) => {
+    const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": address } });
+    try {
+      const wrong = await api.post("/api/admin/login", { data: { password: "not it" } });
+      expect(wrong.status()).toBe(401);
+      expect(await wrong.json()).toMatchObject({ success: false, message: "Invalid password" });
+      expect((await api.delete("/api/admin/discoveries/1")).status()).toBe(403);
+
+      const right = await api.post("/api/admin/login", { data: { password: E2E_ADMIN_PASSWORD } });
+      expect(right.status()).toBe(200);
+      expect(await right.json()).toMatchObject({ success: true });
+      const cookie = right.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("jh_admin="));
+      expect(cookie?.value).toMatch(/HttpOnly/);
+      expect(cookie?.value).toMatch(/SameSite=Lax/);
+
+      const target = await makeStoredDiscovery();
+      const replaced = await api.post(`/api/admin/discoveries/${target.id}/image`, {
+        multipart: { image: { name: "new.jpg", mimeType: "image/jpeg", buffer: fs.readFileSync("tests/fixtures/rotated-with-gps.jpg") } },
+      });
+      expect(replaced.status()).toBe(200);
+      expect(await replaced.json()).toEqual({ success: true, message: "Image updated" });
+      expect(queryOne<{ photo_key: string }>("select photo_key from discoveries where id = ?", target.id).photo_key).not.toBe(target.key);
+
+      const notAnImage = await api.post(`/api/admin/discoveries/${target.id}/image`, {
+        multipart: { image: { name: "x.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>not a photo</html>") } },
+      });
+      expect(notAnImage.status()).toBe(415);
+      expect((await notAnImage.json()).message).toMatch(/^Failed to upload image: /);
+
+      const deleted = await api.delete(`/api/admin/discoveries/${target.id}`);
+      expect(deleted.status()).toBe(200);
+      expect(await deleted.json()).toEqual({ success: true, message: "Discovery deleted" });
+      expect(queryOne<{ n: number }>("select count(*) as n from discoveries where id = ?", target.id).n).toBe(0);
+      expect((await api.delete(`/api/admin/discoveries/${target.id}`)).status()).toBe(404);
+    } finally {
+      await api.dispose();
+    }
+  });
+
+  test("no fixed authorization header opens the admin API", async ({ request }) => {
+    const target = await makeStoredDiscovery();
+    for (const authorization of ["Bearer admin", "admin", "Basic YWRtaW46YWRtaW4="]) {
+      const response = await request.delete(`/api/admin/discoveries/${target.id}`, { headers: { Authorization: authorization } });
+      expect(response.status()).toBe(403);
+    }
+    expect(queryOne<{ n: number }>("select count(*) as n from discoveries where id = ?", target.id).n).toBe(1);
   });
 });

@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { apiError, apiJson, requireApiMutation } from "~/services/api.server";
+import { clientAddress } from "~/services/client-address.server";
+import { getDb } from "~/services/db.server";
+import { moderateDeleteDiscovery } from "~/services/moderation.server";
+import { isAdmin } from "~/services/session.server";
+import { getStorage } from "~/services/storage.server";
+
+const IdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * DELETE /api/admin/discoveries/{id} (SPEC.md §7). Authorized only by the
+ * server-side admin session (POST /api/admin/login or /admin), never by a
+ * header value.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "DELETE") return apiError(405, "Use DELETE to remove a discovery.");
+  requireApiMutation(request);
+  const db = getDb();
+  if (!(await isAdmin(request, { db }))) return apiError(403, "This needs an admin session.");
+  const id = IdSchema.safeParse(params.id);
+  if (!id.success) return apiError(400, "The discovery id must be a positive whole number.");
+  const deleted = await moderateDeleteDiscovery(db, getStorage(), { id: id.data, clientAddress: clientAddress(request, context) });
+  if (!deleted) return apiError(404, "Failed to delete discovery: it no longer exists.");
+  return apiJson({ success: true, message: "Discovery deleted" });
+}
+
+export function loader() {
+  return apiError(405, "Use DELETE to remove a discovery.");
+}

@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { toggleLike } from "~/models/likes.server";
+import { apiError, apiJson, requireApiMutation, requireApiUser } from "~/services/api.server";
+import { getDb } from "~/services/db.server";
+
+const IdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * POST /api/discoveries/{id}/like (SPEC.md §7): flips the signed-in hunter's
+ * like and answers the new state, {isLiked, likeCount}.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiError(405, "Use POST to like or unlike.");
+  requireApiMutation(request);
+  const user = await requireApiUser(request);
+  const id = IdSchema.safeParse(params.id);
+  if (!id.success) return apiError(400, "The discovery id must be a positive whole number.");
+  const state = await toggleLike(getDb(), { discoveryId: id.data, userId: user.id });
+  if (!state) return apiError(404, `There is no discovery ${id.data}.`);
+  return apiJson(state);
+}
+
+export function loader() {
+  return apiError(405, "Use POST to like or unlike.");
+}

@@ -1,0 +1,56 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { CommentFormSchema } from "~/lib/comments";
+import { listComments } from "~/models/comments.server";
+import { findJimmyById } from "~/models/jimmys.server";
+import { apiError, apiJson, readJson, requireApiMutation } from "~/services/api.server";
+import { clientAddress } from "~/services/client-address.server";
+import { submitComment, type CommentAuthor } from "~/services/comments.server";
+import { getDb } from "~/services/db.server";
+import { env } from "~/services/env.server";
+import { getUser, isAdmin } from "~/services/session.server";
+
+const IdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+async function jimmyFrom(params: LoaderFunctionArgs["params"]) {
+  const id = IdSchema.safeParse(params.jimmyId);
+  if (!id.success) throw apiError(400, "The Jimmy id must be a positive whole number.");
+  const jimmy = await findJimmyById(getDb(), id.data);
+  if (!jimmy) throw apiError(404, `There is no Jimmy with id ${id.data}.`);
+  return jimmy;
+}
+
+/** GET /api/jimmys/{jimmyId}/comments (SPEC.md §7): the Jimmy's comments, newest first. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const jimmy = await jimmyFrom(params);
+  return apiJson(await listComments(getDb(), jimmy.id));
+}
+
+/**
+ * POST /api/jimmys/{jimmyId}/comments (SPEC.md §7): JSON {content,
+ * authorName?}. Anyone may comment; the same rules as the page's form apply
+ * (length, per-address limit, no repeats within 5 minutes, the admin
+ * identity in an admin session). Answers 201 with the created comment.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return apiError(405, "Use POST to comment.");
+  requireApiMutation(request);
+  const jimmy = await jimmyFrom(params);
+  const body = await readJson(request, CommentFormSchema);
+  const db = getDb();
+  const user = await getUser(request, { db });
+  const author: CommentAuthor = (await isAdmin(request, { db }))
+    ? { kind: "admin", huntName: env().hunt.name }
+    : user
+      ? { kind: "hunter", userId: user.id, firstName: user.firstName, lastName: user.lastName }
+      : { kind: "guest" };
+  const result = await submitComment(db, {
+    jimmyId: jimmy.id,
+    comment: body,
+    author,
+    address: clientAddress(request, context),
+  });
+  if (!result.ok) return apiError(result.status, result.message);
+  const created = (await listComments(db, jimmy.id)).find((comment) => comment.id === result.commentId);
+  return apiJson(created, { status: 201 });
+}
