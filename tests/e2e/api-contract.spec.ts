@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD } from "../support/e2e-data";
-import { makeStoredDiscovery } from "./admin-helpers";
+import { freshSerial, makeStoredDiscovery, mint } from "./admin-helpers";
 import { queryOne } from "./db";
 import { signIn, uniqueName } from "./helpers";
 
@@ -194,6 +194,26 @@ test.describe("reporting through the API, end to end", () => {
     const replay = await api.post("/api/discoveries", { data: { jimmyId: jimmy.id, tempPath: upload.tempPath } });
     expect(replay.status()).toBeGreaterThanOrEqual(400);
     expect(replay.status()).toBeLessThan(500);
+  });
+
+  test("POST /api/jimmys/{serialNumber}/first-discovery starts a Jimmy's journey; a second one becomes a regular discovery", async ({
+    page,
+  }) => {
+    const api = await signedInRequest(page);
+    const serial = freshSerial();
+    mint(serial);
+    const first = await api.post(`/api/jimmys/${serial}/first-discovery`, {
+      data: { tempPath: (await uploadPhoto(api)).tempPath, location: "Paris, France" },
+    });
+    expect(first.status()).toBe(201);
+    expect(await first.json()).toMatchObject({ isFirst: true, wasAlreadyFound: false });
+    const late = await api.post(`/api/jimmys/${serial}/first-discovery`, { data: { tempPath: (await uploadPhoto(api)).tempPath } });
+    expect(late.status()).toBe(201);
+    expect(await late.json()).toMatchObject({ isFirst: false, wasAlreadyFound: true });
+    const detail = await (await api.get(`/api/jimmys/serial/${serial}`)).json();
+    expect(detail.stats.discoveries).toBe(2);
+    expect(detail.discoveries[1]).toMatchObject({ location: "Paris, France", isFirst: true, caption: "Another Jimmy discovery!" });
+    expect((await api.post(`/api/jimmys/999999999/first-discovery`, { data: { tempPath: (await uploadPhoto(api)).tempPath } })).status()).toBe(404);
   });
 
   test("an empty caption becomes 'Another Jimmy discovery!'", async ({ page }) => {
