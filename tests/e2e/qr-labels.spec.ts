@@ -68,8 +68,12 @@ test.describe("minting Jimmys and printing labels", () => {
     expect(text).toBe(`${testInfo.project.use.baseURL}/q/${from}-${checkCode(from)}`);
     await actFromOwnAddress(page);
     expect(await locationOf(page, new URL(text).pathname)).toBe(`/jimmy/${from}/first-discovery`);
+    // A hunter scanning it is asked to sign in, then lands on the Jimmy's first-discovery form.
     await page.goto(text);
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Fjimmy%2F${from}%2Ffirst-discovery$`));
+    await signIn(page, uniqueName("Scanner"), "Tester", `/jimmy/${from}/first-discovery`);
     await expect(page).toHaveURL(new RegExp(`/jimmy/${from}/first-discovery$`));
+    await expect(page.getByRole("heading", { name: "First Discovery!" })).toBeVisible();
   });
 
   test("a label of a Jimmy found before leads to the new-discovery form", async ({ page }) => {

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { E2E_QR_SECRET } from "./e2e-data";
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,6 +34,7 @@ export async function startAppServer(env: Record<string, string>) {
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
       SESSION_SECRET: "app-server-secret-0123456789abcdef0123456789",
+      QR_SECRET: E2E_QR_SECRET,
       DEMO_SIGN_IN: "true",
       ...env,
     },
