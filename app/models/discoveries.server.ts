@@ -275,20 +275,31 @@ function toAdminDiscovery(row: Awaited<ReturnType<ReturnType<typeof selectAdminD
 }
 
 /** One numbered page of every discovery, newest first, and how many there are. */
+/**
+ * One page of the admin list, newest first. `upto` pins the list to the
+ * discoveries that existed when the admin opened page 1 (ids only grow), so
+ * hunters reporting meanwhile do not push rows from one page onto the next.
+ */
 export async function listDiscoveriesForAdmin(
   db: Kysely<Database>,
-  { page, pageSize }: { page: number; pageSize: number },
-): Promise<{ discoveries: AdminDiscovery[]; total: number }> {
-  const [rows, total] = await Promise.all([
+  { page, pageSize, upto }: { page: number; pageSize: number; upto?: number },
+): Promise<{ discoveries: AdminDiscovery[]; total: number; upto: number }> {
+  const newest = upto ?? Number((await db.selectFrom("discoveries").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst())?.id ?? 0);
+  const [rows, counted] = await Promise.all([
     selectAdminDiscoveries(db)
+      .where("d.id", "<=", newest)
       .orderBy("d.created_at", "desc")
       .orderBy("d.id", "desc")
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    countDiscoveries(db),
+    db
+      .selectFrom("discoveries")
+      .where("id", "<=", newest)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
-  return { discoveries: rows.map(toAdminDiscovery), total };
+  return { discoveries: rows.map(toAdminDiscovery), total: Number(counted.n), upto: newest };
 }
 
 export async function findDiscoveryForAdmin(db: Kysely<Database>, id: number): Promise<AdminDiscovery | null> {

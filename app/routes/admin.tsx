@@ -26,19 +26,22 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 };
 
 const PageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
+const UptoSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().catch(undefined);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!env().adminPasswordHash) return { state: "not_configured" as const };
   const db = getDb();
   if (!(await isAdmin(request, { db }))) return { state: "gate" as const };
-  const page = PageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
+  const params = new URL(request.url).searchParams;
+  const page = PageSchema.parse(params.get("page") ?? 1);
+  const upto = UptoSchema.parse(params.get("upto") ?? undefined);
   const [list, comments, log] = await Promise.all([
-    listDiscoveriesForAdmin(db, { page, pageSize: ADMIN_PAGE_SIZE }),
+    listDiscoveriesForAdmin(db, { page, pageSize: ADMIN_PAGE_SIZE, upto }),
     listRecentComments(db, 20),
     listAdminActions(db, 25),
   ]);
   const pages = Math.max(1, Math.ceil(list.total / ADMIN_PAGE_SIZE));
-  if (page > pages) throw redirect(`/admin?page=${pages}`);
+  if (page > pages) throw redirect(`/admin?page=${pages}&upto=${list.upto}`);
   return { state: "panel" as const, page, pages, ...list, comments, log };
 }
 
@@ -272,7 +275,7 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
       {panel.pages > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
           {panel.page > 1 ? (
-            <Link to={`/admin?page=${panel.page - 1}`} className="font-semibold text-orange-800 hover:underline" rel="prev">
+            <Link to={`/admin?page=${panel.page - 1}&upto=${panel.upto}`} className="font-semibold text-orange-800 hover:underline" rel="prev">
               ← Newer
             </Link>
           ) : (
@@ -282,7 +285,7 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
             Page {panel.page} of {panel.pages}
           </span>
           {panel.page < panel.pages ? (
-            <Link to={`/admin?page=${panel.page + 1}`} className="font-semibold text-orange-800 hover:underline" rel="next">
+            <Link to={`/admin?page=${panel.page + 1}&upto=${panel.upto}`} className="font-semibold text-orange-800 hover:underline" rel="next">
               Older →
             </Link>
           ) : (

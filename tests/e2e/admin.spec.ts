@@ -130,7 +130,7 @@ test.describe("admin sessions", () => {
 });
 
 test.describe("moderating discoveries", () => {
-  test("the list shows every discovery newest first with serial, hunter, photo, caption and date", async ({ page }) => {
+  test("the list shows every discovery newest first with serial, hunter, photo, caption and date; paging is stable while hunters report", async ({ page }) => {
     const older = await makeStoredDiscovery();
     const newer = await makeStoredDiscovery();
     await signInAsAdmin(page);
@@ -147,8 +147,10 @@ test.describe("moderating discoveries", () => {
 
     await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
     await expect(rows).toHaveCount(20);
+    // A hunter reports while the admin reads page 1: page 2 must not repeat its last row.
+    await makeStoredDiscovery();
     await page.getByRole("link", { name: "Older →" }).click();
-    await expect(page).toHaveURL(/\/admin\?page=2$/);
+    await expect(page).toHaveURL(/\/admin\?page=2&upto=\d+$/);
     await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
     const secondPage = await rows.evaluateAll((items) => items.map((item) => Number(item.getAttribute("data-discovery-id"))));
     expect(secondPage.some((id) => ids.includes(id))).toBe(false);
