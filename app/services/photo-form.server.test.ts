@@ -57,6 +57,40 @@ describe("reading a discovery form", () => {
     expect(await t.db.selectFrom("temp_uploads").selectAll().execute()).toEqual([]);
   });
 
+  it("streams a large photo through many pauses without piling up listeners (no leak warning)", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", onWarning);
+    try {
+      const body = new FormData();
+      const large = new Uint8Array(8 * 1024 * 1024);
+      large.set(jpeg);
+      body.append("photo", new File([large], "large.jpg", { type: "image/jpeg" }));
+      body.append("location", "Austin, TX");
+      // Arrive in network-sized pieces, as from a phone, so storage pauses the stream often.
+      const encoded = new Response(body);
+      const bytes = new Uint8Array(await encoded.arrayBuffer());
+      const pieces = new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += 64 * 1024) controller.enqueue(bytes.slice(at, at + 64 * 1024));
+          controller.close();
+        },
+      });
+      const request = new Request("http://app.test/jimmy/5/new-discovery", {
+        method: "POST",
+        body: pieces,
+        headers: { "Content-Type": encoded.headers.get("Content-Type") ?? "" },
+        duplex: "half",
+      } as RequestInit);
+      const { photo } = await readPhotoForm(request, t.db, t.storage, userId);
+      expect(photo).toMatchObject({ size: large.length });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).not.toContain("MaxListenersExceededWarning");
+    } finally {
+      process.off("warning", onWarning);
+    }
+  });
+
   it("refuses a request announcing more than it will ever read, without reading it", async () => {
     const body = new FormData();
     body.append("location", "Austin, TX");

@@ -116,9 +116,16 @@ async function streamPhoto(
     }
     if (body.destroyed) continue;
     if (!body.write(chunk)) {
+      // Whichever fires first wins; the other listener is removed so a long
+      // upload does not pile up one per pause.
       await new Promise<void>((resolve) => {
-        body.once("drain", resolve);
-        body.once("close", resolve);
+        const resume = () => {
+          body.off("drain", resume);
+          body.off("close", resume);
+          resolve();
+        };
+        body.once("drain", resume);
+        body.once("close", resume);
       });
     }
   }
