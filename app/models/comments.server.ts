@@ -81,23 +81,37 @@ export async function publishComment(
   });
 }
 
+type CommentRow = { id: number; content: string; author_name: string | null; is_admin: number; created_at: string };
+
+function toCommentView(row: CommentRow): CommentView {
+  return {
+    id: row.id,
+    content: row.content,
+    authorName: row.author_name,
+    isAdmin: row.is_admin === 1,
+    createdAt: row.created_at,
+  };
+}
+
+const COMMENT_COLUMNS = ["id", "content", "author_name", "is_admin", "created_at"] as const;
+
 /** A Jimmy's comments, newest first. */
 export async function listComments(db: Kysely<Database>, jimmyId: number, limit = 200): Promise<CommentView[]> {
   const rows = await db
     .selectFrom("comments")
-    .select(["id", "content", "author_name", "is_admin", "created_at"])
+    .select(COMMENT_COLUMNS)
     .where("jimmy_id", "=", jimmyId)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    content: r.content,
-    authorName: r.author_name,
-    isAdmin: r.is_admin === 1,
-    createdAt: r.created_at,
-  }));
+  return rows.map(toCommentView);
+}
+
+/** One comment as the pages show it, or null. */
+export async function findComment(db: Kysely<Database>, id: number): Promise<CommentView | null> {
+  const row = await db.selectFrom("comments").select(COMMENT_COLUMNS).where("id", "=", id).executeTakeFirst();
+  return row ? toCommentView(row) : null;
 }
 
 export type AdminComment = CommentView & { serialNumber: number };
@@ -112,14 +126,7 @@ export async function listRecentComments(db: Kysely<Database>, limit = 20): Prom
     .orderBy("c.id", "desc")
     .limit(limit)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    content: r.content,
-    authorName: r.author_name,
-    isAdmin: r.is_admin === 1,
-    createdAt: r.created_at,
-    serialNumber: r.serial_number,
-  }));
+  return rows.map((r) => ({ ...toCommentView(r), serialNumber: r.serial_number }));
 }
 
 /** Deletes a comment and keeps its Jimmy's comment count in step; returns what was deleted, or null. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { CommentFormSchema } from "~/lib/comments";
-import { listComments } from "~/models/comments.server";
+import { findComment, listComments } from "~/models/comments.server";
 import { findJimmyById } from "~/models/jimmys.server";
 import { apiError, apiJson, readJson, requireApiMutation } from "~/services/api.server";
 import { clientAddress } from "~/services/client-address.server";
@@ -51,6 +51,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     address: clientAddress(request, context),
   });
   if (!result.ok) return apiError(result.status, result.message);
-  const created = (await listComments(db, jimmy.id)).find((comment) => comment.id === result.commentId);
+  const created = await findComment(db, result.commentId);
   return apiJson(created, { status: 201 });
 }

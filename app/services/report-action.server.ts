@@ -15,15 +15,12 @@ import { findJimmyBySerial } from "~/models/jimmys.server";
 import { requireSameOrigin } from "./csrf.server";
 import { getDb } from "./db.server";
 import { flashHeader } from "./flash.server";
-import { UnsupportedPhotoError } from "./images.server";
 import { readPhotoForm } from "./photo-form.server";
+import { describeReportError } from "./report-errors.server";
 import { JimmyNotFoundError, reportDiscovery } from "./reporting.server";
 import { requireUser } from "./session.server";
-import { getStorage, StorageUnavailableError } from "./storage.server";
-import { discardUpload, UploadRejectedError } from "./uploads.server";
-
-export const STORAGE_DOWN_TEXT =
-  "We couldn't save your photo because our photo storage isn't answering. Nothing was recorded — please try again in a minute.";
+import { getStorage } from "./storage.server";
+import { discardUpload } from "./uploads.server";
 
 /** The Jimmy a form page is for, or 404; a hunter must be signed in to see the form. */
 export async function loadReportForm(request: Request, serialParam: string | undefined, kind: "first" | "new") {
@@ -41,13 +38,15 @@ function failure(status: number, values: ReportFormValues, fieldErrors: Failure[
   return data<ReportActionResult>({ ok: false, fieldErrors, formError, values }, { status });
 }
 
-/** A refused upload or photo as the form shows it; anything else is not the hunter's to fix and is rethrown. */
+/**
+ * A refused upload or photo as the form shows it: storage trouble is a
+ * form-level message and keeps the upload for a retry; anything the hunter
+ * can fix goes beside the photo field. Bugs are rethrown.
+ */
 function photoProblem(error: unknown): { status: number; field?: string; form?: string; keepUpload: boolean } {
-  if (error instanceof UploadRejectedError || error instanceof UnsupportedPhotoError) {
-    return { status: 400, field: error.message, keepUpload: false };
-  }
-  if (error instanceof StorageUnavailableError) return { status: 503, form: STORAGE_DOWN_TEXT, keepUpload: true };
-  throw error;
+  const { status, message } = describeReportError(error);
+  if (status === 503) return { status, form: message, keepUpload: true };
+  return { status: 400, field: message, keepUpload: false };
 }
 
 /**

@@ -1,8 +1,11 @@
-import { STORAGE_DOWN_TEXT } from "./report-action.server";
+import { FILE_TOO_LARGE_TEXT } from "~/lib/uploads";
 import { JimmyNotFoundError } from "./reporting.server";
 import { UnsupportedPhotoError } from "./images.server";
 import { ObjectTooLargeError, StorageUnavailableError } from "./storage.server";
 import { UploadRejectedError } from "./uploads.server";
+
+export const STORAGE_DOWN_TEXT =
+  "We couldn't save your photo because our photo storage isn't answering. Nothing was recorded — please try again in a minute.";
 
 /**
  * What a failed report tells the hunter, and with which status. Errors that
@@ -13,7 +16,7 @@ export function describeReportError(error: unknown): { status: number; message: 
   if (error instanceof UploadRejectedError) return { status: error.status, message: error.message };
   if (error instanceof UnsupportedPhotoError) return { status: 415, message: error.message };
   if (error instanceof ObjectTooLargeError) {
-    return { status: 413, message: "File too large - Please select an image smaller than 10MB" };
+    return { status: 413, message: FILE_TOO_LARGE_TEXT };
   }
   if (error instanceof StorageUnavailableError) {
     return { status: 503, message: STORAGE_DOWN_TEXT };
