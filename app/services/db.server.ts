@@ -5,6 +5,7 @@ import { Kysely, SqliteDialect } from "kysely";
 import { Migrator, type MigrationResultSet } from "kysely/migration";
 import type { Database } from "#db/schema";
 import { migrations } from "#db/migrations/index";
+import { answerBusyWith503 } from "./db-busy.server";
 import { env } from "./env.server";
 
 export type DB = Kysely<Database>;
@@ -19,7 +20,7 @@ export function openSqlite(filePath: string): DB {
   database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   database.pragma("foreign_keys = ON");
   database.pragma("synchronous = NORMAL");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: answerBusyWith503(database) }) });
 }
 
 export async function migrateToLatest(db: DB): Promise<MigrationResultSet> {

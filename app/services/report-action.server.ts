@@ -13,6 +13,7 @@ import {
 import { parseSerial } from "~/lib/serial";
 import { findJimmyBySerial } from "~/models/jimmys.server";
 import { requireSameOrigin } from "./csrf.server";
+import { isDatabaseBusy, DATABASE_BUSY_TEXT } from "./db-busy.server";
 import { getDb } from "./db.server";
 import { flashHeader } from "./flash.server";
 import { UnsupportedPhotoError } from "./images.server";
@@ -47,6 +48,7 @@ function photoProblem(error: unknown): { status: number; field?: string; form?: 
     return { status: 400, field: error.message, keepUpload: false };
   }
   if (error instanceof StorageUnavailableError) return { status: 503, form: STORAGE_DOWN_TEXT, keepUpload: true };
+  if (isDatabaseBusy(error)) return { status: 503, form: DATABASE_BUSY_TEXT, keepUpload: true };
   throw error;
 }
 
