@@ -87,7 +87,7 @@ test("npm run db:backup copies a consistent, integrity-checked database and the 
   expect(stats.totalDiscoveries).toBe(backupCounts.discoveries);
   const served = (await (await fetch(`${restored.baseURL}/api/discoveries?limit=50`)).json()) as { id: number; photoUrl: string }[];
   const photoStatuses = await Promise.all(served.map(async (d) => (await fetch(`${restored.baseURL}${d.photoUrl}`)).status));
-  expect(served.length).toBe(Math.min(50, backupCounts.discoveries));
+  expect(served.length).toBe(Math.min(50, backupCounts.discoveries ?? 0));
   expect(photoStatuses.every((status) => status === 200)).toBe(true);
 
   log(

@@ -129,6 +129,11 @@ export class Hunter {
     this.cookie = session.split(";")[0]!;
   }
 
+  /** The Cookie header value of this hunter's session. */
+  get sessionCookie(): string {
+    return this.cookie;
+  }
+
   request(pathname: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookie) headers.set("Cookie", this.cookie);
