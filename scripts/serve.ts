@@ -71,6 +71,10 @@ const onListening = () => {
 // connection and its memory forever. Checked every second, so the cut is prompt.
 const requestTimeout = Number(process.env.REQUEST_TIMEOUT_MS ?? 120_000);
 const server = http.createServer({ requestTimeout, headersTimeout: Math.min(requestTimeout, 60_000), connectionsCheckingInterval: 1000 }, app);
+// Longer than the idle timeout of clients and load balancers (60 s is common),
+// so it is always the client that closes an idle connection: a server closing
+// it just as the client reuses it would reset that request.
+server.keepAliveTimeout = 65_000;
 if (process.env.HOST) server.listen(port, process.env.HOST, onListening);
 else server.listen(port, onListening);
 for (const signal of ["SIGTERM", "SIGINT"]) {
