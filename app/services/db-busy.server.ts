@@ -1,6 +1,3 @@
-import type BetterSqlite3 from "better-sqlite3";
-import type { SqliteDatabase, SqliteStatement } from "kysely";
-
 /** How long a client should wait before retrying a write that found the database locked. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
@@ -24,34 +21,4 @@ export class DatabaseBusyResponse extends Response {
 
 export function isDatabaseBusy(error: unknown): error is DatabaseBusyResponse {
   return error instanceof DatabaseBusyResponse;
-}
-
-/** SQLITE_BUSY and its extended codes (e.g. SQLITE_BUSY_SNAPSHOT), after the busy timeout ran out. */
-function isSqliteBusy(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && typeof error.code === "string" && error.code.startsWith("SQLITE_BUSY");
-}
-
-function answeringBusy<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (isSqliteBusy(error)) throw new DatabaseBusyResponse();
-    throw error;
-  }
-}
-
-/** The better-sqlite3 handle as Kysely sees it, with a lock held too long turned into DatabaseBusyResponse. */
-export function answerBusyWith503(database: BetterSqlite3.Database): SqliteDatabase {
-  return {
-    close: () => database.close(),
-    prepare(sql: string): SqliteStatement {
-      const statement = answeringBusy(() => database.prepare(sql));
-      return {
-        reader: statement.reader,
-        all: (parameters) => answeringBusy(() => statement.all(parameters)),
-        run: (parameters) => answeringBusy(() => statement.run(parameters)),
-        iterate: (parameters) => answeringBusy(() => statement.iterate(parameters)),
-      };
-    },
-  };
 }
