@@ -120,10 +120,10 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (notFound) return <NotFoundPage />;
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "string" && error.data
-      ? error.data
-      : "Something went wrong on our side. Please try again in a moment.";
+  // A thrown Response carries its message as text, or as the JSON API's { message }.
+  const data: unknown = isRouteErrorResponse(error) ? error.data : null;
+  const given = typeof data === "string" ? data : typeof data === "object" && data !== null && "message" in data ? data.message : null;
+  const message = typeof given === "string" && given ? given : "Something went wrong on our side. Please try again in a moment.";
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
       <p className="text-sm font-semibold uppercase tracking-wide text-orange-700">Error {status}</p>

@@ -13,6 +13,7 @@
  * Usage: node scripts/serve.ts [build/server/index.js] (Node runs TypeScript
  * by stripping the types, so production needs no compiler).
  */
+import http from "node:http";
 import path from "node:path";
 import url from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -65,7 +66,17 @@ app.all(
 const onListening = () => {
   console.log(`[jimmy-hunt] listening on http://${process.env.HOST ?? "localhost"}:${port} (public address ${publicUrl.origin})`);
 };
-const server = process.env.HOST ? app.listen(port, process.env.HOST, onListening) : app.listen(port, onListening);
+// A request must arrive whole within this time (a 10 MB photo needs about
+// 80 s at 1 Mbit/s): a client that trickles its body cannot hold a
+// connection and its memory forever. Checked every second, so the cut is prompt.
+const requestTimeout = Number(process.env.REQUEST_TIMEOUT_MS ?? 120_000);
+const server = http.createServer({ requestTimeout, headersTimeout: Math.min(requestTimeout, 60_000), connectionsCheckingInterval: 1000 }, app);
+// Longer than the idle timeout of clients and load balancers (60 s is common),
+// so it is always the client that closes an idle connection: a server closing
+// it just as the client reuses it would reset that request.
+server.keepAliveTimeout = 65_000;
+if (process.env.HOST) server.listen(port, process.env.HOST, onListening);
+else server.listen(port, onListening);
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => server.close(() => process.exit(0)));
 }

@@ -309,6 +309,12 @@ export async function findDiscoveryForAdmin(db: Kysely<Database>, id: number): P
 
 export type StoredPhotoRef = { key: string; variants: number[] };
 
+/** Where a discovery's photo is stored, or null when there is no such discovery. */
+export async function findDiscoveryPhoto(db: Kysely<Database>, id: number): Promise<StoredPhotoRef | null> {
+  const row = await db.selectFrom("discoveries").select(["photo_key", "photo_variants"]).where("id", "=", id).executeTakeFirst();
+  return row ? { key: row.photo_key, variants: parseVariants(row.photo_variants) } : null;
+}
+
 /**
  * Deletes a discovery (its likes and notifications go with it) and
  * recomputes its Jimmy's figures in one transaction. When it was the Jimmy's

@@ -9,9 +9,9 @@ import { clientAddress } from "~/services/client-address.server";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
 import { flashHeader } from "~/services/flash.server";
-import { moderateDeleteDiscovery } from "~/services/moderation.server";
+import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { requireAdmin } from "~/services/session.server";
-import { getStorage } from "~/services/storage.server";
+import { getStorage, StorageUnavailableError } from "~/services/storage.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete discovery · Admin" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ADMIN_HEADERS;
@@ -52,6 +52,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     deleted = await moderateDeleteDiscovery(db, getStorage(), { id: id.data, clientAddress: clientAddress(request, context) });
   } catch (error) {
+    if (error instanceof StorageUnavailableError) return failed(STORAGE_DOWN_DELETE_TEXT);
     console.error("Deleting a discovery failed", error);
     return failed("Something went wrong on our side. Please try again.");
   }

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { apiError, apiJson, requireApiMutation } from "~/services/api.server";
 import { clientAddress } from "~/services/client-address.server";
 import { getDb } from "~/services/db.server";
-import { moderateDeleteDiscovery } from "~/services/moderation.server";
+import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { isAdmin } from "~/services/session.server";
-import { getStorage } from "~/services/storage.server";
+import { getStorage, StorageUnavailableError } from "~/services/storage.server";
 
 const IdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -21,7 +21,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!(await isAdmin(request, { db }))) return apiError(403, "This needs an admin session.");
   const id = IdSchema.safeParse(params.id);
   if (!id.success) return apiError(400, "The discovery id must be a positive whole number.");
-  const deleted = await moderateDeleteDiscovery(db, getStorage(), { id: id.data, clientAddress: clientAddress(request, context) });
+  let deleted;
+  try {
+    deleted = await moderateDeleteDiscovery(db, getStorage(), { id: id.data, clientAddress: clientAddress(request, context) });
+  } catch (error) {
+    if (error instanceof StorageUnavailableError) return apiError(503, STORAGE_DOWN_DELETE_TEXT);
+    throw error;
+  }
   if (!deleted) return apiError(404, "Failed to delete discovery: it no longer exists.");
   return apiJson({ success: true, message: "Discovery deleted" });
 }

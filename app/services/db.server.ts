@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely } from "kysely";
 import { Migrator, type MigrationResultSet } from "kysely/migration";
 import type { Database } from "#db/schema";
 import { migrations } from "#db/migrations/index";
 import { env } from "./env.server";
+import { concurrentSqliteDialect } from "./sqlite-driver.server";
 
 export type DB = Kysely<Database>;
 
@@ -14,12 +15,18 @@ export const BUSY_TIMEOUT_MS = 5000;
 
 export function openSqlite(filePath: string): DB {
   if (filePath !== ":memory:") fs.mkdirSync(path.dirname(filePath), { recursive: true });
-  const database = new SQLite(filePath);
-  database.pragma("journal_mode = WAL");
-  database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  database.pragma("foreign_keys = ON");
-  database.pragma("synchronous = NORMAL");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const open = (busyTimeoutMs: number) => {
+    const database = new SQLite(filePath);
+    database.pragma("journal_mode = WAL");
+    database.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    database.pragma("foreign_keys = ON");
+    database.pragma("synchronous = NORMAL");
+    return database;
+  };
+  // The writer waits for locks asynchronously (see sqlite-driver.server.ts), so SQLite itself must not.
+  const writer = open(0);
+  const reader = filePath === ":memory:" ? writer : open(BUSY_TIMEOUT_MS);
+  return new Kysely<Database>({ dialect: concurrentSqliteDialect({ writer, reader, busyTimeoutMs: BUSY_TIMEOUT_MS }) });
 }
 
 export async function migrateToLatest(db: DB): Promise<MigrationResultSet> {

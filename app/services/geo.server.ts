@@ -319,8 +319,12 @@ function namedArea(geo: Geography, text: string): Constraint | null {
  * known city gets that city's coordinates, marked approximate.
  */
 export async function resolveLocation(input: LocationInput): Promise<ResolvedLocation> {
-  const geo = await geography();
   const point = validCoordinates(input);
+  const text = input.location?.trim();
+  const unknown = { latitude: null, longitude: null, approximate: false, city: null, region: null, country: null };
+  // Loading the geography takes seconds; a report that names no place does not wait for it.
+  if (!point && !text) return unknown;
+  const geo = await geography();
   if (point) {
     const { latitude, longitude } = point;
     let country = geo.countryAt(longitude, latitude);
@@ -342,7 +346,6 @@ export async function resolveLocation(input: LocationInput): Promise<ResolvedLoc
     };
   }
 
-  const text = input.location?.trim();
   if (text) {
     const cityId = findNamedCity(geo, text);
     if (cityId !== null) {
@@ -368,5 +371,5 @@ export async function resolveLocation(input: LocationInput): Promise<ResolvedLoc
       };
     }
   }
-  return { latitude: null, longitude: null, approximate: false, city: null, region: null, country: null };
+  return unknown;
 }

@@ -1,19 +1,29 @@
 import { recordAdminAction } from "~/models/audit-log.server";
-import { deleteDiscovery, replaceDiscoveryPhoto } from "~/models/discoveries.server";
+import { deleteDiscovery, findDiscoveryPhoto, replaceDiscoveryPhoto } from "~/models/discoveries.server";
 import type { DB } from "./db.server";
 import { photoObjectKeys, storePhoto } from "./images.server";
 import type { Storage } from "./storage.server";
+
+export const STORAGE_DOWN_DELETE_TEXT = "Photo storage isn't answering, so nothing was deleted. Please try again in a minute.";
 
 /**
  * Deletes a discovery (its Jimmy's figures are recomputed in the same
  * transaction), removes its photos and writes the audit log. Null when there
  * is no such discovery. Shared by the admin panel and the JSON API.
+ *
+ * Storage is asked about the photo first: when it is down this throws
+ * StorageUnavailableError with nothing deleted, so the admin can retry,
+ * rather than deleting the row and stranding its photos.
  */
 export async function moderateDeleteDiscovery(
   db: DB,
   storage: Storage,
   { id, clientAddress }: { id: number; clientAddress: string },
 ): Promise<{ serialNumber: number } | null> {
+  const stored = await findDiscoveryPhoto(db, id);
+  if (!stored) return null;
+  const [firstKey] = photoObjectKeys(stored.key, stored.variants);
+  if (firstKey) await storage.head(firstKey);
   const deleted = await deleteDiscovery(db, id);
   if (!deleted) return null;
   // The row is gone; photos left behind by a storage hiccup are unreachable and harmless.

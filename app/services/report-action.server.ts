@@ -13,6 +13,7 @@ import {
 import { parseSerial } from "~/lib/serial";
 import { findJimmyBySerial } from "~/models/jimmys.server";
 import { requireSameOrigin } from "./csrf.server";
+import { isDatabaseBusy, DATABASE_BUSY_TEXT } from "./db-busy.server";
 import { getDb } from "./db.server";
 import { flashHeader } from "./flash.server";
 import { readPhotoForm } from "./photo-form.server";
@@ -44,6 +45,7 @@ function failure(status: number, values: ReportFormValues, fieldErrors: Failure[
  * can fix goes beside the photo field. Bugs are rethrown.
  */
 function photoProblem(error: unknown): { status: number; field?: string; form?: string; keepUpload: boolean } {
+  if (isDatabaseBusy(error)) return { status: 503, form: DATABASE_BUSY_TEXT, keepUpload: true };
   const { status, message } = describeReportError(error);
   if (status === 503) return { status, form: message, keepUpload: true };
   return { status: 400, field: message, keepUpload: false };

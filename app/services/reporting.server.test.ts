@@ -265,10 +265,27 @@ describe("the upload sweeper", () => {
 
     const later = new Date(now.getTime() + UPLOAD_TTL_MS + 60_000);
     fs.utimesSync(`${t.dir}/store/uploads/2026/11/00000000000000000000000000000001`, now, new Date(now.getTime() - 60_000));
-    expect(await sweepUploads(t.db, storage, later)).toEqual({ expired: 1, strays: 1 });
+    expect(await sweepUploads(t.db, storage, later)).toEqual({ expired: 1, strays: 1, interrupted: 0 });
     expect(await allKeys(storage)).toEqual([fresh.tempPath]);
     expect(await storage.head(tempPath)).toBeNull();
     expect((await t.db.selectFrom("temp_uploads").select("key").execute()).map((r) => r.key)).toEqual([fresh.tempPath]);
+    await t.cleanup();
+  });
+
+  it("removes the partial file of a write that a crash cut off, once it is older than any upload may take", async () => {
+    const t = await createTestDb();
+    const storage = new LocalDiskStorage(`${t.dir}/store`);
+    const now = new Date();
+    fs.mkdirSync(`${t.dir}/store/uploads/2026/11`, { recursive: true });
+    const abandoned = `${t.dir}/store/uploads/2026/11/00000000000000000000000000000002.4242.0badf00d.partial`;
+    const inProgress = `${t.dir}/store/uploads/2026/11/00000000000000000000000000000003.4242.0badf00d.partial`;
+    fs.writeFileSync(abandoned, "half a photo");
+    fs.writeFileSync(inProgress, "a photo on its way");
+    fs.utimesSync(abandoned, now, new Date(now.getTime() - UPLOAD_TTL_MS - 60_000));
+
+    expect(await sweepUploads(t.db, storage, now)).toEqual({ expired: 0, strays: 0, interrupted: 1 });
+    expect(fs.existsSync(abandoned)).toBe(false);
+    expect(fs.existsSync(inProgress)).toBe(true);
     await t.cleanup();
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDb } from "../../tests/support/test-db";
 import { upsertUserFromProvider } from "~/models/users.server";
 import type { DB } from "./db.server";
+import { resetEnvForTests } from "./env.server";
 import { endSession, getUser, isAdmin, requireUser, startSession } from "./session.server";
 
 let db: DB;
@@ -85,5 +86,34 @@ describe("sessions", () => {
     const thrown = await requireUser(requestWith(null, "/jimmy/7/new-discovery"), { db }).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fjimmy%2F7%2Fnew-discovery");
+  });
+});
+
+describe("rotating SESSION_SECRET (a comma-separated list, newest first)", () => {
+  const OLD = "old-session-secret-0123456789abcdef0123456789";
+  const NEW = "new-session-secret-0123456789abcdef0123456789";
+  const saved = process.env.SESSION_SECRET;
+  function useSecrets(value: string) {
+    process.env.SESSION_SECRET = value;
+    resetEnvForTests();
+  }
+  afterEach(() => {
+    if (saved === undefined) delete process.env.SESSION_SECRET;
+    else process.env.SESSION_SECRET = saved;
+    resetEnvForTests();
+  });
+
+  it("keeps hunters signed in across a rotation, signs new cookies with the first secret, and ends old cookies once the old secret is dropped", async () => {
+    const user = await hunter();
+    useSecrets(OLD);
+    const before = await startSession(requestWith(null), "user", user.id, { db });
+
+    useSecrets(`${NEW},${OLD}`);
+    expect(await getUser(requestWith(before), { db })).toMatchObject({ id: user.id });
+    const after = await startSession(requestWith(null), "user", user.id, { db });
+
+    useSecrets(NEW);
+    expect(await getUser(requestWith(after), { db })).toMatchObject({ id: user.id });
+    expect(await getUser(requestWith(before), { db })).toBeNull();
   });
 });

@@ -46,6 +46,11 @@ export interface Storage {
   publicUrl(key: string): string;
   /** A signed form that lets a browser upload exactly this key, this type, this size, until then. */
   createUploadTarget(request: UploadTargetRequest): Promise<UploadTarget>;
+  /**
+   * Removes what writes interrupted before `olderThan` left behind (a
+   * process killed mid-put), for stores where that is possible; returns how many.
+   */
+  removeInterruptedWrites?(olderThan: Date): Promise<number>;
 }
 
 export class ObjectTooLargeError extends Error {
@@ -213,6 +218,30 @@ export class LocalDiskStorage implements Storage {
   publicUrl(key: string): string {
     assertValidKey(key);
     return `/media/${key}`;
+  }
+
+  /** A put renames its partial file into place; one that was killed first leaves the partial file behind. */
+  async removeInterruptedWrites(olderThan: Date): Promise<number> {
+    let removed = 0;
+    const walk = async (dir: string): Promise<void> => {
+      let entries: fs.Dirent[];
+      try {
+        entries = await fsp.readdir(dir, { withFileTypes: true });
+      } catch (error) {
+        if (isNotFound(error)) return;
+        throw error;
+      }
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) await walk(full);
+        else if (entry.name.endsWith(".partial") && (await fsp.stat(full)).mtime < olderThan) {
+          await fsp.rm(full, { force: true });
+          removed++;
+        }
+      }
+    };
+    await walk(path.resolve(this.root));
+    return removed;
   }
 
   async createUploadTarget({ key, contentType, maxBytes, expiresAt }: UploadTargetRequest): Promise<UploadTarget> {

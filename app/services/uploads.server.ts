@@ -145,10 +145,10 @@ export async function discardUpload(db: DB, storage: Storage, userId: number, te
 
 /**
  * Removes what abandoned or interrupted uploads left behind: expired
- * temporary uploads (with any photo variants a crashed publication wrote) and
- * temporary objects that no row accounts for. Safe to run anywhere, any time.
+ * temporary uploads (with any photo variants a crashed publication wrote),
+ * temporary objects that no row accounts for, and writes a crash cut off. Safe to run anywhere, any time.
  */
-export async function sweepUploads(db: DB, storage: Storage, now = new Date()): Promise<{ expired: number; strays: number }> {
+export async function sweepUploads(db: DB, storage: Storage, now = new Date()): Promise<{ expired: number; strays: number; interrupted: number }> {
   let expired = 0;
   for (;;) {
     const rows = await listExpiredTempUploads(db, now.toISOString());
@@ -176,5 +176,7 @@ export async function sweepUploads(db: DB, storage: Storage, now = new Date()): 
       strays++;
     }
   }
-  return { expired, strays };
+  // No upload takes longer than its TTL, so a partial write that old was cut off by a crash.
+  const interrupted = (await storage.removeInterruptedWrites?.(new Date(cutoff))) ?? 0;
+  return { expired, strays, interrupted };
 }

@@ -1,0 +1,62 @@
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestDb } from "../../tests/support/test-db";
+import { upsertUserFromProvider } from "~/models/users.server";
+import type { DB } from "./db.server";
+
+let db: DB;
+let cleanup: () => Promise<void>;
+
+beforeEach(async () => {
+  ({ db, cleanup } = await createTestDb());
+});
+afterEach(async () => cleanup());
+
+const firstName = async (id: number) => (await db.selectFrom("users").select("first_name").where("id", "=", id).executeTakeFirstOrThrow()).first_name;
+
+describe("the SQLite connection (one writer, reads beside it)", () => {
+  it("runs concurrent transactions one after another, so read-modify-write steps never interleave", async () => {
+    const user = await upsertUserFromProvider(db, { provider: "google", subject: "g-1", firstName: "0", lastName: "Counter" });
+    await Promise.all(
+      Array.from({ length: 50 }, () =>
+        db.transaction().execute(async (trx) => {
+          const row = await trx.selectFrom("users").select("first_name").where("id", "=", user.id).executeTakeFirstOrThrow();
+          await new Promise((resolve) => setImmediate(resolve));
+          await trx.updateTable("users").set({ first_name: String(Number(row.first_name) + 1) }).where("id", "=", user.id).execute();
+        }),
+      ),
+    );
+    expect(await firstName(user.id)).toBe("50");
+  });
+
+  it("answers a read during another request's transaction with what was committed, without waiting for it", async () => {
+    const user = await upsertUserFromProvider(db, { provider: "google", subject: "g-2", firstName: "Before", lastName: "Reader" });
+    let finish!: () => void;
+    const finishing = new Promise<void>((resolve) => (finish = resolve));
+    let updated!: () => void;
+    const hasUpdated = new Promise<void>((resolve) => (updated = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await trx.updateTable("users").set({ first_name: "After" }).where("id", "=", user.id).execute();
+      updated();
+      await finishing;
+    });
+    await hasUpdated;
+    expect(await firstName(user.id)).toBe("Before");
+    finish();
+    await transaction;
+    expect(await firstName(user.id)).toBe("After");
+  });
+
+  it("rolls a failed transaction back and lets the next one write", async () => {
+    const user = await upsertUserFromProvider(db, { provider: "google", subject: "g-3", firstName: "Kept", lastName: "Rollback" });
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable("users").set({ first_name: "Lost" }).where("id", "=", user.id).execute();
+        await sql`select * from no_such_table`.execute(trx);
+      }),
+    ).rejects.toThrow(/no such table/);
+    expect(await firstName(user.id)).toBe("Kept");
+    await db.updateTable("users").set({ first_name: "Written" }).where("id", "=", user.id).execute();
+    expect(await firstName(user.id)).toBe("Written");
+  });
+});
