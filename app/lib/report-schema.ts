@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutBidiControls } from "./text";
 
 /** The longest caption and location text a report may carry. */
 export const MAX_CAPTION_LENGTH = 500;
@@ -24,7 +25,7 @@ function coordinate(name: "latitude" | "longitude", limit: number) {
 export const ReportFieldsSchema = z
   .object({
     tempPath: z.string({ error: "tempPath is required: upload the photo first" }).min(1, "tempPath is required: upload the photo first").max(200),
-    location: z.string().trim().max(MAX_LOCATION_LENGTH, `location must be at most ${MAX_LOCATION_LENGTH} characters`).nullish(),
+    location: z.string().overwrite(withoutBidiControls).trim().max(MAX_LOCATION_LENGTH, `location must be at most ${MAX_LOCATION_LENGTH} characters`).nullish(),
     latitude: coordinate("latitude", 90),
     longitude: coordinate("longitude", 180),
   })
@@ -38,6 +39,6 @@ export const ApiDiscoverySchema = z.intersection(
   ReportFieldsSchema,
   z.object({
     jimmyId: z.number({ error: "jimmyId must be a number" }).int().positive("jimmyId must be positive"),
-    caption: z.string().trim().max(MAX_CAPTION_LENGTH, `caption must be at most ${MAX_CAPTION_LENGTH} characters`).nullish(),
+    caption: z.string().overwrite(withoutBidiControls).trim().max(MAX_CAPTION_LENGTH, `caption must be at most ${MAX_CAPTION_LENGTH} characters`).nullish(),
   }),
 );
