@@ -7,14 +7,16 @@ export const MAX_LOCATION_LENGTH = 200;
 
 /** A coordinate as JSON sends it: a number, a numeric string, or null/absent. */
 function coordinate(name: "latitude" | "longitude", limit: number) {
+  const message = `${name} must be a number between -${limit} and ${limit}`;
   return z
-    .union([z.number(), z.string().trim().max(40), z.null()])
+    // A JSON number too large for a double (1e309) parses as Infinity, which z.number() refuses before the check below.
+    .union([z.number(), z.string().trim().max(40), z.null()], { error: message })
     .optional()
     .transform((value, ctx) => {
       if (value === null || value === undefined || value === "") return null;
       const number = typeof value === "number" ? value : Number(value);
       if (!Number.isFinite(number) || Math.abs(number) > limit) {
-        ctx.addIssue({ code: "custom", message: `${name} must be a number between -${limit} and ${limit}` });
+        ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }
       return number;
