@@ -63,6 +63,20 @@ app.all(
   }),
 );
 
+// Express answers a few requests itself, before Remix (an address that does
+// not decode, for one): plain text with the same protective headers as the
+// app's pages, and never a stack trace.
+app.use((error: { status?: unknown }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+  if (res.headersSent) return next(error);
+  const status = typeof error.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+  if (status === 500) console.error(error);
+  res
+    .status(status)
+    .type("text/plain")
+    .set({ "Content-Security-Policy": "default-src 'none'", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "strict-origin-when-cross-origin" })
+    .send(status === 500 ? "Something went wrong on our side. Please try again." : "This request could not be understood, so it was refused.");
+});
+
 const onListening = () => {
   console.log(`[jimmy-hunt] listening on http://${process.env.HOST ?? "localhost"}:${port} (public address ${publicUrl.origin})`);
 };

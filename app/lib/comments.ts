@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutBidiControls } from "./text";
 
 export type CommentView = {
   id: number;
@@ -26,11 +27,13 @@ export const HONEYPOT_FIELD = "website";
 export const CommentFormSchema = z.object({
   content: z
     .string()
+    .overwrite(withoutBidiControls)
     .trim()
     .min(1, "Write a comment first.")
     .max(COMMENT_MAX_LENGTH, `Keep your comment under ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters.`),
   authorName: z
     .string()
+    .overwrite(withoutBidiControls)
     .trim()
     .max(AUTHOR_NAME_MAX_LENGTH, `Keep your name under ${AUTHOR_NAME_MAX_LENGTH} characters.`)
     .transform((name) => (name === "" ? undefined : name))

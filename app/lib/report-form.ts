@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { jimmyPath } from "./discoveries";
 import { ordinal } from "./format";
+import { withoutBidiControls } from "./text";
 
 /** Which discovery form a report came from (SPEC.md §2): the pages, or the Jimmy page's modal. */
 export type ReportFormKind = "first" | "new" | "modal";
@@ -37,6 +38,7 @@ const TEMP_PATH = /^uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}$/;
 const optionalText = (max: number, label: string) =>
   z
     .string()
+    .overwrite(withoutBidiControls)
     .trim()
     .max(max, `Keep the ${label} under ${max} characters.`)
     .optional()

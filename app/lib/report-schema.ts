@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withoutBidiControls } from "./text";
 
 /** The longest caption and location text a report may carry. */
 export const MAX_CAPTION_LENGTH = 500;
@@ -6,14 +7,16 @@ export const MAX_LOCATION_LENGTH = 200;
 
 /** A coordinate as JSON sends it: a number, a numeric string, or null/absent. */
 function coordinate(name: "latitude" | "longitude", limit: number) {
+  const message = `${name} must be a number between -${limit} and ${limit}`;
   return z
-    .union([z.number(), z.string().trim().max(40), z.null()])
+    // A JSON number too large for a double (1e309) parses as Infinity, which z.number() refuses before the check below.
+    .union([z.number(), z.string().trim().max(40), z.null()], { error: message })
     .optional()
     .transform((value, ctx) => {
       if (value === null || value === undefined || value === "") return null;
       const number = typeof value === "number" ? value : Number(value);
       if (!Number.isFinite(number) || Math.abs(number) > limit) {
-        ctx.addIssue({ code: "custom", message: `${name} must be a number between -${limit} and ${limit}` });
+        ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }
       return number;
@@ -24,7 +27,7 @@ function coordinate(name: "latitude" | "longitude", limit: number) {
 export const ReportFieldsSchema = z
   .object({
     tempPath: z.string({ error: "tempPath is required: upload the photo first" }).min(1, "tempPath is required: upload the photo first").max(200),
-    location: z.string().trim().max(MAX_LOCATION_LENGTH, `location must be at most ${MAX_LOCATION_LENGTH} characters`).nullish(),
+    location: z.string().overwrite(withoutBidiControls).trim().max(MAX_LOCATION_LENGTH, `location must be at most ${MAX_LOCATION_LENGTH} characters`).nullish(),
     latitude: coordinate("latitude", 90),
     longitude: coordinate("longitude", 180),
   })
@@ -38,6 +41,6 @@ export const ApiDiscoverySchema = z.intersection(
   ReportFieldsSchema,
   z.object({
     jimmyId: z.number({ error: "jimmyId must be a number" }).int().positive("jimmyId must be positive"),
-    caption: z.string().trim().max(MAX_CAPTION_LENGTH, `caption must be at most ${MAX_CAPTION_LENGTH} characters`).nullish(),
+    caption: z.string().overwrite(withoutBidiControls).trim().max(MAX_CAPTION_LENGTH, `caption must be at most ${MAX_CAPTION_LENGTH} characters`).nullish(),
   }),
 );

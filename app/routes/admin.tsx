@@ -14,6 +14,7 @@ import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { flashHeader } from "~/services/flash.server";
 import { endSession, isAdmin, startSession } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -53,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const db = getDb();
   const address = clientAddress(request, context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
 
   if (intent === "sign-out") {

@@ -11,6 +11,7 @@ import { getDb } from "~/services/db.server";
 import { flashHeader } from "~/services/flash.server";
 import { MAX_LABELS } from "~/services/labels.server";
 import { requireAdmin } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Mint Jimmys · Admin" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ADMIN_HEADERS;
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const db = getDb();
   await requireAdmin(request, { db });
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { from: String(form.get("from") ?? ""), to: String(form.get("to") ?? "") };
   const parsed = MintSchema.safeParse(values);
   if (!parsed.success) return data<MintResult>({ values, fieldErrors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });

@@ -11,6 +11,7 @@ import { describeReportError } from "~/services/report-errors.server";
 import { reportDiscovery } from "~/services/reporting.server";
 import { getUser } from "~/services/session.server";
 import { getStorage } from "~/services/storage.server";
+import { discardUpload } from "~/services/uploads.server";
 
 export const MAX_PAGE_SIZE = 50;
 
@@ -78,8 +79,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const jimmy = await findJimmyById(db, body.jimmyId);
   if (!jimmy) return apiError(404, `There is no Jimmy with id ${body.jimmyId}.`);
+  const storage = getStorage();
   try {
-    const outcome = await reportDiscovery(db, getStorage(), {
+    const outcome = await reportDiscovery(db, storage, {
       userId: user.id,
       serialNumber: jimmy.serial_number,
       tempPath: body.tempPath,
@@ -91,7 +93,8 @@ export async function action({ request }: ActionFunctionArgs) {
     });
     return apiJson({ id: outcome.discoveryId, isFirst: outcome.isFirst }, { status: 201 });
   } catch (error) {
-    const { status, message } = describeReportError(error);
+    const { status, message, discardUpload: refused } = describeReportError(error);
+    if (refused) await discardUpload(db, storage, user.id, body.tempPath);
     return apiError(status, message);
   }
 }

@@ -7,6 +7,7 @@ import { getDb } from "~/services/db.server";
 import { describeReportError } from "~/services/report-errors.server";
 import { reportDiscovery } from "~/services/reporting.server";
 import { getStorage } from "~/services/storage.server";
+import { discardUpload } from "~/services/uploads.server";
 
 /**
  * POST /api/jimmys/{serialNumber}/first-discovery (SPEC.md §7): {tempPath,
@@ -21,8 +22,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const serial = parseSerial(params.serialNumber);
   if (serial === null) return apiError(400, "serialNumber must be a Jimmy's number, like 12.");
   const body = await readJson(request, ReportFieldsSchema);
+  const db = getDb();
+  const storage = getStorage();
   try {
-    const outcome = await reportDiscovery(getDb(), getStorage(), {
+    const outcome = await reportDiscovery(db, storage, {
       userId: user.id,
       serialNumber: serial,
       tempPath: body.tempPath,
@@ -37,7 +40,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 201 },
     );
   } catch (error) {
-    const { status, message } = describeReportError(error);
+    const { status, message, discardUpload: refused } = describeReportError(error);
+    if (refused) await discardUpload(db, storage, user.id, body.tempPath);
     return apiError(status, message);
   }
 }

@@ -3,11 +3,15 @@ import { z } from "zod";
 import { FILE_TOO_LARGE_TEXT, isImageContentType, MAX_UPLOAD_BYTES } from "~/lib/uploads";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
+import { BodyTooLargeError, readBoundedBody } from "~/services/form.server";
 import { getUser } from "~/services/session.server";
 import { getStorage, StorageUnavailableError } from "~/services/storage.server";
 import { createPresignedUpload, UploadRejectedError } from "~/services/uploads.server";
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+/** {contentType, size} is a few dozen bytes. */
+const MAX_TARGET_REQUEST_BYTES = 4096;
 
 const TargetRequestSchema = z.object({
   contentType: z.string().refine(isImageContentType, "Unsupported photo: please choose an image file (JPEG, PNG or WebP)."),
@@ -24,7 +28,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return json({ message: "Use POST." }, 405);
   const user = await getUser(request);
   if (!user) return json({ message: "Sign in to upload photos." }, 401);
-  const body: unknown = await request.json().catch(() => null);
+  let body: unknown = null;
+  try {
+    body = JSON.parse((await readBoundedBody(request, MAX_TARGET_REQUEST_BYTES)).toString("utf8"));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return json({ message: "The request body is too large." }, 413);
+  }
   const parsed = TargetRequestSchema.safeParse(body);
   if (!parsed.success) return json({ message: parsed.error.issues[0]?.message ?? "Invalid request." }, 400);
   if (parsed.data.size > MAX_UPLOAD_BYTES) return json({ message: FILE_TOO_LARGE_TEXT }, 413);

@@ -7,6 +7,7 @@ import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
 import { flashHeader } from "~/services/flash.server";
 import { requireUser } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
 
 const LikeFormSchema = z.object({
   discoveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -29,7 +30,7 @@ export function loader() {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = safeRedirect(form.get("redirectTo"), "/");
   const user = await requireUser(request, { redirectTo: back });
   const parsed = LikeFormSchema.safeParse({

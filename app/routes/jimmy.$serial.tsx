@@ -26,6 +26,7 @@ import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { flashHeader } from "~/services/flash.server";
 import { getUser, isAdmin } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
 
 const INVALID_URL_TEXT = "Invalid URL";
 
@@ -69,7 +70,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const db = getDb();
   const jimmy = await findJimmyBySerial(db, serial);
   if (!jimmy) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";

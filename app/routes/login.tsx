@@ -10,6 +10,8 @@ import { env } from "~/services/env.server";
 import { flashHeader } from "~/services/flash.server";
 import { providerAvailability } from "~/services/oauth.server";
 import { getUser, startSession } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
+import { withoutBidiControls } from "~/lib/text";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Join the Hunt" }];
 
@@ -27,8 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const DemoSignInSchema = z.object({
-  firstName: z.string().trim().min(1, "Enter a first name.").max(40, "Keep the first name under 40 characters."),
-  lastName: z.string().trim().max(40, "Keep the last name under 40 characters.").default(""),
+  firstName: z.string().overwrite(withoutBidiControls).trim().min(1, "Enter a first name.").max(40, "Keep the first name under 40 characters."),
+  lastName: z.string().overwrite(withoutBidiControls).trim().max(40, "Keep the last name under 40 characters.").default(""),
   redirectTo: z.string().optional(),
 });
 
@@ -38,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!env().demoSignIn) {
     throw new Response("Local sign-in is turned off on this server.", { status: 404 });
   }
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = DemoSignInSchema.safeParse({
     firstName: form.get("firstName") ?? "",
     lastName: form.get("lastName") ?? "",

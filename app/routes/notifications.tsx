@@ -11,6 +11,7 @@ import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { requireUser } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string } } | undefined;
@@ -37,7 +38,7 @@ const MarkReadSchema = z.object({
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const user = await requireUser(request, { redirectTo: "/notifications" });
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = MarkReadSchema.safeParse({ upTo: form.get("upTo"), enhanced: form.get("enhanced") || undefined });
   if (!parsed.success) return data({ marked: 0, error: "That request wasn't understood. Please reload the page." }, { status: 400 });
   const marked = await markNotificationsRead(getDb(), user.id, parsed.data.upTo);

@@ -12,6 +12,7 @@ import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
 import { checkLabel, discoveryFormPath } from "~/services/qr.server";
 import { requireUser } from "~/services/session.server";
+import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Scan a Jimmy" }];
 
@@ -47,7 +48,7 @@ type ManualEntryResult = {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const values = { serial: String(form.get("serial") ?? ""), check: String(form.get("check") ?? "") };
   const parsed = ManualEntrySchema.safeParse(values);
   if (!parsed.success) {

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { requireSameOrigin } from "./csrf.server";
+import { BodyTooLargeError, readBoundedBody } from "./form.server";
 import { getUser, type SessionUser } from "./session.server";
 
 /**
@@ -43,10 +44,13 @@ const MAX_JSON_BYTES = 64 * 1024;
 export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^application\/json\b/i.test(type)) throw apiError(415, "Send the body as JSON (Content-Type: application/json).");
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_JSON_BYTES) throw apiError(413, "The request body is too large.");
-  const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw apiError(413, "The request body is too large.");
+  let text: string;
+  try {
+    text = (await readBoundedBody(request, MAX_JSON_BYTES)).toString("utf8");
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw apiError(413, "The request body is too large.");
+    throw apiError(400, "The request body could not be read.");
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -4,6 +4,7 @@ import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES, uploadContentType } from "~/lib/
 import type { DB } from "./db.server";
 import { ObjectTooLargeError, type Storage } from "./storage.server";
 import { receiveUpload, UploadRejectedError } from "./uploads.server";
+import { readForm } from "./form.server";
 
 /** Text fields of the discovery forms are short; anything longer is not a real form. */
 const MAX_FIELD_BYTES = 4096;
@@ -35,7 +36,7 @@ export async function readPhotoForm(request: Request, db: DB, storage: Storage, 
   const type = request.headers.get("Content-Type") ?? "";
   const fields: Record<string, string> = {};
   if (!type.startsWith("multipart/form-data")) {
-    const form = await request.formData();
+    const form = await readForm(request);
     for (const [name, value] of form) if (typeof value === "string" && !(name in fields)) fields[name] = value.slice(0, MAX_FIELD_BYTES);
     return { fields, photo: null };
   }

@@ -46,8 +46,8 @@ function failure(status: number, values: ReportFormValues, fieldErrors: Failure[
  */
 function photoProblem(error: unknown): { status: number; field?: string; form?: string; keepUpload: boolean } {
   if (isDatabaseBusy(error)) return { status: 503, form: DATABASE_BUSY_TEXT, keepUpload: true };
-  const { status, message } = describeReportError(error);
-  if (status === 503) return { status, form: message, keepUpload: true };
+  const { status, message, discardUpload: refused } = describeReportError(error);
+  if (!refused) return { status, form: message, keepUpload: true };
   return { status: 400, field: message, keepUpload: false };
 }
 

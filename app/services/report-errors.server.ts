@@ -8,18 +8,21 @@ export const STORAGE_DOWN_TEXT =
   "We couldn't save your photo because our photo storage isn't answering. Nothing was recorded — please try again in a minute.";
 
 /**
- * What a failed report tells the hunter, and with which status. Errors that
- * are not the hunter's to fix are rethrown (they are bugs).
+ * What a failed report tells the hunter, and with which status, and whether
+ * the temporary upload is worth keeping: a photo that was refused can never
+ * be published, so it is dropped at once instead of waiting for the sweeper;
+ * one that storage could not read may work on a retry. Errors that are not
+ * the hunter's to fix are rethrown (they are bugs).
  */
-export function describeReportError(error: unknown): { status: number; message: string } {
-  if (error instanceof JimmyNotFoundError) return { status: 404, message: error.message };
-  if (error instanceof UploadRejectedError) return { status: error.status, message: error.message };
-  if (error instanceof UnsupportedPhotoError) return { status: 415, message: error.message };
+export function describeReportError(error: unknown): { status: number; message: string; discardUpload: boolean } {
+  if (error instanceof JimmyNotFoundError) return { status: 404, message: error.message, discardUpload: false };
+  if (error instanceof UploadRejectedError) return { status: error.status, message: error.message, discardUpload: true };
+  if (error instanceof UnsupportedPhotoError) return { status: 415, message: error.message, discardUpload: true };
   if (error instanceof ObjectTooLargeError) {
-    return { status: 413, message: FILE_TOO_LARGE_TEXT };
+    return { status: 413, message: FILE_TOO_LARGE_TEXT, discardUpload: true };
   }
   if (error instanceof StorageUnavailableError) {
-    return { status: 503, message: STORAGE_DOWN_TEXT };
+    return { status: 503, message: STORAGE_DOWN_TEXT, discardUpload: false };
   }
   throw error;
 }

@@ -13,6 +13,7 @@ import {
   type ProviderId,
 } from "./oauth.server";
 import { startSession } from "./session.server";
+import { withoutBidiControls } from "~/lib/text";
 
 /** Where to return after the provider, kept beside the state cookie (same lifetime and SameSite rules). */
 function returnCookie(provider: ProviderId) {
@@ -66,7 +67,11 @@ export async function finishProviderSignIn(provider: ProviderId, request: Reques
   const db = getDb();
   // A provider that withholds the name (Apple after the first sign-in) keeps the one we have;
   // one that never sent any leaves "Hunter".
-  const user = await upsertUserFromProvider(db, { ...profile, firstName: profile.firstName || "" });
+  const user = await upsertUserFromProvider(db, {
+    ...profile,
+    firstName: withoutBidiControls(profile.firstName || ""),
+    lastName: withoutBidiControls(profile.lastName || ""),
+  });
   if (!user.first_name.trim()) {
     await db.updateTable("users").set({ first_name: "Hunter" }).where("id", "=", user.id).execute();
     user.first_name = "Hunter";
