@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
 import { Migrator, type MigrationResultSet } from "kysely/migration";
 import type { Database } from "#db/schema";
 import { migrations } from "#db/migrations/index";
@@ -22,10 +23,45 @@ export function openSqlite(filePath: string): DB {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }
 
-export async function migrateToLatest(db: DB): Promise<MigrationResultSet> {
+/** True for the URLs that name a PostgreSQL database (anything else is a SQLite file). */
+export function isPostgresUrl(url: string | undefined | null): url is string {
+  return typeof url === "string" && /^postgres(ql)?:\/\//i.test(url);
+}
+
+// PostgreSQL returns bigint (count(*), sum of integers) as a string so no
+// precision is lost; every such figure here is a count that fits a JS number,
+// and SQLite returns numbers, so both dialects hand the models the same types.
+const postgresTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** How many connections one app process keeps open to PostgreSQL. */
+export const POSTGRES_POOL_SIZE = 10;
+
+export function openPostgres(url: string, options: { max?: number } = {}): DB {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? POSTGRES_POOL_SIZE, types: postgresTypes });
+  // An idle connection that drops (a database restart or failover) is replaced
+  // on the next query; without a listener the error would end the process.
+  pool.on("error", (error) => console.error("An idle PostgreSQL connection failed:", error.message));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** The database named by DATABASE_URL: PostgreSQL for a postgres:// URL, otherwise a SQLite file. */
+export function openDatabase(config: { databaseUrl: string | null; databasePath: string }): DB {
+  return isPostgresUrl(config.databaseUrl) ? openPostgres(config.databaseUrl) : openSqlite(config.databasePath);
+}
+
+/**
+ * Applies the pending migrations. `schema` keeps the migration bookkeeping in
+ * one PostgreSQL schema (the one the connection's search_path points at), for
+ * databases that hold several copies of the app's tables.
+ */
+export async function migrateToLatest(db: DB, options: { schema?: string } = {}): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    migrationTableSchema: options.schema,
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {
@@ -41,7 +77,7 @@ const globalForDb = globalThis as typeof globalThis & { __jimmyHuntDb?: DB };
 
 /** The process-wide database handle (kept across dev-server reloads). */
 export function getDb(): DB {
-  globalForDb.__jimmyHuntDb ??= openSqlite(env().databasePath);
+  globalForDb.__jimmyHuntDb ??= openDatabase(env());
   return globalForDb.__jimmyHuntDb;
 }
 

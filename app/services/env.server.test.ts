@@ -16,6 +16,13 @@ describe("configuration", () => {
   it("places the database in DATA_DIR unless DATABASE_URL names another file", () => {
     expect(parseEnv({ DATA_DIR: "/srv/hunt" }).databasePath).toBe("/srv/hunt/jimmy-hunt.sqlite");
     expect(parseEnv({ DATA_DIR: "/srv/hunt", DATABASE_URL: "file:/db/other.sqlite" }).databasePath).toBe("/db/other.sqlite");
+    expect(parseEnv({ DATA_DIR: "/srv/hunt" }).databaseUrl).toBeNull();
+  });
+
+  it("runs on PostgreSQL when DATABASE_URL is a postgres:// or postgresql:// URL", () => {
+    for (const url of ["postgres://hunt:pw@db.internal:5432/hunt", "postgresql://hunt@10.0.0.5/hunt?sslmode=require"]) {
+      expect(parseEnv({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
   });
 
   it("refuses to start in production without a real session secret", () => {
