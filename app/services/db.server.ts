@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, sql, SqliteDialect } from "kysely";
 import pg from "pg";
 import { Migrator, type MigrationResultSet } from "kysely/migration";
 import type { Database } from "#db/schema";
@@ -53,15 +53,15 @@ export function openDatabase(config: { databaseUrl: string | null; databasePath:
 }
 
 /**
- * Applies the pending migrations. `schema` keeps the migration bookkeeping in
- * one PostgreSQL schema (the one the connection's search_path points at), for
- * databases that hold several copies of the app's tables.
+ * Applies the pending migrations. On PostgreSQL the migration bookkeeping is
+ * looked up in the schema the connection works in (its search_path), not in
+ * whichever schema of the database happens to hold a table of that name.
  */
-export async function migrateToLatest(db: DB, options: { schema?: string } = {}): Promise<MigrationResultSet> {
+export async function migrateToLatest(db: DB): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
-    migrationTableSchema: options.schema,
+    migrationTableSchema: db.getExecutor().adapter instanceof PostgresAdapter ? await currentSchema(db) : undefined,
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {
@@ -71,6 +71,18 @@ export async function migrateToLatest(db: DB, options: { schema?: string } = {})
     });
   }
   return result;
+}
+
+async function currentSchema(db: DB): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]!.schema;
+}
+
+/** A short description of the database for operators' messages, without its password. */
+export function describeDatabase(config: { databaseUrl: string | null; databasePath: string }): string {
+  if (!isPostgresUrl(config.databaseUrl)) return config.databasePath;
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`;
 }
 
 const globalForDb = globalThis as typeof globalThis & { __jimmyHuntDb?: DB };

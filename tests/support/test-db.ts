@@ -47,7 +47,7 @@ export async function createTestDb(): Promise<TestDb> {
   await withAdminClient(baseUrl, (client) => client.query(`create schema ${quoteIdentifier(schema)}`));
   const url = schemaUrl(baseUrl, schema);
   const db = openPostgres(url);
-  await migrateToLatest(db, { schema });
+  await migrateToLatest(db);
   return {
     db,
     dir,
