@@ -7,7 +7,7 @@ const SETUP_HINT = [
   "The PostgreSQL tests need PostgreSQL 15 reachable at TEST_DATABASE_URL",
   `(default ${DEFAULT_TEST_DATABASE_URL}). One-time setup on Debian/Ubuntu:`,
   "  sudo bash scripts/setup-test-postgres.sh",
-  "or point TEST_DATABASE_URL at a database whose role may CREATE DATABASE.",
+  "or point TEST_DATABASE_URL at a database its role owns (each test creates a schema of its own there).",
 ].join("\n");
 
 export function testDatabaseUrl(): string {
