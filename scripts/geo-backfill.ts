@@ -4,7 +4,7 @@
  * every Jimmy's figures, Hall of Fame included. Safe to run again.
  */
 import { backfillGeography } from "~/models/discoveries.server";
-import { getDb, migrateToLatest } from "~/services/db.server";
+import { getDb, migrateToLatest, describeDatabase } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { resolveLocation } from "~/services/geo.server";
 
@@ -13,7 +13,7 @@ const db = getDb();
 await migrateToLatest(db);
 const report = await backfillGeography(db, resolveLocation, (line) => console.log(line));
 console.log(
-  `Backfilled ${env().databasePath} in ${((Date.now() - started) / 1000).toFixed(1)} s:`,
+  `Backfilled ${describeDatabase(env())} in ${((Date.now() - started) / 1000).toFixed(1)} s:`,
   `${report.checked} discoveries checked, ${report.updated} updated, ${report.jimmysRefreshed} Jimmys recomputed`,
 );
 await db.destroy();

@@ -1,4 +1,4 @@
-import { getDb, migrateToLatest } from "~/services/db.server";
+import { getDb, migrateToLatest, describeDatabase } from "~/services/db.server";
 import { env } from "~/services/env.server";
 
 const db = getDb();
@@ -6,6 +6,6 @@ const result = await migrateToLatest(db);
 const applied = result.results?.filter((r) => r.status === "Success").map((r) => r.migrationName) ?? [];
 console.log(
   applied.length ? `Applied ${applied.length} migration(s): ${applied.join(", ")}` : "Database is up to date",
-  `(${env().databasePath})`,
+  `(${describeDatabase(env())})`,
 );
 await db.destroy();

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { mintJimmys } from "~/models/jimmys.server";
-import { getDb, migrateToLatest } from "~/services/db.server";
+import { getDb, migrateToLatest, describeDatabase } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { labelSheet } from "~/services/label-sheets.server";
 import { MAX_LABELS } from "~/services/labels.server";
@@ -28,7 +28,7 @@ if (from === null || to === null || to < from) {
 const db = getDb();
 await migrateToLatest(db);
 const created = await mintJimmys(db, from, to);
-console.log(`Minted ${created} new Jimmys in #${from}–#${to} (${to - from + 1 - created} existed already) in ${env().databasePath}`);
+console.log(`Minted ${created} new Jimmys in #${from}–#${to} (${to - from + 1 - created} existed already) in ${describeDatabase(env())}`);
 
 const outDir = path.resolve(values.out);
 fs.mkdirSync(outDir, { recursive: true });

@@ -1,5 +1,5 @@
 import { seedDemoData } from "#db/seed/seed";
-import { getDb, migrateToLatest } from "~/services/db.server";
+import { getDb, migrateToLatest, describeDatabase } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { getStorage } from "~/services/storage.server";
 
@@ -8,7 +8,7 @@ const db = getDb();
 await migrateToLatest(db);
 const report = await seedDemoData({ db, storage: getStorage(), log: (line) => console.log(line) });
 console.log(
-  `Seeded ${env().databasePath} in ${((Date.now() - started) / 1000).toFixed(1)} s:`,
+  `Seeded ${describeDatabase(env())} in ${((Date.now() - started) / 1000).toFixed(1)} s:`,
   `${report.users} hunters, ${report.jimmysMinted} new Jimmys, ${report.discoveries} new discoveries,`,
   `${report.comments} new comments, ${report.likes} new likes`,
 );

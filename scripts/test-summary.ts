@@ -13,14 +13,17 @@ function read(file: string): unknown {
   }
 }
 
-const unit = read("tests/.artifacts/reports/unit.json") as
-  | { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }
-  | null;
-if (unit) {
+type VitestReport = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+for (const [label, file] of [
+  ["unit", "tests/.artifacts/reports/unit.json"],
+  ["unit on PostgreSQL", "tests/.artifacts/reports/unit-pg.json"],
+] as const) {
+  const unit = read(file) as VitestReport | null;
+  if (!unit) continue;
   total.passed += unit.numPassedTests;
   total.failed += unit.numFailedTests;
   total.skipped += unit.numPendingTests + unit.numTodoTests;
-  parts.push(`unit ${unit.numPassedTests} passed, ${unit.numFailedTests} failed`);
+  parts.push(`${label} ${unit.numPassedTests} passed, ${unit.numFailedTests} failed`);
 }
 
 const e2e = read("tests/.artifacts/reports/e2e.json") as

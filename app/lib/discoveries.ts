@@ -1,4 +1,5 @@
 import type { Photo } from "./photos";
+import { MAX_ROW_ID } from "./ids";
 
 /** SPEC.md §5: an empty caption becomes this. */
 export const DEFAULT_CAPTION = "Another Jimmy discovery!";
@@ -48,7 +49,9 @@ export function decodeCursor(value: string): Cursor | null {
   if (!match) return null;
   const createdAt = match[1]!;
   if (Number.isNaN(Date.parse(createdAt))) return null;
-  return { createdAt, id: Number(match[2]) };
+  const id = Number(match[2]);
+  if (id > MAX_ROW_ID) return null;
+  return { createdAt, id };
 }
 
 export function jimmyPath(serialNumber: number): string {

@@ -56,6 +56,15 @@ export async function publishComment(
   input: NewCommentInput & { notifyAs: string | null },
 ): Promise<PublishCommentResult> {
   return db.transaction().execute(async (trx) => {
+    // Locks the Jimmy's row (a write that changes nothing) before looking for
+    // a repeat: on PostgreSQL a double submit's two requests would otherwise
+    // both find no repeat and both be stored. SQLite runs one write
+    // transaction at a time anyway.
+    await trx
+      .updateTable("jimmys")
+      .set((eb) => ({ comment_count: eb.ref("comment_count") }))
+      .where("id", "=", input.jimmyId)
+      .execute();
     const since = new Date(Date.parse(input.createdAt) - DUPLICATE_COMMENT_WINDOW_MS).toISOString();
     let repeat = trx
       .selectFrom("comments")

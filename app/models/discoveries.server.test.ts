@@ -3,6 +3,7 @@ import { createTestDb } from "../../tests/support/test-db";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { decodeCursor } from "~/lib/discoveries";
 import { countDiscoveries, listDiscoveries } from "./discoveries.server";
+import { findJimmyById } from "./jimmys.server";
 
 let t: Awaited<ReturnType<typeof createTestDb>>;
 beforeEach(async () => {
@@ -100,5 +101,21 @@ describe("the feed", () => {
   it("counts every discovery", async () => {
     await seedFeed(7);
     expect(await countDiscoveries(t.db)).toBe(7);
+  });
+});
+
+describe("recording discoveries", () => {
+  it("counts every one of many simultaneous discoveries of the same Jimmy in its figures", async () => {
+    const jimmy = await makeJimmy(t.db, 3);
+    const hunters = await Promise.all(Array.from({ length: 12 }, () => makeUser(t.db)));
+    await Promise.all(
+      hunters.map((hunter, i) => makeDiscovery(t.db, { jimmyId: jimmy.id, userId: hunter.id, createdAt: at(i), location: `Place ${i}` })),
+    );
+    const after = await findJimmyById(t.db, jimmy.id);
+    expect(after?.discovery_count).toBe(12);
+    expect(after?.first_discovery_at).toBe(at(0));
+    expect(after?.last_discovery_at).toBe(at(11));
+    const journey = await t.db.selectFrom("jimmy_journeys").select("discovery_count").where("jimmy_id", "=", jimmy.id).executeTakeFirstOrThrow();
+    expect(journey.discovery_count).toBe(12);
   });
 });

@@ -60,6 +60,16 @@ export async function findJimmyById(db: Executor, id: number) {
  * O(journey length).
  */
 export async function refreshJimmyAggregates(db: Executor, jimmyId: number): Promise<void> {
+  // Locks the Jimmy's row first (a write that changes nothing): on PostgreSQL
+  // a concurrent discovery of the same Jimmy waits here until this one has
+  // committed, then reads a journey that includes it, so neither overwrites
+  // the other's figures. SQLite runs one write transaction at a time anyway.
+  const current = await db
+    .updateTable("jimmys")
+    .set((eb) => ({ status: eb.ref("status") }))
+    .where("id", "=", jimmyId)
+    .returning("status")
+    .executeTakeFirstOrThrow();
   const journey = await db
     .selectFrom("discoveries")
     .select(["created_at", "latitude", "longitude", "location", "city", "region", "country"])
@@ -72,7 +82,6 @@ export async function refreshJimmyAggregates(db: Executor, jimmyId: number): Pro
   // coordinates only is named after its derived place ("Austin, TX").
   const latestLocated =
     journey.findLast((d) => d.latitude !== null && d.longitude !== null) ?? journey.findLast((d) => d.location !== null);
-  const current = await db.selectFrom("jimmys").select("status").where("id", "=", jimmyId).executeTakeFirstOrThrow();
   const count = journey.length;
   let status = current.status;
   if (count > 0 && status === "hidden") status = "discovered";

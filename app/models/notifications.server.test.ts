@@ -3,6 +3,7 @@ import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures
 import { createTestDb } from "../../tests/support/test-db";
 import { setLike } from "./likes.server";
 import { countUnreadNotifications, listNotifications, markNotificationsRead, notifyRediscovery } from "./notifications.server";
+import { MAX_ROW_ID } from "~/lib/ids";
 
 let t: Awaited<ReturnType<typeof createTestDb>>;
 beforeEach(async () => {
@@ -52,7 +53,7 @@ describe("notifications", () => {
     expect(await markNotificationsRead(t.db, finder.id, seenUpTo)).toBe(5);
     expect(await countUnreadNotifications(t.db, finder.id)).toBe(1);
     // Marking someone else's notifications is impossible: the hunter's id bounds every update.
-    expect(await markNotificationsRead(t.db, fans[0]!.id, Number.MAX_SAFE_INTEGER)).toBe(0);
+    expect(await markNotificationsRead(t.db, fans[0]!.id, MAX_ROW_ID)).toBe(0);
     expect(await countUnreadNotifications(t.db, finder.id)).toBe(1);
   });
 });

@@ -103,13 +103,14 @@ async function notifyFinders(
         .where("d.jimmy_id", "=", input.jimmyId)
         .select((s) => [
           "d.user_id",
-          s.val(input.kind).as("kind"),
-          s.val(input.actorUserId).as("actor_user_id"),
-          s.val(input.actorName).as("actor_name"),
-          s.val(input.jimmyId).as("jimmy_id"),
-          s.val(input.discoveryId).as("discovery_id"),
-          s.val(input.commentId).as("comment_id"),
-          s.val(createdAt).as("created_at"),
+          // Typed casts: PostgreSQL cannot infer a parameter's type in a select list.
+          s.cast(s.val(input.kind), "text").as("kind"),
+          s.cast(s.val(input.actorUserId), "integer").as("actor_user_id"),
+          s.cast(s.val(input.actorName), "text").as("actor_name"),
+          s.cast(s.val(input.jimmyId), "integer").as("jimmy_id"),
+          s.cast(s.val(input.discoveryId), "integer").as("discovery_id"),
+          s.cast(s.val(input.commentId), "integer").as("comment_id"),
+          s.cast(s.val(createdAt), "text").as("created_at"),
         ])
         .distinct();
       if (input.excludeUserId !== null) finders = finders.where("d.user_id", "<>", input.excludeUserId);

@@ -15,6 +15,7 @@ import { env } from "~/services/env.server";
 import { flashHeader } from "~/services/flash.server";
 import { endSession, isAdmin, startSession } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
+import { MAX_ROW_ID } from "~/lib/ids";
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -27,7 +28,7 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 };
 
 const PageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
-const UptoSchema = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().catch(undefined);
+const UptoSchema = z.coerce.number().int().min(1).max(MAX_ROW_ID).optional().catch(undefined);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!env().adminPasswordHash) return { state: "not_configured" as const };

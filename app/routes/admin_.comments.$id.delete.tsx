@@ -8,6 +8,7 @@ import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
 import { flashHeader } from "~/services/flash.server";
 import { requireAdmin } from "~/services/session.server";
+import { MAX_ROW_ID } from "~/lib/ids";
 
 /** Deleting is a POST from the admin panel; anything else just goes there. */
 export function loader() {
@@ -18,7 +19,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const db = getDb();
   await requireAdmin(request, { db });
-  const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).safeParse(params.id);
+  const id = z.coerce.number().int().positive().max(MAX_ROW_ID).safeParse(params.id);
   const deleted = id.success ? await deleteComment(db, id.data) : null;
   if (!deleted) {
     return redirect("/admin", {

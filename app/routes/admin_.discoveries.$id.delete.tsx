@@ -12,11 +12,12 @@ import { flashHeader } from "~/services/flash.server";
 import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { requireAdmin } from "~/services/session.server";
 import { getStorage, StorageUnavailableError } from "~/services/storage.server";
+import { MAX_ROW_ID } from "~/lib/ids";
 
 export const meta: MetaFunction = () => [{ title: "Delete discovery · Admin" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ADMIN_HEADERS;
 
-const IdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
 /** Back to the page of the list the admin came from. */
 function adminListUrl(request: Request): string {

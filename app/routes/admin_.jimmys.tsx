@@ -28,7 +28,7 @@ const MintSchema = z
   .refine((r) => r.to >= r.from, { path: ["to"], message: "The last serial must not be below the first." })
   .refine((r) => r.to - r.from < MAX_LABELS, { path: ["to"], message: `Mint at most ${MAX_LABELS} Jimmys at a time.` });
 
-const RangeSchema = z.object({ from: z.coerce.number().int().min(1), to: z.coerce.number().int().min(1) });
+const RangeSchema = z.object({ from: z.coerce.number().int().min(1).max(999_999_999), to: z.coerce.number().int().min(1).max(999_999_999) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);

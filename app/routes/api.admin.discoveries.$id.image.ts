@@ -13,8 +13,9 @@ import { UnsupportedPhotoError } from "~/services/images.server";
 import { moderateReplaceImage } from "~/services/moderation.server";
 import { isAdmin } from "~/services/session.server";
 import { getStorage } from "~/services/storage.server";
+import { MAX_ROW_ID } from "~/lib/ids";
 
-const IdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
 /**
  * POST /api/admin/discoveries/{id}/image (SPEC.md §7): multipart with the

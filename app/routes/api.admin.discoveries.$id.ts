@@ -6,8 +6,9 @@ import { getDb } from "~/services/db.server";
 import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { isAdmin } from "~/services/session.server";
 import { getStorage, StorageUnavailableError } from "~/services/storage.server";
+import { MAX_ROW_ID } from "~/lib/ids";
 
-const IdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
 /**
  * DELETE /api/admin/discoveries/{id} (SPEC.md §7). Authorized only by the

@@ -3,8 +3,9 @@ import { z } from "zod";
 import { toggleLike } from "~/models/likes.server";
 import { apiError, apiJson, requireApiMutation, requireApiUser } from "~/services/api.server";
 import { getDb } from "~/services/db.server";
+import { MAX_ROW_ID } from "~/lib/ids";
 
-const IdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
 /**
  * POST /api/discoveries/{id}/like (SPEC.md §7): flips the signed-in hunter's

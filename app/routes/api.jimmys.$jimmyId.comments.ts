@@ -9,8 +9,9 @@ import { submitComment, type CommentAuthor } from "~/services/comments.server";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { getUser, isAdmin } from "~/services/session.server";
+import { MAX_ROW_ID } from "~/lib/ids";
 
-const IdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
 async function jimmyFrom(params: LoaderFunctionArgs["params"]) {
   const id = IdSchema.safeParse(params.jimmyId);

@@ -8,9 +8,10 @@ import { getDb } from "~/services/db.server";
 import { flashHeader } from "~/services/flash.server";
 import { requireUser } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
+import { MAX_ROW_ID } from "~/lib/ids";
 
 const LikeFormSchema = z.object({
-  discoveryId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  discoveryId: z.coerce.number().int().positive().max(MAX_ROW_ID),
   /** The state the hunter asked for, so a repeated or retried post changes nothing. */
   intent: z.enum(["like", "unlike"]),
   enhanced: z.literal("1").optional(),

@@ -12,6 +12,7 @@ import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { requireUser } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
+import { MAX_ROW_ID } from "~/lib/ids";
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string } } | undefined;
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const before = new URL(request.url).searchParams.get("before");
   const beforeId = before === null ? null : Number(before);
-  if (beforeId !== null && (!Number.isSafeInteger(beforeId) || beforeId < 1)) {
+  if (beforeId !== null && (!Number.isSafeInteger(beforeId) || beforeId < 1 || beforeId > MAX_ROW_ID)) {
     throw new Response("That page of notifications doesn't exist.", { status: 400 });
   }
   const page = await listNotifications(getDb(), user.id, { beforeId, huntName: env().hunt.name });
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const MarkReadSchema = z.object({
-  upTo: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  upTo: z.coerce.number().int().positive().max(MAX_ROW_ID),
   enhanced: z.literal("1").optional(),
 });
 

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { createTestDb } from "../../tests/support/test-db";
@@ -61,6 +62,20 @@ describe("posting a comment", () => {
     expect((await post("Someone else", 61_000, "203.0.113.3")).ok).toBe(true);
     expect((await post(undefined, DUPLICATE_COMMENT_WINDOW_MS + 1)).ok).toBe(true);
     expect(await listComments(t.db, jimmy.id)).toHaveLength(3);
+  });
+
+  it("stores a double submit once, even when both requests arrive at the same moment", async () => {
+    const { jimmy } = await scene();
+    // Open several connections first (on PostgreSQL), so the submits really run side by side.
+    await Promise.all(Array.from({ length: 8 }, () => sql`select 1`.execute(t.db)));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        submitComment(t.db, { jimmyId: jimmy.id, comment: { content: "Clicked twice" }, author: guest, address: "203.0.113.9", now: later(0) }),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.status === 409)).toHaveLength(3);
+    expect(await listComments(t.db, jimmy.id)).toHaveLength(1);
   });
 
   it("limits each address to a few comments per window, exempts admins, and says how long to wait", async () => {

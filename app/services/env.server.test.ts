@@ -1,5 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { describeDatabase } from "./db.server";
 import { ConfigError, parseEnv } from "./env.server";
 
 describe("configuration", () => {
@@ -16,6 +17,15 @@ describe("configuration", () => {
   it("places the database in DATA_DIR unless DATABASE_URL names another file", () => {
     expect(parseEnv({ DATA_DIR: "/srv/hunt" }).databasePath).toBe("/srv/hunt/jimmy-hunt.sqlite");
     expect(parseEnv({ DATA_DIR: "/srv/hunt", DATABASE_URL: "file:/db/other.sqlite" }).databasePath).toBe("/db/other.sqlite");
+    expect(parseEnv({ DATA_DIR: "/srv/hunt" }).databaseUrl).toBeNull();
+  });
+
+  it("runs on PostgreSQL when DATABASE_URL is a postgres:// or postgresql:// URL, and names it without the password", () => {
+    for (const url of ["postgres://hunt:pw@db.internal:5432/hunt", "postgresql://hunt@10.0.0.5/hunt?sslmode=require"]) {
+      expect(parseEnv({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+    expect(describeDatabase(parseEnv({ DATABASE_URL: "postgres://hunt:s3cret@db.internal:5433/hunt" }))).toBe("PostgreSQL db.internal:5433/hunt");
+    expect(describeDatabase(parseEnv({ DATA_DIR: "/srv/hunt" }))).toBe("/srv/hunt/jimmy-hunt.sqlite");
   });
 
   it("refuses to start in production without a real session secret", () => {

@@ -86,7 +86,10 @@ export type Env = {
   port: number;
   publicUrl: URL;
   dataDir: string;
+  /** The SQLite file, when DATABASE_URL does not name a PostgreSQL database. */
   databasePath: string;
+  /** The postgres:// URL from DATABASE_URL, or null for SQLite. */
+  databaseUrl: string | null;
   sessionSecrets: string[];
   storage:
     | { driver: "local" }
@@ -190,9 +193,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
 
   const dataDir = path.resolve(raw.DATA_DIR);
-  const databasePath = raw.DATABASE_URL
-    ? path.resolve(raw.DATABASE_URL.replace(/^file:/, ""))
-    : path.join(dataDir, "jimmy-hunt.sqlite");
+  const databaseUrl = raw.DATABASE_URL && /^postgres(ql)?:\/\//i.test(raw.DATABASE_URL) ? raw.DATABASE_URL : null;
+  const databasePath =
+    raw.DATABASE_URL && !databaseUrl ? path.resolve(raw.DATABASE_URL.replace(/^file:/, "")) : path.join(dataDir, "jimmy-hunt.sqlite");
 
   return {
     nodeEnv: raw.NODE_ENV,
@@ -201,6 +204,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     publicUrl,
     dataDir,
     databasePath,
+    databaseUrl,
     sessionSecrets,
     storage:
       raw.STORAGE_DRIVER === "s3"

@@ -219,6 +219,18 @@ for (const [name, setup] of drivers) {
       expect(await reportDiscovery(t.db, store.storage, report(hunter.id, tempPath))).toMatchObject({ isFirst: false, wasAlreadyFound: true });
     });
 
+    it("gives a Jimmy exactly one first discovery when several hunters report it as first at the same moment", async () => {
+      const { jimmy } = await hunterAndJimmy();
+      const hunters = await Promise.all(Array.from({ length: 4 }, () => makeUser(t.db)));
+      const uploads = await Promise.all(hunters.map((h) => receiveUpload(t.db, store.storage, h.id, jpeg, "image/jpeg")));
+      const outcomes = await Promise.all(hunters.map((h, i) => reportDiscovery(t.db, store.storage, report(h.id, uploads[i]!.tempPath))));
+      expect(outcomes.filter((o) => o.isFirst)).toHaveLength(1);
+      expect(outcomes.filter((o) => o.wasAlreadyFound)).toHaveLength(3);
+      const rows = await t.db.selectFrom("discoveries").select("is_first").where("jimmy_id", "=", jimmy.id).execute();
+      expect(rows.map((r) => r.is_first).sort()).toEqual([0, 0, 0, 1]);
+      expect((await t.db.selectFrom("jimmys").select("discovery_count").where("id", "=", jimmy.id).executeTakeFirstOrThrow()).discovery_count).toBe(4);
+    });
+
     it("tells the Jimmy's earlier finders it was found again, but nobody about a first discovery", async () => {
       const { hunter } = await hunterAndJimmy();
       const first = await receiveUpload(t.db, store.storage, hunter.id, jpeg, "image/jpeg");

@@ -1,22 +1,62 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { migrateToLatest, openSqlite, type DB } from "~/services/db.server";
+import { isPostgresUrl, migrateToLatest, openPostgres, openSqlite, type DB } from "~/services/db.server";
 import { LocalDiskStorage } from "~/services/storage.server";
+import { quoteIdentifier, schemaUrl, TEST_SCHEMA_PREFIX, withAdminClient } from "./postgres";
 
-/** A freshly migrated SQLite file (and photo directory) of its own for one test. */
-export async function createTestDb(): Promise<{ db: DB; dir: string; storage: LocalDiskStorage; cleanup: () => Promise<void> }> {
+/** The database the unit tests run on: PostgreSQL when TEST_DATABASE_URL is set (npm run test:pg), else SQLite. */
+export const testDialect: "sqlite" | "postgres" = isPostgresUrl(process.env.TEST_DATABASE_URL) ? "postgres" : "sqlite";
+
+export type TestDb = {
+  db: DB;
+  dir: string;
+  storage: LocalDiskStorage;
+  /** How to open this database in another process (DATABASE_URL). */
+  url: string;
+  cleanup: () => Promise<void>;
+};
+
+/**
+ * A freshly migrated database (and photo directory) of its own for one test:
+ * a SQLite file, or under `npm run test:pg` a PostgreSQL schema of its own
+ * (cheaper than a database), so tests stay isolated and may run in parallel.
+ */
+export async function createTestDb(): Promise<TestDb> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jimmy-hunt-db-"));
-  const db = openSqlite(path.join(dir, "test.sqlite"));
-  await migrateToLatest(db);
   const storage = new LocalDiskStorage(path.join(dir, "photos"));
+  const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!isPostgresUrl(baseUrl)) {
+    const file = path.join(dir, "test.sqlite");
+    const db = openSqlite(file);
+    await migrateToLatest(db);
+    return {
+      db,
+      dir,
+      storage,
+      url: `file:${file}`,
+      cleanup: async () => {
+        await db.destroy();
+        removeDir();
+      },
+    };
+  }
+  const schema = `${TEST_SCHEMA_PREFIX}${process.pid}_${randomBytes(4).toString("hex")}`;
+  await withAdminClient(baseUrl, (client) => client.query(`create schema ${quoteIdentifier(schema)}`));
+  const url = schemaUrl(baseUrl, schema);
+  const db = openPostgres(url);
+  await migrateToLatest(db);
   return {
     db,
     dir,
     storage,
+    url,
     cleanup: async () => {
       await db.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await withAdminClient(baseUrl, (client) => client.query(`drop schema ${quoteIdentifier(schema)} cascade`));
+      removeDir();
     },
   };
 }

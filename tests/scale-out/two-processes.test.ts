@@ -1,0 +1,188 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer } from "../support/app-server";
+import { ROTATED_GPS_JPEG } from "../support/photos";
+import { startS3Server, TEST_S3_CREDENTIALS } from "../support/s3-server";
+import { createTestDb, testDialect, type TestDb } from "../support/test-db";
+import { mintJimmys } from "~/models/jimmys.server";
+import { hashPassword } from "~/services/password.server";
+import { RATE_LIMITS } from "~/services/rate-limit.server";
+
+// Two identical production processes on different ports share one PostgreSQL
+// database and one S3-compatible store, as they would behind a load
+// balancer: whatever one process does, the other sees, and a rate limit
+// counts requests to both.
+
+const ADMIN_PASSWORD = "scale-out admin password: two processes, one hunt";
+const SERIAL = 4242;
+
+/** The production build this test runs, built first when it is missing or older than the app's source. */
+function ensureProductionBuild() {
+  const server = path.resolve("build/server/index.js");
+  const builtAt = fs.existsSync(server) ? fs.statSync(server).mtimeMs : 0;
+  const newestSource = (dir: string): number =>
+    fs.readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
+      const full = path.join(dir, entry.name);
+      return Math.max(newest, entry.isDirectory() ? newestSource(full) : fs.statSync(full).mtimeMs);
+    }, 0);
+  if (builtAt < Math.max(newestSource(path.resolve("app")), newestSource(path.resolve("db")))) {
+    execFileSync("npm", ["run", "build"], { stdio: "inherit" });
+  }
+}
+
+/** The cookies a browser would keep, by name. */
+class CookieJar {
+  private cookies = new Map<string, string>();
+  take(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(";");
+      const at = pair!.indexOf("=");
+      this.cookies.set(pair!.slice(0, at).trim(), pair!.slice(at + 1).trim());
+    }
+  }
+  has(name: string) {
+    return Boolean(this.cookies.get(name));
+  }
+  header() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
+
+type App = Awaited<ReturnType<typeof startAppServer>>;
+
+let t: TestDb;
+let s3: Awaited<ReturnType<typeof startS3Server>>;
+let first: App;
+let second: App;
+
+beforeAll(async () => {
+  // The run that proves scale-out is the PostgreSQL one (npm run test:pg).
+  expect(testDialect).toBe("postgres");
+  ensureProductionBuild();
+  t = await createTestDb();
+  await mintJimmys(t.db, SERIAL, SERIAL);
+  s3 = await startS3Server();
+  const shared = {
+    DATABASE_URL: t.url,
+    STORAGE_DRIVER: "s3",
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: s3.endpoint,
+    S3_REGION: "us-east-1",
+    S3_FORCE_PATH_STYLE: "true",
+    S3_ACCESS_KEY_ID: TEST_S3_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: TEST_S3_CREDENTIALS.secretAccessKey,
+    ADMIN_PASSWORD_HASH: await hashPassword(ADMIN_PASSWORD),
+  };
+  // Started together: both run the migrations at start against the same database.
+  [first, second] = await Promise.all([startAppServer(shared), startAppServer(shared)]);
+}, 600_000);
+
+afterAll(async () => {
+  await Promise.all([first?.stop(), second?.stop()]);
+  await s3?.close();
+  await t?.cleanup();
+});
+
+async function call(app: App, jar: CookieJar | null, pathname: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  if (jar) headers.set("Cookie", jar.header());
+  const response = await fetch(`${app.baseURL}${pathname}`, { ...init, headers, redirect: "manual" });
+  jar?.take(response);
+  return response;
+}
+
+async function signIn(app: App, firstName: string) {
+  const jar = new CookieJar();
+  const response = await call(app, jar, "/login", {
+    method: "POST",
+    body: new URLSearchParams({ firstName, lastName: "Scale" }),
+  });
+  expect(response.status).toBe(302);
+  expect(jar.has("jh_session")).toBe(true);
+  return jar;
+}
+
+const postJson = (body: unknown): RequestInit => ({
+  method: "POST",
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(body),
+});
+
+describe("two app processes on one PostgreSQL database and one S3 store", () => {
+  it("share sign-in and admin sessions, discoveries, photos, likes, comments and notifications", async () => {
+    // A hunter signs in through the first process; the second knows them.
+    const finder = await signIn(first, "Finley");
+    const me = await call(second, finder, "/api/auth/user");
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ firstName: "Finley", lastName: "Scale" });
+
+    // The photo goes up through the first process, the discovery is recorded through the second.
+    const form = new FormData();
+    form.set("photo", new Blob([fs.readFileSync(ROTATED_GPS_JPEG)], { type: "image/jpeg" }), "jimmy.jpg");
+    const upload = await call(first, finder, "/api/upload", { method: "POST", body: form });
+    expect(upload.status).toBe(200);
+    const { tempPath } = (await upload.json()) as { tempPath: string };
+    const jimmy = await t.db.selectFrom("jimmys").select("id").where("serial_number", "=", SERIAL).executeTakeFirstOrThrow();
+    const reported = await call(second, finder, "/api/discoveries", postJson({ jimmyId: jimmy.id, tempPath, caption: "Behind the bakery" }));
+    expect(reported.status).toBe(201);
+    const { id: discoveryId, isFirst } = (await reported.json()) as { id: number; isFirst: boolean };
+    expect(isFirst).toBe(true);
+
+    // The first process lists it and serves its photo from the shared store.
+    const feed = (await (await call(first, null, "/api/discoveries?limit=5")).json()) as { id: number; caption: string; photoUrl: string }[];
+    const listed = feed.find((d) => d.id === discoveryId);
+    expect(listed?.caption).toBe("Behind the bakery");
+    const photo = await call(first, null, listed!.photoUrl);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get("content-type")).toMatch(/^image\//);
+
+    // Another hunter likes it through the first process; the second shows the like.
+    const fan = await signIn(first, "Fanny");
+    const liked = await call(first, fan, `/api/discoveries/${discoveryId}/like`, { method: "POST" });
+    expect(await liked.json()).toEqual({ isLiked: true, likeCount: 1 });
+    const seen = (await (await call(second, fan, "/api/discoveries?limit=5")).json()) as { id: number; likeCount: number; isLikedByUser: boolean }[];
+    expect(seen.find((d) => d.id === discoveryId)).toMatchObject({ likeCount: 1, isLikedByUser: true });
+
+    // The finder's notification of that like is on the second process too.
+    const notifications = await call(second, finder, "/notifications");
+    expect(notifications.status).toBe(200);
+    expect(await notifications.text()).toContain("Fanny Scale");
+
+    // A comment posted through the second process is read through the first.
+    const commented = await call(second, fan, `/api/jimmys/${jimmy.id}/comments`, postJson({ content: "Saw him too, by the ovens" }));
+    expect(commented.status).toBe(201);
+    const comments = (await (await call(first, null, `/api/jimmys/${jimmy.id}/comments`)).json()) as { content: string }[];
+    expect(comments.map((c) => c.content)).toContain("Saw him too, by the ovens");
+
+    // An admin signs in through the second process and is the admin on the first: the comment posts as the hunt.
+    const admin = new CookieJar();
+    const adminLogin = await call(second, admin, "/api/admin/login", postJson({ password: ADMIN_PASSWORD }));
+    expect(adminLogin.status).toBe(200);
+    expect(admin.has("jh_admin")).toBe(true);
+    const asHunt = await call(first, admin, `/api/jimmys/${jimmy.id}/comments`, postJson({ content: "Welcome to the hunt!" }));
+    expect(asHunt.status).toBe(201);
+    expect(await asHunt.json()).toMatchObject({ content: "Welcome to the hunt!", isAdmin: true });
+  });
+
+  it("count a rate limit across both processes", async () => {
+    const { max } = RATE_LIMITS.commentPerAddress;
+    const jimmy = await t.db.selectFrom("jimmys").select("id").where("serial_number", "=", SERIAL).executeTakeFirstOrThrow();
+    // Every request comes from 127.0.0.1: start with no count for it.
+    await t.db.deleteFrom("rate_limits").execute();
+    const statuses: number[] = [];
+    for (let i = 0; i < max; i++) {
+      const app = i % 2 === 0 ? first : second;
+      const response = await call(app, null, `/api/jimmys/${jimmy.id}/comments`, postJson({ content: `Comment number ${i}`, authorName: "Guest" }));
+      statuses.push(response.status);
+    }
+    expect(statuses.every((status) => status === 201)).toBe(true);
+    // Both processes now refuse this address, whichever answers.
+    for (const app of [first, second]) {
+      const refused = await call(app, null, `/api/jimmys/${jimmy.id}/comments`, postJson({ content: `One more from ${app.baseURL}`, authorName: "Guest" }));
+      expect(refused.status).toBe(429);
+      expect(((await refused.json()) as { message: string }).message).toMatch(/posted a lot of comments in a short time\. Please wait/);
+    }
+  });
+});
