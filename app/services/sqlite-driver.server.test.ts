@@ -8,7 +8,8 @@ let db: DB;
 let cleanup: () => Promise<void>;
 
 beforeEach(async () => {
-  ({ db, cleanup } = await createTestDb());
+  // The driver under test is SQLite's, under npm run test:pg too.
+  ({ db, cleanup } = await createTestDb({ dialect: "sqlite" }));
 });
 afterEach(async () => cleanup());
 

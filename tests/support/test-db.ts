@@ -22,13 +22,15 @@ export type TestDb = {
  * A freshly migrated database (and photo directory) of its own for one test:
  * a SQLite file, or under `npm run test:pg` a PostgreSQL schema of its own
  * (cheaper than a database), so tests stay isolated and may run in parallel.
+ * Tests of SQLite's own behaviour ask for `dialect: "sqlite"` and get a file
+ * under either run.
  */
-export async function createTestDb(): Promise<TestDb> {
+export async function createTestDb(options: { dialect?: "sqlite" } = {}): Promise<TestDb> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jimmy-hunt-db-"));
   const storage = new LocalDiskStorage(path.join(dir, "photos"));
   const removeDir = () => fs.rmSync(dir, { recursive: true, force: true });
   const baseUrl = process.env.TEST_DATABASE_URL;
-  if (!isPostgresUrl(baseUrl)) {
+  if (options.dialect === "sqlite" || !isPostgresUrl(baseUrl)) {
     const file = path.join(dir, "test.sqlite");
     const db = openSqlite(file);
     await migrateToLatest(db);
