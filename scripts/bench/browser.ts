@@ -89,7 +89,7 @@ export async function measureImageBytes(browser: Browser, baseURL: string, path:
   return result;
 }
 
-export type LcpResult = { ms: number; element: string; url: string };
+export type LcpResult = { ms: number; element: string; url: string; imageBytes: number | null };
 
 /** Largest Contentful Paint of a cold load under Lighthouse's mobile throttling, set through the DevTools protocol. */
 export async function measureLcp(browser: Browser, baseURL: string, path: string): Promise<LcpResult> {
@@ -106,11 +106,17 @@ export async function measureLcp(browser: Browser, baseURL: string, path: string
     uploadThroughput: (THROTTLING.uploadKbps * 1024) / 8,
   });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLING.cpuSlowdown });
+  const sizes = new Map<string, number>();
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "image") return;
+    const body = await response.body().catch(() => null);
+    if (body) sizes.set(response.url(), body.length);
+  });
   await page.goto(path, { waitUntil: "load", timeout: 120_000 });
   const lcp = await readLcp(page);
   await context.close();
   if (!lcp) throw new Error(`No largest-contentful-paint entry for ${path}`);
-  return { ms: Math.round(lcp.time), element: lcp.tag, url: lcp.url };
+  return { ms: Math.round(lcp.time), element: lcp.tag, url: lcp.url, imageBytes: lcp.url ? (sizes.get(lcp.url) ?? null) : null };
 }
 
 /**
