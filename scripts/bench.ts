@@ -9,6 +9,9 @@
  *
  *   npm run bench      the full run (100,000 discoveries; 10k/100k/1M scale points)
  *   npm run bench:ci   the short run CI does (small data, two seconds of load per page)
+ *   npm run bench -- --no-build   the full run on the existing build/
+ *   npm run bench:ci -- --discoveries=100000 --jimmys=5000 --scale=10000,100000
+ *                      the short run's load on other data sizes
  *
  * Exits non-zero when the bench itself breaks (a page fails, a non-2xx
  * answer) or a deterministic budget that the app meets (image and upload
@@ -29,7 +32,9 @@ import { launchBrowser, measureImageBytes, measureLcp, measureUpload, type Image
 import type { StoredPhoto } from "~/services/images.server";
 
 const ci = process.argv.includes("--ci");
-const MODE = ci
+/** `--name=value` options, to compare two versions of the app on one data size. */
+const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const BASE_MODE = ci
   ? {
       name: "ci",
       jimmys: 200,
@@ -50,6 +55,12 @@ const MODE = ci
       scalePoints: [10_000, 100_000, 1_000_000],
       scaleRequests: 200,
     };
+const MODE = {
+  ...BASE_MODE,
+  discoveries: Number(option("discoveries") ?? BASE_MODE.discoveries),
+  jimmys: Number(option("jimmys") ?? BASE_MODE.jimmys),
+  scalePoints: option("scale")?.split(",").map(Number) ?? BASE_MODE.scalePoints,
+};
 
 const BUDGETS = {
   homeRpsRatio: 0.1,
@@ -73,7 +84,10 @@ const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "–"
 // ---------------------------------------------------------------- build
 
 const serverBuild = path.join(ROOT, "build/server/index.js");
-if (!ci || !fs.existsSync(serverBuild) || process.argv.includes("--build")) {
+// The full run builds what it measures; --no-build (and the CI run, which
+// comes right after npm test's build) reuse build/ when it exists.
+const reuseBuild = (ci || process.argv.includes("--no-build")) && fs.existsSync(serverBuild);
+if (!reuseBuild) {
   log("Building the production bundle");
   const built = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] });
   if (built.status !== 0) throw new Error("npm run build failed");
