@@ -94,6 +94,24 @@ export interface JimmyJourneysTable {
   cities: string;
 }
 
+/** Each distinct place with a discovery and how many name it; kept by triggers on discoveries. */
+export interface HuntPlacesTable {
+  place_key: string;
+  discovery_count: number;
+}
+
+/** Each hunter's latest discovery; kept by triggers on discoveries. */
+export interface HunterActivityTable {
+  user_id: number;
+  last_discovery_at: Timestamp;
+}
+
+/** One row (id 1): the number of discoveries; kept by triggers on discoveries. */
+export interface HuntTotalsTable {
+  id: number;
+  discovery_count: number;
+}
+
 export interface LikesTable {
   discovery_id: number;
   user_id: number;
@@ -155,6 +173,9 @@ export interface Database {
   jimmys: JimmysTable;
   discoveries: DiscoveriesTable;
   jimmy_journeys: JimmyJourneysTable;
+  hunt_places: HuntPlacesTable;
+  hunter_activity: HunterActivityTable;
+  hunt_totals: HuntTotalsTable;
   likes: LikesTable;
   comments: CommentsTable;
   temp_uploads: TempUploadsTable;

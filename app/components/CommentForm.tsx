@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import {
   AUTHOR_NAME_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
-  CommentFormSchema,
+  COMMENT_TOO_LONG_TEXT,
   HONEYPOT_FIELD,
   type CommentActionResult,
 } from "~/lib/comments";
@@ -66,10 +66,9 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
 
   const pending = fetcher.state !== "idle";
   // Client-side hints only; the server checks the same schema regardless.
-  const liveCheck = CommentFormSchema.shape.content.safeParse(content);
   const tooLong = content.trim().length > COMMENT_MAX_LENGTH;
   const blank = content.trim() === "";
-  const contentError = failed?.fieldErrors?.content?.[0] ?? (hydrated && tooLong && !liveCheck.success ? liveCheck.error.issues[0]?.message : undefined);
+  const contentError = failed?.fieldErrors?.content?.[0] ?? (hydrated && tooLong ? COMMENT_TOO_LONG_TEXT : undefined);
   const nameError = failed?.fieldErrors?.authorName?.[0];
   const contentId = `${ids}-content`;
   const nameId = `${ids}-name`;

@@ -1,6 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { DiscoveryForm } from "./DiscoveryForm";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { CloseIcon, PlusIcon } from "./ui/icons";
+
+// The form (photo preparation, upload, location) is fetched when a hunter
+// reaches for the button, not with every Jimmy page: most visitors only look.
+const loadDiscoveryForm = () => import("./DiscoveryForm");
+const DiscoveryForm = lazy(() => loadDiscoveryForm().then((module) => ({ default: module.DiscoveryForm })));
 
 /**
  * The Jimmy page's 'Add Your Discovery' button and its 'Record Your
@@ -24,7 +28,14 @@ export function RecordDiscoveryModal({ serialNumber, buttonClassName }: { serial
 
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className={buttonClassName} aria-haspopup="dialog">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        onPointerEnter={loadDiscoveryForm}
+        onFocus={loadDiscoveryForm}
+        className={buttonClassName}
+        aria-haspopup="dialog"
+      >
         <PlusIcon className="h-5 w-5" />
         Add Your Discovery
       </button>
@@ -49,21 +60,23 @@ export function RecordDiscoveryModal({ serialNumber, buttonClassName }: { serial
           <div className="mt-6">
             {/* Mounted only while open, so a reopened dialog starts afresh after a cancel. */}
             {open ? (
-              <DiscoveryForm
-                kind="modal"
-                action={`/jimmy/${serialNumber}/new-discovery`}
-                submitLabel="Record Discovery"
-                onSuccess={close}
-                secondaryAction={
-                  <button
-                    type="button"
-                    onClick={close}
-                    className="rounded-full border border-stone-300 bg-white px-5 py-3 font-semibold text-stone-800 hover:bg-stone-50"
-                  >
-                    Cancel
-                  </button>
-                }
-              />
+              <Suspense fallback={<p className="py-8 text-center text-stone-600">Loading the form…</p>}>
+                <DiscoveryForm
+                  kind="modal"
+                  action={`/jimmy/${serialNumber}/new-discovery`}
+                  submitLabel="Record Discovery"
+                  onSuccess={close}
+                  secondaryAction={
+                    <button
+                      type="button"
+                      onClick={close}
+                      className="rounded-full border border-stone-300 bg-white px-5 py-3 font-semibold text-stone-800 hover:bg-stone-50"
+                    >
+                      Cancel
+                    </button>
+                  }
+                />
+              </Suspense>
             ) : null}
           </div>
         </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { COMMENT_MAX_LENGTH, CommentFormSchema } from "./comments";
+import { CommentFormSchema } from "./comment-schema";
+import { COMMENT_MAX_LENGTH } from "./comments";
 
 describe("the comment form's rules", () => {
   it("trims the content and the name, and drops an empty name", () => {

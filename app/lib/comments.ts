@@ -1,6 +1,3 @@
-import { z } from "zod";
-import { withoutBidiControls } from "./text";
-
 export type CommentView = {
   id: number;
   content: string;
@@ -19,28 +16,9 @@ export const AUTHOR_NAME_MAX_LENGTH = 40;
 /** The Add Comment form's name for its honeypot field: people never see it, form-filling bots do. */
 export const HONEYPOT_FIELD = "website";
 
-/**
- * SPEC.md §5: content is required and trimmed; the author name is optional,
- * trimmed, and dropped when empty. Used by the server (authoritative) and by
- * the form to disable its button while the content is blank.
- */
-export const CommentFormSchema = z.object({
-  content: z
-    .string()
-    .overwrite(withoutBidiControls)
-    .trim()
-    .min(1, "Write a comment first.")
-    .max(COMMENT_MAX_LENGTH, `Keep your comment under ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters.`),
-  authorName: z
-    .string()
-    .overwrite(withoutBidiControls)
-    .trim()
-    .max(AUTHOR_NAME_MAX_LENGTH, `Keep your name under ${AUTHOR_NAME_MAX_LENGTH} characters.`)
-    .transform((name) => (name === "" ? undefined : name))
-    .optional(),
-});
-
-export type CommentFormInput = z.infer<typeof CommentFormSchema>;
+export const COMMENT_BLANK_TEXT = "Write a comment first.";
+export const COMMENT_TOO_LONG_TEXT = `Keep your comment under ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters.`;
+export const AUTHOR_NAME_TOO_LONG_TEXT = `Keep your name under ${AUTHOR_NAME_MAX_LENGTH} characters.`;
 
 /** What the comment form gets back from its action. */
 export type CommentActionResult =

@@ -8,8 +8,14 @@ import { readExif } from "./exif";
 import { FILE_TOO_LARGE_TEXT, MAX_PHOTO_PIXELS, MAX_UPLOAD_BYTES, uploadContentType } from "./uploads";
 
 export const MAX_UPLOAD_SIDE_PX = 2048;
-/** JPEG, because Safari cannot encode WebP from a canvas. */
-const UPLOAD_QUALITY = 0.85;
+/** A downscaled photo weighs at most this much where JPEG can get there: about 3 s on a slow mobile uplink. */
+export const UPLOAD_TARGET_BYTES = 600 * 1024;
+/**
+ * JPEG (Safari cannot encode WebP from a canvas) qualities tried in turn until
+ * the photo fits UPLOAD_TARGET_BYTES: most photos fit at the first; detailed
+ * ones step down, which costs little since the server re-encodes to WebP at 72.
+ */
+const UPLOAD_QUALITIES = [0.85, 0.75, 0.65, 0.55];
 const RETRY_DELAYS_MS = [1000, 3000];
 
 export class UploadError extends Error {
@@ -68,8 +74,9 @@ export async function photoPosition(file: File): Promise<{ latitude: number; lon
 }
 
 /**
- * Downscales a photo to a JPEG whose longest side is at most 2048 px (a 12 MP
- * phone photo goes from 3–10 MB to about half a megabyte), upright. Files the
+ * Downscales a photo to a JPEG whose longest side is at most 2048 px and, at
+ * the lowest quality tried, at most 600 KB (a 12 MP phone photo goes from
+ * 3–10 MB to about half a megabyte), upright. Files the
  * browser cannot or should not decode here — not an image, HEIC, an
  * incomplete JPEG, absurd dimensions — go as they are, so the server names the
  * problem.
@@ -103,7 +110,11 @@ export async function preparePhoto(file: File): Promise<PreparedPhoto> {
     context.fillStyle = "#fff";
     context.fillRect(0, 0, width, height);
     context.drawImage(bitmap, 0, 0, width, height);
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", UPLOAD_QUALITY));
+    let blob: Blob | null = null;
+    for (const quality of UPLOAD_QUALITIES) {
+      blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/jpeg", quality));
+      if (!blob || blob.size <= UPLOAD_TARGET_BYTES) break;
+    }
     if (!blob || (blob.size >= file.size && scale === 1 && original.contentType === "image/jpeg")) return original;
     return { blob, contentType: "image/jpeg", filename: file.name.replace(/\.[^.]*$/, "") + ".jpg" };
   } finally {

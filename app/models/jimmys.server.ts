@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, JimmyStatus } from "#db/schema";
-import type { DiscoveryCardData } from "~/lib/discoveries";
+import { encodeCursor, type Cursor, type DiscoveryCardData } from "~/lib/discoveries";
 import { placeLabel } from "~/lib/places";
 import { nowIso } from "~/lib/time";
 import { selectCards, toCardData } from "./discoveries.server";
@@ -159,32 +159,52 @@ export async function listJimmyLocations(db: Executor): Promise<JimmysLocations>
   };
 }
 
+/** How many discoveries one page of a Jimmy's timeline shows (a well-travelled Jimmy has hundreds). */
+export const JIMMY_TIMELINE_PAGE_SIZE = 20;
+
 export type JimmyPageData = {
   jimmy: { id: number; serialNumber: number; name: string; status: JimmyStatus; firstDiscoveryAt: string | null };
   stats: { discoveries: number; locations: number; daysSinceCreated: number };
+  /** The newest discovery, whichever page of the timeline is shown. */
+  latest: DiscoveryCardData | null;
+  /** One page of the timeline, newest first, strictly before `before` when given. */
   discoveries: DiscoveryCardData[];
+  /** Where the next (older) page starts, or null on the last page. */
+  olderCursor: string | null;
 };
 
-/** Everything the Jimmy page shows but its comments; null for a serial never minted. */
+/**
+ * Everything the Jimmy page shows but its comments; null for a serial never
+ * minted. `limit: null` gives the whole timeline (the JSON API's contract).
+ */
 export async function getJimmyPage(
   db: Kysely<Database>,
   serialNumber: number,
-  options: { viewerId?: number | null; now?: Date } = {},
+  options: { viewerId?: number | null; now?: Date; before?: Cursor | null; limit?: number | null } = {},
 ): Promise<JimmyPageData | null> {
   const jimmy = await findJimmyBySerial(db, serialNumber);
   if (!jimmy) return null;
-  const [rows, places] = await Promise.all([
+  const limit = options.limit === null ? Math.max(jimmy.discovery_count, 1) : (options.limit ?? JIMMY_TIMELINE_PAGE_SIZE);
+  const timeline = () =>
     selectCards(db, options.viewerId ?? null)
       .where("d.jimmy_id", "=", jimmy.id)
       .orderBy("d.created_at", "desc")
-      .orderBy("d.id", "desc")
+      .orderBy("d.id", "desc");
+  const before = options.before;
+  const [rows, newest, places] = await Promise.all([
+    (before ? timeline().where((eb) => eb(eb.refTuple("d.created_at", "d.id"), "<", eb.tuple(before.createdAt, before.id))) : timeline())
+      .limit(limit + 1)
       .execute(),
+    before ? timeline().limit(1).executeTakeFirst() : Promise.resolve(undefined),
     db
       .selectFrom("discoveries as d")
       .select(sql<number>`count(distinct ${placeKey})`.as("n"))
       .where("d.jimmy_id", "=", jimmy.id)
       .executeTakeFirstOrThrow(),
   ]);
+  const page = rows.slice(0, limit).map(toCardData);
+  const last = page[page.length - 1];
+  const latestRow = before ? newest : rows[0];
   const now = options.now ?? new Date();
   const daysSinceCreated = jimmy.first_discovery_at
     ? Math.max(0, Math.floor((now.getTime() - Date.parse(jimmy.first_discovery_at)) / 86_400_000))
@@ -197,7 +217,9 @@ export async function getJimmyPage(
       status: jimmy.status,
       firstDiscoveryAt: jimmy.first_discovery_at,
     },
-    stats: { discoveries: rows.length, locations: Number(places.n ?? 0), daysSinceCreated },
-    discoveries: rows.map(toCardData),
+    stats: { discoveries: jimmy.discovery_count, locations: Number(places.n ?? 0), daysSinceCreated },
+    latest: latestRow ? toCardData(latestRow) : null,
+    discoveries: page,
+    olderCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { getHuntStats } from "./stats.server";
+import { deleteDiscovery } from "./discoveries.server";
 import { getJimmyPage } from "./jimmys.server";
 
 let t: Awaited<ReturnType<typeof createTestDb>>;
@@ -58,4 +59,25 @@ it("a Jimmy's page counts its discoveries, its places and the days since its fir
   await makeJimmy(t.db, 10);
   expect((await getJimmyPage(t.db, 10, { now }))?.stats).toEqual({ discoveries: 0, locations: 0, daysSinceCreated: 0 });
   expect(await getJimmyPage(t.db, 11, { now })).toBeNull();
+});
+
+it("stay exact as discoveries are deleted, moved to another place, or backdated", async () => {
+  const [a, b] = [await makeUser(t.db), await makeUser(t.db)];
+  const jimmy = await makeJimmy(t.db, 1);
+  const first = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: a.id, createdAt: daysAgo(5), isFirst: true, location: "Austin, TX" });
+  const second = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: b.id, createdAt: daysAgo(3), location: "Denver, CO" });
+  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: b.id, createdAt: daysAgo(2), location: "denver, co" });
+  expect(await getHuntStats(t.db, now)).toEqual({ activeLocations: 2, totalJimmys: 1, totalDiscoveries: 3, activeHunters: 2 });
+
+  // The only Austin discovery, and hunter a's only one, is removed.
+  await deleteDiscovery(t.db, first.id);
+  expect(await getHuntStats(t.db, now)).toEqual({ activeLocations: 1, totalJimmys: 1, totalDiscoveries: 2, activeHunters: 1 });
+
+  // An operator corrects a place: Denver still has one discovery, Boulder is new.
+  await t.db.updateTable("discoveries").set({ location: "Boulder, CO" }).where("id", "=", second.id).execute();
+  expect((await getHuntStats(t.db, now)).activeLocations).toBe(2);
+
+  // Backdated out of the 30-day window, hunter b is no longer active.
+  await t.db.updateTable("discoveries").set({ created_at: daysAgo(45) }).where("user_id", "=", b.id).execute();
+  expect((await getHuntStats(t.db, now)).activeHunters).toBe(0);
 });

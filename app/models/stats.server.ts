@@ -20,27 +20,26 @@ export const placeKey = sql<string | null>`coalesce(
 /**
  * The home page's figures (definitions in README): distinct places with a
  * discovery, minted Jimmys, discoveries, and hunters who reported in the last
- * 30 days.
+ * 30 days. Places, discoveries and hunters' latest reports are kept by
+ * triggers on discoveries (migration 2026-11-22T1200-hunt-stats), so this
+ * reads a few small rows however many discoveries there are.
  */
 export async function getHuntStats(db: Kysely<Database>, now = new Date()): Promise<HuntStats> {
   const since = new Date(now.getTime() - ACTIVE_HUNTER_DAYS * 86_400_000).toISOString();
   const [places, jimmys, discoveries, hunters] = await Promise.all([
-    db
-      .selectFrom("discoveries as d")
-      .select(sql<number>`count(distinct ${placeKey})`.as("n"))
-      .executeTakeFirstOrThrow(),
+    db.selectFrom("hunt_places").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
     db.selectFrom("jimmys").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("discoveries").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db.selectFrom("hunt_totals").select("discovery_count as n").where("id", "=", 1).executeTakeFirst(),
     db
-      .selectFrom("discoveries")
-      .select(sql<number>`count(distinct user_id)`.as("n"))
-      .where("created_at", ">=", since)
+      .selectFrom("hunter_activity")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("last_discovery_at", ">=", since)
       .executeTakeFirstOrThrow(),
   ]);
   return {
     activeLocations: Number(places.n ?? 0),
     totalJimmys: Number(jimmys.n ?? 0),
-    totalDiscoveries: Number(discoveries.n ?? 0),
+    totalDiscoveries: Number(discoveries?.n ?? 0),
     activeHunters: Number(hunters.n ?? 0),
   };
 }

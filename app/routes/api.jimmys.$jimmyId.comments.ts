@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { CommentFormSchema } from "~/lib/comments";
+import { CommentFormSchema } from "~/lib/comment-schema";
 import { findComment, listComments } from "~/models/comments.server";
 import { findJimmyById } from "~/models/jimmys.server";
 import { apiError, apiJson, readJson, requireApiMutation } from "~/services/api.server";

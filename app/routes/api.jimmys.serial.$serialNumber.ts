@@ -16,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const serial = parseSerial(params.serialNumber);
   if (serial === null) return apiError(400, "serialNumber must be a Jimmy's number, like 12.");
   const viewer = await getUser(request);
-  const page = await getJimmyPage(getDb(), serial, { viewerId: viewer?.id ?? null });
+  const page = await getJimmyPage(getDb(), serial, { viewerId: viewer?.id ?? null, limit: null });
   if (!page) return apiError(404, `There is no Jimmy #${serial}.`);
   return apiJson({
     jimmy: {

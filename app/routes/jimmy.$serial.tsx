@@ -10,8 +10,9 @@ import { RecordDiscoveryModal } from "~/components/RecordDiscoveryModal";
 import { useHydrated } from "~/components/useHydrated";
 import { photoAlt } from "~/components/DiscoveryCard";
 import { AlertIcon, PinIcon, PlusIcon } from "~/components/ui/icons";
-import { CommentFormSchema, type CommentActionResult } from "~/lib/comments";
-import type { DiscoveryCardData } from "~/lib/discoveries";
+import { CommentFormSchema } from "~/lib/comment-schema";
+import type { CommentActionResult } from "~/lib/comments";
+import { decodeCursor, type DiscoveryCardData } from "~/lib/discoveries";
 import { formatCount, formatDate, fullName } from "~/lib/format";
 import { boxAround, DETAIL_MAP_HALF_WIDTH, osmEmbedUrl } from "~/lib/map-embed";
 import { parseSerial } from "~/lib/serial";
@@ -35,15 +36,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (serial === null) {
     throw new Response("That address doesn't name a Jimmy: Jimmy pages look like /jimmy/12.", { status: 400 });
   }
+  const beforeParam = new URL(request.url).searchParams.get("before");
+  const before = beforeParam === null ? null : decodeCursor(beforeParam);
+  if (beforeParam !== null && !before) {
+    throw new Response(`That page of Jimmy #${serial}'s timeline doesn't exist. Start again from the newest discoveries.`, { status: 400 });
+  }
   const db = getDb();
-  const page = await getJimmyPage(db, serial);
+  const page = await getJimmyPage(db, serial, { before });
   if (!page) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
   const [comments, user, admin] = await Promise.all([listComments(db, page.jimmy.id), getUser(request, { db }), isAdmin(request, { db })]);
   const config = env();
-  const latest = page.discoveries[0];
+  const latest = page.latest;
   const shareImage = latest ? new URL(latest.photo.src, config.publicUrl).href : new URL("/logo.svg", config.publicUrl).href;
   return {
     ...page,
+    olderPage: before !== null,
     comments,
     commentForm: {
       token: issueFormToken(),
@@ -101,8 +108,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string } } | undefined;
   const hunt = root?.hunt?.name ?? "Jimmy Hunt";
   if (!data) return [{ title: `Jimmy · ${hunt}` }];
-  const { jimmy, stats, discoveries, share } = data;
-  const latest = discoveries[0];
+  const { jimmy, stats, latest, share } = data;
   const title = `Jimmy #${jimmy.serialNumber} · ${hunt}`;
   const description = latest
     ? `Found ${stats.discoveries} ${stats.discoveries === 1 ? "time" : "times"} in ${stats.locations} ${stats.locations === 1 ? "place" : "places"}. Latest sighting: ${latest.location ?? "somewhere out there"}. ${latest.caption}`
@@ -127,14 +133,16 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 const reportButtonClass =
   "inline-flex items-center gap-2 rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white shadow-sm hover:bg-orange-800";
 
+const pageLinkClass =
+  "rounded-full border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 shadow-sm hover:border-orange-300 hover:bg-orange-50";
+
 const DETAIL_IMAGE_SIZES = "(min-width: 1024px) 560px, calc(100vw - 2rem)";
 
 export default function JimmyPage() {
-  const { jimmy, stats, discoveries, comments, commentForm, mapEmbedOrigin } = useLoaderData<typeof loader>();
+  const { jimmy, stats, latest, discoveries, olderCursor, olderPage, comments, commentForm, mapEmbedOrigin } = useLoaderData<typeof loader>();
   const root = useRootData();
   const now = root?.now ?? new Date().toISOString();
-  const latest = discoveries[0];
-  const found = discoveries.length > 0;
+  const found = latest !== null;
   const reportHref = found ? `/jimmy/${jimmy.serialNumber}/new-discovery` : `/jimmy/${jimmy.serialNumber}/first-discovery`;
   const signedIn = Boolean(root?.user);
   const hydrated = useHydrated();
@@ -201,6 +209,20 @@ export default function JimmyPage() {
             ))}
           </ol>
         )}
+        {olderCursor || olderPage ? (
+          <nav aria-label="Timeline pages" className="mt-6 flex flex-wrap gap-3">
+            {olderPage ? (
+              <Link to={`/jimmy/${jimmy.serialNumber}#timeline-heading`} className={pageLinkClass}>
+                Newest discoveries
+              </Link>
+            ) : null}
+            {olderCursor ? (
+              <Link to={`/jimmy/${jimmy.serialNumber}?before=${encodeURIComponent(olderCursor)}#timeline-heading`} className={pageLinkClass}>
+                Older discoveries
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
       </section>
 
       <section id="comments" aria-labelledby="comments-heading" className="mt-12 scroll-mt-24">

@@ -1,4 +1,4 @@
-import type { CommentFormInput } from "~/lib/comments";
+import type { CommentFormInput } from "~/lib/comment-schema";
 import { fullName } from "~/lib/format";
 import { publishComment } from "~/models/comments.server";
 import type { DB } from "./db.server";

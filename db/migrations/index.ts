@@ -2,6 +2,7 @@ import type { Migration } from "kysely/migration";
 import * as initialSchema from "./2026-11-22T0000-initial-schema";
 import * as tempUploadPhotoKey from "./2026-11-22T0200-temp-upload-photo-key";
 import * as jimmyJourneys from "./2026-11-22T0700-jimmy-journeys";
+import * as huntStats from "./2026-11-22T1200-hunt-stats";
 
 /**
  * Every migration, by name. Listed explicitly (not read from the directory) so
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0000-initial-schema": initialSchema,
   "2026-11-22T0200-temp-upload-photo-key": tempUploadPhotoKey,
   "2026-11-22T0700-jimmy-journeys": jimmyJourneys,
+  "2026-11-22T1200-hunt-stats": huntStats,
 };

@@ -1,12 +1,20 @@
 import { expect, test } from "@playwright/test";
-import { query, queryOne } from "./db";
+import crypto from "node:crypto";
+import { freshSerial, mint } from "./admin-helpers";
+import { query, queryOne, writeDb } from "./db";
 import { expectAccessible, jsEnabled, waitForHydration } from "./helpers";
 
 type JimmyRow = { id: number; serial_number: number; first_discovery_at: string | null; discovery_count: number };
 
-/** The demo Jimmy with the longest journey. */
+/** Serials from freshSerial() start here: the Jimmys other tests make are not the demo's. */
+const FIRST_TEST_SERIAL = 100_000;
+
+/** The demo Jimmy with the longest journey (20 discoveries: one page of its timeline). */
 function traveller() {
-  return queryOne<JimmyRow>("select id, serial_number, first_discovery_at, discovery_count from jimmys order by discovery_count desc, serial_number limit 1");
+  return queryOne<JimmyRow>(
+    "select id, serial_number, first_discovery_at, discovery_count from jimmys where serial_number < ? order by discovery_count desc, serial_number limit 1",
+    FIRST_TEST_SERIAL,
+  );
 }
 
 test.describe("a Jimmy's page", () => {
@@ -161,5 +169,56 @@ test.describe("a Jimmy's page", () => {
     await expect(page.getByRole("status").filter({ hasText: "Loading Jimmy…" })).toBeVisible();
     release();
     await expect(page.getByRole("heading", { level: 1, name: `Jimmy #${serial}` })).toBeVisible();
+  });
+});
+
+test.describe("a well-travelled Jimmy's page", () => {
+  test("shows its timeline 20 discoveries at a time, newest first, with links to older ones and back", async ({ page }) => {
+    const serial = freshSerial();
+    const jimmyId = mint(serial);
+    const total = 23;
+    const db = writeDb();
+    try {
+      const now = new Date().toISOString();
+      const subject = crypto.randomUUID();
+      db.prepare("insert into users (provider, provider_subject, first_name, last_name, created_at, updated_at) values ('e2e', ?, 'Wanda', 'Traveller', ?, ?)").run(
+        subject,
+        now,
+        now,
+      );
+      const userId = (db.prepare("select id from users where provider_subject = ?").get(subject) as { id: number }).id;
+      const insert = db.prepare(
+        `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, is_first, created_at)
+         values (?, ?, 'discoveries/e2e/missing', 320, 240, '320', ?, 'Austin, TX', ?, ?)`,
+      );
+      for (let i = 0; i < total; i++) insert.run(jimmyId, userId, `Stop ${i + 1} of the journey`, i === 0 ? 1 : 0, new Date(Date.UTC(2026, 0, 1 + i)).toISOString());
+      db.prepare("update jimmys set discovery_count = ?, status = 'discovered', first_discovery_at = ? where id = ?").run(total, new Date(Date.UTC(2026, 0, 1)).toISOString(), jimmyId);
+    } finally {
+      db.close();
+    }
+
+    await page.goto(`/jimmy/${serial}`);
+    const timeline = page.getByTestId("timeline-entry");
+    await expect(timeline).toHaveCount(20);
+    await expect(timeline.first()).toContainText(`Stop ${total} of the journey`);
+    await expect(timeline.last()).toContainText("Stop 4 of the journey");
+    await expect(page.getByRole("region", { name: "Stats" }).getByText(String(total), { exact: true })).toBeVisible();
+
+    await page.getByRole("link", { name: "Older discoveries" }).click();
+    await expect(timeline).toHaveCount(3);
+    await expect(timeline.first()).toContainText("Stop 3 of the journey");
+    await expect(timeline.last()).toContainText("Stop 1 of the journey");
+    await expect(page.getByRole("region", { name: "Latest Sighting" }).getByText(`Stop ${total} of the journey`)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Older discoveries" })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Newest discoveries" }).click();
+    await expect(timeline).toHaveCount(20);
+    await expect(timeline.first()).toContainText(`Stop ${total} of the journey`);
+  });
+
+  test("a made-up page of the timeline is a clear 400", async ({ page }) => {
+    const response = await page.goto(`/jimmy/1?before=yesterday`);
+    expect(response?.status()).toBe(400);
+    await expect(page.getByText("That page of Jimmy #1's timeline doesn't exist.", { exact: false })).toBeVisible();
   });
 });

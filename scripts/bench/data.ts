@@ -1,0 +1,151 @@
+/**
+ * A large, realistic data set for the benchmark, written straight into
+ * SQLite through prepared statements in one transaction per batch (going
+ * through the HTTP app would take hours at a million discoveries). The
+ * Jimmys' denormalised figures are then recomputed by the app's own model
+ * code (and the hunt's totals by the database's triggers), so the pages read
+ * exactly what production writes would have left.
+ */
+import Database from "better-sqlite3";
+import sharp from "sharp";
+import { mulberry32 } from "#db/seed/seed";
+import { US_CITIES, WORLD_CITIES } from "#db/seed/demo-data";
+import { refreshJimmyAggregates } from "~/models/jimmys.server";
+import { migrateToLatest, openSqlite } from "~/services/db.server";
+import { resolveLocation, type ResolvedLocation } from "~/services/geo.server";
+import { storePhoto, type StoredPhoto } from "~/services/images.server";
+import { LocalDiskStorage } from "~/services/storage.server";
+
+type Place = { label: string; resolved: ResolvedLocation };
+
+const CAPTIONS = [
+  "Found him tucked behind the menu board!",
+  "Spotted on a bench by the river.",
+  "He was hiding in the planter outside the library.",
+  "Passing him on to the next hunter.",
+  "Couldn't believe my eyes, right by the bus stop.",
+];
+
+/** A photo-like picture: smooth colour variation with fine grain, so WebP sizes are realistic (not a flat test card). */
+async function photoLikeJpeg(seed: number): Promise<Buffer> {
+  const rng = mulberry32(seed);
+  const blobs = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 40 + rng() * 180, g: 40 + rng() * 180, b: 40 + rng() * 180 }, noise: { type: "gaussian", mean: 120, sigma: 60 } },
+  })
+    .png()
+    .toBuffer();
+  const smooth = await sharp(blobs).resize(2048, 1536, { kernel: "cubic" }).blur(6).raw().toBuffer({ resolveWithObject: true });
+  const grain = await sharp({ create: { width: 2048, height: 1536, channels: 3, background: "#000", noise: { type: "gaussian", mean: 0, sigma: 14 } } })
+    .raw()
+    .toBuffer();
+  const pixels = smooth.data;
+  for (let i = 0; i < pixels.length; i++) pixels[i] = Math.min(255, Math.max(0, pixels[i]! + grain[i]! - 7));
+  return sharp(pixels, { raw: { width: 2048, height: 1536, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
+}
+
+/** Renders the photos the discoveries share, every variant a real WebP file under `photosDir`. */
+export async function renderBenchPhotos(photosDir: string, count: number): Promise<StoredPhoto[]> {
+  const storage = new LocalDiskStorage(photosDir);
+  const photos: StoredPhoto[] = [];
+  for (let i = 0; i < count; i++) photos.push(await storePhoto(storage, await photoLikeJpeg(i + 1)));
+  return photos;
+}
+
+export type BenchDataOptions = {
+  databasePath: string;
+  jimmys: number;
+  hunters: number;
+  discoveries: number;
+  photos: StoredPhoto[];
+};
+
+/** Two years of history, whatever the size: the newest discovery is a minute old. */
+const HISTORY_MS = 730 * 86_400_000;
+
+/**
+ * Writes a complete data set: hunters, Jimmys (each with a few comments) and
+ * discoveries spread over every Jimmy, oldest first, then has the app
+ * recompute every Jimmy's figures and the hunt's totals.
+ */
+export async function buildBenchData(options: BenchDataOptions): Promise<{ typicalSerial: number; seconds: number }> {
+  const started = Date.now();
+  const db = openSqlite(options.databasePath);
+  await migrateToLatest(db);
+  const raw = new Database(options.databasePath);
+  raw.pragma("journal_mode = WAL");
+  raw.pragma("synchronous = OFF");
+  const rng = mulberry32(20261122);
+  const now = Date.now();
+  const places = await benchPlaces();
+  const stamp = new Date(now - HISTORY_MS).toISOString();
+  const spacing = HISTORY_MS / options.discoveries;
+
+  raw.transaction(() => {
+    const user = raw.prepare(
+      "insert into users (provider, provider_subject, first_name, last_name, email, profile_image_url, created_at, updated_at) values ('bench', ?, ?, ?, null, null, ?, ?)",
+    );
+    for (let i = 1; i <= options.hunters; i++) user.run(`hunter-${i}`, `Hunter${i}`, "Bench", stamp, stamp);
+    const jimmy = raw.prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?)");
+    for (let serial = 1; serial <= options.jimmys; serial++) jimmy.run(serial, `Jimmy #${serial}`, stamp);
+    const comment = raw.prepare(
+      "insert into comments (jimmy_id, user_id, author_name, is_admin, content, created_at) values (?, ?, null, 0, 'Great find, keep him moving!', ?)",
+    );
+    for (let jimmyId = 1; jimmyId <= options.jimmys; jimmyId++) {
+      for (let c = 0; c < 3; c++) comment.run(jimmyId, 1 + Math.floor(rng() * options.hunters), stamp);
+    }
+    raw.prepare("update jimmys set comment_count = 3").run();
+
+    const insert = raw.prepare(
+      `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, latitude, longitude,
+         location_approximate, city, region, country, is_first, like_count, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (let i = 0; i < options.discoveries; i++) {
+      // Every Jimmy is found once early on, then discoveries spread over all of them.
+      const jimmyId = i < options.jimmys ? i + 1 : 1 + Math.floor(rng() * options.jimmys);
+      const photo = options.photos[i % options.photos.length]!;
+      const place = places[Math.floor(rng() * places.length)]!;
+      insert.run(
+        jimmyId,
+        1 + Math.floor(rng() * options.hunters),
+        photo.key,
+        photo.width,
+        photo.height,
+        photo.variants.join(","),
+        CAPTIONS[i % CAPTIONS.length]!,
+        place.label,
+        place.resolved.latitude,
+        place.resolved.longitude,
+        place.resolved.city,
+        place.resolved.region,
+        place.resolved.country,
+        i < options.jimmys ? 1 : 0,
+        Math.floor(rng() * 12),
+        new Date(now - 60_000 - (options.discoveries - 1 - i) * spacing).toISOString(),
+      );
+    }
+  })();
+
+  await db.transaction().execute(async (trx) => {
+    for (let jimmyId = 1; jimmyId <= Math.min(options.jimmys, options.discoveries); jimmyId++) await refreshJimmyAggregates(trx, jimmyId);
+  });
+  raw.exec("analyze");
+  raw.pragma("wal_checkpoint(TRUNCATE)");
+  const typical = raw
+    .prepare("select serial_number from jimmys where discovery_count >= (select avg(discovery_count) from jimmys) order by discovery_count, serial_number limit 1")
+    .get() as { serial_number: number } | undefined;
+  raw.close();
+  await db.destroy();
+  return { typicalSerial: typical?.serial_number ?? 1, seconds: (Date.now() - started) / 1000 };
+}
+
+let placesOnce: Promise<Place[]> | undefined;
+function benchPlaces(): Promise<Place[]> {
+  placesOnce ??= Promise.all(
+    [...US_CITIES, ...WORLD_CITIES].map(async (city) => ({
+      label: city.label,
+      resolved: await resolveLocation({ latitude: city.lat, longitude: city.lng }),
+    })),
+  );
+  return placesOnce;
+}
