@@ -9,9 +9,10 @@ import { startS3Server, TEST_S3_CREDENTIALS } from "../support/s3-server";
 import { uniqueName } from "./helpers";
 
 /**
- * The JSON API on S3 storage (s3rver on loopback) while the store is stopped:
- * each step a hunter or an admin takes answers a clear 503, writes nothing,
- * and succeeds when retried after the store is back.
+ * The JSON API (and the admin panel's delete form) on S3 storage (s3rver on
+ * loopback) while the store is stopped: each step a hunter or an admin takes
+ * answers a clear 503 or message, writes nothing, and succeeds when retried
+ * after the store is back.
  */
 let s3: Awaited<ReturnType<typeof startS3Server>>;
 let app: Awaited<ReturnType<typeof startAppServer>>;
@@ -55,6 +56,15 @@ async function upload(): Promise<string> {
   const response = await api.post("/api/upload", photoUpload());
   expect(response.status()).toBe(200);
   return ((await response.json()) as { tempPath: string }).tempPath;
+}
+
+function discoveryExists(id: number): boolean {
+  const db = new Database(app.databasePath, { readonly: true });
+  try {
+    return (db.prepare("select count(*) as n from discoveries where id = ?").get(id) as { n: number }).n === 1;
+  } finally {
+    db.close();
+  }
 }
 
 function mintJimmy(serial: number): number {
@@ -140,4 +150,29 @@ test("an admin deleting a discovery while storage is down gets 503 and the disco
     db.close();
   }
   expect(storedUnder(photoKey)).toBe(false);
+});
+
+test("an admin deleting from the panel while storage is down is told nothing was deleted; deleting again afterwards works", async ({ page }) => {
+  const jimmyId = mintJimmy(6300 + test.info().project.name.length);
+  const tempPath = await upload();
+  const published = await api.post("/api/discoveries", { data: { jimmyId, tempPath, caption: "Panel delete", latitude: null, longitude: null } });
+  const { id } = (await published.json()) as { id: number };
+  await page.goto(`${app.baseURL}/admin`);
+  await page.getByLabel("Admin password").fill(E2E_ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
+
+  await page.goto(`${app.baseURL}/admin/discoveries/${id}/delete`);
+  await s3.stop();
+  try {
+    await page.getByRole("button", { name: "Delete discovery" }).click();
+    await expect(page.getByText("Photo storage isn't answering, so nothing was deleted. Please try again in a minute.")).toBeVisible();
+    expect(discoveryExists(id)).toBe(true);
+  } finally {
+    await s3.restart();
+  }
+  await page.goto(`${app.baseURL}/admin/discoveries/${id}/delete`);
+  await page.getByRole("button", { name: "Delete discovery" }).click();
+  await expect(page.getByText(`The discovery of Jimmy #${6300 + test.info().project.name.length} was removed.`)).toBeVisible();
+  expect(discoveryExists(id)).toBe(false);
 });
