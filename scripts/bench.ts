@@ -22,7 +22,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -30,6 +29,7 @@ import { buildBenchData, renderBenchPhotos } from "./bench/data";
 import { bareHeaders, getRaw, load, type LoadResult } from "./bench/load";
 import { launchBrowser, measureImageBytes, measureLcp, measureUpload, type ImageBytes, type LcpResult, type UploadResult } from "./bench/browser";
 import type { StoredPhoto } from "~/services/images.server";
+import { freePort } from "../tests/support/app-server";
 
 const ci = process.argv.includes("--ci");
 /** `--name=value` options, to compare two versions of the app on one data size. */
@@ -96,17 +96,6 @@ if (!reuseBuild) {
 }
 
 // ---------------------------------------------------------------- servers
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 type AppServer = { baseURL: string; dataDir: string; stop: () => Promise<void> };
 

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { startAppServer } from "../support/app-server";
 import { ROTATED_GPS_JPEG } from "../support/photos";
-import { BROWSER_UPLOAD_CORS, startS3Server, TEST_S3_CREDENTIALS } from "../support/s3-server";
+import { BROWSER_UPLOAD_CORS, startS3Server, s3StorageEnv } from "../support/s3-server";
 import { jsEnabled, uniqueName, waitForHydration } from "./helpers";
 
 /**
@@ -15,13 +15,7 @@ let app: Awaited<ReturnType<typeof startAppServer>>;
 test.beforeAll(async () => {
   s3 = await startS3Server({ configs: [BROWSER_UPLOAD_CORS] });
   app = await startAppServer({
-    STORAGE_DRIVER: "s3",
-    S3_BUCKET: s3.bucket,
-    S3_ENDPOINT: s3.endpoint,
-    S3_REGION: "us-east-1",
-    S3_FORCE_PATH_STYLE: "true",
-    S3_ACCESS_KEY_ID: TEST_S3_CREDENTIALS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: TEST_S3_CREDENTIALS.secretAccessKey,
+    ...s3StorageEnv(s3),
   });
 });
 

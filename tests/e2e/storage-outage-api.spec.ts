@@ -5,7 +5,7 @@ import { hashPassword } from "../../app/services/password.server";
 import { startAppServer } from "../support/app-server";
 import { E2E_ADMIN_PASSWORD } from "../support/e2e-data";
 import { ROTATED_GPS_JPEG } from "../support/photos";
-import { startS3Server, TEST_S3_CREDENTIALS } from "../support/s3-server";
+import { startS3Server, s3StorageEnv } from "../support/s3-server";
 import { uniqueName } from "./helpers";
 
 /**
@@ -21,13 +21,7 @@ let api: APIRequestContext;
 test.beforeAll(async () => {
   s3 = await startS3Server();
   app = await startAppServer({
-    STORAGE_DRIVER: "s3",
-    S3_BUCKET: s3.bucket,
-    S3_ENDPOINT: s3.endpoint,
-    S3_REGION: "us-east-1",
-    S3_FORCE_PATH_STYLE: "true",
-    S3_ACCESS_KEY_ID: TEST_S3_CREDENTIALS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: TEST_S3_CREDENTIALS.secretAccessKey,
+    ...s3StorageEnv(s3),
     ADMIN_PASSWORD_HASH: await hashPassword(E2E_ADMIN_PASSWORD),
   });
   api = await playwrightRequest.newContext({ baseURL: app.baseURL, extraHTTPHeaders: { Origin: app.baseURL } });

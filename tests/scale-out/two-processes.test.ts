@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../support/app-server";
 import { ROTATED_GPS_JPEG } from "../support/photos";
-import { startS3Server, TEST_S3_CREDENTIALS } from "../support/s3-server";
+import { startS3Server, s3StorageEnv } from "../support/s3-server";
 import { createTestDb, testDialect, type TestDb } from "../support/test-db";
 import { mintJimmys } from "~/models/jimmys.server";
 import { hashPassword } from "~/services/password.server";
@@ -66,13 +66,7 @@ beforeAll(async () => {
   s3 = await startS3Server();
   const shared = {
     DATABASE_URL: t.url,
-    STORAGE_DRIVER: "s3",
-    S3_BUCKET: s3.bucket,
-    S3_ENDPOINT: s3.endpoint,
-    S3_REGION: "us-east-1",
-    S3_FORCE_PATH_STYLE: "true",
-    S3_ACCESS_KEY_ID: TEST_S3_CREDENTIALS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: TEST_S3_CREDENTIALS.secretAccessKey,
+    ...s3StorageEnv(s3),
     ADMIN_PASSWORD_HASH: await hashPassword(ADMIN_PASSWORD),
   };
   // Started together: both run the migrations at start against the same database.

@@ -1,24 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
+import { freePort } from "../support/app-server";
 import { E2E_QR_SECRET } from "../support/e2e-data";
 
 export const STRESS_SESSION_SECRET = "stress-session-secret-0123456789abcdef0123";
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export function freshDataDir(label: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `jimmy-hunt-stress-${label}-`));

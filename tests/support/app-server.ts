@@ -5,7 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { E2E_QR_SECRET } from "./e2e-data";
 
-async function freePort(): Promise<number> {
+/** A loopback port nothing listens on right now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);

@@ -15,6 +15,19 @@ export const BROWSER_UPLOAD_CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>
  * It serves the S3 REST API and POST uploads but checks neither signatures
  * nor POST-policy conditions: the app's own checks are what keep bad objects out.
  */
+/** The settings that point an app server's photo storage at a test S3 server. */
+export function s3StorageEnv(s3: { bucket: string; endpoint: string }): Record<string, string> {
+  return {
+    STORAGE_DRIVER: "s3",
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: s3.endpoint,
+    S3_REGION: "us-east-1",
+    S3_FORCE_PATH_STYLE: "true",
+    S3_ACCESS_KEY_ID: TEST_S3_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: TEST_S3_CREDENTIALS.secretAccessKey,
+  };
+}
+
 export async function startS3Server(options: { port?: number; configs?: string[] } = {}) {
   const configs = options.configs ?? [];
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "jimmy-hunt-s3-"));
