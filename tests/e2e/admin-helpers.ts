@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR, E2E_QR_SECRET } from "../support/e2e-data";
 import { writeDb } from "./db";
+import { waitForHydration } from "./helpers";
 
 /**
  * Makes the browser context's requests come from an address of their own (the
@@ -20,9 +21,13 @@ export async function actFromOwnAddress(page: Page): Promise<string> {
 export async function signInAsAdmin(page: Page): Promise<string> {
   const address = await actFromOwnAddress(page);
   await page.goto("/admin");
+  // With JavaScript on, sign in through the enhanced form, not a click that
+  // lands while the page is still hydrating.
+  await waitForHydration(page, test.info());
   await page.getByLabel("Admin password").fill(E2E_ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Admin Panel" })).toBeVisible();
+  // The password hash is deliberately slow (scrypt), more so on a busy machine.
+  await expect(page.getByRole("heading", { name: "Admin Panel" })).toBeVisible({ timeout: 15_000 });
   return address;
 }
 

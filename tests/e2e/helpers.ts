@@ -53,6 +53,7 @@ export async function waitForHydration(page: Page, testInfo: TestInfo) {
  */
 export async function signIn(page: Page, firstName: string, lastName = "Tester", redirectTo = "/") {
   await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await waitForHydration(page, test.info());
   await page.getByLabel("First name").fill(firstName);
   await page.getByLabel("Last name").fill(lastName);
   await page.getByRole("button", { name: "Sign in locally" }).click();
