@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { isPageCacheable, PAGE_CACHE_NONCE_HEADER } from "~/lib/page-cache";
 import { getDb, migrateToLatest } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { applyCommonSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/services/security.server";
@@ -32,7 +33,13 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   const nonce = createNonce();
-  const waitForAll = isbot(request.headers.get("user-agent") || "") || remixContext.isSpaMode;
+  // A page that may be kept by the anonymous page cache (scripts/page-cache.ts)
+  // is rendered whole before its status is sent, so a copy is never of a page
+  // that failed half-way.
+  const leaf = remixContext.staticHandlerContext.matches.at(-1);
+  const cacheable =
+    responseStatusCode === 200 && leaf !== undefined && isPageCacheable(remixContext.routeModules[leaf.route.id]?.handle);
+  const waitForAll = cacheable || isbot(request.headers.get("user-agent") || "") || remixContext.isSpaMode;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -47,6 +54,7 @@ export default function handleRequest(
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           applyDocumentSecurityHeaders(responseHeaders, nonce);
+          if (cacheable && responseStatusCode === 200) responseHeaders.set(PAGE_CACHE_NONCE_HEADER, nonce);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

@@ -8,7 +8,9 @@
  *   (X-Forwarded-For counts only from a TRUSTED_PROXY), for rate limits and
  *   the admin audit log;
  * - it answers a browser's cross-site POST with a plain 403 before Remix,
- *   which would otherwise fail it with a bare 500.
+ *   which would otherwise fail it with a bare 500;
+ * - it serves the public pages to signed-out visitors from a cache of about
+ *   a second (scripts/page-cache.ts).
  *
  * Usage: node scripts/serve.ts [build/server/index.js] (Node runs TypeScript
  * by stripping the types, so production needs no compiler).
@@ -16,19 +18,40 @@
 import http from "node:http";
 import path from "node:path";
 import url from "node:url";
-import type { ServerBuild } from "@remix-run/node";
-import { createRequestHandler } from "@remix-run/express";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { createPageCache, pageCacheTtlFromEnv } from "./page-cache.ts";
 
 const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
 const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
 const port = Number(process.env.PORT ?? 3000);
 const publicUrl = new URL(process.env.PUBLIC_URL ?? `http://localhost:${port}`);
 
+let pageCacheTtl: number;
+try {
+  pageCacheTtl = pageCacheTtlFromEnv(process.env.PAGE_CACHE_TTL_MS);
+} catch (error) {
+  console.error(`[jimmy-hunt] ${(error as Error).message}`);
+  process.exit(1);
+}
+const pageCache = createPageCache({ ttlMs: pageCacheTtl });
+
 const app = express();
 app.disable("x-powered-by");
+// First, so a signed-out visitor's copy of a public page costs no more than it must.
+app.use((req, res, next) => {
+  const cached = pageCache.lookup({
+    method: req.method,
+    url: req.originalUrl,
+    anonymous: req.headers.cookie === undefined && req.headers.authorization === undefined,
+    acceptsGzip: req.headers["accept-encoding"] !== undefined && Boolean(req.acceptsEncodings("gzip")),
+  });
+  if (!cached) return next();
+  res.writeHead(cached.status, cached.headers).end(cached.body);
+});
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
@@ -54,14 +77,18 @@ app.use((req, res, next) => {
     .send("This request came from another site, so it was refused. Please use the form on this site.");
 });
 
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: process.env.NODE_ENV,
-    getLoadContext: (req) => ({ socketAddress: req.socket.remoteAddress ?? null }),
-  }),
-);
+const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
+
+app.all("*", async (req, res, next) => {
+  try {
+    const loadContext = { socketAddress: req.socket.remoteAddress ?? null };
+    const response = await pageCache.handle(createRemixRequest(req, res), (request) => handleRemix(request, loadContext));
+    await sendRemixResponse(res, response);
+  } catch (error) {
+    // Express does not take async handlers' errors itself.
+    next(error);
+  }
+});
 
 // Express answers a few requests itself, before Remix (an address that does
 // not decode, for one): plain text with the same protective headers as the

@@ -11,6 +11,10 @@ import { getHuntStats } from "~/models/stats.server";
 import { useRootData } from "~/root";
 import { getDb } from "~/services/db.server";
 import { getUser } from "~/services/session.server";
+import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
+
+/** The same for every signed-out visitor: served from the anonymous page cache. */
+export const handle = PAGE_CACHE_HANDLE;
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string; tagline: string } } | undefined;

@@ -14,6 +14,10 @@ import {
 import { getHallOfFame, type HallOfFameEntry } from "~/models/hall-of-fame.server";
 import { getDb } from "~/services/db.server";
 import { getStorage } from "~/services/storage.server";
+import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
+
+/** The same for every signed-out visitor: served from the anonymous page cache. */
+export const handle = PAGE_CACHE_HANDLE;
 
 export const meta: MetaFunction = () => [
   { title: "Hall of Fame" },

@@ -23,6 +23,10 @@ import { formatCoordinates, formatCount, formatDate, plural } from "~/lib/format
 import { listJimmyLocations, type JimmyLocation } from "~/models/jimmys.server";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
+import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
+
+/** The same for every signed-out visitor: served from the anonymous page cache. */
+export const handle = PAGE_CACHE_HANDLE;
 
 export const meta: MetaFunction = () => [
   { title: "Jimmy Location Map" },

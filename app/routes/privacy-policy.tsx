@@ -1,6 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useRootData } from "~/root";
+import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
+
+/** The same for every signed-out visitor: served from the anonymous page cache. */
+export const handle = PAGE_CACHE_HANDLE;
 
 export const meta: MetaFunction = () => [{ title: "Privacy Policy" }];
 

@@ -33,6 +33,10 @@ const serverEnv: NodeJS.ProcessEnv = {
   // The tests act as the proxy: each one names its own client address in
   // X-Forwarded-For, so one test's rate limits never lock out another's.
   TRUSTED_PROXY: "127.0.0.1",
+  // Tests write to this database behind the app's back and look at the result
+  // at once; the anonymous page cache (on in production) is tested by
+  // page-cache.spec.ts on a server of its own.
+  PAGE_CACHE_TTL_MS: "0",
 };
 
 function run(command: string, args: string[]): Promise<void> {
