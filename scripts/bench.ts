@@ -174,6 +174,8 @@ async function dataSet(discoveries: number, photos: StoredPhoto[]): Promise<{ da
 // ---------------------------------------------------------------- measurements
 
 const ACCEPT = { "Accept-Encoding": "gzip, deflate, br", Accept: "text/html,application/json;q=0.9,*/*;q=0.8" };
+/** A request with a cookie is never answered from the anonymous page cache: each one is rendered, as for a signed-in hunter. */
+const RENDER = { ...ACCEPT, Cookie: "bench=render" };
 
 function routesFor(serial: number): Record<string, string> {
   return {
@@ -207,11 +209,12 @@ async function firstLoadJs(baseURL: string, route: string): Promise<{ bytes: num
 type ScalePoint = { discoveries: number; seedSeconds: number; serial: number; latency: Record<string, LoadResult> };
 
 async function measureScale(baseURL: string, serial: number, discoveries: number, seedSeconds: number): Promise<ScalePoint> {
-  const routes = { feed: "/discoveries", home: "/", jimmy: `/jimmy/${serial}`, hallOfFame: "/hall-of-fame" };
+  const routes = { feed: "/discoveries", home: "/", jimmy: `/jimmy/${serial}`, longJimmy: "/jimmy/1", hallOfFame: "/hall-of-fame" };
   const latency: Record<string, LoadResult> = {};
   for (const [name, route] of Object.entries(routes)) {
-    await load(baseURL + route, { connections: 1, durationSeconds: 5, maxRequests: 10, headers: ACCEPT });
-    latency[name] = await load(baseURL + route, { connections: 1, durationSeconds: 60, maxRequests: MODE.scaleRequests, headers: ACCEPT });
+    // How the cost of rendering grows with the data, so past the anonymous page cache.
+    await load(baseURL + route, { connections: 1, durationSeconds: 5, maxRequests: 10, headers: RENDER });
+    latency[name] = await load(baseURL + route, { connections: 1, durationSeconds: 60, maxRequests: MODE.scaleRequests, headers: RENDER });
     requireNoFailures(`${route} at ${discoveries} discoveries`, latency[name]!);
   }
   return { discoveries, seedSeconds, serial, latency };
@@ -251,6 +254,8 @@ try {
   servers.push(app);
   await checkPages(app.baseURL, main.serial);
 
+  // The second answer is the cached copy most visitors get (the first one renders and stores it).
+  await getRaw(app.baseURL + "/", ACCEPT);
   const home = await getRaw(app.baseURL + "/", ACCEPT);
   if (home.status !== 200) throw new Error(`GET / answered ${home.status}`);
   const bare = await startBare(home.body, bareHeaders(home), workDir);
@@ -263,6 +268,14 @@ try {
   const routes: Report["throughput"]["routes"] = {};
   for (const [name, route] of Object.entries(routesFor(main.serial))) {
     const result = await load(app.baseURL + route, { ...MODE.load, headers: ACCEPT });
+    requireNoFailures(name, result);
+    routes[name] = { ...result, ratio: result.rps / baseline.rps };
+    log(`${name}: ${result.rps.toFixed(0)} req/s (${routes[name]!.ratio.toFixed(3)}× bare), p95 ${ms(result.p95)} ms`);
+  }
+  // The same page rendered for every request, as a signed-in hunter gets it.
+  for (const route of ["/", "/discoveries"]) {
+    const name = `${route} rendered (no cache)`;
+    const result = await load(app.baseURL + route, { ...MODE.load, headers: RENDER });
     requireNoFailures(name, result);
     routes[name] = { ...result, ratio: result.rps / baseline.rps };
     log(`${name}: ${result.rps.toFixed(0)} req/s (${routes[name]!.ratio.toFixed(3)}× bare), p95 ${ms(result.p95)} ms`);
@@ -322,7 +335,9 @@ const budget = (name: string, limit: string, measured: string, pass: boolean, as
   report.budgets.push({ name, limit, measured, pass, asserted });
 report.budgets = [];
 const homeRatio = report.throughput.routes["/"]!.ratio;
-budget("Home page req/s vs bare node:http", `≥ ${BUDGETS.homeRpsRatio}×`, `${homeRatio.toFixed(3)}×`, homeRatio >= BUDGETS.homeRpsRatio, false);
+budget("Home page req/s vs bare node:http (signed out)", `≥ ${BUDGETS.homeRpsRatio}×`, `${homeRatio.toFixed(3)}×`, homeRatio >= BUDGETS.homeRpsRatio, false);
+const renderRatio = report.throughput.routes["/ rendered (no cache)"]!.ratio;
+budget("Home page rendered per request (signed in) vs bare", `≥ ${BUDGETS.homeRpsRatio}×`, `${renderRatio.toFixed(3)}×`, renderRatio >= BUDGETS.homeRpsRatio, false);
 budget(
   "Home page p95 at half the maximum throughput",
   `≤ ${BUDGETS.homeP95AtHalfLoadMs} ms`,
@@ -344,10 +359,13 @@ for (const [route, lcp] of Object.entries(report.lcp)) {
 budget("Upload of a 12 MP photo", `≤ ${kb(BUDGETS.uploadBytes)}`, `${kb(report.upload.uploadedBytes)} (from ${kb(report.upload.originalBytes)})`, report.upload.uploadedBytes <= BUDGETS.uploadBytes, true);
 const smallest = report.scale[0]!;
 const largest = report.scale[report.scale.length - 1]!;
-for (const name of ["feed", "jimmy"] as const) {
+// The long traveller's page shows 20 discoveries at every size while its timeline grows with the data:
+// the like-for-like Jimmy page. A typical Jimmy's page also grows in content (2 cards at 10k, 20 at 1M).
+const SCALE_PAGES = { feed: "Feed", longJimmy: "Jimmy #1 page (20 of its discoveries)", jimmy: "Typical Jimmy page" } as const;
+for (const name of ["feed", "longJimmy", "jimmy"] as const) {
   const ratio = largest.latency[name]!.p50 / Math.max(smallest.latency[name]!.p50, 0.5);
   budget(
-    `${name === "feed" ? "Feed" : "Jimmy page"} p50 latency, ${largest.discoveries.toLocaleString("en-US")} vs ${smallest.discoveries.toLocaleString("en-US")} discoveries`,
+    `${SCALE_PAGES[name]} p50 latency, ${largest.discoveries.toLocaleString("en-US")} vs ${smallest.discoveries.toLocaleString("en-US")} discoveries`,
     `≤ ${BUDGETS.scaleRatio}×`,
     `${ratio.toFixed(2)}× (${ms(smallest.latency[name]!.p50)} → ${ms(largest.latency[name]!.p50)} ms)`,
     ratio <= BUDGETS.scaleRatio,

@@ -179,13 +179,23 @@ describe("the anonymous page cache", () => {
     expect(nonces.size).toBe(20);
   });
 
-  it("holds at most its limit of addresses, dropping the oldest", async () => {
+  it("holds at most its limit of addresses and of bytes, dropping the oldest", async () => {
     const { render } = pageRenderer();
     const cache = createPageCache({ ttlMs: 60_000, maxEntries: 3 });
     for (const page of ["/?a=1", "/?a=2", "/?a=3", "/?a=4"]) await cache.handle(get(page), render);
     expect(cache.size).toBe(3);
     expect(cache.lookup({ method: "GET", url: "/?a=1", anonymous: true, acceptsGzip: false })).toBeNull();
     expect(cache.lookup({ method: "GET", url: "/?a=4", anonymous: true, acceptsGzip: false })).not.toBeNull();
+
+    // Random query strings on a big page cannot make the cache grow without end.
+    const onePage = cache.bytes / 3;
+    const bounded = createPageCache({ ttlMs: 60_000, maxBytes: Math.floor(onePage * 2.5) });
+    for (let i = 0; i < 10; i++) await bounded.handle(get(`/map?junk=${i}`), render);
+    expect(bounded.size).toBe(2);
+    expect(bounded.bytes).toBeLessThanOrEqual(onePage * 2.5);
+    expect(bounded.lookup({ method: "GET", url: "/map?junk=9", anonymous: true, acceptsGzip: true })).not.toBeNull();
+    await bounded.handle(post("/api/logout"), async () => new Response(null, { status: 204 }));
+    expect(bounded.bytes).toBe(0);
   });
 
   it("reads its time to live from PAGE_CACHE_TTL_MS and refuses a bad one with a clear message", () => {

@@ -26,7 +26,8 @@
  *   boundary, and an answer strings them together with its nonce in
  *   uncompressed ("stored") deflate blocks between them — one valid gzip
  *   stream (RFC 1951 §3.2.4, RFC 1952).
- * - Concurrent misses for one address wait for a single render.
+ * - Concurrent misses for one address wait for a single render; at most
+ *   200 addresses and 32 MB are held, the oldest copy going first.
  */
 import crypto from "node:crypto";
 import zlib from "node:zlib";
@@ -49,6 +50,7 @@ type Entry = {
   /** Each part raw-deflated: all but the last flushed to a byte boundary, the last one final. */
   deflated: Buffer[];
   storedAt: number;
+  bytes: number;
 };
 
 /** A stored page as one visitor gets it. */
@@ -58,6 +60,8 @@ export type PageCacheOptions = {
   ttlMs: number;
   /** The most addresses kept; the oldest copy goes first. */
   maxEntries?: number;
+  /** The most bytes kept, raw and compressed together; the oldest copy goes first. */
+  maxBytes?: number;
   now?: () => number;
   createNonce?: () => string;
 };
@@ -81,15 +85,17 @@ export function pageCacheTtlFromEnv(value: string | undefined): number {
 
 function makeEntry(response: Response, html: string, nonce: string, storedAt: number): Entry {
   const parts = html.split(nonce).map((part) => Buffer.from(part));
+  const deflated = parts.map((part, i) =>
+    zlib.deflateRawSync(part, { finishFlush: i === parts.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH }),
+  );
   return {
     status: response.status,
     statusText: response.statusText,
     headers: [...response.headers].map(([name, value]) => [name, value.split(nonce)]),
     parts,
-    deflated: parts.map((part, i) =>
-      zlib.deflateRawSync(part, { finishFlush: i === parts.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH }),
-    ),
+    deflated,
     storedAt,
+    bytes: [...parts, ...deflated].reduce((sum, buffer) => sum + buffer.length, 0),
   };
 }
 
@@ -135,10 +141,12 @@ function plainWithNonce(entry: Entry, nonce: string): Buffer {
 export function createPageCache({
   ttlMs,
   maxEntries = 200,
+  maxBytes = 32 * 1024 * 1024,
   now = Date.now,
   createNonce = () => crypto.randomBytes(16).toString("base64"),
 }: PageCacheOptions) {
   const entries = new Map<string, Entry>();
+  let storedBytes = 0;
   const pending = new Map<string, Promise<Entry | null>>();
   // Goes up when a write starts and when it ends: a render that saw it change may hold data from before the write.
   let generation = 0;
@@ -169,6 +177,25 @@ export function createPageCache({
     return response;
   }
 
+  function forget(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    storedBytes -= entry.bytes;
+  }
+
+  function store(key: string, entry: Entry) {
+    forget(key);
+    entries.set(key, entry);
+    storedBytes += entry.bytes;
+    while (entries.size > maxEntries || storedBytes > maxBytes) forget(entries.keys().next().value as string);
+  }
+
+  function clear() {
+    entries.clear();
+    storedBytes = 0;
+  }
+
   function fresh(key: string): Entry | null {
     const stored = entries.get(key);
     return stored && now() - stored.storedAt < ttlMs ? stored : null;
@@ -188,11 +215,7 @@ export function createPageCache({
       response.headers.delete(PAGE_CACHE_NONCE_HEADER);
       const entry = makeEntry(response, await response.text(), nonce, now());
       const current = startedAt === generation;
-      if (current) {
-        entries.delete(key);
-        entries.set(key, entry);
-        while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-      }
+      if (current && entry.bytes <= maxBytes) store(key, entry);
       // Requests that arrived after a write render for themselves rather than share a copy from before it.
       settle(current ? entry : null);
       return answer(entry, "miss", nonce);
@@ -225,12 +248,12 @@ export function createPageCache({
     async handle(request: Request, render: (request: Request) => Promise<Response>): Promise<Response> {
       if (!SAFE_METHODS.has(request.method)) {
         generation++;
-        entries.clear();
+        clear();
         try {
           return passThrough(await render(request), "bypass");
         } finally {
           generation++;
-          entries.clear();
+          clear();
         }
       }
       const anonymous = !request.headers.has("Cookie") && !request.headers.has("Authorization");
@@ -252,6 +275,10 @@ export function createPageCache({
     /** How many addresses are held (expired copies included until replaced). */
     get size() {
       return entries.size;
+    },
+    /** The bytes those copies take, raw and compressed. */
+    get bytes() {
+      return storedBytes;
     },
   };
 }

@@ -41,7 +41,8 @@ const pageCache = createPageCache({ ttlMs: pageCacheTtl });
 
 const app = express();
 app.disable("x-powered-by");
-// First, so a signed-out visitor's copy of a public page costs no more than it must.
+if (process.env.LOG_REQUESTS !== "false") app.use(morgan("tiny"));
+// Before everything but the request log, so a signed-out visitor's copy of a public page costs no more than it must.
 app.use((req, res, next) => {
   const cached = pageCache.lookup({
     method: req.method,
@@ -55,7 +56,6 @@ app.use((req, res, next) => {
 app.use(compression());
 app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
 app.use(express.static("public", { maxAge: "1h" }));
-if (process.env.LOG_REQUESTS !== "false") app.use(morgan("tiny"));
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Routes that providers call from their own site (Apple's form_post sign-in answer). */
