@@ -100,6 +100,13 @@ export interface HuntPlacesTable {
   discovery_count: number;
 }
 
+/** Each Jimmy's distinct places with how many of its discoveries name them; kept by triggers on discoveries. */
+export interface JimmyPlacesTable {
+  jimmy_id: number;
+  place_key: string;
+  discovery_count: number;
+}
+
 /** Each hunter's latest discovery; kept by triggers on discoveries. */
 export interface HunterActivityTable {
   user_id: number;
@@ -174,6 +181,7 @@ export interface Database {
   discoveries: DiscoveriesTable;
   jimmy_journeys: JimmyJourneysTable;
   hunt_places: HuntPlacesTable;
+  jimmy_places: JimmyPlacesTable;
   hunter_activity: HunterActivityTable;
   hunt_totals: HuntTotalsTable;
   likes: LikesTable;

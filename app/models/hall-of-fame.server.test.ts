@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDb } from "../../tests/support/test-db";
-import { RECORD_KEYS } from "~/lib/hall-of-fame";
+import { JOURNEY_PHOTO_LIMIT, RECORD_KEYS } from "~/lib/hall-of-fame";
 import { roundMiles } from "~/lib/journey";
 import { resolveLocation } from "~/services/geo.server";
 import { backfillGeography, recordDiscovery } from "./discoveries.server";
@@ -147,6 +147,22 @@ describe("the Hall of Fame", () => {
     const after = await getHallOfFame(t.db, urlFor);
     expect(after.longestDistance?.record).toMatchObject({ jimmySerialNumber: 2, value: roundMiles(3 * DEGREE) });
     expect(after.mostDiscovered?.record).toMatchObject({ jimmySerialNumber: 2, value: 2 });
+  });
+
+  it("shows a long journey's first discovery and its latest photos in order, however long it is", async () => {
+    for (let day = 0; day < JOURNEY_PHOTO_LIMIT + 5; day++) await discover(3, day, equator(day % 7));
+    const record = (await getHallOfFame(t.db, urlFor)).mostDiscovered!;
+    expect(record.record).toMatchObject({ jimmySerialNumber: 3, value: JOURNEY_PHOTO_LIMIT + 5, discoveryCount: JOURNEY_PHOTO_LIMIT + 5 });
+    expect(record.record.firstDiscovery.date).toBe(dateOf(0));
+    expect(record.record.latestDiscovery.date).toBe(dateOf(JOURNEY_PHOTO_LIMIT + 4));
+    expect(record.journey.map((stop) => stop.date)).toEqual(Array.from({ length: JOURNEY_PHOTO_LIMIT }, (_, i) => dateOf(i + 5)));
+
+    // A journey shorter than the limit is shown whole, from its first discovery.
+    await t.db.deleteFrom("discoveries").where("jimmy_id", "=", jimmyIds.get(3)!).where("created_at", ">", dateOf(2)).execute();
+    await refreshJimmyAggregates(t.db, jimmyIds.get(3)!);
+    const after = (await getHallOfFame(t.db, urlFor)).mostDiscovered!;
+    expect(after.journey.map((stop) => stop.date)).toEqual([dateOf(0), dateOf(1), dateOf(2)]);
+    expect(after.record.firstDiscovery.date).toBe(dateOf(0));
   });
 
   it("answers the JSON shape of SPEC.md §3 without the page's photo sizes", async () => {

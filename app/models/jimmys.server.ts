@@ -1,11 +1,10 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database, JimmyStatus } from "#db/schema";
 import { encodeCursor, type Cursor, type DiscoveryCardData } from "~/lib/discoveries";
 import { placeLabel } from "~/lib/places";
 import { nowIso } from "~/lib/time";
 import { selectCards, toCardData } from "./discoveries.server";
 import { saveJourneyFigures } from "./hall-of-fame.server";
-import { placeKey } from "./stats.server";
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -196,10 +195,11 @@ export async function getJimmyPage(
       .limit(limit + 1)
       .execute(),
     before ? timeline().limit(1).executeTakeFirst() : Promise.resolve(undefined),
+    // Its distinct places, kept by triggers (migration 2026-11-22T1500-jimmy-places).
     db
-      .selectFrom("discoveries as d")
-      .select(sql<number>`count(distinct ${placeKey})`.as("n"))
-      .where("d.jimmy_id", "=", jimmy.id)
+      .selectFrom("jimmy_places")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("jimmy_id", "=", jimmy.id)
       .executeTakeFirstOrThrow(),
   ]);
   const page = rows.slice(0, limit).map(toCardData);

@@ -81,3 +81,28 @@ it("stay exact as discoveries are deleted, moved to another place, or backdated"
   await t.db.updateTable("discoveries").set({ created_at: daysAgo(45) }).where("user_id", "=", b.id).execute();
   expect((await getHuntStats(t.db, now)).activeHunters).toBe(0);
 });
+
+it("a Jimmy's place count stays exact as its discoveries are deleted, moved to another place or another Jimmy", async () => {
+  const user = await makeUser(t.db);
+  const [j1, j2] = [await makeJimmy(t.db, 21), await makeJimmy(t.db, 22)];
+  const places = async (serial: number) => (await getJimmyPage(t.db, serial, { now }))?.stats.locations;
+  const austin = await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(5), isFirst: true, location: "Austin, TX" });
+  const denver = await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(4), location: "Denver, CO" });
+  await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(3), location: " denver, co" });
+  await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(2), location: null });
+  expect(await places(21)).toBe(2);
+
+  // Coordinates resolved to a city count as that city, whatever was typed.
+  await t.db.updateTable("discoveries").set({ city: "Austin", region: "TX", country: "US" }).where("id", "=", austin.id).execute();
+  expect(await places(21)).toBe(2);
+  // One of the two Denver discoveries moves to Boulder: Denver stays, Boulder is new.
+  await t.db.updateTable("discoveries").set({ location: "Boulder, CO" }).where("id", "=", denver.id).execute();
+  expect(await places(21)).toBe(3);
+  // The Boulder discovery was really of another Jimmy.
+  await t.db.updateTable("discoveries").set({ jimmy_id: j2.id, is_first: 1 }).where("id", "=", denver.id).execute();
+  expect([await places(21), await places(22)]).toEqual([2, 1]);
+  await deleteDiscovery(t.db, denver.id);
+  expect([await places(21), await places(22)]).toEqual([2, 0]);
+  await deleteDiscovery(t.db, austin.id);
+  expect(await places(21)).toBe(1);
+});

@@ -25,6 +25,7 @@ describe("migrations", () => {
       "hunt_totals",
       "hunter_activity",
       "jimmy_journeys",
+      "jimmy_places",
       "jimmys",
       "likes",
       "notifications",
