@@ -15,6 +15,7 @@ export default defineConfig({
     // Keep the server bundle's top-level await (migrations run before serving).
     target: "es2022",
   },
+  esbuild: { legalComments: "eof" },
   plugins: [
     tailwindcss(),
     remix({

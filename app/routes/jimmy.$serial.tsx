@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useParams, useRouteError } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { z } from "zod";
 import { Avatar } from "~/components/Avatar";
 import { CommentForm } from "~/components/CommentForm";
 import { CommentList } from "~/components/CommentList";
 import { DiscoveryPhoto } from "~/components/DiscoveryPhoto";
-import { RecordDiscoveryModal } from "~/components/RecordDiscoveryModal";
 import { useHydrated } from "~/components/useHydrated";
 import { photoAlt } from "~/components/DiscoveryCard";
 import { AlertIcon, PinIcon, PlusIcon } from "~/components/ui/icons";
@@ -138,6 +138,13 @@ const pageLinkClass =
 
 const DETAIL_IMAGE_SIZES = "(min-width: 1024px) 560px, calc(100vw - 2rem)";
 
+// The dialog only ever appears after hydration, for a signed-in hunter, so it
+// is fetched then rather than with every visit; until it arrives the button
+// stays the link to the new-discovery page that it is without JavaScript.
+const RecordDiscoveryModal = lazy(() =>
+  import("~/components/RecordDiscoveryModal").then((module) => ({ default: module.RecordDiscoveryModal })),
+);
+
 export default function JimmyPage() {
   const { jimmy, stats, latest, discoveries, olderCursor, olderPage, comments, commentForm, mapEmbedOrigin } = useLoaderData<typeof loader>();
   const root = useRootData();
@@ -146,6 +153,13 @@ export default function JimmyPage() {
   const reportHref = found ? `/jimmy/${jimmy.serialNumber}/new-discovery` : `/jimmy/${jimmy.serialNumber}/first-discovery`;
   const signedIn = Boolean(root?.user);
   const hydrated = useHydrated();
+  // Signed out, the form page itself sends the hunter to sign in and back.
+  const reportLink = (
+    <Link to={reportHref} className={reportButtonClass}>
+      <PlusIcon className="h-5 w-5" />
+      {found ? "Add Your Discovery" : "Report the First Discovery"}
+    </Link>
+  );
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:py-8">
@@ -155,13 +169,11 @@ export default function JimmyPage() {
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Jimmy #{jimmy.serialNumber}</h1>
         </div>
         {found && signedIn && hydrated ? (
-          <RecordDiscoveryModal serialNumber={jimmy.serialNumber} buttonClassName={reportButtonClass} />
+          <Suspense fallback={reportLink}>
+            <RecordDiscoveryModal serialNumber={jimmy.serialNumber} buttonClassName={reportButtonClass} />
+          </Suspense>
         ) : (
-          // Signed out, the form page itself sends the hunter to sign in and back.
-          <Link to={reportHref} className={reportButtonClass}>
-            <PlusIcon className="h-5 w-5" />
-            {found ? "Add Your Discovery" : "Report the First Discovery"}
-          </Link>
+          reportLink
         )}
       </div>
 
