@@ -27,7 +27,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { buildBenchData, renderBenchPhotos } from "./bench/data";
 import { bareHeaders, getRaw, load, type LoadResult } from "./bench/load";
-import { launchBrowser, measureImageBytes, measureLcp, measureUpload, type ImageBytes, type LcpResult, type UploadResult } from "./bench/browser";
+import { launchBrowser, measureImageBytes, measureLcp, measurePageScripts, measureUpload, type ImageBytes, type LcpResult, type UploadResult } from "./bench/browser";
 import type { StoredPhoto } from "~/services/images.server";
 import { freePort } from "../tests/support/app-server";
 
@@ -195,15 +195,9 @@ async function checkPages(baseURL: string, serial: number): Promise<void> {
   }
 }
 
-/** Gzip size of every script a page loads on first visit, read from build/client. */
-async function firstLoadJs(baseURL: string, route: string): Promise<{ bytes: number; files: number }> {
-  const html = await (await fetch(baseURL + route)).text();
-  const scripts = new Set([...html.matchAll(/["'](\/assets\/[^"'?#]+\.js)["']/g)].map((m) => m[1]!));
-  let bytes = 0;
-  for (const script of scripts) {
-    bytes += zlib.gzipSync(fs.readFileSync(path.join(ROOT, "build/client", script))).length;
-  }
-  return { bytes, files: scripts.size };
+/** Gzip size (level 6) of built client files, read from build/client. */
+function gzipBytes(scripts: string[]): number {
+  return scripts.reduce((sum, script) => sum + zlib.gzipSync(fs.readFileSync(path.join(ROOT, "build/client", script))).length, 0);
 }
 
 type ScalePoint = { discoveries: number; seedSeconds: number; serial: number; latency: Record<string, LoadResult> };
@@ -233,7 +227,8 @@ type Report = {
   machine: { cpus: number; node: string };
   data: { discoveries: number; jimmys: number; hunters: number; photos: number; seedSeconds: number };
   throughput: { baseline: LoadResult; routes: Record<string, LoadResult & { ratio: number }>; homeAtHalfLoad: LoadResult & { rate: number } };
-  firstLoadJs: Record<string, { bytes: number; files: number }>;
+  /** Scripts fetched until the page is interactive (the budget), and those fetched after it, once idle. */
+  firstLoadJs: Record<string, { bytes: number; files: number; laterBytes: number; laterFiles: number }>;
   images: ImageBytes;
   lcp: Record<string, LcpResult>;
   upload: UploadResult;
@@ -285,14 +280,21 @@ try {
   requireNoFailures("/ at half load", halfLoad);
   report.throughput = { baseline, routes, homeAtHalfLoad: { ...halfLoad, rate: halfRate } };
 
-  report.firstLoadJs = {};
-  for (const route of [...Object.values(routesFor(main.serial)).filter((r) => !r.startsWith("/api")), `/jimmy/${main.serial}/new-discovery`, "/login", "/privacy-policy"]) {
-    report.firstLoadJs[route] = await firstLoadJs(app.baseURL, route);
-  }
-
-  log("Browser: image bytes, LCP, upload");
+  log("Browser: first-load JavaScript, image bytes, LCP, upload");
   const browser = await launchBrowser();
   try {
+    report.firstLoadJs = {};
+    const pages = [...Object.values(routesFor(main.serial)).filter((r) => !r.startsWith("/api")), `/jimmy/${main.serial}/new-discovery`, "/login", "/privacy-policy"];
+    for (const route of pages) {
+      // The report form is for signed-in hunters; signed out it sends them to /login.
+      const scripts = await measurePageScripts(browser, app.baseURL, route, { signedIn: route.endsWith("/new-discovery") });
+      report.firstLoadJs[route] = {
+        bytes: gzipBytes(scripts.untilInteractive),
+        files: scripts.untilInteractive.length,
+        laterBytes: gzipBytes(scripts.afterwards),
+        laterFiles: scripts.afterwards.length,
+      };
+    }
     report.images = await measureImageBytes(browser, app.baseURL, "/");
     log(`Images on the first feed page: ${(report.images.scrolled / 1024).toFixed(1)} KB`);
     report.lcp = {};
@@ -346,7 +348,7 @@ budget(
   false,
 );
 const heaviestJs = Object.entries(report.firstLoadJs).sort((a, b) => b[1].bytes - a[1].bytes)[0]!;
-budget("First-load JavaScript (gzip), heaviest page", `≤ ${kb(BUDGETS.firstLoadJsGzipBytes)}`, `${kb(heaviestJs[1].bytes)} (${heaviestJs[0]})`, heaviestJs[1].bytes <= BUDGETS.firstLoadJsGzipBytes, false);
+budget("First-load JavaScript (gzip), heaviest page", `≤ ${kb(BUDGETS.firstLoadJsGzipBytes)}`, `${kb(heaviestJs[1].bytes)} (${heaviestJs[0]})`, heaviestJs[1].bytes <= BUDGETS.firstLoadJsGzipBytes, true);
 budget("Images, first feed page (412 px, DPR 1.75, scrolled)", `≤ ${kb(BUDGETS.feedImageBytes)}`, kb(report.images.scrolled), report.images.scrolled <= BUDGETS.feedImageBytes, true);
 for (const [route, lcp] of Object.entries(report.lcp)) {
   const name = `LCP element's image, ${route.replace(/\/jimmy\/\d+/, "/jimmy/{serial}")}`;
@@ -390,7 +392,10 @@ table([
   ...Object.entries(report.throughput.routes).map(([name, r]) => [name, r.rps.toFixed(0), r.ratio.toFixed(3), ms(r.p50), ms(r.p95), ms(r.p99)]),
   [`/ at ${report.throughput.homeAtHalfLoad.rate} req/s (half)`, report.throughput.homeAtHalfLoad.rps.toFixed(0), "", ms(report.throughput.homeAtHalfLoad.p50), ms(report.throughput.homeAtHalfLoad.p95), ms(report.throughput.homeAtHalfLoad.p99)],
 ]);
-table([["Page", "first-load JS (gzip)", "files"], ...Object.entries(report.firstLoadJs).map(([route, js]) => [route, kb(js.bytes), String(js.files)])]);
+table([
+  ["Page", "first-load JS (gzip)", "files", "fetched after, once idle", "files"],
+  ...Object.entries(report.firstLoadJs).map(([route, js]) => [route, kb(js.bytes), String(js.files), kb(js.laterBytes), String(js.laterFiles)]),
+]);
 table([
   ["Discoveries", "seed s", ...Object.keys(smallest.latency).map((name) => `${name} p50 ms`)],
   ...report.scale.map((point) => [point.discoveries.toLocaleString("en-US"), point.seedSeconds.toFixed(1), ...Object.values(point.latency).map((r) => ms(r.p50))]),

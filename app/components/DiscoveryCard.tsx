@@ -2,18 +2,13 @@ import { Link } from "@remix-run/react";
 import { discoveryPath, jimmyPath, type DiscoveryCardData } from "~/lib/discoveries";
 import { fullName, relativeAge } from "~/lib/format";
 import { Avatar } from "./Avatar";
-import { DiscoveryPhoto } from "./DiscoveryPhoto";
+import { DiscoveryPhoto, photoAlt } from "./DiscoveryPhoto";
 import { LikeButton } from "./LikeButton";
 import { ShareButton } from "./ShareButton";
 import { CommentIcon, PinIcon } from "./ui/icons";
 
 /** Card images fill the feed column: at most 640 px wide, the screen minus its margins on phones. */
 export const CARD_IMAGE_SIZES = "(min-width: 720px) 640px, calc(100vw - 2rem)";
-
-export function photoAlt(discovery: DiscoveryCardData): string {
-  const who = fullName(discovery.user.firstName, discovery.user.lastName);
-  return `Jimmy #${discovery.jimmy.serialNumber}${discovery.location ? ` in ${discovery.location}` : ""}, found by ${who}`;
-}
 
 export function DiscoveryCard({
   discovery,
@@ -83,24 +78,5 @@ export function DiscoveryCard({
         </div>
       </div>
     </article>
-  );
-}
-
-export function DiscoveryCardSkeleton() {
-  return (
-    <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm" data-testid="discovery-skeleton" aria-hidden="true">
-      <div className="flex items-center gap-3 p-4">
-        <div className="skeleton h-10 w-10 rounded-full" />
-        <div className="flex-1 space-y-2">
-          <div className="skeleton h-4 w-40" />
-          <div className="skeleton h-3 w-28" />
-        </div>
-      </div>
-      <div className="skeleton aspect-[4/3] w-full rounded-none" />
-      <div className="space-y-2 p-4">
-        <div className="skeleton h-4 w-3/4" />
-        <div className="skeleton h-8 w-1/2" />
-      </div>
-    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { encodeCursor, FEED_PAGE_SIZE, type DiscoveryCardData, type FeedPage } from "~/lib/discoveries";
-import { DiscoveryCard, DiscoveryCardSkeleton } from "./DiscoveryCard";
+import { DiscoveryCard } from "./DiscoveryCard";
+import { DiscoveryCardSkeleton } from "./DiscoveryCardSkeleton";
 import { useHydrated } from "./useHydrated";
 import { SpinnerIcon } from "./ui/icons";
 

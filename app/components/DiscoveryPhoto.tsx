@@ -1,7 +1,15 @@
 import { useState } from "react";
+import type { DiscoveryCardData } from "~/lib/discoveries";
+import { fullName } from "~/lib/format";
 import type { Photo } from "~/lib/photos";
 import { ImageViewer } from "./ImageViewer";
 import { useHydrated } from "./useHydrated";
+
+/** A discovery photo's text alternative: which Jimmy, where, and who found it. */
+export function photoAlt(discovery: DiscoveryCardData): string {
+  const who = fullName(discovery.user.firstName, discovery.user.lastName);
+  return `Jimmy #${discovery.jimmy.serialNumber}${discovery.location ? ` in ${discovery.location}` : ""}, found by ${who}`;
+}
 
 /**
  * A responsive discovery photo. Without JavaScript it links to the full-size

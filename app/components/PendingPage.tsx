@@ -1,5 +1,5 @@
 import { useLocation, useNavigation } from "@remix-run/react";
-import { DiscoveryCardSkeleton } from "./DiscoveryCard";
+import { DiscoveryCardSkeleton } from "./DiscoveryCardSkeleton";
 import { StatsBanner } from "./StatsBanner";
 import { SpinnerIcon } from "./ui/icons";
 

@@ -123,6 +123,48 @@ export async function measureLcp(browser: Browser, baseURL: string, path: string
  * A 12-megapixel phone photo (4000 × 3000, about 3 MB like a phone's own
  * JPEG): smooth colour with sensor grain, so JPEG cannot shrink it to nothing.
  */
+export type PageScripts = {
+  /** Every /assets/*.js the page fetched by the time React had hydrated it: what it needs to become interactive. */
+  untilInteractive: string[];
+  /** Scripts it fetched afterwards, before going quiet (parts loaded once the page is idle). */
+  afterwards: string[];
+};
+
+/**
+ * The scripts a first visit to `path` really downloads (cold cache, JavaScript
+ * on), read off the network — not every /assets path the HTML mentions: the
+ * route manifest inlined in each page names chunks of other pages too.
+ * `signedIn` signs the context in through the demo sign-in form's action
+ * first, without loading a page (which would warm the cache).
+ */
+export async function measurePageScripts(browser: Browser, baseURL: string, path: string, { signedIn = false } = {}): Promise<PageScripts> {
+  const context = await phoneContext(browser, baseURL);
+  try {
+    if (signedIn) {
+      const response = await context.request.post("/login", { form: { firstName: "Scripts", lastName: "Bench", redirectTo: "/" }, maxRedirects: 0 });
+      if (response.status() !== 302) throw new Error(`The demo sign-in answered ${response.status()}`);
+    }
+    const page = await context.newPage();
+    const untilInteractive: string[] = [];
+    const afterwards: string[] = [];
+    let interactive = false;
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (!/^\/assets\/.+\.js$/.test(pathname)) return;
+      const list = interactive ? afterwards : untilInteractive;
+      if (!untilInteractive.includes(pathname) && !afterwards.includes(pathname)) list.push(pathname);
+    });
+    const response = await page.goto(path, { waitUntil: "load" });
+    if (response?.status() !== 200 || new URL(page.url()).pathname !== path) throw new Error(`${path} did not load (${response?.status()} at ${page.url()})`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    interactive = true;
+    await page.waitForLoadState("networkidle").catch(() => undefined);
+    return { untilInteractive, afterwards };
+  } finally {
+    await context.close();
+  }
+}
+
 export async function twelveMegapixelPhoto(): Promise<Buffer> {
   const scene = await sharp({ create: { width: 80, height: 60, channels: 3, background: "#7a8a6a", noise: { type: "gaussian", mean: 120, sigma: 70 } } })
     .resize(4000, 3000, { kernel: "cubic" })
