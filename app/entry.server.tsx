@@ -1,6 +1,5 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -34,14 +33,31 @@ export default function handleRequest(
 ) {
   const nonce = createNonce();
   // A page that may be kept by the anonymous page cache (scripts/page-cache.ts)
-  // is rendered whole before its status is sent, so a copy is never of a page
-  // that failed half-way.
+  // is marked with the nonce it was rendered with.
   const leaf = remixContext.staticHandlerContext.matches.at(-1);
   const cacheable =
     responseStatusCode === 200 && leaf !== undefined && isPageCacheable(remixContext.routeModules[leaf.route.id]?.handle);
-  const waitForAll = cacheable || isbot(request.headers.get("user-agent") || "") || remixContext.isSpaMode;
+  const waitForAll = isbot(request.headers.get("user-agent") || "") || remixContext.isSpaMode;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    // The pages defer no data, so the document is complete as soon as React
+    // has rendered it. It is sent as one body rather than streamed: compressing
+    // React's many small writes one by one cost more CPU than rendering the
+    // page, and a page that fails half-way still gets its error status.
+    const chunks: Buffer[] = [];
+    const body = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+    });
+    body.on("finish", () => {
+      clearTimeout(timeout);
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      applyDocumentSecurityHeaders(responseHeaders, nonce);
+      if (cacheable && responseStatusCode === 200) responseHeaders.set(PAGE_CACHE_NONCE_HEADER, nonce);
+      resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
@@ -50,15 +66,10 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          applyDocumentSecurityHeaders(responseHeaders, nonce);
-          if (cacheable && responseStatusCode === 200) responseHeaders.set(PAGE_CACHE_NONCE_HEADER, nonce);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeout);
           reject(error);
         },
         onError(error: unknown) {
@@ -68,7 +79,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY + 1000);
+    const timeout = setTimeout(abort, ABORT_DELAY + 1000);
   });
 }
 
