@@ -191,28 +191,13 @@ export class LocalDiskStorage implements Storage {
 
   async *list(prefix: string): AsyncIterable<ListedObject> {
     const base = path.resolve(this.root);
-    const start = path.join(base, prefix.replace(/\/[^/]*$/, ""));
-    async function* walk(dir: string): AsyncIterable<ListedObject> {
-      let entries: fs.Dirent[];
-      try {
-        entries = await fsp.readdir(dir, { withFileTypes: true });
-      } catch (error) {
-        if (isNotFound(error)) return;
-        throw error;
-      }
-      for (const entry of entries) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) {
-          yield* walk(full);
-        } else if (entry.isFile() && !entry.name.endsWith(".partial")) {
-          const key = path.relative(base, full).split(path.sep).join("/");
-          if (!key.startsWith(prefix)) continue;
-          const stat = await fsp.stat(full);
-          yield { key, size: stat.size, lastModified: stat.mtime };
-        }
-      }
+    for await (const full of filesUnder(path.join(base, prefix.replace(/\/[^/]*$/, "")))) {
+      if (full.endsWith(".partial")) continue;
+      const key = path.relative(base, full).split(path.sep).join("/");
+      if (!key.startsWith(prefix)) continue;
+      const stat = await fsp.stat(full);
+      yield { key, size: stat.size, lastModified: stat.mtime };
     }
-    yield* walk(start);
   }
 
   publicUrl(key: string): string {
@@ -223,24 +208,12 @@ export class LocalDiskStorage implements Storage {
   /** A put renames its partial file into place; one that was killed first leaves the partial file behind. */
   async removeInterruptedWrites(olderThan: Date): Promise<number> {
     let removed = 0;
-    const walk = async (dir: string): Promise<void> => {
-      let entries: fs.Dirent[];
-      try {
-        entries = await fsp.readdir(dir, { withFileTypes: true });
-      } catch (error) {
-        if (isNotFound(error)) return;
-        throw error;
+    for await (const full of filesUnder(path.resolve(this.root))) {
+      if (full.endsWith(".partial") && (await fsp.stat(full)).mtime < olderThan) {
+        await fsp.rm(full, { force: true });
+        removed++;
       }
-      for (const entry of entries) {
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) await walk(full);
-        else if (entry.name.endsWith(".partial") && (await fsp.stat(full)).mtime < olderThan) {
-          await fsp.rm(full, { force: true });
-          removed++;
-        }
-      }
-    };
-    await walk(path.resolve(this.root));
+    }
     return removed;
   }
 
@@ -281,6 +254,22 @@ export class LocalDiskStorage implements Storage {
       return expected.length === given.length && crypto.timingSafeEqual(expected, given);
     });
     return valid ? { key, contentType, maxBytes: Number(maxBytes) } : null;
+  }
+}
+
+/** Every file under `dir`, depth first; nothing when `dir` does not exist. */
+async function* filesUnder(dir: string): AsyncIterable<string> {
+  let entries: fs.Dirent[];
+  try {
+    entries = await fsp.readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if (isNotFound(error)) return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(full);
+    else if (entry.isFile()) yield full;
   }
 }
 

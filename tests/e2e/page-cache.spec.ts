@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import Database from "better-sqlite3";
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { startAppServer } from "../support/app-server";
 import { jsEnabled, waitForHydration } from "./helpers";
@@ -32,19 +31,9 @@ async function scriptNonces(response: Response): Promise<string[]> {
   return [...(await response.text()).matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((m) => m[1]!);
 }
 
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(app.databasePath);
-  db.pragma("busy_timeout = 5000");
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
-
 function mintJimmy(): void {
   const serial = 500_000 + crypto.randomInt(0, 400_000);
-  withDb((db) =>
+  app.withDb((db) =>
     db.prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?)").run(serial, `Jimmy #${serial}`, new Date().toISOString()),
   );
 }

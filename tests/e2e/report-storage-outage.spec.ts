@@ -1,4 +1,3 @@
-import Database from "better-sqlite3";
 import { expect, test } from "@playwright/test";
 import { startAppServer } from "../support/app-server";
 import { ROTATED_GPS_JPEG } from "../support/photos";
@@ -24,20 +23,10 @@ test.afterAll(async () => {
   await s3?.close();
 });
 
-function withDb<T>(run: (db: Database.Database) => T): T {
-  const db = new Database(app.databasePath);
-  db.pragma("busy_timeout = 5000");
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-}
-
 test("when photo storage stops mid-way the hunter gets a clear error, nothing is recorded, and a retry succeeds", async ({ page }, testInfo) => {
   test.setTimeout(90_000);
   const serial = 4242;
-  withDb((db) => db.prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?)").run(serial, `Jimmy #${serial}`, new Date().toISOString()));
+  app.withDb((db) => db.prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?)").run(serial, `Jimmy #${serial}`, new Date().toISOString()));
   const form = `${app.baseURL}/jimmy/${serial}/first-discovery`;
   await page.goto(`${app.baseURL}/login?redirectTo=${encodeURIComponent(`/jimmy/${serial}/first-discovery`)}`);
   await page.getByLabel("First name").fill(uniqueName("Outage"));
@@ -64,7 +53,7 @@ test("when photo storage stops mid-way the hunter gets a clear error, nothing is
   await expect(alert).toContainText("our photo storage isn't answering. Nothing was recorded");
   if (jsEnabled(testInfo)) await expect(page.getByTestId("toast")).toContainText("Failed to submit discovery");
   await expect(page.getByLabel(/^Location/)).toHaveValue("Austin, TX");
-  expect(withDb((db) => db.prepare("select count(*) n from discoveries").get())).toEqual({ n: 0 });
+  expect(app.withDb((db) => db.prepare("select count(*) n from discoveries").get())).toEqual({ n: 0 });
 
   await s3.restart();
   if (jsEnabled(testInfo)) {
@@ -77,6 +66,6 @@ test("when photo storage stops mid-way the hunter gets a clear error, nothing is
   await expect(page).toHaveURL(`${app.baseURL}/jimmy/${serial}`);
   await expect(page.getByTestId("toast")).toContainText("Discovery submitted!");
   await expect(page.getByTestId("timeline-entry")).toHaveCount(1);
-  expect(withDb((db) => db.prepare("select count(*) n from discoveries").get())).toEqual({ n: 1 });
-  expect(withDb((db) => db.prepare("select count(*) n from temp_uploads").get())).toEqual({ n: 0 });
+  expect(app.withDb((db) => db.prepare("select count(*) n from discoveries").get())).toEqual({ n: 1 });
+  expect(app.withDb((db) => db.prepare("select count(*) n from temp_uploads").get())).toEqual({ n: 0 });
 });

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import Database from "better-sqlite3";
 import { E2E_QR_SECRET } from "./e2e-data";
 
 /** A loopback port nothing listens on right now. */
@@ -50,9 +51,20 @@ export async function startAppServer(env: Record<string, string>) {
     if (Date.now() > deadline) throw new Error(`The app server did not start: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  const databasePath = path.join(dataDir, "jimmy-hunt.sqlite");
   return {
     baseURL,
-    databasePath: path.join(dataDir, "jimmy-hunt.sqlite"),
+    databasePath,
+    /** Runs `work` on the server's SQLite file through a connection of its own, as another process would. */
+    withDb<T>(work: (db: Database.Database) => T): T {
+      const db = new Database(databasePath);
+      db.pragma("busy_timeout = 5000");
+      try {
+        return work(db);
+      } finally {
+        db.close();
+      }
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
