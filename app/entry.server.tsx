@@ -4,7 +4,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
-import { isPageCacheable, PAGE_CACHE_NONCE_HEADER } from "~/lib/page-cache";
+import { isPageCacheable, PAGE_CACHE_FORM_TOKEN_HEADER, PAGE_CACHE_NONCE_HEADER } from "~/lib/page-cache";
+import { issueFormToken } from "~/services/comment-guard.server";
 import { getDb, migrateToLatest } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { applyCommonSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/services/security.server";
@@ -24,6 +25,9 @@ const ABORT_DELAY = 5_000;
 
 export const streamTimeout = ABORT_DELAY;
 
+/** For the anonymous page cache (scripts/serve.ts): each cached copy of a page with a comment form gets a token of its own. */
+export const issuePageCacheFormToken = () => issueFormToken();
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -35,8 +39,9 @@ export default function handleRequest(
   // A page that may be kept by the anonymous page cache (scripts/page-cache.ts)
   // is marked with the nonce it was rendered with.
   const leaf = remixContext.staticHandlerContext.matches.at(-1);
-  const cacheable =
-    responseStatusCode === 200 && leaf !== undefined && isPageCacheable(remixContext.routeModules[leaf.route.id]?.handle);
+  const handle = leaf === undefined ? undefined : remixContext.routeModules[leaf.route.id]?.handle;
+  const cacheable = responseStatusCode === 200 && isPageCacheable(handle);
+  const formToken = cacheable ? handle.pageCacheFormToken?.(remixContext.staticHandlerContext.loaderData[leaf!.route.id]) : undefined;
   const waitForAll = isbot(request.headers.get("user-agent") || "") || remixContext.isSpaMode;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -55,7 +60,10 @@ export default function handleRequest(
       clearTimeout(timeout);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       applyDocumentSecurityHeaders(responseHeaders, nonce);
-      if (cacheable && responseStatusCode === 200) responseHeaders.set(PAGE_CACHE_NONCE_HEADER, nonce);
+      if (cacheable && responseStatusCode === 200) {
+        responseHeaders.set(PAGE_CACHE_NONCE_HEADER, nonce);
+        if (formToken) responseHeaders.set(PAGE_CACHE_FORM_TOKEN_HEADER, formToken);
+      }
       resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
     });
     const { pipe, abort } = renderToPipeableStream(

@@ -268,8 +268,8 @@ try {
     log(`${name}: ${result.rps.toFixed(0)} req/s (${routes[name]!.ratio.toFixed(3)}× bare), p95 ${ms(result.p95)} ms`);
   }
   // The same page rendered for every request, as a signed-in hunter gets it.
-  for (const route of ["/", "/discoveries"]) {
-    const name = `${route} rendered (no cache)`;
+  for (const [page, route] of [["/", "/"], ["/discoveries", "/discoveries"], ["/jimmy/{serial}", `/jimmy/${main.serial}`]] as const) {
+    const name = `${page} rendered (no cache)`;
     const result = await load(app.baseURL + route, { ...MODE.load, headers: RENDER });
     requireNoFailures(name, result);
     routes[name] = { ...result, ratio: result.rps / baseline.rps };

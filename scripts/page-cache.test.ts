@@ -1,18 +1,20 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { PAGE_CACHE_NONCE_HEADER } from "../app/lib/page-cache";
+import { PAGE_CACHE_FORM_TOKEN_HEADER, PAGE_CACHE_NONCE_HEADER } from "../app/lib/page-cache";
 import { createPageCache, pageCacheTtlFromEnv, PAGE_CACHE_STATUS_HEADER } from "./page-cache";
 
 /**
  * A page as the app renders it: its nonce on every script and in the CSP,
  * marked cacheable, with a counter so each render is told apart.
  */
-function pageRenderer({ cacheable = true, status = 200, setCookie = false } = {}) {
+function pageRenderer({ cacheable = true, status = 200, setCookie = false, formToken = false } = {}) {
   let renders = 0;
   let nonceCounter = 0;
   const render = async (request: Request) => {
     renders++;
     const nonce = `N${++nonceCounter}xyzNONCE==`;
+    // As a comment form's token: in the form and in the page's data, which the browser sends back.
+    const token = `1700000000${String(renders).padStart(3, "0")}.rendered-token-${renders}`;
     const headers = new Headers({
       "Content-Type": "text/html; charset=utf-8",
       "Content-Security-Policy": `script-src 'self' 'nonce-${nonce}'`,
@@ -20,9 +22,11 @@ function pageRenderer({ cacheable = true, status = 200, setCookie = false } = {}
     });
     if (cacheable) headers.set(PAGE_CACHE_NONCE_HEADER, nonce);
     if (setCookie) headers.append("Set-Cookie", "jh_flash=; Max-Age=0");
+    if (cacheable && formToken) headers.set(PAGE_CACHE_FORM_TOKEN_HEADER, token);
+    const form = formToken ? `<form><input name="formToken" value="${token}"></form><script nonce="${nonce}">window.data={"formToken":"${token}"}</script>` : "";
     // Long enough that deflate has real work, with the scripts at the end as in the app's pages.
     const filler = Array.from({ length: 400 }, (_, i) => `<li>Discovery ${i} in ${new URL(request.url).pathname}</li>`).join("");
-    const html = `<!DOCTYPE html><html><body><h1>Render ${renders}</h1><ul>${filler}</ul><script nonce="${nonce}">window.a=1</script><script nonce="${nonce}">window.b=2</script></body></html>`;
+    const html = `<!DOCTYPE html><html><body><h1>Render ${renders}</h1><ul>${filler}</ul>${form}<script nonce="${nonce}">window.a=1</script><script nonce="${nonce}">window.b=2</script></body></html>`;
     return new Response(html, { status, headers });
   };
   return { render, renders: () => renders };
@@ -43,6 +47,41 @@ function scriptsOf(html: string) {
 }
 
 describe("the anonymous page cache", () => {
+  it("gives each copy of a page with a comment form a token issued as it is sent, in the form and the page data, on both paths", async () => {
+    const { render, renders } = pageRenderer({ formToken: true });
+    let issued = 0;
+    const cache = createPageCache({ ttlMs: 1000, issueFormToken: () => `1700000009${String(++issued).padStart(3, "0")}.fresh-token-${issued}` });
+    const first = await cache.handle(get("/jimmy/7"), render);
+    const firstHtml = await first.text();
+    expect(first.headers.has(PAGE_CACHE_FORM_TOKEN_HEADER)).toBe(false);
+    expect(firstHtml.match(/rendered-token-1/g)).toHaveLength(2);
+
+    const second = await (await cache.handle(get("/jimmy/7"), render)).text();
+    expect(second.match(/1700000009001\.fresh-token-1/g)).toHaveLength(2);
+    expect(second).not.toContain("rendered-token");
+
+    const fast = cache.lookup({ method: "GET", url: "/jimmy/7", anonymous: true, acceptsGzip: true })!;
+    const html = zlib.gunzipSync(fast.body).toString();
+    const nonce = nonceOf(fast.headers["content-security-policy"] as string);
+    expect(html.match(/1700000009002\.fresh-token-2/g)).toHaveLength(2);
+    expect(scriptsOf(html).nonces).toEqual([nonce, nonce, nonce]);
+    // Apart from its nonces and token, the copy is the page as rendered.
+    const blank = (page: string) => scriptsOf(page).page.replace(/\d{13}\.[a-z-]+\d+/g, "TOKEN");
+    expect(blank(html)).toBe(blank(firstHtml));
+    expect(renders()).toBe(1);
+  });
+
+  it("does not keep a page with a form token when it has no way to issue one", async () => {
+    const { render, renders } = pageRenderer({ formToken: true });
+    const cache = createPageCache({ ttlMs: 1000 });
+    const first = await cache.handle(get("/jimmy/7"), render);
+    expect(first.headers.get(PAGE_CACHE_STATUS_HEADER)).toBe("bypass");
+    expect(first.headers.has(PAGE_CACHE_FORM_TOKEN_HEADER)).toBe(false);
+    await cache.handle(get("/jimmy/7"), render);
+    expect(renders()).toBe(2);
+    expect(cache.lookup({ method: "GET", url: "/jimmy/7", anonymous: true, acceptsGzip: true })).toBeNull();
+  });
+
   it("renders a signed-out visitor's page once and serves copies, each with a nonce of its own in the CSP and on every script", async () => {
     const { render, renders } = pageRenderer();
     const cache = createPageCache({ ttlMs: 1000 });

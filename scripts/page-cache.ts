@@ -3,8 +3,8 @@
  * them (docs/performance.md, "The anonymous page cache").
  *
  * Most page views come from visitors who are not signed in, and for them the
- * home page, All Discoveries, the Hall of Fame, the map and the privacy page
- * depend on nothing but the address. Rendering one costs tens of
+ * home page, All Discoveries, a Jimmy's page, the Hall of Fame, the map and
+ * the privacy page depend on nothing but the address. Rendering one costs tens of
  * milliseconds; sending a copy rendered a moment ago costs well under one.
  * So, in front of Remix:
  *
@@ -21,7 +21,10 @@
  *   processes on one PostgreSQL) shows within `ttlMs`.
  * - Each answer still carries a Content-Security-Policy nonce of its own:
  *   the copy is kept split at its nonce, and every answer is joined with a
- *   fresh one. Compressed answers cost almost nothing more: the parts
+ *   fresh one. A page with a comment form (the Jimmy page) is split at its
+ *   form token too (PAGE_CACHE_FORM_TOKEN_HEADER), and each answer gets a
+ *   token issued as it is sent, so the form's minimum fill time counts from
+ *   when this visitor got the page, as it does for a rendered one. Compressed answers cost almost nothing more: the parts
  *   between the nonces are deflated once when stored, each flushed to a byte
  *   boundary, and an answer strings them together with its nonce in
  *   uncompressed ("stored") deflate blocks between them — one valid gzip
@@ -32,7 +35,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 // Set by the app on a page that may be cached; names the nonce it used. Never sent to the browser.
-import { PAGE_CACHE_NONCE_HEADER } from "../app/lib/page-cache.ts";
+import { PAGE_CACHE_FORM_TOKEN_HEADER, PAGE_CACHE_NONCE_HEADER } from "../app/lib/page-cache.ts";
 
 /** Tells operators (and tests) how an answer was produced: hit, miss, or bypass. */
 export const PAGE_CACHE_STATUS_HEADER = "X-Page-Cache";
@@ -40,13 +43,19 @@ export const PAGE_CACHE_STATUS_HEADER = "X-Page-Cache";
 export const DEFAULT_PAGE_CACHE_TTL_MS = 1000;
 const MAX_TTL_MS = 60_000;
 
+/** What goes between two parts of a stored page: a fresh nonce, or a fresh comment-form token. */
+type Slot = "nonce" | "token";
+type Fresh = { nonce: string; token: string | null };
+
 type Entry = {
   status: number;
   statusText: string;
   /** The answer's headers; values that held the nonce are split at it. */
   headers: [name: string, parts: string[]][];
-  /** The HTML split at its nonce. */
+  /** The HTML split at its nonce and its form token. */
   parts: Buffer[];
+  /** What goes between part i and part i + 1. */
+  slots: Slot[];
   /** Each part raw-deflated: all but the last flushed to a byte boundary, the last one final. */
   deflated: Buffer[];
   storedAt: number;
@@ -64,6 +73,8 @@ export type PageCacheOptions = {
   maxBytes?: number;
   now?: () => number;
   createNonce?: () => string;
+  /** Issues a comment-form token (app/services/comment-guard.server.ts); without it, pages with one are not stored. */
+  issueFormToken?: () => string;
 };
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
@@ -83,8 +94,13 @@ export function pageCacheTtlFromEnv(value: string | undefined): number {
   return ttl;
 }
 
-function makeEntry(response: Response, html: string, nonce: string, storedAt: number): Entry {
-  const parts = html.split(nonce).map((part) => Buffer.from(part));
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function makeEntry(response: Response, html: string, fresh: Fresh, storedAt: number): Entry {
+  const { nonce, token } = fresh;
+  const pieces = html.split(new RegExp(`(${[nonce, token].filter((value) => value !== null).map(escapeRegExp).join("|")})`));
+  const parts = pieces.filter((_, i) => i % 2 === 0).map((part) => Buffer.from(part));
+  const slots = pieces.filter((_, i) => i % 2 === 1).map((value): Slot => (value === nonce ? "nonce" : "token"));
   const deflated = parts.map((part, i) =>
     zlib.deflateRawSync(part, { finishFlush: i === parts.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH }),
   );
@@ -93,6 +109,7 @@ function makeEntry(response: Response, html: string, nonce: string, storedAt: nu
     statusText: response.statusText,
     headers: [...response.headers].map(([name, value]) => [name, value.split(nonce)]),
     parts,
+    slots,
     deflated,
     storedAt,
     bytes: [...parts, ...deflated].reduce((sum, buffer) => sum + buffer.length, 0),
@@ -109,18 +126,23 @@ function storedBlock(data: Buffer): Buffer {
   return block;
 }
 
-/** The page with `nonce`, as a gzip stream made of the stored deflated parts and the nonce between them. */
-function gzipWithNonce(entry: Entry, nonce: string): Buffer {
-  const nonceBytes = Buffer.from(nonce);
-  const nonceBlock = storedBlock(nonceBytes);
+function slotBytes(fresh: Fresh): Record<Slot, Buffer> {
+  return { nonce: Buffer.from(fresh.nonce), token: Buffer.from(fresh.token ?? "") };
+}
+
+/** The page with `fresh` values, as a gzip stream made of the stored deflated parts and the values between them. */
+function gzipWithFresh(entry: Entry, fresh: Fresh): Buffer {
+  const values = slotBytes(fresh);
+  const blocks = { nonce: storedBlock(values.nonce), token: storedBlock(values.token) };
   const pieces: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let length = 0;
   entry.parts.forEach((part, i) => {
     if (i > 0) {
-      pieces.push(nonceBlock);
-      crc = zlib.crc32(nonceBytes, crc);
-      length += nonceBytes.length;
+      const slot = entry.slots[i - 1]!;
+      pieces.push(blocks[slot]);
+      crc = zlib.crc32(values[slot], crc);
+      length += values[slot].length;
     }
     pieces.push(entry.deflated[i]!);
     crc = zlib.crc32(part, crc);
@@ -133,9 +155,9 @@ function gzipWithNonce(entry: Entry, nonce: string): Buffer {
   return Buffer.concat(pieces);
 }
 
-function plainWithNonce(entry: Entry, nonce: string): Buffer {
-  const nonceBytes = Buffer.from(nonce);
-  return Buffer.concat(entry.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])));
+function plainWithFresh(entry: Entry, fresh: Fresh): Buffer {
+  const values = slotBytes(fresh);
+  return Buffer.concat(entry.parts.flatMap((part, i) => (i === 0 ? [part] : [values[entry.slots[i - 1]!], part])));
 }
 
 export function createPageCache({
@@ -144,6 +166,7 @@ export function createPageCache({
   maxBytes = 32 * 1024 * 1024,
   now = Date.now,
   createNonce = () => crypto.randomBytes(16).toString("base64"),
+  issueFormToken,
 }: PageCacheOptions) {
   const entries = new Map<string, Entry>();
   let storedBytes = 0;
@@ -163,16 +186,21 @@ export function createPageCache({
     return headers;
   }
 
-  function answer(entry: Entry, status: "hit" | "miss", nonce = createNonce()): Response {
+  function freshValues(entry: Entry): Fresh {
+    return { nonce: createNonce(), token: entry.slots.includes("token") ? issueFormToken!() : null };
+  }
+
+  function answer(entry: Entry, status: "hit" | "miss", fresh = freshValues(entry)): Response {
     const headers = new Headers();
-    for (const [name, value] of Object.entries(headersWith(entry, nonce, status))) {
+    for (const [name, value] of Object.entries(headersWith(entry, fresh.nonce, status))) {
       for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
     }
-    return new Response(new Uint8Array(plainWithNonce(entry, nonce)), { status: entry.status, statusText: entry.statusText, headers });
+    return new Response(new Uint8Array(plainWithFresh(entry, fresh)), { status: entry.status, statusText: entry.statusText, headers });
   }
 
   function passThrough(response: Response, status: "bypass" | "miss"): Response {
     response.headers.delete(PAGE_CACHE_NONCE_HEADER);
+    response.headers.delete(PAGE_CACHE_FORM_TOKEN_HEADER);
     if (ttlMs > 0) response.headers.set(PAGE_CACHE_STATUS_HEADER, status);
     return response;
   }
@@ -196,7 +224,7 @@ export function createPageCache({
     storedBytes = 0;
   }
 
-  function fresh(key: string): Entry | null {
+  function freshEntry(key: string): Entry | null {
     const stored = entries.get(key);
     return stored && now() - stored.storedAt < ttlMs ? stored : null;
   }
@@ -208,17 +236,20 @@ export function createPageCache({
     try {
       const response = await render(request);
       const nonce = response.headers.get(PAGE_CACHE_NONCE_HEADER);
-      if (!nonce || response.status !== 200 || response.headers.has("Set-Cookie")) {
+      const token = response.headers.get(PAGE_CACHE_FORM_TOKEN_HEADER);
+      if (!nonce || response.status !== 200 || response.headers.has("Set-Cookie") || (token !== null && !issueFormToken)) {
         settle(null);
         return passThrough(response, "bypass");
       }
       response.headers.delete(PAGE_CACHE_NONCE_HEADER);
-      const entry = makeEntry(response, await response.text(), nonce, now());
+      response.headers.delete(PAGE_CACHE_FORM_TOKEN_HEADER);
+      const fresh = { nonce, token };
+      const entry = makeEntry(response, await response.text(), fresh, now());
       const current = startedAt === generation;
       if (current && entry.bytes <= maxBytes) store(key, entry);
       // Requests that arrived after a write render for themselves rather than share a copy from before it.
       settle(current ? entry : null);
-      return answer(entry, "miss", nonce);
+      return answer(entry, "miss", fresh);
     } catch (error) {
       settle(null);
       throw error;
@@ -235,13 +266,13 @@ export function createPageCache({
      */
     lookup({ method, url, anonymous, acceptsGzip }: { method: string; url: string; anonymous: boolean; acceptsGzip: boolean }): CachedAnswer | null {
       if (ttlMs <= 0 || method !== "GET" || !anonymous) return null;
-      const entry = fresh(url);
+      const entry = freshEntry(url);
       if (!entry) return null;
-      const nonce = createNonce();
-      const headers = headersWith(entry, nonce, "hit");
-      if (!acceptsGzip) return { status: entry.status, headers, body: plainWithNonce(entry, nonce) };
+      const values = freshValues(entry);
+      const headers = headersWith(entry, values.nonce, "hit");
+      if (!acceptsGzip) return { status: entry.status, headers, body: plainWithFresh(entry, values) };
       headers["Content-Encoding"] = "gzip";
-      return { status: entry.status, headers, body: gzipWithNonce(entry, nonce) };
+      return { status: entry.status, headers, body: gzipWithFresh(entry, values) };
     },
 
     /** Answers `request`, from a fresh copy when there is one, else through `render`. */
@@ -261,7 +292,7 @@ export function createPageCache({
 
       const url = new URL(request.url);
       const key = url.pathname + url.search;
-      const stored = fresh(key);
+      const stored = freshEntry(key);
       if (stored) return answer(stored, "hit");
       const inFlight = pending.get(key);
       if (inFlight) {

@@ -37,7 +37,9 @@ try {
   console.error(`[jimmy-hunt] ${(error as Error).message}`);
   process.exit(1);
 }
-const pageCache = createPageCache({ ttlMs: pageCacheTtl });
+// The app's entry module issues the comment-form tokens cached pages need (the cache holds no secret of its own).
+const { issuePageCacheFormToken } = build.entry.module as { issuePageCacheFormToken?: () => string };
+const pageCache = createPageCache({ ttlMs: pageCacheTtl, issueFormToken: issuePageCacheFormToken });
 
 const app = express();
 app.disable("x-powered-by");

@@ -14,6 +14,7 @@ import type { CommentActionResult } from "~/lib/comments";
 import { decodeCursor, type DiscoveryCardData } from "~/lib/discoveries";
 import { formatCount, formatDate, fullName } from "~/lib/format";
 import { boxAround, DETAIL_MAP_HALF_WIDTH, osmEmbedUrl } from "~/lib/map-embed";
+import { pageCacheHandle } from "~/lib/page-cache";
 import { parseSerial } from "~/lib/serial";
 import { listComments } from "~/models/comments.server";
 import { findJimmyBySerial, getJimmyPage } from "~/models/jimmys.server";
@@ -29,6 +30,9 @@ import { getUser, isAdmin } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
 
 const INVALID_URL_TEXT = "Invalid URL";
+
+// A signed-out visitor's copy may come from the anonymous page cache; the comment form's token is issued afresh for each.
+export const handle = pageCacheHandle<Awaited<ReturnType<typeof loader>>>((data) => data.commentForm.token);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const serial = parseSerial(params.serial);

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { startAppServer } from "../support/app-server";
+import { MIN_FILL_MS } from "../../app/services/comment-guard.server";
 import { jsEnabled, waitForHydration } from "./helpers";
 
 /**
@@ -31,11 +32,12 @@ async function scriptNonces(response: Response): Promise<string[]> {
   return [...(await response.text()).matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((m) => m[1]!);
 }
 
-function mintJimmy(): void {
+function mintJimmy(): number {
   const serial = 500_000 + crypto.randomInt(0, 400_000);
   app.withDb((db) =>
     db.prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?)").run(serial, `Jimmy #${serial}`, new Date().toISOString()),
   );
+  return serial;
 }
 
 /** Views the home page until it is freshly rendered, so its copy has the whole time to live ahead of it. */
@@ -126,4 +128,36 @@ test("a change made elsewhere shows within the time to live; a post through the 
   const fresh = (await page.goto(`${app.baseURL}/`))!;
   expect(fresh.headers()["x-page-cache"]).toBe("miss");
   expect(await jimmysCreated(page)).toBe(before + 2);
+});
+
+test("a Jimmy page from the cache has a comment-form token issued as it is sent: a comment posted at once is refused, one after a moment goes through", async ({ page }, testInfo) => {
+  const serial = mintJimmy();
+  const address = `${app.baseURL}/jimmy/${serial}?comment=new`;
+  const tokenOf = () => page.locator('input[name="formToken"]').getAttribute("value");
+  expect((await page.goto(address))!.headers()["x-page-cache"]).toBe("miss");
+  const rendered = await tokenOf();
+  const sentAfter = Date.now();
+  const copy = (await page.goto(address))!;
+  expect(copy.headers()["x-page-cache"]).toBe("hit");
+  expect(copy.headers()["x-page-cache-form-token"]).toBeUndefined();
+  const token = (await tokenOf())!;
+  expect(token).not.toBe(rendered);
+  // Issued for this answer, not when the copy was rendered (clocks to the millisecond on one machine).
+  expect(Number(token.split(".")[0])).toBeGreaterThanOrEqual(sentAfter);
+  await waitForHydration(page, testInfo);
+
+  const hasty = `Hasty ${crypto.randomInt(0, 1e9)}`;
+  const refused = await page.request.post(`${app.baseURL}/jimmy/${serial}`, { form: { content: hasty, authorName: "Quick", website: "", formToken: token } });
+  expect(refused.status()).toBe(400);
+  expect(await refused.text()).toContain("That was quick!");
+
+  const content = `From a cached page ${crypto.randomInt(0, 1e9)}`;
+  await page.getByLabel("Your comment").fill(content);
+  await page.getByLabel(/^Your name/).fill("Cached Visitor");
+  await page.waitForTimeout(MIN_FILL_MS + 250);
+  await page.getByRole("button", { name: "Post Comment" }).click();
+  await expect(page.getByTestId("toast-region").getByText("Comment posted!")).toBeVisible();
+  await expect(page.getByTestId("comment-content").getByText(content, { exact: true })).toBeVisible();
+  const stored = app.withDb((db) => db.prepare("select content, author_name from comments where content in (?, ?)").all(content, hasty));
+  expect(stored).toEqual([{ content, author_name: "Cached Visitor" }]);
 });
