@@ -78,6 +78,10 @@ describe("commentTime", () => {
 describe("dates and coordinates", () => {
   it("formats dates in UTC so server and browser agree", () => {
     expect(formatDate("2025-08-30T23:30:00.000Z")).toBe("Aug 30, 2025");
+    expect(formatDate(new Date(Date.UTC(2026, 0, 1, 0, 0)))).toBe("Jan 1, 2026");
+  });
+  it("shows a malformed stored date as such instead of failing the page", () => {
+    expect(formatDate("not a date")).toBe("Invalid Date");
   });
   it("rounds coordinates to 4 decimals, or 6 on the map card", () => {
     expect(formatCoordinate(30.26715, 4)).toBe("30.2672");

