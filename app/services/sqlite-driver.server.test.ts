@@ -60,4 +60,20 @@ describe("the SQLite connection (one writer, reads beside it)", () => {
     await db.updateTable("users").set({ first_name: "Written" }).where("id", "=", user.id).execute();
     expect(await firstName(user.id)).toBe("Written");
   });
+
+  it("keeps statements prepared, yet a read after a schema change sees the new column, and more distinct statements than it keeps all answer", async () => {
+    const user = await upsertUserFromProvider(db, { provider: "google", subject: "g-4", firstName: "Kept", lastName: "Prepared" });
+    const whole = sql<Record<string, unknown>>`select * from users where id = ${user.id}`;
+    const before = (await whole.execute(db)).rows[0]!;
+    expect(before).toMatchObject({ first_name: "Kept" });
+    expect(before).not.toHaveProperty("nickname");
+    await sql`alter table users add column nickname text default 'Scout'`.execute(db);
+    expect((await whole.execute(db)).rows[0]).toMatchObject({ first_name: "Kept", nickname: "Scout" });
+
+    for (let i = 0; i < 600; i++) {
+      const { rows } = await sql<{ n: number }>`select ${sql.lit(i)} as n`.execute(db);
+      expect(rows).toEqual([{ n: i }]);
+    }
+    expect(await firstName(user.id)).toBe("Kept");
+  });
 });

@@ -42,6 +42,34 @@ function run(statement: BetterSqlite3.Statement, parameters: readonly unknown[])
 
 type Handles = { writer: BetterSqlite3.Database; reader: BetterSqlite3.Database; busyTimeoutMs: number };
 
+/** Distinct statements kept prepared per connection (a page runs the same few dozen every time). */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Prepared statements by their SQL, the least recently used dropped first.
+ * Preparing costs more than running most of the app's queries; SQLite
+ * re-prepares a kept statement by itself after a schema change. Only
+ * statements that run to completion at once (all/run) come from here: an
+ * iterating statement is busy until it ends, so streams prepare their own.
+ */
+class StatementCache {
+  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+
+  constructor(private readonly handle: BetterSqlite3.Database) {}
+
+  get(sql: string): BetterSqlite3.Statement {
+    let statement = this.statements.get(sql);
+    if (statement) {
+      this.statements.delete(sql);
+    } else {
+      statement = this.handle.prepare(sql);
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value!);
+    }
+    this.statements.set(sql, statement);
+    return statement;
+  }
+}
+
 /**
  * better-sqlite3 waits for a locked database synchronously, which would stall
  * every request of the process. This driver keeps the wait asynchronous:
@@ -56,8 +84,13 @@ type Handles = { writer: BetterSqlite3.Database; reader: BetterSqlite3.Database;
 class ConcurrentSqliteDriver implements Driver {
   private readonly lock = new WriteLock();
   private schemaVersion: unknown = null;
+  private readonly writerStatements: StatementCache;
+  private readonly readerStatements: StatementCache;
 
-  constructor(private readonly handles: Handles) {}
+  constructor(private readonly handles: Handles) {
+    this.writerStatements = new StatementCache(handles.writer);
+    this.readerStatements = handles.reader === handles.writer ? this.writerStatements : new StatementCache(handles.reader);
+  }
 
   async init(): Promise<void> {}
 
@@ -130,13 +163,12 @@ class ConcurrentSqliteDriver implements Driver {
   }
 
   async execute(connection: RoutedConnection, { sql, parameters }: CompiledQuery): Promise<QueryResult<unknown>> {
-    const { writer, reader } = this.handles;
-    if (connection.releaseTransaction) return run(writer.prepare(sql), parameters);
-    const readOnly = reader.prepare(sql);
+    if (connection.releaseTransaction) return run(this.writerStatements.get(sql), parameters);
+    const readOnly = this.readerStatements.get(sql);
     if (readOnly.readonly) return run(readOnly, parameters);
     const release = await this.lock.acquire();
     try {
-      const statement = writer.prepare(sql);
+      const statement = this.writerStatements.get(sql);
       const result = await this.retryWhileBusy(() => run(statement, parameters));
       this.noticeSchemaChanges();
       return result;
