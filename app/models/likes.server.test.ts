@@ -55,6 +55,19 @@ describe("likes", () => {
     expect(await setLike(t.db, { discoveryId: discoveryId + 1000, userId: fan.id, liked: true })).toBeNull();
   });
 
+  it("applies simultaneous toggles by one hunter one after another: an even number leaves it unliked, an odd number liked", async () => {
+    const { fan, finder, discoveryId } = await scene();
+    await Promise.all(Array.from({ length: 2 }, () => toggleLike(t.db, { discoveryId, userId: fan.id })));
+    expect(await likeCount(discoveryId)).toBe(0);
+    await Promise.all(Array.from({ length: 7 }, () => toggleLike(t.db, { discoveryId, userId: fan.id })));
+    expect(await likeCount(discoveryId)).toBe(1);
+    // Each answer is the state it left: four liked, four unliked; the finder liking their own find notifies no one.
+    const answers = await Promise.all(Array.from({ length: 8 }, () => toggleLike(t.db, { discoveryId, userId: finder.id })));
+    expect(answers.filter((state) => state?.isLiked).length).toBe(4);
+    expect(await likeCount(discoveryId)).toBe(1);
+    expect(await countUnreadNotifications(t.db, finder.id)).toBe(1);
+  });
+
   it("tells the finder once about a like, takes it back on unlike, and never notifies a self-like", async () => {
     const { fan, finder, discoveryId } = await scene();
     await setLike(t.db, { discoveryId, userId: finder.id, liked: true });

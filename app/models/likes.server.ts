@@ -5,6 +5,8 @@ import { notifyLike, retractLikeNotification } from "./notifications.server";
 
 export type LikeState = { isLiked: boolean; likeCount: number };
 
+type LikeInput = { discoveryId: number; userId: number; now?: Date };
+
 /**
  * Sets whether `userId` likes a discovery; null when there is no such
  * discovery. Idempotent: liking twice is one like, unliking what was never
@@ -12,65 +14,70 @@ export type LikeState = { isLiked: boolean; likeCount: number };
  * in one transaction, and the count only moves when a row was really added or
  * removed, so parallel requests can neither double-count nor go negative.
  */
-export async function setLike(
-  db: Kysely<Database>,
-  input: { discoveryId: number; userId: number; liked: boolean; now?: Date },
-): Promise<LikeState | null> {
+export async function setLike(db: Kysely<Database>, input: LikeInput & { liked: boolean }): Promise<LikeState | null> {
+  return changeLike(db, input, () => input.liked);
+}
+
+/** Flips the hunter's like (what SPEC.md §7's POST /api/discoveries/{id}/like does); null for an unknown discovery. */
+export async function toggleLike(db: Kysely<Database>, input: LikeInput): Promise<LikeState | null> {
+  return changeLike(db, input, (likedNow) => !likedNow);
+}
+
+/**
+ * Reads whether the hunter likes the discovery now and applies `decide`'s
+ * answer, in one transaction that first locks the discovery's row (a write
+ * that changes nothing): on PostgreSQL two toggles at the same instant would
+ * otherwise both read "not liked" and both like, where one after the other
+ * they like then unlike. SQLite runs one write transaction at a time anyway.
+ */
+async function changeLike(db: Kysely<Database>, input: LikeInput, decide: (likedNow: boolean) => boolean): Promise<LikeState | null> {
   return db.transaction().execute(async (trx) => {
     const discovery = await trx
-      .selectFrom("discoveries")
-      .select(["id", "user_id", "jimmy_id"])
+      .updateTable("discoveries")
+      .set((eb) => ({ like_count: eb.ref("like_count") }))
       .where("id", "=", input.discoveryId)
+      .returning(["id", "user_id", "jimmy_id"])
       .executeTakeFirst();
     if (!discovery) return null;
-    if (input.liked) {
-      const added = await trx
+    const current = await trx
+      .selectFrom("likes")
+      .select("user_id")
+      .where("discovery_id", "=", discovery.id)
+      .where("user_id", "=", input.userId)
+      .executeTakeFirst();
+    const liked = decide(current !== undefined);
+    // The count moves only when a row was really added or removed.
+    const added =
+      liked &&
+      !current &&
+      (await trx
         .insertInto("likes")
         .values({ discovery_id: discovery.id, user_id: input.userId, created_at: (input.now ?? new Date()).toISOString() })
         .onConflict((oc) => oc.columns(["discovery_id", "user_id"]).doNothing())
         .returning("discovery_id")
-        .executeTakeFirst();
-      if (added) {
-        await adjustLikeCount(trx, discovery.id, 1);
-        if (discovery.user_id !== input.userId) {
-          await notifyLike(trx, {
-            recipientId: discovery.user_id,
-            actorId: input.userId,
-            discoveryId: discovery.id,
-            jimmyId: discovery.jimmy_id,
-            now: input.now,
-          });
-        }
+        .executeTakeFirst());
+    const removed =
+      !liked &&
+      current &&
+      (await trx.deleteFrom("likes").where("discovery_id", "=", discovery.id).where("user_id", "=", input.userId).returning("discovery_id").executeTakeFirst());
+    if (added) {
+      await adjustLikeCount(trx, discovery.id, 1);
+      if (discovery.user_id !== input.userId) {
+        await notifyLike(trx, {
+          recipientId: discovery.user_id,
+          actorId: input.userId,
+          discoveryId: discovery.id,
+          jimmyId: discovery.jimmy_id,
+          now: input.now,
+        });
       }
-    } else {
-      const removed = await trx
-        .deleteFrom("likes")
-        .where("discovery_id", "=", discovery.id)
-        .where("user_id", "=", input.userId)
-        .returning("discovery_id")
-        .executeTakeFirst();
-      if (removed) {
-        await adjustLikeCount(trx, discovery.id, -1);
-        await retractLikeNotification(trx, { actorId: input.userId, discoveryId: discovery.id });
-      }
+    } else if (removed) {
+      await adjustLikeCount(trx, discovery.id, -1);
+      await retractLikeNotification(trx, { actorId: input.userId, discoveryId: discovery.id });
     }
     const after = await trx.selectFrom("discoveries").select("like_count").where("id", "=", discovery.id).executeTakeFirstOrThrow();
-    return { isLiked: input.liked, likeCount: after.like_count };
+    return { isLiked: liked, likeCount: after.like_count };
   });
-}
-
-/** Flips the hunter's like (what SPEC.md §7's POST /api/discoveries/{id}/like does); null for an unknown discovery. */
-export async function toggleLike(
-  db: Kysely<Database>,
-  input: { discoveryId: number; userId: number; now?: Date },
-): Promise<LikeState | null> {
-  const existing = await db
-    .selectFrom("likes")
-    .select("user_id")
-    .where("discovery_id", "=", input.discoveryId)
-    .where("user_id", "=", input.userId)
-    .executeTakeFirst();
-  return setLike(db, { ...input, liked: !existing });
 }
 
 async function adjustLikeCount(trx: Transaction<Database>, discoveryId: number, delta: 1 | -1) {
