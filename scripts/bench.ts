@@ -177,6 +177,24 @@ const ACCEPT = { "Accept-Encoding": "gzip, deflate, br", Accept: "text/html,appl
 /** A request with a cookie is never answered from the anonymous page cache: each one is rendered, as for a signed-in hunter. */
 const RENDER = { ...ACCEPT, Cookie: "bench=render" };
 
+/**
+ * A hunter's session cookie, from the demo sign-in the bench's server has on:
+ * pages loaded with it are rendered for that hunter (their name, their likes,
+ * their notifications), as every page a signed-in hunter opens is.
+ */
+async function signedInCookie(baseURL: string): Promise<string> {
+  const response = await fetch(`${baseURL}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ firstName: "Bench", lastName: "Hunter", redirectTo: "/" }),
+  });
+  // The welcome message's cookie is left out: the pages would use it up.
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!).filter((cookie) => !/flash/i.test(cookie));
+  if (response.status !== 302 || cookies.length === 0) throw new Error(`The demo sign-in answered ${response.status} without a session cookie`);
+  return cookies.join("; ");
+}
+
 function routesFor(serial: number): Record<string, string> {
   return {
     "/": "/",
@@ -267,10 +285,13 @@ try {
     routes[name] = { ...result, ratio: result.rps / baseline.rps };
     log(`${name}: ${result.rps.toFixed(0)} req/s (${routes[name]!.ratio.toFixed(3)}× bare), p95 ${ms(result.p95)} ms`);
   }
-  // The same page rendered for every request, as a signed-in hunter gets it.
+  // The same pages as a signed-in hunter gets them: rendered for every request.
+  const signedIn = { ...ACCEPT, Cookie: await signedInCookie(app.baseURL) };
+  const greeting = await getRaw(app.baseURL + "/", { ...signedIn, "Accept-Encoding": "identity" });
+  if (!greeting.body.toString().includes("Bench Hunter")) throw new Error("The signed-in home page does not show the hunter's name");
   for (const [page, route] of [["/", "/"], ["/discoveries", "/discoveries"], ["/jimmy/{serial}", `/jimmy/${main.serial}`]] as const) {
-    const name = `${page} rendered (no cache)`;
-    const result = await load(app.baseURL + route, { ...MODE.load, headers: RENDER });
+    const name = `${page} signed in (rendered)`;
+    const result = await load(app.baseURL + route, { ...MODE.load, headers: signedIn });
     requireNoFailures(name, result);
     routes[name] = { ...result, ratio: result.rps / baseline.rps };
     log(`${name}: ${result.rps.toFixed(0)} req/s (${routes[name]!.ratio.toFixed(3)}× bare), p95 ${ms(result.p95)} ms`);
@@ -338,7 +359,7 @@ const budget = (name: string, limit: string, measured: string, pass: boolean, as
 report.budgets = [];
 const homeRatio = report.throughput.routes["/"]!.ratio;
 budget("Home page req/s vs bare node:http (signed out)", `≥ ${BUDGETS.homeRpsRatio}×`, `${homeRatio.toFixed(3)}×`, homeRatio >= BUDGETS.homeRpsRatio, false);
-const renderRatio = report.throughput.routes["/ rendered (no cache)"]!.ratio;
+const renderRatio = report.throughput.routes["/ signed in (rendered)"]!.ratio;
 budget("Home page rendered per request (signed in) vs bare", `≥ ${BUDGETS.homeRpsRatio}×`, `${renderRatio.toFixed(3)}×`, renderRatio >= BUDGETS.homeRpsRatio, false);
 budget(
   "Home page p95 at half the maximum throughput",
