@@ -237,6 +237,35 @@ describe("the anonymous page cache", () => {
     expect(bounded.bytes).toBe(0);
   });
 
+  it("compresses a copy only when it is first sent gzipped, so a page nobody asks for again costs no compression", async () => {
+    const { render } = pageRenderer();
+    const cache = createPageCache({ ttlMs: 60_000 });
+    const html = await (await cache.handle(get("/jimmy/3"), render)).text();
+    // The page as rendered, less its nonces: nothing compressed yet.
+    const raw = cache.bytes;
+    expect(raw).toBeLessThanOrEqual(Buffer.byteLength(html));
+    await cache.handle(get("/jimmy/3"), render);
+    cache.lookup({ method: "GET", url: "/jimmy/3", anonymous: true, acceptsGzip: false });
+    expect(cache.bytes).toBe(raw);
+    const first = cache.lookup({ method: "GET", url: "/jimmy/3", anonymous: true, acceptsGzip: true })!;
+    const compressed = cache.bytes;
+    expect(compressed).toBeGreaterThan(Buffer.byteLength(html));
+    const second = cache.lookup({ method: "GET", url: "/jimmy/3", anonymous: true, acceptsGzip: true })!;
+    expect(cache.bytes).toBe(compressed);
+    expect(second.body.length).toBe(first.body.length);
+    expect(scriptsOf(zlib.gunzipSync(second.body).toString()).page).toBe(scriptsOf(html).page);
+
+    // The compressed parts count against the limit too: the oldest copy makes room.
+    const bounded = createPageCache({ ttlMs: 60_000, maxBytes: raw * 2 + 10 });
+    await bounded.handle(get("/jimmy/1"), render);
+    await bounded.handle(get("/jimmy/2"), render);
+    expect(bounded.size).toBe(2);
+    bounded.lookup({ method: "GET", url: "/jimmy/2", anonymous: true, acceptsGzip: true });
+    expect(bounded.size).toBe(1);
+    expect(bounded.bytes).toBeLessThanOrEqual(raw * 2 + 10);
+    expect(bounded.lookup({ method: "GET", url: "/jimmy/2", anonymous: true, acceptsGzip: true })).not.toBeNull();
+  });
+
   it("reads its time to live from PAGE_CACHE_TTL_MS and refuses a bad one with a clear message", () => {
     expect(pageCacheTtlFromEnv(undefined)).toBe(1000);
     expect(pageCacheTtlFromEnv("")).toBe(1000);

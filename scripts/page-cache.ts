@@ -25,7 +25,8 @@
  *   form token too (PAGE_CACHE_FORM_TOKEN_HEADER), and each answer gets a
  *   token issued as it is sent, so the form's minimum fill time counts from
  *   when this visitor got the page, as it does for a rendered one. Compressed answers cost almost nothing more: the parts
- *   between the nonces are deflated once when stored, each flushed to a byte
+ *   between the nonces are deflated once, when the copy is first sent
+ *   compressed (a page nobody asks for again costs no compression), each flushed to a byte
  *   boundary, and an answer strings them together with its nonce in
  *   uncompressed ("stored") deflate blocks between them — one valid gzip
  *   stream (RFC 1951 §3.2.4, RFC 1952).
@@ -56,8 +57,8 @@ type Entry = {
   parts: Buffer[];
   /** What goes between part i and part i + 1. */
   slots: Slot[];
-  /** Each part raw-deflated: all but the last flushed to a byte boundary, the last one final. */
-  deflated: Buffer[];
+  /** Each part raw-deflated (all but the last flushed to a byte boundary, the last one final), once a copy is first sent gzipped. */
+  deflated: Buffer[] | null;
   storedAt: number;
   bytes: number;
 };
@@ -101,19 +102,24 @@ function makeEntry(response: Response, html: string, fresh: Fresh, storedAt: num
   const pieces = html.split(new RegExp(`(${[nonce, token].filter((value) => value !== null).map(escapeRegExp).join("|")})`));
   const parts = pieces.filter((_, i) => i % 2 === 0).map((part) => Buffer.from(part));
   const slots = pieces.filter((_, i) => i % 2 === 1).map((value): Slot => (value === nonce ? "nonce" : "token"));
-  const deflated = parts.map((part, i) =>
-    zlib.deflateRawSync(part, { finishFlush: i === parts.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH }),
-  );
   return {
     status: response.status,
     statusText: response.statusText,
     headers: [...response.headers].map(([name, value]) => [name, value.split(nonce)]),
     parts,
     slots,
-    deflated,
+    deflated: null,
     storedAt,
-    bytes: [...parts, ...deflated].reduce((sum, buffer) => sum + buffer.length, 0),
+    bytes: byteLength(parts),
   };
+}
+
+const byteLength = (buffers: Buffer[]) => buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+
+function deflateParts(parts: Buffer[]): Buffer[] {
+  return parts.map((part, i) =>
+    zlib.deflateRawSync(part, { finishFlush: i === parts.length - 1 ? zlib.constants.Z_FINISH : zlib.constants.Z_SYNC_FLUSH }),
+  );
 }
 
 /** A non-final deflate block holding `data` uncompressed (at most 65,535 bytes), starting on a byte boundary. */
@@ -131,7 +137,7 @@ function slotBytes(fresh: Fresh): Record<Slot, Buffer> {
 }
 
 /** The page with `fresh` values, as a gzip stream made of the stored deflated parts and the values between them. */
-function gzipWithFresh(entry: Entry, fresh: Fresh): Buffer {
+function gzipWithFresh(entry: Entry, deflated: Buffer[], fresh: Fresh): Buffer {
   const values = slotBytes(fresh);
   const blocks = { nonce: storedBlock(values.nonce), token: storedBlock(values.token) };
   const pieces: Buffer[] = [GZIP_HEADER];
@@ -144,7 +150,7 @@ function gzipWithFresh(entry: Entry, fresh: Fresh): Buffer {
       crc = zlib.crc32(values[slot], crc);
       length += values[slot].length;
     }
-    pieces.push(entry.deflated[i]!);
+    pieces.push(deflated[i]!);
     crc = zlib.crc32(part, crc);
     length += part.length;
   });
@@ -219,6 +225,20 @@ export function createPageCache({
     while (entries.size > maxEntries || storedBytes > maxBytes) forget(entries.keys().next().value as string);
   }
 
+  /** The entry's parts deflated, compressing them the first time; the bytes count against the limits while the copy is held. */
+  function deflatedParts(key: string, entry: Entry): Buffer[] {
+    if (entry.deflated) return entry.deflated;
+    const deflated = deflateParts(entry.parts);
+    entry.deflated = deflated;
+    const added = byteLength(deflated);
+    entry.bytes += added;
+    if (entries.get(key) === entry) {
+      storedBytes += added;
+      while (entries.size > 0 && storedBytes > maxBytes) forget(entries.keys().next().value as string);
+    }
+    return deflated;
+  }
+
   function clear() {
     entries.clear();
     storedBytes = 0;
@@ -272,7 +292,7 @@ export function createPageCache({
       const headers = headersWith(entry, values.nonce, "hit");
       if (!acceptsGzip) return { status: entry.status, headers, body: plainWithFresh(entry, values) };
       headers["Content-Encoding"] = "gzip";
-      return { status: entry.status, headers, body: gzipWithFresh(entry, values) };
+      return { status: entry.status, headers, body: gzipWithFresh(entry, deflatedParts(url, entry), values) };
     },
 
     /** Answers `request`, from a fresh copy when there is one, else through `render`. */
