@@ -15,6 +15,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 240_000,
     hookTimeout: 120_000,
-    reporters: ["verbose"],
+    reporters: ["verbose", "json"],
+    outputFile: { json: "tests/.artifacts/reports/stress.json" },
   },
 });
