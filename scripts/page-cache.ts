@@ -218,11 +218,16 @@ export function createPageCache({
     storedBytes -= entry.bytes;
   }
 
+  /** Drops the oldest copies until the limits hold. */
+  function trim() {
+    while (entries.size > maxEntries || (entries.size > 0 && storedBytes > maxBytes)) forget(entries.keys().next().value as string);
+  }
+
   function store(key: string, entry: Entry) {
     forget(key);
     entries.set(key, entry);
     storedBytes += entry.bytes;
-    while (entries.size > maxEntries || storedBytes > maxBytes) forget(entries.keys().next().value as string);
+    trim();
   }
 
   /** The entry's parts deflated, compressing them the first time; the bytes count against the limits while the copy is held. */
@@ -234,7 +239,7 @@ export function createPageCache({
     entry.bytes += added;
     if (entries.get(key) === entry) {
       storedBytes += added;
-      while (entries.size > 0 && storedBytes > maxBytes) forget(entries.keys().next().value as string);
+      trim();
     }
     return deflated;
   }

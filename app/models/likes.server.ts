@@ -11,8 +11,8 @@ type LikeInput = { discoveryId: number; userId: number; now?: Date };
  * Sets whether `userId` likes a discovery; null when there is no such
  * discovery. Idempotent: liking twice is one like, unliking what was never
  * liked changes nothing. The like row and the discovery's count move together
- * in one transaction, and the count only moves when a row was really added or
- * removed, so parallel requests can neither double-count nor go negative.
+ * in one transaction that holds the discovery's row (see changeLike), so
+ * parallel requests can neither double-count nor go negative.
  */
 export async function setLike(db: Kysely<Database>, input: LikeInput & { liked: boolean }): Promise<LikeState | null> {
   return changeLike(db, input, () => input.liked);
@@ -46,21 +46,11 @@ async function changeLike(db: Kysely<Database>, input: LikeInput, decide: (liked
       .where("user_id", "=", input.userId)
       .executeTakeFirst();
     const liked = decide(current !== undefined);
-    // The count moves only when a row was really added or removed.
-    const added =
-      liked &&
-      !current &&
-      (await trx
+    if (liked && !current) {
+      await trx
         .insertInto("likes")
         .values({ discovery_id: discovery.id, user_id: input.userId, created_at: (input.now ?? new Date()).toISOString() })
-        .onConflict((oc) => oc.columns(["discovery_id", "user_id"]).doNothing())
-        .returning("discovery_id")
-        .executeTakeFirst());
-    const removed =
-      !liked &&
-      current &&
-      (await trx.deleteFrom("likes").where("discovery_id", "=", discovery.id).where("user_id", "=", input.userId).returning("discovery_id").executeTakeFirst());
-    if (added) {
+        .execute();
       await adjustLikeCount(trx, discovery.id, 1);
       if (discovery.user_id !== input.userId) {
         await notifyLike(trx, {
@@ -71,7 +61,8 @@ async function changeLike(db: Kysely<Database>, input: LikeInput, decide: (liked
           now: input.now,
         });
       }
-    } else if (removed) {
+    } else if (!liked && current) {
+      await trx.deleteFrom("likes").where("discovery_id", "=", discovery.id).where("user_id", "=", input.userId).execute();
       await adjustLikeCount(trx, discovery.id, -1);
       await retractLikeNotification(trx, { actorId: input.userId, discoveryId: discovery.id });
     }

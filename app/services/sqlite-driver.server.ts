@@ -102,7 +102,7 @@ class ConcurrentSqliteDriver implements Driver {
     const routed = connection as RoutedConnection;
     const release = await this.lock.acquire();
     try {
-      await this.retryWhileBusy(() => this.handles.writer.prepare("begin immediate").run());
+      await this.retryWhileBusy(() => this.writerStatements.get("begin immediate").run());
     } catch (error) {
       release();
       throw error;
@@ -127,7 +127,7 @@ class ConcurrentSqliteDriver implements Driver {
 
   private async endTransaction(connection: RoutedConnection, command: "commit" | "rollback") {
     try {
-      this.handles.writer.prepare(command).run();
+      this.writerStatements.get(command).run();
       this.noticeSchemaChanges();
     } finally {
       connection.releaseTransaction?.();
