@@ -15,6 +15,7 @@
  * Usage: node scripts/serve.ts [build/server/index.js] (Node runs TypeScript
  * by stripping the types, so production needs no compiler).
  */
+import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import url from "node:url";
@@ -56,8 +57,24 @@ app.use((req, res, next) => {
   res.writeHead(cached.status, cached.headers).end(cached.body);
 });
 app.use(compression());
-app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
-app.use(express.static("public", { maxAge: "1h" }));
+// The build's client directory: hashed assets under /assets, kept for a year;
+// the files copied from public/ (icons, logo) under their own names, for an
+// hour. Only those addresses reach the file system: a page request costs no
+// failed stat.
+const clientDirectory = build.assetsBuildDirectory;
+app.use(
+  path.posix.join(build.publicPath, "assets"),
+  express.static(path.join(clientDirectory, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
+);
+const serveClientFile = express.static(clientDirectory, { maxAge: "1h", index: false, redirect: false });
+const clientFiles = new Set(
+  fs
+    .readdirSync(clientDirectory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.posix.join(build.publicPath, path.relative(clientDirectory, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")))
+    .filter((file) => !file.startsWith(path.posix.join(build.publicPath, "assets/"))),
+);
+app.use((req, res, next) => (clientFiles.has(req.path) ? serveClientFile(req, res, next) : next()));
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Routes that providers call from their own site (Apple's form_post sign-in answer). */
