@@ -4,7 +4,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
-import { isPageCacheable, PAGE_CACHE_FORM_TOKEN_HEADER, PAGE_CACHE_NONCE_HEADER } from "~/lib/page-cache";
+import { PersonalTemplateContext } from "~/components/personal-template";
+import { isPageCacheable, PAGE_CACHE_FORM_TOKEN_HEADER, PAGE_CACHE_NONCE_HEADER, PAGE_CACHE_PERSONAL_HEADER } from "~/lib/page-cache";
 import { issueFormToken } from "~/services/comment-guard.server";
 import { getDb, migrateToLatest } from "~/services/db.server";
 import { env } from "~/services/env.server";
@@ -28,12 +29,15 @@ export const streamTimeout = ABORT_DELAY;
 /** For the anonymous page cache (scripts/serve.ts): each cached copy of a page with a comment form gets a token of its own. */
 export const issuePageCacheFormToken = () => issueFormToken();
 
+/** For the page cache: a signed-in hunter's values for a personal page template's keys. */
+export { personalizePage } from "~/services/personal-page.server";
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const nonce = createNonce();
   // A page that may be kept by the anonymous page cache (scripts/page-cache.ts)
@@ -41,6 +45,8 @@ export default function handleRequest(
   const leaf = remixContext.staticHandlerContext.matches.at(-1);
   const handle = leaf === undefined ? undefined : remixContext.routeModules[leaf.route.id]?.handle;
   const cacheable = responseStatusCode === 200 && isPageCacheable(handle);
+  const template = loadContext.personalTemplate === true;
+  const personal = cacheable && handle.personalTemplate === true;
   const formToken = cacheable ? handle.pageCacheFormToken?.(remixContext.staticHandlerContext.loaderData[leaf!.route.id]) : undefined;
   const waitForAll = isbot(request.headers.get("user-agent") || "") || remixContext.isSpaMode;
   return new Promise((resolve, reject) => {
@@ -63,12 +69,15 @@ export default function handleRequest(
       if (cacheable && responseStatusCode === 200) {
         responseHeaders.set(PAGE_CACHE_NONCE_HEADER, nonce);
         if (formToken) responseHeaders.set(PAGE_CACHE_FORM_TOKEN_HEADER, formToken);
+        if (personal) responseHeaders.set(PAGE_CACHE_PERSONAL_HEADER, template ? "template" : "offered");
       }
       resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <PersonalTemplateContext.Provider value={template}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </PersonalTemplateContext.Provider>
       </NonceProvider>,
       {
         nonce,

@@ -16,10 +16,12 @@ import { MobileFloatingMenu, MobileNav } from "~/components/MobileNav";
 import { NavigationProgress } from "~/components/NavigationProgress";
 import { useNonce } from "~/components/nonce";
 import { PendingPage } from "~/components/PendingPage";
-import { AccountArea, DemoSignInBanner, SignInButton, SiteHeader } from "~/components/SiteHeader";
+import { PersonalSlot, usePersonalTemplate } from "~/components/personal-template";
+import { AccountArea, DemoSignInBanner, type HeaderUser, SignInButton, SiteHeader } from "~/components/SiteHeader";
 import { SiteFooter } from "~/components/SiteFooter";
 import { ToastProvider } from "~/components/Toaster";
 import type { HuntConfig } from "~/lib/config";
+import { ACCOUNT_AREA_KEY, personalValue } from "~/lib/personal-template";
 import { countUnreadNotifications } from "~/models/notifications.server";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
@@ -38,10 +40,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "theme-color", content: "#ea580c" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const config = env();
-  const { toast, clearHeader } = await consumeFlash(request);
   const hunt: HuntConfig = config.hunt;
+  if (context.personalTemplate) {
+    // A template for any signed-in hunter: each one's name and count are put into their copy.
+    const user: HeaderUser = {
+      firstName: personalValue("user.firstName"),
+      lastName: personalValue("user.lastName"),
+      profileImageUrl: personalValue("user.profileImageUrl"),
+    };
+    const unreadNotifications = personalValue<number>("user.unreadNotifications");
+    return data({ hunt, toast: null, now: new Date().toISOString(), user, unreadNotifications, demoSignIn: config.demoSignIn });
+  }
+  const { toast, clearHeader } = await consumeFlash(request);
   const sessionUser = await getUser(request);
   const user = sessionUser
     ? { firstName: sessionUser.firstName, lastName: sessionUser.lastName, profileImageUrl: sessionUser.profileImageUrl }
@@ -66,6 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   const root = useRootData();
+  const template = usePersonalTemplate();
   const hunt: HuntConfig = root?.hunt ?? {
     name: "Jimmy Hunt",
     tagline: "",
@@ -95,7 +108,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {root?.demoSignIn ? <DemoSignInBanner /> : null}
           <SiteHeader
             hunt={hunt}
-            accountArea={root?.user ? <AccountArea user={root.user} unreadNotifications={root.unreadNotifications} /> : <SignInButton />}
+            accountArea={
+              !root?.user ? (
+                <SignInButton />
+              ) : import.meta.env.SSR && template ? (
+                <PersonalSlot name={ACCOUNT_AREA_KEY} />
+              ) : (
+                <AccountArea user={root.user} unreadNotifications={root.unreadNotifications} />
+              )
+            }
           />
           <main id="main" className="flex-1">
             <PendingPage huntName={hunt.name}>{children}</PendingPage>

@@ -1,7 +1,17 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { PAGE_CACHE_FORM_TOKEN_HEADER, PAGE_CACHE_NONCE_HEADER } from "../app/lib/page-cache";
-import { createPageCache, pageCacheTtlFromEnv, PAGE_CACHE_STATUS_HEADER } from "./page-cache";
+import { PAGE_CACHE_FORM_TOKEN_HEADER, PAGE_CACHE_NONCE_HEADER, PAGE_CACHE_PERSONAL_HEADER } from "../app/lib/page-cache";
+import { MARK_CLOSE, MARK_OPEN } from "../app/lib/personal-template";
+import {
+  createPageCache,
+  pageCacheTtlFromEnv,
+  parseTemplate,
+  preferredEncoding,
+  PAGE_CACHE_STATUS_HEADER,
+  type CachedAnswer,
+  type Personalize,
+  type RenderContext,
+} from "./page-cache";
 
 /**
  * A page as the app renders it: its nonce on every script and in the CSP,
@@ -274,5 +284,240 @@ describe("the anonymous page cache", () => {
     for (const bad of ["-1", "1.5", "soon", "60001"]) {
       expect(() => pageCacheTtlFromEnv(bad)).toThrow(/PAGE_CACHE_TTL_MS must be a whole number of milliseconds from 0 to 60000/);
     }
+  });
+});
+
+// ---------------------------------------------------------------- personal page templates
+
+const O = MARK_OPEN;
+const C = MARK_CLOSE;
+
+type Hunter = { firstName: string; likes: number[]; unread: number };
+const HUNTERS: Record<string, Hunter> = {
+  ann: { firstName: `Ann "<b>&</b>" \u2028 O'Hara`, likes: [1], unread: 3 },
+  bob: { firstName: "Bob", likes: [2], unread: 0 },
+};
+
+/** The data script as Remix writes it: turbo-stream's JSON in a JSON string, HTML-escaped. */
+const streamScript = (nonce: string, flat: string) =>
+  `<script nonce="${nonce}">window.__remixContext.streamController.enqueue(${JSON.stringify(flat).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)});</script>`;
+
+const likeForm = (id: number, liked: boolean) => `<form action="/discoveries/${id}/like"><button aria-pressed="${liked}">${liked ? "Unlike" : "Like"}</button></form>`;
+const accountHtml = (hunter: Hunter) => `<span class="account">${hunter.firstName.replace(/&/g, "&amp;").replace(/</g, "&lt;")} (${hunter.unread})</span>`;
+
+/**
+ * A page that offers a personal template, as app/entry.server.tsx marks it:
+ * rendered for a hunter it says "offered"; rendered as a template it holds
+ * the markers of app/lib/personal-template.ts where the hunter's parts go.
+ */
+function personalPageRenderer({ offers = true } = {}) {
+  let renders = 0;
+  let templates = 0;
+  let nonceCounter = 0;
+  const render = async (request: Request, context?: RenderContext) => {
+    const nonce = `P${++nonceCounter}xyzNONCE==`;
+    const template = context?.personalTemplate === true;
+    if (template) templates++;
+    else renders++;
+    const hunter = HUNTERS[/hunter=(\w+)/.exec(request.headers.get("Cookie") ?? "")?.[1] ?? ""];
+    const value = (key: string, real: unknown) => (template ? `${O}${key}${C}` : real);
+    const choice = (key: string, variants: [string, string][], real: string) =>
+      template ? `${variants.map(([name, html]) => `${O}?${key}=${name}${C}${html}`).join("")}${O}/${key}${C}` : variants.find(([name]) => name === real)![1];
+    const cards = [1, 2]
+      .map((id) => {
+        const liked = Boolean(hunter?.likes.includes(id));
+        return `<article><p>Card ${id}</p>${choice(`like.${id}`, [["true", likeForm(id, true)], ["false", likeForm(id, false)]], String(liked))}</article>`;
+      })
+      .join("");
+    const flat = JSON.stringify(["user", value("user.firstName", hunter?.firstName ?? null), "unread", value("user.unreadNotifications", hunter?.unread ?? 0), "likes", value("like.1", hunter?.likes.includes(1) ?? false), value("like.2", hunter?.likes.includes(2) ?? false)]);
+    const header = template ? `${O}account${C}` : hunter ? accountHtml(hunter) : `<a href="/login">Sign In</a>`;
+    const filler = Array.from({ length: 200 }, (_, i) => `<li>Discovery ${i}</li>`).join("");
+    const html = `<!DOCTYPE html><html><body><header>${header}</header><ul>${filler}</ul>${cards}<script nonce="${nonce}">window.a=1</script>${streamScript(nonce, flat)}</body></html>`;
+    const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": `script-src 'nonce-${nonce}'` });
+    headers.set(PAGE_CACHE_NONCE_HEADER, nonce);
+    if (offers) headers.set(PAGE_CACHE_PERSONAL_HEADER, template ? "template" : "offered");
+    return new Response(html, { headers });
+  };
+  return { render, renders: () => renders, templates: () => templates };
+}
+
+/** The app's side: a hunter's values for the keys, from their cookie. */
+const personalize: Personalize = async (cookie, keys) => {
+  const hunter = HUNTERS[/hunter=(\w+)/.exec(cookie)?.[1] ?? ""];
+  if (!hunter) return null;
+  const values: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (key === "account") values[key] = { html: accountHtml(hunter) };
+    else if (key === "user.firstName") values[key] = hunter.firstName;
+    else if (key === "user.unreadNotifications") values[key] = hunter.unread;
+    else if (key.startsWith("like.")) values[key] = hunter.likes.includes(Number(key.slice(5)));
+    else return null;
+  }
+  return values;
+};
+
+/** The loader data a page's stream script holds, decoded as the browser does. */
+function streamData(html: string): unknown[] {
+  const literal = /enqueue\(("(?:[^"\\]|\\.)*")\)/.exec(html)?.[1];
+  if (!literal) throw new Error("No stream script");
+  return JSON.parse(JSON.parse(literal) as string) as unknown[];
+}
+
+function decoded(answer: CachedAnswer): string {
+  const encoding = answer.headers["Content-Encoding"];
+  if (encoding === "br") return zlib.brotliDecompressSync(answer.body).toString();
+  if (encoding === "gzip") return zlib.gunzipSync(answer.body).toString();
+  return answer.body.toString();
+}
+
+describe("personal page templates", () => {
+  const hunterGet = (path: string, who: string) => get(path, { Cookie: `jh_session=x; hunter=${who}` });
+  const personal = (cache: ReturnType<typeof createPageCache>, render: ReturnType<typeof personalPageRenderer>["render"], who: string, acceptEncoding: string | null = null, path = "/") =>
+    cache.personal({ url: path, cookie: `jh_session=x; hunter=${who}`, acceptEncoding, request: () => hunterGet(path, who), render });
+
+  it("gives each signed-in hunter their own copy of the page's template once the page offers one: the same page as rendered for them, with a nonce of its own", async () => {
+    const app = personalPageRenderer();
+    const cache = createPageCache({ ttlMs: 1000, personalize });
+    // Until a page rendered for a hunter says it offers a template, hunters get renders.
+    expect(await personal(cache, app.render, "ann")).toBeNull();
+    const rendered = await cache.handle(hunterGet("/", "ann"), app.render);
+    expect(rendered.headers.get(PAGE_CACHE_STATUS_HEADER)).toBe("bypass");
+    expect(rendered.headers.has(PAGE_CACHE_PERSONAL_HEADER)).toBe(false);
+    const renderedHtml = await rendered.text();
+
+    const ann = (await personal(cache, app.render, "ann"))!;
+    expect(ann.headers[PAGE_CACHE_STATUS_HEADER]).toBe("personal");
+    expect(ann.headers[PAGE_CACHE_NONCE_HEADER]).toBeUndefined();
+    expect(ann.headers[PAGE_CACHE_PERSONAL_HEADER]).toBeUndefined();
+    const annHtml = decoded(ann);
+    const nonce = nonceOf(ann.headers["content-security-policy"] as string);
+    expect(nonce).not.toBe(nonceOf(rendered.headers.get("Content-Security-Policy")));
+    expect(scriptsOf(annHtml).nonces).toEqual([nonce, nonce]);
+    // Byte for byte the page rendered for her, apart from the nonces.
+    expect(scriptsOf(annHtml).page).toBe(scriptsOf(renderedHtml).page);
+    expect(annHtml).not.toContain(MARK_OPEN);
+    expect(streamData(annHtml)).toEqual(["user", HUNTERS.ann!.firstName, "unread", 3, "likes", true, false]);
+
+    const bobHtml = decoded((await personal(cache, app.render, "bob"))!);
+    expect(streamData(bobHtml)).toEqual(["user", "Bob", "unread", 0, "likes", false, true]);
+    expect(bobHtml).toContain(likeForm(2, true));
+    expect(bobHtml).toContain(likeForm(1, false));
+    expect(bobHtml).not.toContain("Ann");
+    expect(scriptsOf(bobHtml).page).toBe(scriptsOf(await (await app.render(hunterGet("/", "bob"))).text()).page);
+    // One template served both, rendered without anybody's cookie.
+    expect(app.templates()).toBe(1);
+    expect(cache.templates).toBe(1);
+  });
+
+  it("compresses each copy as the client takes it: brotli first, then gzip, else none", async () => {
+    const app = personalPageRenderer();
+    const cache = createPageCache({ ttlMs: 1000, personalize });
+    await cache.handle(hunterGet("/", "ann"), app.render);
+    const plain = (await personal(cache, app.render, "ann", null))!;
+    expect(plain.headers["Content-Encoding"]).toBeUndefined();
+    const withoutNonce = (answer: CachedAnswer) => scriptsOf(decoded(answer)).page;
+    for (const [accept, encoding] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip;q=1, br;q=0", "gzip"],
+      ["identity", undefined],
+      ["*", "br"],
+    ] as const) {
+      const answer = (await personal(cache, app.render, "ann", accept))!;
+      expect(answer.headers["Content-Encoding"], accept).toBe(encoding);
+      expect(answer.headers["Vary"]).toBe("Accept-Encoding");
+      expect(withoutNonce(answer), accept).toBe(withoutNonce(plain));
+    }
+    expect(preferredEncoding("br;q=0.5, gzip")).toBe("br");
+    expect(preferredEncoding("gzip, *;q=0")).toBe("gzip");
+    expect(preferredEncoding("deflate")).toBeNull();
+    expect(preferredEncoding(null)).toBeNull();
+  });
+
+  it("leaves the page to be rendered when nobody is signed in, a value is missing or of the wrong kind, or the page offers no template", async () => {
+    const app = personalPageRenderer();
+    const cache = createPageCache({ ttlMs: 1000, personalize });
+    await cache.handle(hunterGet("/", "ann"), app.render);
+    expect(await personal(cache, app.render, "nobody")).toBeNull();
+
+    const missing = createPageCache({ ttlMs: 1000, personalize: async (cookie, keys) => ({ ...(await personalize(cookie, keys)), "like.2": undefined }) });
+    await missing.handle(hunterGet("/", "ann"), app.render);
+    expect(await personal(missing, app.render, "ann")).toBeNull();
+    // Markup is taken only as { html }: a plain string (say, a name) never goes into the page unescaped.
+    const unescaped = createPageCache({ ttlMs: 1000, personalize: async (cookie, keys) => ({ ...(await personalize(cookie, keys)), account: "<script>alert(1)</script>" }) });
+    await unescaped.handle(hunterGet("/", "ann"), app.render);
+    expect(await personal(unescaped, app.render, "ann")).toBeNull();
+    const noSuchVariant = createPageCache({ ttlMs: 1000, personalize: async (cookie, keys) => ({ ...(await personalize(cookie, keys)), "like.1": "maybe" }) });
+    await noSuchVariant.handle(hunterGet("/", "ann"), app.render);
+    expect(await personal(noSuchVariant, app.render, "ann")).toBeNull();
+
+    // A page that stops offering one (its template render does not say "template") is rendered from then on.
+    const changing = personalPageRenderer();
+    const cache2 = createPageCache({ ttlMs: 1000, personalize });
+    await cache2.handle(hunterGet("/", "ann"), changing.render);
+    const stopped = personalPageRenderer({ offers: false });
+    expect(await personal(cache2, stopped.render, "ann")).toBeNull();
+    expect(await personal(cache2, changing.render, "ann")).toBeNull();
+    expect(cache2.templates).toBe(0);
+
+    // Off with a time to live of 0, or when the app gives no values.
+    for (const off of [createPageCache({ ttlMs: 0, personalize }), createPageCache({ ttlMs: 1000 })]) {
+      await off.handle(hunterGet("/", "ann"), app.render);
+      expect(await personal(off, app.render, "ann")).toBeNull();
+    }
+  });
+
+  it("renders a template at most once a time to live, shares it between concurrent hunters, and drops it on a write", async () => {
+    let clock = 0;
+    const app = personalPageRenderer();
+    const cache = createPageCache({ ttlMs: 1000, personalize, now: () => clock });
+    await cache.handle(hunterGet("/", "ann"), app.render);
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow: typeof app.render = async (request, context) => {
+      await gate;
+      return app.render(request, context);
+    };
+    const answers = Promise.all(Array.from({ length: 10 }, (_, i) => personal(cache, slow, i % 2 ? "ann" : "bob")));
+    release();
+    expect((await answers).every((answer) => answer?.headers[PAGE_CACHE_STATUS_HEADER] === "personal")).toBe(true);
+    expect(app.templates()).toBe(1);
+    clock = 999;
+    await personal(cache, app.render, "ann");
+    expect(app.templates()).toBe(1);
+    clock = 1000;
+    await personal(cache, app.render, "ann");
+    expect(app.templates()).toBe(2);
+
+    await cache.handle(post("/discoveries/1/like"), async () => new Response(null, { status: 302, headers: { Location: "/" } }));
+    expect(cache.templates).toBe(0);
+    await personal(cache, app.render, "ann");
+    expect(app.templates()).toBe(3);
+
+    // A template whose render overlapped a write is used for that answer but not kept.
+    let finishTemplate: () => void = () => {};
+    const held: typeof app.render = (request, context) => new Promise((resolve) => (finishTemplate = () => resolve(app.render(request, context))));
+    await cache.handle(post("/api/logout"), async () => new Response(null, { status: 204 }));
+    const during = personal(cache, held, "ann");
+    await Promise.resolve();
+    let finishWrite: () => void = () => {};
+    const write = cache.handle(post("/jimmy/7"), () => new Promise<Response>((resolve) => (finishWrite = () => resolve(new Response("ok")))));
+    finishWrite();
+    await write;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    finishTemplate();
+    expect((await during)?.headers[PAGE_CACHE_STATUS_HEADER]).toBe("personal");
+    expect(cache.templates).toBe(0);
+  });
+
+  it("refuses a template whose markers do not make sense", () => {
+    const nonce = "NONCE";
+    expect(parseTemplate(`<p>${O}?like.1=true${C}<b>yes</b>`, nonce)).toBeNull();
+    expect(parseTemplate(`${O}?like.1=true${C}<b nonce="NONCE">x</b>${O}/like.1${C}`, nonce)).toBeNull();
+    expect(parseTemplate(`${O}?like.1=true${C}a${O}?like.2=true${C}b${O}/like.2${C}`, nonce)).toBeNull();
+    expect(parseTemplate(`${O}?like.1=true${C}a${O}?like.1=true${C}b${O}/like.1${C}`, nonce)).toBeNull();
+    expect(parseTemplate(`<p>${O}/like.1${C}</p>`, nonce)).toBeNull();
+    expect(parseTemplate(`<p>${O}${C}</p>`, nonce)).toBeNull();
+    const pieces = parseTemplate(`<p nonce="NONCE">${O}account${C}${O}?like.1=true${C}A${O}?like.1=false${C}B${O}/like.1${C}\\"${O}user.firstName${C}\\"</p>`, nonce)!;
+    expect(pieces.map((piece) => piece.kind)).toEqual(["text", "nonce", "text", "html", "choice", "data", "text"]);
   });
 });

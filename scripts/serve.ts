@@ -10,7 +10,8 @@
  * - it answers a browser's cross-site POST with a plain 403 before Remix,
  *   which would otherwise fail it with a bare 500;
  * - it serves the public pages to signed-out visitors from a cache of about
- *   a second (scripts/page-cache.ts).
+ *   a second, and a signed-in hunter's home page from a template of it
+ *   rendered as often (scripts/page-cache.ts).
  *
  * Usage: node scripts/serve.ts [build/server/index.js] (Node runs TypeScript
  * by stripping the types, so production needs no compiler).
@@ -24,7 +25,7 @@ import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/s
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
-import { createPageCache, pageCacheTtlFromEnv } from "./page-cache.ts";
+import { createPageCache, pageCacheTtlFromEnv, type Personalize, type RenderContext } from "./page-cache.ts";
 
 const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
 const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
@@ -38,14 +39,24 @@ try {
   console.error(`[jimmy-hunt] ${(error as Error).message}`);
   process.exit(1);
 }
-// The app's entry module issues the comment-form tokens cached pages need (the cache holds no secret of its own).
-const { issuePageCacheFormToken } = build.entry.module as { issuePageCacheFormToken?: () => string };
-const pageCache = createPageCache({ ttlMs: pageCacheTtl, issueFormToken: issuePageCacheFormToken });
+// The app's entry module issues the comment-form tokens cached pages need and
+// reads a signed-in hunter's values for their copy of a personal page template
+// (the cache holds no secret and reads no session of its own).
+const { issuePageCacheFormToken, personalizePage } = build.entry.module as {
+  issuePageCacheFormToken?: () => string;
+  personalizePage?: Personalize;
+};
+const pageCache = createPageCache({ ttlMs: pageCacheTtl, issueFormToken: issuePageCacheFormToken, personalize: personalizePage });
 
 const app = express();
 app.disable("x-powered-by");
 if (process.env.LOG_REQUESTS !== "false") app.use(morgan("tiny"));
-// Before everything but the request log, so a signed-out visitor's copy of a public page costs no more than it must.
+const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
+const renderPage = (req: express.Request) => (request: Request, context?: RenderContext) =>
+  handleRemix(request, { socketAddress: req.socket.remoteAddress ?? null, ...context });
+
+// Before everything but the request log, so a signed-out visitor's copy of a
+// public page, or a hunter's of their home page, costs no more than it must.
 app.use((req, res, next) => {
   const cached = pageCache.lookup({
     method: req.method,
@@ -53,8 +64,18 @@ app.use((req, res, next) => {
     anonymous: req.headers.cookie === undefined && req.headers.authorization === undefined,
     acceptsGzip: req.headers["accept-encoding"] !== undefined && Boolean(req.acceptsEncodings("gzip")),
   });
-  if (!cached) return next();
-  res.writeHead(cached.status, cached.headers).end(cached.body);
+  if (cached) return res.writeHead(cached.status, cached.headers).end(cached.body);
+  const cookie = req.headers.cookie;
+  if (req.method !== "GET" || cookie === undefined || req.headers.authorization !== undefined || !pageCache.offers(req.originalUrl)) return next();
+  pageCache
+    .personal({
+      url: req.originalUrl,
+      cookie,
+      acceptEncoding: req.headers["accept-encoding"] ?? null,
+      request: () => createRemixRequest(req, res),
+      render: renderPage(req),
+    })
+    .then((answer) => (answer ? res.writeHead(answer.status, answer.headers).end(answer.body) : next()), next);
 });
 app.use(compression());
 // The build's client directory: hashed assets under /assets, kept for a year;
@@ -96,12 +117,9 @@ app.use((req, res, next) => {
     .send("This request came from another site, so it was refused. Please use the form on this site.");
 });
 
-const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
-
 app.all("*", async (req, res, next) => {
   try {
-    const loadContext = { socketAddress: req.socket.remoteAddress ?? null };
-    const response = await pageCache.handle(createRemixRequest(req, res), (request) => handleRemix(request, loadContext));
+    const response = await pageCache.handle(createRemixRequest(req, res), renderPage(req));
     await sendRemixResponse(res, response);
   } catch (error) {
     // Express does not take async handlers' errors itself.

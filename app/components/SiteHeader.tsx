@@ -55,13 +55,17 @@ export function SignInButton() {
 
 export type HeaderUser = { firstName: string; lastName: string; profileImageUrl: string | null };
 
-/** The signed-in part of the header: notifications, avatar and a logout form that works without JavaScript. */
+export const notificationsLabel = (unread: number) => (unread > 0 ? `Notifications, ${unread} unread` : "Notifications, none unread");
+export const unreadBadgeText = (unread: number) => (unread > 99 ? "99+" : String(unread));
+
+/**
+ * The signed-in part of the header: notifications, avatar and a logout form
+ * that works without JavaScript. A personal page's copy gets the same markup
+ * from app/services/personal-page.server.tsx.
+ */
 export function AccountArea({ user, unreadNotifications }: { user: HeaderUser; unreadNotifications: number }) {
   const fullName = `${user.firstName} ${user.lastName}`.trim();
-  const bellLabel =
-    unreadNotifications > 0
-      ? `Notifications, ${unreadNotifications} unread`
-      : "Notifications, none unread";
+  const bellLabel = notificationsLabel(unreadNotifications);
   return (
     <>
       <Link
@@ -76,7 +80,7 @@ export function AccountArea({ user, unreadNotifications }: { user: HeaderUser; u
             aria-hidden="true"
             className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
           >
-            {unreadNotifications > 99 ? "99+" : unreadNotifications}
+            {unreadBadgeText(unreadNotifications)}
           </span>
         ) : null}
       </Link>

@@ -12,9 +12,14 @@ import { useRootData } from "~/root";
 import { getDb } from "~/services/db.server";
 import { getUser } from "~/services/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
+import { likeKey, personalValue } from "~/lib/personal-template";
 
-/** The same for every signed-out visitor: served from the anonymous page cache. */
-export const handle = PAGE_CACHE_HANDLE;
+/**
+ * The same for every signed-out visitor: served from the anonymous page
+ * cache; a signed-in hunter's copy is made from a template of the page
+ * (app/lib/personal-template.ts).
+ */
+export const handle = { ...PAGE_CACHE_HANDLE, personalTemplate: true };
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string; tagline: string } } | undefined;
@@ -25,7 +30,7 @@ export const meta: MetaFunction = ({ matches }) => {
 const EMPTY_FEED_TEXT = "No discoveries yet! Be the first to find a Jimmy.";
 const EMPTY_REGULAR_FEED_TEXT = "No regular discoveries yet! Try enabling 'Show All' to see first discoveries.";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const includeFirst = url.searchParams.get("all") === "1";
   const afterParam = url.searchParams.get("after");
@@ -34,11 +39,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw new Response("That page of the feed doesn't exist. Start again from the newest discoveries.", { status: 400 });
   }
   const db = getDb();
-  const viewer = await getUser(request, { db });
+  const template = context.personalTemplate === true;
+  const viewer = template ? null : await getUser(request, { db });
   const [stats, feed] = await Promise.all([
     getHuntStats(db),
     listDiscoveries(db, { includeFirst, after, viewerId: viewer?.id ?? null }),
   ]);
+  if (template) {
+    // Whether each card is liked goes into each hunter's copy.
+    feed.discoveries = feed.discoveries.map((card) => ({ ...card, isLikedByUser: personalValue<boolean>(likeKey(card.id)) }));
+  }
   return { stats, feed, includeFirst, after: afterParam };
 }
 

@@ -32,6 +32,12 @@ export async function flashHeader(toast: ToastInput): Promise<string> {
   return flashCookie().serialize(ToastSchema.parse({ id: crypto.randomUUID(), ...toast }));
 }
 
+/** Whether a toast is waiting for the next page (whose render then clears it). */
+export async function hasFlash(cookieHeader: string | null): Promise<boolean> {
+  const raw: unknown = await flashCookie().parse(cookieHeader);
+  return raw !== null && raw !== undefined;
+}
+
 /** Reads the pending toast, if any, and the header that clears it. */
 export async function consumeFlash(request: Request): Promise<{ toast: Toast | null; clearHeader: string | null }> {
   const cookie = flashCookie();

@@ -40,7 +40,11 @@ function hashToken(token: string): string {
 }
 
 async function readToken(request: Request, kind: SessionKind): Promise<string | null> {
-  const value: unknown = await sessionCookie(kind).parse(request.headers.get("Cookie"));
+  return readTokenFromCookie(request.headers.get("Cookie"), kind);
+}
+
+async function readTokenFromCookie(cookieHeader: string | null, kind: SessionKind): Promise<string | null> {
+  const value: unknown = await sessionCookie(kind).parse(cookieHeader);
   return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
@@ -77,7 +81,12 @@ export async function endSession(request: Request, kind: SessionKind, { db = get
 
 /** The signed-in hunter, or null. */
 export async function getUser(request: Request, { db = getDb() }: { db?: DB } = {}): Promise<SessionUser | null> {
-  const token = await readToken(request, "user");
+  return getUserFromCookie(request.headers.get("Cookie"), { db });
+}
+
+/** The hunter signed in by a request's Cookie header, or null. */
+export async function getUserFromCookie(cookieHeader: string | null, { db = getDb() }: { db?: DB } = {}): Promise<SessionUser | null> {
+  const token = await readTokenFromCookie(cookieHeader, "user");
   if (!token) return null;
   return findSessionUser(db, hashToken(token), nowIso());
 }

@@ -8,5 +8,11 @@ declare module "@remix-run/node" {
      * address. Absent in the development server.
      */
     socketAddress?: string | null;
+    /**
+     * Set by the server's page cache when it renders a personal page
+     * template (app/lib/personal-template.ts): loaders of pages that offer one
+     * return markers instead of the hunter's own data.
+     */
+    personalTemplate?: boolean;
   }
 }

@@ -71,13 +71,19 @@ test("a signed-out visitor gets the public pages from the cache, each answer wit
   if (jsEnabled(testInfo)) expect(blocked).toEqual([]);
 });
 
-test("a signed-in hunter always gets a page rendered for them, and no copy carries their name", async ({ page, browser }) => {
+test("a signed-in hunter gets pages made for them, the home page as their copy of its template, and no copy a visitor gets carries their name", async ({ page, browser }) => {
   const firstName = `Cached${crypto.randomInt(0, 1e6)}`;
   const signIn = await page.request.post(`${app.baseURL}/login`, { form: { firstName, lastName: "Hunter", redirectTo: "/" }, maxRedirects: 0 });
   expect(signIn.status()).toBe(302);
+  // The first page shows the welcome message (and clears it): rendered for them.
+  expect((await page.goto(`${app.baseURL}/`))!.headers()["x-page-cache"]).toBe("bypass");
   for (let i = 0; i < 2; i++) {
     const response = (await page.goto(`${app.baseURL}/`))!;
-    expect(response.headers()["x-page-cache"]).toBe("bypass");
+    expect(response.headers()["x-page-cache"]).toBe("personal");
+    await expect(page.getByTestId("header-avatar")).toHaveAttribute("title", `${firstName} Hunter`);
+  }
+  for (const path of ["/discoveries", "/hall-of-fame"]) {
+    expect((await page.goto(`${app.baseURL}${path}`))!.headers()["x-page-cache"], path).toBe("bypass");
     await expect(page.getByTestId("header-avatar")).toBeVisible();
   }
   const visitor = await browser.newContext();
@@ -93,6 +99,125 @@ test("a signed-in hunter always gets a page rendered for them, and no copy carri
   } finally {
     await visitor.close();
   }
+});
+
+/** A discovery of a new Jimmy by `userId`, written straight into the server's database. */
+function plantDiscovery(userId: number, caption: string): number {
+  const serial = mintJimmy();
+  return app.withDb((db) => {
+    const jimmy = db.prepare("select id from jimmys where serial_number = ?").get(serial) as { id: number };
+    const at = new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
+    const result = db
+      .prepare(
+        `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, is_first, created_at)
+         values (?, ?, 'discoveries/planted/photo', 1200, 900, '320,720,1200', ?, 'Test Town', 0, ?)`,
+      )
+      .run(jimmy.id, userId, caption, at);
+    return Number(result.lastInsertRowid);
+  });
+}
+
+function userIdOf(firstName: string): number {
+  return app.withDb((db) => (db.prepare("select id from users where first_name = ?").get(firstName) as { id: number }).id);
+}
+
+/** The page with its nonces blanked out and without its loader data (compared apart). */
+const markupOf = (html: string) =>
+  html
+    .replace(/<script[^>]*>window\.__remixContext\.streamController[\s\S]*?<\/script>/g, "")
+    .replace(/nonce="[^"]+"/g, 'nonce=""');
+
+test("a hunter's copy of the home page is the page rendered for them: their name, likes and notifications; it hydrates, and a like shows on the next copy", async ({ page, browser }, testInfo) => {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/Failed to load resource/.test(message.text())) problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  const tag = crypto.randomInt(0, 1e6);
+  const firstName = `Zoë <i>${tag}</i> & "Co"`;
+  const lastName = "O'Hara";
+  const finderName = `Finder${tag}`;
+  const finder = await browser.newContext();
+  try {
+    expect((await finder.request.post(`${app.baseURL}/login`, { form: { firstName: finderName, lastName: "Person", redirectTo: "/" }, maxRedirects: 0 })).status()).toBe(302);
+  } finally {
+    await finder.close();
+  }
+  const finderId = userIdOf(finderName);
+  const older = plantDiscovery(finderId, `Planted older ${tag}`);
+  const newer = plantDiscovery(finderId, `Planted newer ${tag}`);
+  // Signing in is a post through the app, so the copies made before these discoveries are gone.
+  expect((await page.request.post(`${app.baseURL}/login`, { form: { firstName, lastName, redirectTo: "/" }, maxRedirects: 0 })).status()).toBe(302);
+  const hunterId = userIdOf(firstName);
+  app.withDb((db) => {
+    db.prepare("insert into likes (discovery_id, user_id, created_at) values (?, ?, ?)").run(older, hunterId, new Date().toISOString());
+    db.prepare("update discoveries set like_count = like_count + 1 where id = ?").run(older);
+    db.prepare("insert into notifications (user_id, kind, actor_name, discovery_id, created_at) values (?, 'like', 'A fan', ?, ?)").run(hunterId, newer, new Date().toISOString());
+  });
+  expect((await page.goto(`${app.baseURL}/`))!.headers()["x-page-cache"]).toBe("bypass");
+
+  const copy = (await page.goto(`${app.baseURL}/`))!;
+  expect(copy.headers()["x-page-cache"]).toBe("personal");
+  const copyHtml = await copy.text();
+  // A request with credentials is always rendered: the same page, made the usual way.
+  const rendered = await page.request.get(`${app.baseURL}/`, { headers: { Authorization: "Bearer render-this" } });
+  expect(rendered.headers()["x-page-cache"]).toBe("bypass");
+  expect(markupOf(copyHtml)).toBe(markupOf(await rendered.text()));
+
+  await waitForHydration(page, testInfo);
+  const avatar = page.getByTestId("header-avatar");
+  await expect(avatar).toHaveAttribute("title", `${firstName} ${lastName}`);
+  await expect(page.getByRole("link", { name: "Notifications, 1 unread" })).toBeVisible();
+  const likeButton = (id: number) => page.locator(`#discovery-${id}`).getByRole("button", { name: /^(Like|Unlike) \(/ });
+  await expect(likeButton(older)).toHaveAttribute("aria-pressed", "true");
+  await expect(likeButton(newer)).toHaveAttribute("aria-pressed", "false");
+
+  if (jsEnabled(testInfo)) {
+    // The data the page hydrated with is the data of the page rendered for the hunter.
+    const data = () =>
+      page.evaluate(() => {
+        const state = (window as unknown as { __remixRouter: { state: { loaderData: Record<string, { now?: string }> } } }).__remixRouter.state.loaderData;
+        return JSON.stringify({ ...state, root: { ...state.root, now: null } });
+      });
+    const fromCopy = await data();
+    await page.setExtraHTTPHeaders({ Authorization: "Bearer render-this" });
+    expect((await page.goto(`${app.baseURL}/`))!.headers()["x-page-cache"]).toBe("bypass");
+    await waitForHydration(page, testInfo);
+    expect(await data()).toBe(fromCopy);
+    expect(fromCopy).toContain(JSON.stringify(firstName).slice(1, -1));
+    await page.setExtraHTTPHeaders({});
+    expect((await page.goto(`${app.baseURL}/`))!.headers()["x-page-cache"]).toBe("personal");
+    await waitForHydration(page, testInfo);
+  }
+
+  await likeButton(newer).click();
+  await expect(likeButton(newer)).toHaveAttribute("aria-pressed", "true");
+  await expect(likeButton(newer).getByTestId("like-count")).toHaveText("1");
+  const next = (await page.goto(`${app.baseURL}/`))!;
+  expect(next.headers()["x-page-cache"]).toBe("personal");
+  await expect(likeButton(newer)).toHaveAttribute("aria-pressed", "true");
+  await expect(likeButton(newer).getByTestId("like-count")).toHaveText("1");
+
+  // Another hunter's copy of the same template is theirs alone.
+  const other = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo) });
+  try {
+    const otherName = `Other${tag}`;
+    expect((await other.request.post(`${app.baseURL}/login`, { form: { firstName: otherName, lastName: "Hunter", redirectTo: "/" }, maxRedirects: 0 })).status()).toBe(302);
+    const otherPage = await other.newPage();
+    await otherPage.goto(`${app.baseURL}/`);
+    const theirs = (await otherPage.goto(`${app.baseURL}/`))!;
+    expect(theirs.headers()["x-page-cache"]).toBe("personal");
+    const theirHtml = await theirs.text();
+    expect(theirHtml).not.toContain(String(tag) + "</i>");
+    expect(theirHtml).not.toContain("O&#x27;Hara");
+    await expect(otherPage.getByTestId("header-avatar")).toHaveAttribute("title", `${otherName} Hunter`);
+    await expect(otherPage.getByRole("link", { name: "Notifications, none unread" })).toBeVisible();
+    await expect(otherPage.locator(`#discovery-${newer}`).getByRole("button", { name: /^(Like|Unlike) \(/ })).toHaveAttribute("aria-pressed", "false");
+    await expect(otherPage.locator(`#discovery-${older}`).getByRole("button", { name: /^(Like|Unlike) \(/ })).toHaveAttribute("aria-pressed", "false");
+  } finally {
+    await other.close();
+  }
+  expect(problems).toEqual([]);
 });
 
 test("a change made elsewhere shows within the time to live; a post through the app shows on the next page at once", async ({ page, browser }) => {

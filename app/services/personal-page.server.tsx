@@ -1,0 +1,93 @@
+/**
+ * A signed-in hunter's values for a personal page template
+ * (app/lib/personal-template.ts): the server's page cache asks for them by
+ * the keys the template holds and puts them into the hunter's copy.
+ */
+import { renderToStaticMarkup } from "react-dom/server";
+import { Avatar } from "~/components/Avatar";
+import { notificationsLabel, unreadBadgeText, type HeaderUser } from "~/components/SiteHeader";
+import { BellIcon, LogoutIcon } from "~/components/ui/icons";
+import { fullName } from "~/lib/format";
+import { ACCOUNT_AREA_KEY } from "~/lib/personal-template";
+import { countUnreadNotifications } from "~/models/notifications.server";
+import { getDb, type DB } from "./db.server";
+import { hasFlash } from "./flash.server";
+import { getUserFromCookie } from "./session.server";
+
+const LIKE_KEY = /^like\.(\d{1,15})$/;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+
+let icons: { bell: string; logout: string } | undefined;
+
+/**
+ * The header's account area exactly as `AccountArea` (app/components/SiteHeader.tsx)
+ * renders it on the server, where React Router's links and forms cannot be
+ * drawn without the page around them; a unit test keeps the two the same.
+ */
+export function accountAreaHtml(user: HeaderUser, unreadNotifications: number): string {
+  icons ??= { bell: renderToStaticMarkup(<BellIcon />), logout: renderToStaticMarkup(<LogoutIcon />) };
+  const name = escapeHtml(fullName(user.firstName, user.lastName));
+  const avatar = renderToStaticMarkup(
+    <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} size="sm" />,
+  );
+  const badge =
+    unreadNotifications > 0
+      ? `<span data-testid="notification-badge" aria-hidden="true" class="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white">${escapeHtml(unreadBadgeText(unreadNotifications))}</span>`
+      : "";
+  return (
+    `<a aria-label="${escapeHtml(notificationsLabel(unreadNotifications))}" class="relative flex h-10 w-10 items-center justify-center rounded-full text-stone-600 hover:bg-orange-50 hover:text-orange-700" data-discover="true" href="/notifications">${icons.bell}${badge}</a>` +
+    `<span title="${name}" data-testid="header-avatar">${avatar}<span class="sr-only">Signed in as ${name ? `<!-- -->${name}` : ""}</span></span>` +
+    `<form method="post" action="/api/logout"><button type="submit" aria-label="Log out" title="Log out" class="flex h-10 w-10 items-center justify-center rounded-full text-stone-600 hover:bg-orange-50 hover:text-orange-700">${icons.logout}</button></form>`
+  );
+}
+
+/**
+ * The values for `keys` for the hunter signed in by a request's Cookie
+ * header; null when the page must be rendered for them instead: nobody is
+ * signed in, a toast waits to be shown (its render clears it), or a key is
+ * not one this knows.
+ */
+export async function personalizePage(
+  cookieHeader: string,
+  keys: readonly string[],
+  { db = getDb() }: { db?: DB } = {},
+): Promise<Record<string, unknown> | null> {
+  if (await hasFlash(cookieHeader)) return null;
+  const user = await getUserFromCookie(cookieHeader, { db });
+  if (!user) return null;
+  const likeIds: number[] = [];
+  for (const key of keys) {
+    const like = LIKE_KEY.exec(key);
+    if (like) likeIds.push(Number(like[1]));
+  }
+  const [unread, liked] = await Promise.all([
+    countUnreadNotifications(db, user.id),
+    likeIds.length === 0
+      ? Promise.resolve(new Set<number>())
+      : db
+          .selectFrom("likes")
+          .select("discovery_id")
+          .where("user_id", "=", user.id)
+          .where("discovery_id", "in", likeIds)
+          .execute()
+          .then((rows) => new Set(rows.map((row) => Number(row.discovery_id)))),
+  ]);
+  const header: HeaderUser = { firstName: user.firstName, lastName: user.lastName, profileImageUrl: user.profileImageUrl };
+  const known: Record<string, unknown> = {
+    "user.firstName": header.firstName,
+    "user.lastName": header.lastName,
+    "user.profileImageUrl": header.profileImageUrl,
+    "user.unreadNotifications": unread,
+    [ACCOUNT_AREA_KEY]: { html: accountAreaHtml(header, unread) },
+  };
+  const values: Record<string, unknown> = {};
+  for (const key of keys) {
+    const like = LIKE_KEY.exec(key);
+    if (like) values[key] = liked.has(Number(like[1]));
+    else if (Object.hasOwn(known, key)) values[key] = known[key];
+    else return null;
+  }
+  return values;
+}
