@@ -45,7 +45,7 @@ export default function handleRequest(
   const leaf = remixContext.staticHandlerContext.matches.at(-1);
   const handle = leaf === undefined ? undefined : remixContext.routeModules[leaf.route.id]?.handle;
   const cacheable = responseStatusCode === 200 && isPageCacheable(handle);
-  const template = loadContext.personalTemplate === true;
+  const template = typeof loadContext.personalTemplate === "string" && loadContext.personalTemplate ? loadContext.personalTemplate : null;
   const personal = cacheable && handle.personalTemplate === true;
   const formToken = cacheable ? handle.pageCacheFormToken?.(remixContext.staticHandlerContext.loaderData[leaf!.route.id]) : undefined;
   const waitForAll = isbot(request.headers.get("user-agent") || "") || remixContext.isSpaMode;
@@ -69,7 +69,7 @@ export default function handleRequest(
       if (cacheable && responseStatusCode === 200) {
         responseHeaders.set(PAGE_CACHE_NONCE_HEADER, nonce);
         if (formToken) responseHeaders.set(PAGE_CACHE_FORM_TOKEN_HEADER, formToken);
-        if (personal) responseHeaders.set(PAGE_CACHE_PERSONAL_HEADER, template ? "template" : "offered");
+        if (personal) responseHeaders.set(PAGE_CACHE_PERSONAL_HEADER, template !== null ? "template" : "offered");
       }
       resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
     });

@@ -43,14 +43,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const config = env();
   const hunt: HuntConfig = config.hunt;
-  if (context.personalTemplate) {
+  const tag = context.personalTemplate;
+  if (tag) {
     // A template for any signed-in hunter: each one's name and count are put into their copy.
     const user: HeaderUser = {
-      firstName: personalValue("user.firstName"),
-      lastName: personalValue("user.lastName"),
-      profileImageUrl: personalValue("user.profileImageUrl"),
+      firstName: personalValue(tag, "user.firstName"),
+      lastName: personalValue(tag, "user.lastName"),
+      profileImageUrl: personalValue(tag, "user.profileImageUrl"),
     };
-    const unreadNotifications = personalValue<number>("user.unreadNotifications");
+    const unreadNotifications = personalValue<number>(tag, "user.unreadNotifications");
     return data({ hunt, toast: null, now: new Date().toISOString(), user, unreadNotifications, demoSignIn: config.demoSignIn });
   }
   const { toast, clearHeader } = await consumeFlash(request);
@@ -112,7 +113,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               !root?.user ? (
                 <SignInButton />
               ) : import.meta.env.SSR && template ? (
-                <PersonalSlot name={ACCOUNT_AREA_KEY} />
+                <PersonalSlot tag={template} name={ACCOUNT_AREA_KEY} />
               ) : (
                 <AccountArea user={root.user} unreadNotifications={root.unreadNotifications} />
               )

@@ -316,13 +316,14 @@ function personalPageRenderer({ offers = true } = {}) {
   let nonceCounter = 0;
   const render = async (request: Request, context?: RenderContext) => {
     const nonce = `P${++nonceCounter}xyzNONCE==`;
-    const template = context?.personalTemplate === true;
+    const tag = context?.personalTemplate;
+    const template = tag !== undefined;
     if (template) templates++;
     else renders++;
     const hunter = HUNTERS[/hunter=(\w+)/.exec(request.headers.get("Cookie") ?? "")?.[1] ?? ""];
-    const value = (key: string, real: unknown) => (template ? `${O}${key}${C}` : real);
+    const value = (key: string, real: unknown) => (template ? `${O}${tag}:${key}${C}` : real);
     const choice = (key: string, variants: [string, string][], real: string) =>
-      template ? `${variants.map(([name, html]) => `${O}?${key}=${name}${C}${html}`).join("")}${O}/${key}${C}` : variants.find(([name]) => name === real)![1];
+      template ? `${variants.map(([name, html]) => `${O}${tag}?${key}=${name}${C}${html}`).join("")}${O}${tag}/${key}${C}` : variants.find(([name]) => name === real)![1];
     const cards = [1, 2]
       .map((id) => {
         const liked = Boolean(hunter?.likes.includes(id));
@@ -330,9 +331,11 @@ function personalPageRenderer({ offers = true } = {}) {
       })
       .join("");
     const flat = JSON.stringify(["user", value("user.firstName", hunter?.firstName ?? null), "unread", value("user.unreadNotifications", hunter?.unread ?? 0), "likes", value("like.1", hunter?.likes.includes(1) ?? false), value("like.2", hunter?.likes.includes(2) ?? false)]);
-    const header = template ? `${O}account${C}` : hunter ? accountHtml(hunter) : `<a href="/login">Sign In</a>`;
+    const header = template ? `${O}${tag}:account${C}` : hunter ? accountHtml(hunter) : `<a href="/login">Sign In</a>`;
     const filler = Array.from({ length: 200 }, (_, i) => `<li>Discovery ${i}</li>`).join("");
-    const html = `<!DOCTYPE html><html><body><header>${header}</header><ul>${filler}</ul>${cards}<script nonce="${nonce}">window.a=1</script>${streamScript(nonce, flat)}</body></html>`;
+    // A caption someone wrote to look like markers: without the template's tag it is only text.
+    const caption = `<p>${O}:account${C} ${O}guess:user.firstName${C} ${O}?like.1=true${C}</p>`;
+    const html = `<!DOCTYPE html><html><body><header>${header}</header><ul>${filler}</ul>${caption}${cards}<script nonce="${nonce}">window.a=1</script>${streamScript(nonce, flat)}</body></html>`;
     const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": `script-src 'nonce-${nonce}'` });
     headers.set(PAGE_CACHE_NONCE_HEADER, nonce);
     if (offers) headers.set(PAGE_CACHE_PERSONAL_HEADER, template ? "template" : "offered");
@@ -395,7 +398,8 @@ describe("personal page templates", () => {
     expect(scriptsOf(annHtml).nonces).toEqual([nonce, nonce]);
     // Byte for byte the page rendered for her, apart from the nonces.
     expect(scriptsOf(annHtml).page).toBe(scriptsOf(renderedHtml).page);
-    expect(annHtml).not.toContain(MARK_OPEN);
+    expect(annHtml).toContain(`<p>${O}:account${C} ${O}guess:user.firstName${C} ${O}?like.1=true${C}</p>`);
+    expect(annHtml.split(MARK_OPEN)).toHaveLength(4);
     expect(streamData(annHtml)).toEqual(["user", HUNTERS.ann!.firstName, "unread", 3, "likes", true, false]);
 
     const bobHtml = decoded((await personal(cache, app.render, "bob"))!);
@@ -509,15 +513,23 @@ describe("personal page templates", () => {
     expect(cache.templates).toBe(0);
   });
 
-  it("refuses a template whose markers do not make sense", () => {
-    const nonce = "NONCE";
-    expect(parseTemplate(`<p>${O}?like.1=true${C}<b>yes</b>`, nonce)).toBeNull();
-    expect(parseTemplate(`${O}?like.1=true${C}<b nonce="NONCE">x</b>${O}/like.1${C}`, nonce)).toBeNull();
-    expect(parseTemplate(`${O}?like.1=true${C}a${O}?like.2=true${C}b${O}/like.2${C}`, nonce)).toBeNull();
-    expect(parseTemplate(`${O}?like.1=true${C}a${O}?like.1=true${C}b${O}/like.1${C}`, nonce)).toBeNull();
-    expect(parseTemplate(`<p>${O}/like.1${C}</p>`, nonce)).toBeNull();
-    expect(parseTemplate(`<p>${O}${C}</p>`, nonce)).toBeNull();
-    const pieces = parseTemplate(`<p nonce="NONCE">${O}account${C}${O}?like.1=true${C}A${O}?like.1=false${C}B${O}/like.1${C}\\"${O}user.firstName${C}\\"</p>`, nonce)!;
+  it("refuses a template whose markers do not make sense, and takes only markers with its own tag", () => {
+    const [nonce, tag] = ["NONCE", "T4g"];
+    expect(parseTemplate(`<p>${O}T4g?like.1=true${C}<b>yes</b>`, nonce, tag)).toBeNull();
+    expect(parseTemplate(`${O}T4g?like.1=true${C}<b nonce="NONCE">x</b>${O}T4g/like.1${C}`, nonce, tag)).toBeNull();
+    expect(parseTemplate(`${O}T4g?like.1=true${C}a${O}T4g?like.2=true${C}b${O}T4g/like.2${C}`, nonce, tag)).toBeNull();
+    expect(parseTemplate(`${O}T4g?like.1=true${C}a${O}T4g?like.1=true${C}b${O}T4g/like.1${C}`, nonce, tag)).toBeNull();
+    expect(parseTemplate(`${O}T4g?like.1=true${C}a${O}T4g:account${C}b${O}T4g/like.1${C}`, nonce, tag)).toBeNull();
+    expect(parseTemplate(`<p>${O}T4g/like.1${C}</p>`, nonce, tag)).toBeNull();
+    expect(parseTemplate(`<p>${O}T4g:${C}</p>`, nonce, tag)).toBeNull();
+    const pieces = parseTemplate(
+      `<p nonce="NONCE">${O}T4g:account${C}${O}T4g?like.1=true${C}A${O}T4g?like.1=false${C}B${O}T4g/like.1${C}\\"${O}T4g:user.firstName${C}\\"</p>`,
+      nonce,
+      tag,
+    )!;
     expect(pieces.map((piece) => piece.kind)).toEqual(["text", "nonce", "text", "html", "choice", "data", "text"]);
+    // Markers without the tag, or with another, are text.
+    const text = `<p>${O}:account${C}${O}other:account${C}${O}?like.1=true${C}${O}/like.1${C}</p>`;
+    expect(parseTemplate(text, nonce, tag)).toEqual([{ kind: "text", text: Buffer.from(text) }]);
   });
 });

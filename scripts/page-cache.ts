@@ -96,8 +96,8 @@ type PersonalTemplate = {
 /** A signed-in hunter's values for a template's keys, from their Cookie header (app/services/personal-page.server.tsx), or null to render their page instead. */
 export type Personalize = (cookieHeader: string, keys: readonly string[]) => Promise<Record<string, unknown> | null>;
 
-/** What the server's render takes besides the request: `personalTemplate` asks for a personal page template. */
-export type RenderContext = { personalTemplate?: boolean };
+/** What the server's render takes besides the request: `personalTemplate` asks for a personal page template with that tag. */
+export type RenderContext = { personalTemplate?: string };
 
 /** A stored page as one visitor gets it. */
 export type CachedAnswer = { status: number; headers: Record<string, string | string[]>; body: Buffer };
@@ -239,42 +239,49 @@ function plainWithFresh(entry: Entry, fresh: Fresh): Buffer {
   return Buffer.concat(entry.parts.flatMap((part, i) => (i === 0 ? [part] : [values[entry.slots[i - 1]!], part])));
 }
 
-const MARK = new RegExp(`\\\\"${MARK_OPEN}([^${MARK_CLOSE}]*)${MARK_CLOSE}\\\\"|${MARK_OPEN}([^${MARK_CLOSE}]*)${MARK_CLOSE}`, "g");
-
 /**
- * Splits a rendered template at its nonce and markers; null when the markers
- * do not make sense (a choice not closed, a nonce or marker inside one).
+ * Splits a rendered template at its nonce and at the markers carrying its
+ * tag (anything else is text, whatever characters it holds); null when the
+ * markers do not make sense (a choice not closed, a nonce or marker inside one).
  */
-export function parseTemplate(html: string, nonce: string): TemplatePiece[] | null {
+export function parseTemplate(html: string, nonce: string, tag: string): TemplatePiece[] | null {
   const pieces: TemplatePiece[] = [];
-  const pattern = new RegExp(`${escapeRegExp(nonce)}|${MARK.source}`, "g");
-  let choice: { key: string; variants: Map<string, Buffer>; variant: string; from: number } | null = null;
+  // After the tag: ":key" (a value), "?key=variant" (a choice's variant), "/key" (a choice's end).
+  const mark = `${MARK_OPEN}${escapeRegExp(tag)}([:?/][^${MARK_CLOSE}]*)${MARK_CLOSE}`;
+  const pattern = new RegExp(`${escapeRegExp(nonce)}|\\\\"${mark}\\\\"|${mark}`, "g");
+  let choice: { key: string; variants: Map<string, Buffer>; variant: string } | null = null;
   let last = 0;
   for (const match of html.matchAll(pattern)) {
     const before = html.slice(last, match.index);
     last = match.index + match[0].length;
-    const [token, dataKey, markKey] = match;
+    const [token, quoted, bare] = match;
+    const marker = quoted ?? bare ?? "";
+    const kind = marker[0];
+    const body = marker.slice(1);
     if (choice) {
+      // Only the choice's next variant or its end may follow: no nonce, value or other choice inside one.
       choice.variants.set(choice.variant, Buffer.from(before));
-      const next = markKey?.startsWith("?") ? markKey.slice(1).split("=") : null;
-      if (next && next.length === 2 && next[0] === choice.key && !choice.variants.has(next[1]!)) {
-        choice.variant = next[1]!;
+      const [key, variant, ...rest] = body.split("=");
+      if (bare !== undefined && kind === "?" && key === choice.key && variant !== undefined && rest.length === 0 && !choice.variants.has(variant)) {
+        choice.variant = variant;
         continue;
       }
-      if (markKey !== `/${choice.key}`) return null;
+      if (bare === undefined || kind !== "/" || body !== choice.key) return null;
       pieces.push({ kind: "choice", key: choice.key, variants: choice.variants });
       choice = null;
       continue;
     }
     if (before) pieces.push({ kind: "text", text: Buffer.from(before) });
-    if (token === nonce) pieces.push({ kind: "nonce" });
-    else if (dataKey !== undefined) pieces.push({ kind: "data", key: dataKey });
-    else if (markKey!.startsWith("?")) {
-      const [key, variant, ...rest] = markKey!.slice(1).split("=");
+    if (token === nonce) {
+      pieces.push({ kind: "nonce" });
+      continue;
+    }
+    if (kind === ":" && body) pieces.push({ kind: quoted !== undefined ? "data" : "html", key: body });
+    else if (kind === "?" && bare !== undefined) {
+      const [key, variant, ...rest] = body.split("=");
       if (!key || variant === undefined || rest.length > 0) return null;
-      choice = { key, variants: new Map(), variant, from: match.index };
-    } else if (markKey!.startsWith("/") || markKey === "") return null;
-    else pieces.push({ kind: "html", key: markKey! });
+      choice = { key, variants: new Map(), variant };
+    } else return null;
   }
   if (choice) return null;
   const rest = html.slice(last);
@@ -466,7 +473,9 @@ export function createPageCache({
       const headers = new Headers(request.headers);
       headers.delete("Cookie");
       headers.delete("Authorization");
-      const response = await render(new Request(request.url, { method: "GET", headers, signal: request.signal }), { personalTemplate: true });
+      // A tag nobody else knows, so nothing in the page's content can pass for one of its markers.
+      const tag = crypto.randomBytes(12).toString("base64url");
+      const response = await render(new Request(request.url, { method: "GET", headers, signal: request.signal }), { personalTemplate: tag });
       const nonce = response.headers.get(PAGE_CACHE_NONCE_HEADER);
       const usable =
         nonce !== null &&
@@ -475,7 +484,7 @@ export function createPageCache({
         !response.headers.has(PAGE_CACHE_FORM_TOKEN_HEADER) &&
         !response.headers.has("Set-Cookie");
       const html = await response.text();
-      const pieces = usable ? parseTemplate(html, nonce) : null;
+      const pieces = usable ? parseTemplate(html, nonce, tag) : null;
       if (!pieces || nonce === null) {
         offered.delete(key);
         return null;

@@ -21,6 +21,7 @@ export function LikeButton(props: { discoveryId: number; liked: boolean; count: 
   if (import.meta.env.SSR && template) {
     return (
       <PersonalChoice
+        tag={template}
         name={likeKey(props.discoveryId)}
         variants={[
           ["true", <LikeForm key="true" {...props} liked />],

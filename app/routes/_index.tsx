@@ -39,15 +39,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw new Response("That page of the feed doesn't exist. Start again from the newest discoveries.", { status: 400 });
   }
   const db = getDb();
-  const template = context.personalTemplate === true;
-  const viewer = template ? null : await getUser(request, { db });
+  const tag = context.personalTemplate;
+  const viewer = tag ? null : await getUser(request, { db });
   const [stats, feed] = await Promise.all([
     getHuntStats(db),
     listDiscoveries(db, { includeFirst, after, viewerId: viewer?.id ?? null }),
   ]);
-  if (template) {
+  if (tag) {
     // Whether each card is liked goes into each hunter's copy.
-    feed.discoveries = feed.discoveries.map((card) => ({ ...card, isLikedByUser: personalValue<boolean>(likeKey(card.id)) }));
+    feed.discoveries = feed.discoveries.map((card) => ({ ...card, isLikedByUser: personalValue<boolean>(tag, likeKey(card.id)) }));
   }
   return { stats, feed, includeFirst, after: afterParam };
 }

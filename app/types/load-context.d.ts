@@ -10,9 +10,10 @@ declare module "@remix-run/node" {
     socketAddress?: string | null;
     /**
      * Set by the server's page cache when it renders a personal page
-     * template (app/lib/personal-template.ts): loaders of pages that offer one
-     * return markers instead of the hunter's own data.
+     * template (app/lib/personal-template.ts): the template's random tag.
+     * Loaders of pages that offer one return markers with it instead of the
+     * hunter's own data.
      */
-    personalTemplate?: boolean;
+    personalTemplate?: string;
   }
 }

@@ -77,11 +77,18 @@ test("a signed-in hunter gets pages made for them, the home page as their copy o
   expect(signIn.status()).toBe(302);
   // The first page shows the welcome message (and clears it): rendered for them.
   expect((await page.goto(`${app.baseURL}/`))!.headers()["x-page-cache"]).toBe("bypass");
+  const nonces = new Set<string>();
   for (let i = 0; i < 2; i++) {
     const response = (await page.goto(`${app.baseURL}/`))!;
     expect(response.headers()["x-page-cache"]).toBe("personal");
+    expect(response.headers()["x-page-cache-personal"]).toBeUndefined();
+    // Each copy has a nonce of its own, in the CSP and on every script.
+    const nonce = cspNonce(response);
+    expect(new Set(await scriptNonces(response))).toEqual(new Set([nonce]));
+    nonces.add(nonce);
     await expect(page.getByTestId("header-avatar")).toHaveAttribute("title", `${firstName} Hunter`);
   }
+  expect(nonces.size).toBe(2);
   for (const path of ["/discoveries", "/hall-of-fame"]) {
     expect((await page.goto(`${app.baseURL}${path}`))!.headers()["x-page-cache"], path).toBe("bypass");
     await expect(page.getByTestId("header-avatar")).toBeVisible();
@@ -144,7 +151,8 @@ test("a hunter's copy of the home page is the page rendered for them: their name
     await finder.close();
   }
   const finderId = userIdOf(finderName);
-  const older = plantDiscovery(finderId, `Planted older ${tag}`);
+  // A caption written to look like a template's markers is only ever text.
+  const older = plantDiscovery(finderId, `Planted older ${tag} \uE000:account\uE001 \uE000x:user.firstName\uE001`);
   const newer = plantDiscovery(finderId, `Planted newer ${tag}`);
   // Signing in is a post through the app, so the copies made before these discoveries are gone.
   expect((await page.request.post(`${app.baseURL}/login`, { form: { firstName, lastName, redirectTo: "/" }, maxRedirects: 0 })).status()).toBe(302);
@@ -171,6 +179,7 @@ test("a hunter's copy of the home page is the page rendered for them: their name
   const likeButton = (id: number) => page.locator(`#discovery-${id}`).getByRole("button", { name: /^(Like|Unlike) \(/ });
   await expect(likeButton(older)).toHaveAttribute("aria-pressed", "true");
   await expect(likeButton(newer)).toHaveAttribute("aria-pressed", "false");
+  await expect(page.locator(`#discovery-${older}`).getByText(`Planted older ${tag} \uE000:account\uE001 \uE000x:user.firstName\uE001`)).toBeVisible();
 
   if (jsEnabled(testInfo)) {
     // The data the page hydrated with is the data of the page rendered for the hunter.
