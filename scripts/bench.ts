@@ -296,11 +296,14 @@ try {
   // The first view renders (and tells the server the page offers a template); the next is a copy.
   const greeting = await getRaw(app.baseURL + "/", { ...signedIn, "Accept-Encoding": "identity" });
   if (!greeting.body.toString().includes("Bench Hunter")) throw new Error("The signed-in home page does not show the hunter's name");
-  const copy = await getRaw(app.baseURL + "/", signedIn);
-  if (copy.headers["x-page-cache"] !== "personal") throw new Error(`The signed-in home page was not a personal copy (X-Page-Cache: ${copy.headers["x-page-cache"]})`);
+  for (const route of ["/", "/discoveries"]) {
+    await getRaw(app.baseURL + route, signedIn);
+    const copy = await getRaw(app.baseURL + route, signedIn);
+    if (copy.headers["x-page-cache"] !== "personal") throw new Error(`The signed-in ${route} was not a personal copy (X-Page-Cache: ${copy.headers["x-page-cache"]})`);
+  }
   for (const [name, route, headers] of [
     ["/ signed in (personal copy)", "/", signedIn],
-    ["/discoveries signed in (rendered)", "/discoveries", signedIn],
+    ["/discoveries signed in (personal copy)", "/discoveries", signedIn],
     ["/jimmy/{serial} signed in (rendered)", `/jimmy/${main.serial}`, signedIn],
     // A cookie that signs nobody in: the home page rendered for each request, as it was before templates.
     ["/ rendered per request", "/", RENDER],

@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PAGE_CACHE_FORM_TOKEN_HEADER, PAGE_CACHE_NONCE_HEADER, PAGE_CACHE_PERSONAL_HEADER } from "../app/lib/page-cache";
 import { MARK_CLOSE, MARK_OPEN } from "../app/lib/personal-template";
 import {
@@ -462,6 +462,21 @@ describe("personal page templates", () => {
     expect(await personal(cache2, stopped.render, "ann")).toBeNull();
     expect(await personal(cache2, changing.render, "ann")).toBeNull();
     expect(cache2.templates).toBe(0);
+
+    // A template render or a values lookup that fails leaves the page to be rendered, not an error.
+    const failing = createPageCache({ ttlMs: 1000, personalize: async () => Promise.reject(new Error("database is locked")) });
+    await failing.handle(hunterGet("/", "ann"), app.render);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      expect(await personal(failing, app.render, "ann")).toBeNull();
+      const broken = createPageCache({ ttlMs: 1000, personalize });
+      await broken.handle(hunterGet("/", "ann"), app.render);
+      expect(await personal(broken, async () => Promise.reject(new Error("render failed")), "ann")).toBeNull();
+      expect(await personal(broken, app.render, "ann")).not.toBeNull();
+      expect(logged).toHaveBeenCalledTimes(2);
+    } finally {
+      logged.mockRestore();
+    }
 
     // Off with a time to live of 0, or when the app gives no values.
     for (const off of [createPageCache({ ttlMs: 0, personalize }), createPageCache({ ttlMs: 1000 })]) {

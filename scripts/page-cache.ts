@@ -585,7 +585,13 @@ export function createPageCache({
       render: Render;
     }): Promise<CachedAnswer | null> {
       if (!this.offers(url)) return null;
-      return personalAnswer(url, cookie, acceptEncoding, request, render);
+      try {
+        return await personalAnswer(url, cookie, acceptEncoding, request, render);
+      } catch (error) {
+        // The hunter still gets their page, rendered as before; the error is for the operator.
+        console.error("[page-cache] a personal copy failed; rendering the page instead:", error);
+        return null;
+      }
     },
 
     /** Whether a page rendered for a hunter at `url` has said it offers a template (and templates are on). */

@@ -12,7 +12,7 @@ import { useRootData } from "~/root";
 import { getDb } from "~/services/db.server";
 import { getUser } from "~/services/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
-import { likeKey, personalValue } from "~/lib/personal-template";
+import { withPersonalLikes } from "~/lib/personal-template";
 
 /**
  * The same for every signed-out visitor: served from the anonymous page
@@ -45,11 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getHuntStats(db),
     listDiscoveries(db, { includeFirst, after, viewerId: viewer?.id ?? null }),
   ]);
-  if (tag) {
-    // Whether each card is liked goes into each hunter's copy.
-    feed.discoveries = feed.discoveries.map((card) => ({ ...card, isLikedByUser: personalValue<boolean>(tag, likeKey(card.id)) }));
-  }
-  return { stats, feed, includeFirst, after: afterParam };
+  return { stats, feed: tag ? withPersonalLikes(tag, feed) : feed, includeFirst, after: afterParam };
 }
 
 function feedQuery(includeFirst: boolean, extra: Record<string, string> = {}) {

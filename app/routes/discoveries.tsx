@@ -10,28 +10,34 @@ import { useRootData } from "~/root";
 import { getDb } from "~/services/db.server";
 import { getUser } from "~/services/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
+import { withPersonalLikes } from "~/lib/personal-template";
 
-/** The same for every signed-out visitor: served from the anonymous page cache. */
-export const handle = PAGE_CACHE_HANDLE;
+/**
+ * The same for every signed-out visitor: served from the anonymous page
+ * cache; a signed-in hunter's copy is made from a template of the page
+ * (app/lib/personal-template.ts).
+ */
+export const handle = { ...PAGE_CACHE_HANDLE, personalTemplate: true };
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string } } | undefined;
   return [{ title: `All Discoveries · ${root?.hunt?.name ?? "Jimmy Hunt"}` }];
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const afterParam = new URL(request.url).searchParams.get("after");
   const after = afterParam === null ? null : decodeCursor(afterParam);
   if (afterParam !== null && !after) {
     throw new Response("That page of the list doesn't exist. Start again from the newest discoveries.", { status: 400 });
   }
   const db = getDb();
-  const viewer = await getUser(request, { db });
+  const tag = context.personalTemplate;
+  const viewer = tag ? null : await getUser(request, { db });
   const [total, page] = await Promise.all([
     countDiscoveries(db),
     listDiscoveries(db, { includeFirst: true, after, viewerId: viewer?.id ?? null }),
   ]);
-  return { total, page, after: afterParam };
+  return { total, page: tag ? withPersonalLikes(tag, page) : page, after: afterParam };
 }
 
 const apiUrl = (cursor: string) => `/api/discoveries?limit=10&includeFirst=true&after=${encodeURIComponent(cursor)}`;

@@ -51,6 +51,12 @@ async function jimmysCreated(page: Page): Promise<number> {
   return Number((await page.getByTestId("stat-totalJimmys").textContent())?.replace(/\D/g, ""));
 }
 
+/** The page with its nonces blanked out and without its loader data (compared apart). */
+const markupOf = (html: string) =>
+  html
+    .replace(/<script[^>]*>window\.__remixContext\.streamController[\s\S]*?<\/script>/g, "")
+    .replace(/nonce="[^"]+"/g, 'nonce=""');
+
 test("a signed-out visitor gets the public pages from the cache, each answer with a nonce of its own that lets the page's scripts run", async ({ page }, testInfo) => {
   const blocked: string[] = [];
   page.on("console", (message) => {
@@ -89,8 +95,17 @@ test("a signed-in hunter gets pages made for them, the home page as their copy o
     await expect(page.getByTestId("header-avatar")).toHaveAttribute("title", `${firstName} Hunter`);
   }
   expect(nonces.size).toBe(2);
-  for (const path of ["/discoveries", "/hall-of-fame"]) {
-    expect((await page.goto(`${app.baseURL}${path}`))!.headers()["x-page-cache"], path).toBe("bypass");
+  // All Discoveries offers a template too: rendered the first time, then a copy equal to the render.
+  expect((await page.goto(`${app.baseURL}/discoveries`))!.headers()["x-page-cache"]).toBe("bypass");
+  const discoveries = (await page.goto(`${app.baseURL}/discoveries`))!;
+  expect(discoveries.headers()["x-page-cache"]).toBe("personal");
+  await expect(page.getByTestId("header-avatar")).toHaveAttribute("title", `${firstName} Hunter`);
+  const renderedList = await page.request.get(`${app.baseURL}/discoveries`, { headers: { Authorization: "Bearer render-this" } });
+  expect(renderedList.headers()["x-page-cache"]).toBe("bypass");
+  expect(markupOf(await discoveries.text())).toBe(markupOf(await renderedList.text()));
+  // The Hall of Fame offers none: rendered each time.
+  for (let i = 0; i < 2; i++) {
+    expect((await page.goto(`${app.baseURL}/hall-of-fame`))!.headers()["x-page-cache"]).toBe("bypass");
     await expect(page.getByTestId("header-avatar")).toBeVisible();
   }
   const visitor = await browser.newContext();
@@ -127,12 +142,6 @@ function plantDiscovery(userId: number, caption: string): number {
 function userIdOf(firstName: string): number {
   return app.withDb((db) => (db.prepare("select id from users where first_name = ?").get(firstName) as { id: number }).id);
 }
-
-/** The page with its nonces blanked out and without its loader data (compared apart). */
-const markupOf = (html: string) =>
-  html
-    .replace(/<script[^>]*>window\.__remixContext\.streamController[\s\S]*?<\/script>/g, "")
-    .replace(/nonce="[^"]+"/g, 'nonce=""');
 
 test("a hunter's copy of the home page is the page rendered for them: their name, likes and notifications; it hydrates, and a like shows on the next copy", async ({ page, browser }, testInfo) => {
   const problems: string[] = [];
