@@ -56,19 +56,23 @@ const MAX_TTL_MS = 60_000;
 type Slot = "nonce" | "token";
 type Fresh = { nonce: string; token: string | null };
 
-type Entry = {
+/** What a stored copy and a stored template both hold. */
+type Stored = {
   status: number;
   statusText: string;
   /** The answer's headers; values that held the nonce are split at it. */
   headers: [name: string, parts: string[]][];
+  storedAt: number;
+  bytes: number;
+};
+
+type Entry = Stored & {
   /** The HTML split at its nonce and its form token. */
   parts: Buffer[];
   /** What goes between part i and part i + 1. */
   slots: Slot[];
   /** Each part raw-deflated (all but the last flushed to a byte boundary, the last one final), once a copy is first sent gzipped. */
   deflated: Buffer[] | null;
-  storedAt: number;
-  bytes: number;
 };
 
 /** One piece of a personal page template (app/lib/personal-template.ts). */
@@ -82,15 +86,10 @@ type TemplatePiece =
   /** The variant named by the hunter's value. */
   | { kind: "choice"; key: string; variants: Map<string, Buffer> };
 
-type PersonalTemplate = {
-  status: number;
-  statusText: string;
-  headers: [name: string, parts: string[]][];
+type PersonalTemplate = Stored & {
   pieces: TemplatePiece[];
   /** Every key the pieces name, once. */
   keys: string[];
-  storedAt: number;
-  bytes: number;
 };
 
 /** A signed-in hunter's values for a template's keys, from their Cookie header (app/services/personal-page.server.tsx), or null to render their page instead. */
@@ -386,14 +385,15 @@ export function createPageCache({
     storedBytes -= template.bytes;
   }
 
-  /** Drops the oldest copies (and templates) until the limits hold. */
+  /** Drops the oldest copy or template until the limits hold. */
   function trim() {
-    const over = () => entries.size + templates.size > maxEntries || storedBytes > maxBytes;
-    while (over() && templates.size > 0 && (entries.size === 0 || templates.size >= entries.size)) {
-      forgetTemplate(templates.keys().next().value as string);
+    while (entries.size + templates.size > maxEntries || storedBytes > maxBytes) {
+      const [entryKey, entry] = entries.entries().next().value ?? [];
+      const [templateKey, template] = templates.entries().next().value ?? [];
+      if (entryKey !== undefined && (template === undefined || entry!.storedAt <= template.storedAt)) forget(entryKey);
+      else if (templateKey !== undefined) forgetTemplate(templateKey);
+      else break;
     }
-    while (over() && entries.size > 0) forget(entries.keys().next().value as string);
-    while (over() && templates.size > 0) forgetTemplate(templates.keys().next().value as string);
   }
 
   function store(key: string, entry: Entry) {
@@ -423,8 +423,9 @@ export function createPageCache({
     storedBytes = 0;
   }
 
-  function freshEntry(key: string): Entry | null {
-    const stored = entries.get(key);
+  /** What `map` holds for `key` if it is younger than the time to live. */
+  function fresh<T extends Stored>(map: Map<string, T>, key: string): T | null {
+    const stored = map.get(key);
     return stored && now() - stored.storedAt < ttlMs ? stored : null;
   }
 
@@ -455,11 +456,6 @@ export function createPageCache({
     } finally {
       pending.delete(key);
     }
-  }
-
-  function freshTemplate(key: string): PersonalTemplate | null {
-    const stored = templates.get(key);
-    return stored && now() - stored.storedAt < ttlMs ? stored : null;
   }
 
   /** Renders the page at `key` as a personal template, stores it (unless a write overlapped) and returns it; null when it cannot be one. */
@@ -518,6 +514,11 @@ export function createPageCache({
     }
   }
 
+  /** Whether a page rendered for a hunter at `url` has said it offers a template (and templates are on). */
+  function offers(url: string): boolean {
+    return ttlMs > 0 && personalize !== undefined && offered.has(url);
+  }
+
   /** The hunter's copy of `key`'s page from its template; null when it must be rendered for them. */
   async function personalAnswer(
     key: string,
@@ -528,7 +529,7 @@ export function createPageCache({
   ): Promise<CachedAnswer | null> {
     // Hunters who arrive while the template is being rendered wait for that one render.
     const inFlight = pendingTemplates.get(key);
-    const template = freshTemplate(key) ?? (inFlight ? await inFlight : await renderTemplate(key, request(), render));
+    const template = fresh(templates, key) ?? (inFlight ? await inFlight : await renderTemplate(key, request(), render));
     if (!template) return null;
     const values = await personalize!(cookie, template.keys);
     if (!values) return null;
@@ -553,7 +554,7 @@ export function createPageCache({
      */
     lookup({ method, url, anonymous, acceptsGzip }: { method: string; url: string; anonymous: boolean; acceptsGzip: boolean }): CachedAnswer | null {
       if (ttlMs <= 0 || method !== "GET" || !anonymous) return null;
-      const entry = freshEntry(url);
+      const entry = fresh(entries, url);
       if (!entry) return null;
       const values = freshValues(entry);
       const headers = headersWith(entry, values.nonce, "hit");
@@ -584,7 +585,7 @@ export function createPageCache({
       request: () => Request;
       render: Render;
     }): Promise<CachedAnswer | null> {
-      if (!this.offers(url)) return null;
+      if (!offers(url)) return null;
       try {
         return await personalAnswer(url, cookie, acceptEncoding, request, render);
       } catch (error) {
@@ -594,10 +595,7 @@ export function createPageCache({
       }
     },
 
-    /** Whether a page rendered for a hunter at `url` has said it offers a template (and templates are on). */
-    offers(url: string): boolean {
-      return ttlMs > 0 && personalize !== undefined && offered.has(url);
-    },
+    offers,
 
     /** Answers `request`, from a fresh copy when there is one, else through `render`. */
     async handle(request: Request, render: Render): Promise<Response> {
@@ -626,7 +624,7 @@ export function createPageCache({
 
       const url = new URL(request.url);
       const key = url.pathname + url.search;
-      const stored = freshEntry(key);
+      const stored = fresh(entries, key);
       if (stored) return answer(stored, "hit");
       const inFlight = pending.get(key);
       if (inFlight) {

@@ -15,6 +15,8 @@ import { hasFlash } from "./flash.server";
 import { getUserFromCookie } from "./session.server";
 
 const LIKE_KEY = /^like\.(\d{1,15})$/;
+/** The keys for the hunter themself (app/root.tsx's template values and the header). */
+const USER_KEYS = new Set(["user.firstName", "user.lastName", "user.profileImageUrl", "user.unreadNotifications", ACCOUNT_AREA_KEY]);
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
@@ -57,20 +59,22 @@ export async function personalizePage(
   if (await hasFlash(cookieHeader)) return null;
   const user = await getUserFromCookie(cookieHeader, { db });
   if (!user) return null;
-  const likeIds: number[] = [];
+  // Each key once: the like keys' discovery ids; any key this does not know means a render.
+  const likeIds = new Map<string, number>();
   for (const key of keys) {
     const like = LIKE_KEY.exec(key);
-    if (like) likeIds.push(Number(like[1]));
+    if (like) likeIds.set(key, Number(like[1]));
+    else if (!USER_KEYS.has(key)) return null;
   }
   const [unread, liked] = await Promise.all([
     countUnreadNotifications(db, user.id),
-    likeIds.length === 0
+    likeIds.size === 0
       ? Promise.resolve(new Set<number>())
       : db
           .selectFrom("likes")
           .select("discovery_id")
           .where("user_id", "=", user.id)
-          .where("discovery_id", "in", likeIds)
+          .where("discovery_id", "in", [...likeIds.values()])
           .execute()
           .then((rows) => new Set(rows.map((row) => Number(row.discovery_id)))),
   ]);
@@ -84,10 +88,8 @@ export async function personalizePage(
   };
   const values: Record<string, unknown> = {};
   for (const key of keys) {
-    const like = LIKE_KEY.exec(key);
-    if (like) values[key] = liked.has(Number(like[1]));
-    else if (Object.hasOwn(known, key)) values[key] = known[key];
-    else return null;
+    const likeId = likeIds.get(key);
+    values[key] = likeId === undefined ? known[key] : liked.has(likeId);
   }
   return values;
 }
