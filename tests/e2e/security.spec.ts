@@ -190,6 +190,63 @@ test.describe("security headers", () => {
   });
 });
 
+test.describe("open redirects", () => {
+  // Each passes a check of the raw string but is "//evil.example" once its dot
+  // segments are resolved, which a browser follows off-site (more forms in
+  // app/lib/redirect.test.ts; the machine's browser runs few for time).
+  const OFF_SITE = ["/.//evil.example", "/%2e//evil.example", "/a/..//evil.example"];
+
+  test("the sign-in page, the demo sign-in and the like form never send a hunter to another site, whatever redirectTo says", async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const site = new URL(baseURL!).origin;
+    for (const target of OFF_SITE) {
+      const context = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo) });
+      try {
+        await giveOwnAddress(context);
+        // Had Chromium been sent off-site, this page would be where it landed.
+        await context.route(/^https?:\/\/evil\.example\//, (route) => route.fulfill({ contentType: "text/html", body: "<h1>Somewhere else</h1>" }));
+        const page = await context.newPage();
+
+        // The demo sign-in form, its redirectTo field rewritten as an attacker's page would post it.
+        await page.goto("/login");
+        await waitForHydration(page, testInfo);
+        await page.locator('input[name="redirectTo"]').evaluate((input, value) => ((input as HTMLInputElement).value = value), target);
+        await page.getByLabel("First name").fill(uniqueName("Redirect"));
+        await page.getByRole("button", { name: "Sign in locally" }).click();
+        await expect(page.getByTestId("header-avatar").or(page.getByRole("heading", { name: "Somewhere else" })), target).toBeVisible();
+        expect(new URL(page.url()).origin, `demo sign-in with ${JSON.stringify(target)}`).toBe(site);
+
+        // A signed-in hunter following a crafted /login link.
+        await page.goto(`/login?redirectTo=${encodeURIComponent(target)}`);
+        expect(new URL(page.url()).origin, `/login?redirectTo=${JSON.stringify(target)}`).toBe(site);
+        await expect(page.getByRole("heading", { name: "Somewhere else" })).toHaveCount(0);
+
+        // The like form's redirect (followed by the browser without JavaScript; with it, the form answers JSON).
+        const [discovery] = (await (await context.request.get("/api/discoveries?limit=1")).json()) as { id: number }[];
+        const like = await context.request.post(`/discoveries/${discovery!.id}/like`, {
+          form: { intent: "like", redirectTo: target },
+          maxRedirects: 0,
+        });
+        expect(like.status(), await like.text()).toBe(302);
+        expect(new URL(like.headers()["location"]!, site).origin, `like form with ${JSON.stringify(target)}`).toBe(site);
+        if (!jsEnabled(testInfo)) {
+          await page.goto("/discoveries");
+          const form = page.locator('form[action$="/like"]').first();
+          await form.locator('input[name="redirectTo"]').evaluate((input, value) => ((input as HTMLInputElement).value = value), target);
+          await form.getByRole("button").click();
+          await page.waitForLoadState();
+          expect(new URL(page.url()).origin, `like form followed with ${JSON.stringify(target)}`).toBe(site);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
 test.describe("cross-site requests", () => {
   test("every action and API mutation refuses a foreign Origin, Origin: null and Sec-Fetch-Site: cross-site, and nothing changes", async ({
     context,
