@@ -332,6 +332,57 @@ const BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
 const shown = (text: string) => text.replace(BIDI, "").trim();
 const INJECTED = 'img[src="x"], svg[onload], [onerror], [onload], [onmouseover], iframe[src^="javascript:" i], a[href^="javascript:" i]';
 
+test.describe("control characters in pages", () => {
+  test("no page of the demo hunt, signed out, as a hunter or as an admin, carries a control character in its HTML", async ({ browser, baseURL }) => {
+    test.setTimeout(180_000);
+    const demoSerial = queryOne<{ serial_number: number; id: number }>("select serial_number, id from jimmys where serial_number = 5");
+    const samples: RouteSamples = {
+      serial: demoSerial.serial_number,
+      jimmyId: demoSerial.id,
+      discoveryId: queryOne<{ id: number }>("select id from discoveries where jimmy_id = ? order by id limit 1", demoSerial.id).id,
+      commentId: queryOne<{ id: number }>("select id from comments order by id limit 1").id,
+    };
+    const pages = appRoutes()
+      .filter((route) => route.isPage)
+      .map((route) => routeUrl(route, samples));
+    // Every Jimmy's page, with and without the comment box open: where a
+    // multi-byte character falls in the page depends on each one's data.
+    const jimmyPages = query<{ serial_number: number }>("select serial_number from jimmys order by serial_number").flatMap(({ serial_number: serial }) => [
+      `/jimmy/${serial}`,
+      `/jimmy/${serial}?comment=new`,
+    ]);
+    const variants = ["/?page=2", "/discoveries?sort=likes", "/map?zoom=3", "/hall-of-fame?tab=recent", `/login?redirectTo=%2Fjimmy%2F${samples.serial}`];
+    const anonymous = await browser.newContext();
+    const hunter = await browser.newContext();
+    const admin = await browser.newContext();
+    try {
+      await giveOwnAddress(hunter);
+      await signInByRequest(hunter.request, uniqueName("Scan"));
+      await startAdminSession(admin, baseURL!);
+      const visitors: [string, APIRequestContext, string[]][] = [
+        ["signed out", anonymous.request, [...pages, ...variants, ...jimmyPages]],
+        ["a hunter", hunter.request, [...pages, ...variants, ...jimmyPages]],
+        ["an admin", admin.request, [...pages, "/admin?tab=comments"]],
+      ];
+      let scanned = 0;
+      for (const [who, request, urls] of visitors) {
+        for (const url of urls) {
+          const response = await request.get(url, { maxRedirects: 0 });
+          if (!(response.headers()["content-type"] ?? "").startsWith("text/html")) continue;
+          const html = (await response.body()).toString("utf8");
+          // eslint-disable-next-line no-control-regex -- finding control characters is the point
+          const found = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.exec(html);
+          expect(found && `${JSON.stringify(found[0])} in …${html.slice(Math.max(0, found.index - 80), found.index + 20)}…`, `${url} for ${who}`).toBeNull();
+          scanned++;
+        }
+      }
+      expect(scanned).toBeGreaterThan(4 * 64);
+    } finally {
+      await Promise.all([anonymous.close(), hunter.close(), admin.close()]);
+    }
+  });
+});
+
 test.describe("hostile text", () => {
   test("XSS payloads and bidi overrides in captions, comments, author names and locations render as inert, literal text", async ({
     context,
