@@ -10,6 +10,7 @@ import { issueFormToken } from "~/services/comment-guard.server";
 import { getDb, migrateToLatest } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { applyCommonSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/services/security.server";
+import { withoutViewPadding } from "~/services/react-stream.server";
 import { getStorage } from "~/services/storage.server";
 import { startUploadSweeper } from "~/services/upload-sweeper.server";
 
@@ -58,7 +59,7 @@ export default function handleRequest(
     const chunks: Buffer[] = [];
     const body = new Writable({
       write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
+        chunks.push(withoutViewPadding(chunk));
         callback();
       },
     });

@@ -548,3 +548,19 @@ describe("personal page templates", () => {
     expect(parseTemplate(text, nonce, tag)).toEqual([{ kind: "text", text: Buffer.from(text) }]);
   });
 });
+
+describe("the page cache's internal headers", () => {
+  it("never reach a signed-out visitor: not on the render that fills the cache, a copy from it, or the fast path", async () => {
+    const app = personalPageRenderer();
+    const cache = createPageCache({ ttlMs: 1000, personalize });
+    const internal = (names: Iterable<string>) => [...names].filter((name) => /^x-page-cache-/i.test(name));
+    const miss = await cache.handle(get("/"), app.render);
+    const hit = await cache.handle(get("/"), app.render);
+    expect(hit.headers.get(PAGE_CACHE_STATUS_HEADER)).toBe("hit");
+    const fast = cache.lookup({ method: "GET", url: "/", anonymous: true, acceptsGzip: false });
+    expect(fast).not.toBeNull();
+    expect(internal(miss.headers.keys())).toEqual([]);
+    expect(internal(hit.headers.keys())).toEqual([]);
+    expect(internal(Object.keys(fast!.headers))).toEqual([]);
+  });
+});

@@ -443,6 +443,8 @@ export function createPageCache({
       }
       response.headers.delete(PAGE_CACHE_NONCE_HEADER);
       response.headers.delete(PAGE_CACHE_FORM_TOKEN_HEADER);
+      // A signed-out copy of a page that offers hunters a template is stored and sent like any other.
+      response.headers.delete(PAGE_CACHE_PERSONAL_HEADER);
       const fresh = { nonce, token };
       const entry = makeEntry(response, await response.text(), fresh, now());
       const current = startedAt === generation;

@@ -25,12 +25,20 @@ import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/s
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { addressBehindProxies, trustedProxiesFrom } from "../app/lib/forwarded-address.ts";
+import { COMMON_SECURITY_HEADERS, INTERNAL_HEADER, isLoopbackHost } from "../app/lib/security-headers.ts";
 import { createPageCache, pageCacheTtlFromEnv, type Personalize, type RenderContext } from "./page-cache.ts";
 
 const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
 const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
 const port = Number(process.env.PORT ?? 3000);
 const publicUrl = new URL(process.env.PUBLIC_URL ?? `http://localhost:${port}`);
+const trustedProxies = trustedProxiesFrom(process.env.TRUSTED_PROXY);
+// The demo sign-in lets anyone sign in as anybody: such a server is for this
+// machine only (app/services/env.server.ts refuses a HOST or PUBLIC_URL that
+// is not loopback).
+const demoSignIn = process.env.DEMO_SIGN_IN === "true" || process.env.DEMO_SIGN_IN === "1";
+const host = process.env.HOST ?? (demoSignIn ? (isLoopbackHost(publicUrl.hostname) && publicUrl.hostname.includes(":") ? "::1" : "127.0.0.1") : undefined);
 
 let pageCacheTtl: number;
 try {
@@ -50,7 +58,59 @@ const pageCache = createPageCache({ ttlMs: pageCacheTtl, issueFormToken: issuePa
 
 const app = express();
 app.disable("x-powered-by");
-if (process.env.LOG_REQUESTS !== "false") app.use(morgan("tiny"));
+// Every answer — pages, resource routes, static files, errors, the refusals
+// below — gets the common protective headers, and none carries the headers
+// the app only meant for the page cache. Node writes the head of every
+// response through writeHead, whoever answers.
+app.use((_req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: express.Response, ...args: unknown[]) {
+    for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) {
+      if (!this.hasHeader(name)) this.setHeader(name, value);
+    }
+    for (const name of this.getHeaderNames()) if (INTERNAL_HEADER.test(name)) this.removeHeader(name);
+    const headers = args.find((arg, index) => index > 0 && typeof arg === "object" && arg !== null && !Array.isArray(arg)) as
+      | Record<string, unknown>
+      | undefined;
+    for (const name of Object.keys(headers ?? {})) if (INTERNAL_HEADER.test(name)) delete headers![name];
+    return (writeHead as (...all: unknown[]) => express.Response).apply(this, args);
+  } as typeof res.writeHead;
+  next();
+});
+// One line per request: when, from whom (X-Forwarded-For only from a
+// TRUSTED_PROXY, as the app derives it), what and how it went. The path
+// without its query, which may carry codes and tokens.
+if (process.env.LOG_REQUESTS !== "false" && process.env.LOG_REQUESTS !== "0") {
+  app.use(
+    morgan((tokens, req, res) =>
+      [
+        new Date().toISOString(),
+        addressBehindProxies(req.socket.remoteAddress, req.headers["x-forwarded-for"]?.toString(), trustedProxies),
+        req.method,
+        (req as express.Request).originalUrl.split("?")[0],
+        res.headersSent ? String(res.statusCode) : "-",
+        res.getHeader("content-length")?.toString() ?? "-",
+        `${tokens["response-time"]?.(req, res) ?? "-"} ms`,
+      ].join(" "),
+    ),
+  );
+}
+if (demoSignIn) {
+  // A LAN address or a DNS-rebinding name reaches the socket with another Host.
+  app.use((req, res, next) => {
+    let hostname = "";
+    try {
+      hostname = new URL(`http://${req.headers.host ?? ""}`).hostname;
+    } catch {
+      // An unparsable Host is not a loopback one.
+    }
+    if (isLoopbackHost(hostname)) return next();
+    res
+      .status(421)
+      .type("text/plain")
+      .send("This demo server answers only at a loopback address (localhost or 127.0.0.1), because anyone can sign in as anybody on it.");
+  });
+}
 const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
 const renderPage = (req: express.Request) => (request: Request, context?: RenderContext) =>
   handleRemix(request, { socketAddress: req.socket.remoteAddress ?? null, ...context });
@@ -142,7 +202,7 @@ app.use((error: { status?: unknown }, _req: express.Request, res: express.Respon
 });
 
 const onListening = () => {
-  console.log(`[jimmy-hunt] listening on http://${process.env.HOST ?? "localhost"}:${port} (public address ${publicUrl.origin})`);
+  console.log(`[jimmy-hunt] listening on http://${host?.includes(":") ? `[${host}]` : (host ?? "localhost")}:${port} (public address ${publicUrl.origin})`);
 };
 // A request must arrive whole within this time (a 10 MB photo needs about
 // 80 s at 1 Mbit/s): a client that trickles its body cannot hold a
@@ -153,7 +213,7 @@ const server = http.createServer({ requestTimeout, headersTimeout: Math.min(requ
 // so it is always the client that closes an idle connection: a server closing
 // it just as the client reuses it would reset that request.
 server.keepAliveTimeout = 65_000;
-if (process.env.HOST) server.listen(port, process.env.HOST, onListening);
+if (host) server.listen(port, host, onListening);
 else server.listen(port, onListening);
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => server.close(() => process.exit(0)));

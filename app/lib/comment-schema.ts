@@ -1,6 +1,6 @@
 // Kept apart from ./comments so the comment form's client code does not ship zod.
 import { z } from "zod";
-import { withoutBidiControls } from "./text";
+import { withoutControls } from "./text";
 import { AUTHOR_NAME_MAX_LENGTH, AUTHOR_NAME_TOO_LONG_TEXT, COMMENT_BLANK_TEXT, COMMENT_MAX_LENGTH, COMMENT_TOO_LONG_TEXT } from "./comments";
 
 /**
@@ -11,13 +11,13 @@ import { AUTHOR_NAME_MAX_LENGTH, AUTHOR_NAME_TOO_LONG_TEXT, COMMENT_BLANK_TEXT, 
 export const CommentFormSchema = z.object({
   content: z
     .string()
-    .overwrite(withoutBidiControls)
+    .overwrite(withoutControls)
     .trim()
     .min(1, COMMENT_BLANK_TEXT)
     .max(COMMENT_MAX_LENGTH, COMMENT_TOO_LONG_TEXT),
   authorName: z
     .string()
-    .overwrite(withoutBidiControls)
+    .overwrite(withoutControls)
     .trim()
     .max(AUTHOR_NAME_MAX_LENGTH, AUTHOR_NAME_TOO_LONG_TEXT)
     .transform((name) => (name === "" ? undefined : name))

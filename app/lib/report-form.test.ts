@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LOCATION_REQUIRED_TEXT, newDiscoveryHeading, PHOTO_REQUIRED_TEXT, reportFormSchema } from "./report-form";
+import { ReportFieldsSchema } from "./report-schema";
 
 const tempPath = "uploads/2026/11/0123456789abcdef0123456789abcdef";
 
@@ -56,5 +57,32 @@ describe("the discovery form schemas", () => {
 
   it("ignore a caption sent with a first discovery (that form has none)", () => {
     expect(reportFormSchema("first").parse({ tempPath, caption: "sneaky", location: "Austin" }).caption).toBeNull();
+  });
+});
+
+describe("coordinates and typed text", () => {
+  // Number("0x10") is 16: only plain decimal notation is a coordinate.
+  it.each(["0x10", "0X1f", "0b11", "0o7", "1e1", "Infinity", "1_0", "--1", "12.3.4"])("the forms and the JSON API refuse %s as a coordinate", (written) => {
+    expect(reportFormSchema("new").safeParse({ tempPath, latitude: written, longitude: "0" }).success).toBe(false);
+    expect(reportFormSchema("new").safeParse({ tempPath, latitude: "0", longitude: written }).success).toBe(false);
+    expect(ReportFieldsSchema.safeParse({ tempPath, latitude: written, longitude: "0" }).success).toBe(false);
+  });
+
+  it.each([
+    ["30.2672", 30.2672],
+    ["-45.25", -45.25],
+    ["+12", 12],
+    [".5", 0.5],
+    ["7.", 7],
+  ])("accept %s in plain decimal notation", (written, value) => {
+    expect(reportFormSchema("new").parse({ tempPath, latitude: written, longitude: written }).latitude).toBe(value);
+    expect(ReportFieldsSchema.parse({ tempPath, latitude: written, longitude: written }).latitude).toBe(value);
+  });
+
+  it("keep captions and locations free of NUL and the other control characters, but keep tabs and line breaks", () => {
+    const parsed = reportFormSchema("new").parse({ tempPath, caption: "Found\u0000 it\u001b[31m\u0085\ttoday\nby the \u007fpond", location: "Aus\u0007tin" });
+    expect(parsed).toMatchObject({ caption: "Found it[31m\ttoday\nby the pond", location: "Austin" });
+    const api = ReportFieldsSchema.parse({ tempPath, location: "Aus\u0000tin" });
+    expect(api.location).toBe("Austin");
   });
 });

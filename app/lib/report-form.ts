@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { jimmyPath } from "./discoveries";
 import { ordinal } from "./format";
-import { withoutBidiControls } from "./text";
+import { PLAIN_DECIMAL, withoutControls } from "./text";
 
 /** Which discovery form a report came from (SPEC.md §2): the pages, or the Jimmy page's modal. */
 export type ReportFormKind = "first" | "new" | "modal";
@@ -38,7 +38,7 @@ const TEMP_PATH = /^uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}$/;
 const optionalText = (max: number, label: string) =>
   z
     .string()
-    .overwrite(withoutBidiControls)
+    .overwrite(withoutControls)
     .trim()
     .max(max, `Keep the ${label} under ${max} characters.`)
     .optional()
@@ -51,7 +51,7 @@ const coordinate = (limit: number, label: string) =>
     .optional()
     .transform((value, ctx) => {
       if (!value) return null;
-      const number = Number(value);
+      const number = PLAIN_DECIMAL.test(value) ? Number(value) : Number.NaN;
       if (!Number.isFinite(number) || Math.abs(number) > limit) {
         ctx.addIssue({ code: "custom", message: `The ${label} must be a number between -${limit} and ${limit}.` });
         return z.NEVER;

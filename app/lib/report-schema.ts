@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { withoutBidiControls } from "./text";
+import { PLAIN_DECIMAL, withoutControls } from "./text";
 
 /** The longest caption and location text a report may carry. */
 export const MAX_CAPTION_LENGTH = 500;
 export const MAX_LOCATION_LENGTH = 200;
 
-/** A coordinate as JSON sends it: a number, a numeric string, or null/absent. */
+/** A coordinate as JSON sends it: a number, a plain decimal string ("0x10" is not one), or null/absent. */
 function coordinate(name: "latitude" | "longitude", limit: number) {
   const message = `${name} must be a number between -${limit} and ${limit}`;
   return z
@@ -14,6 +14,10 @@ function coordinate(name: "latitude" | "longitude", limit: number) {
     .optional()
     .transform((value, ctx) => {
       if (value === null || value === undefined || value === "") return null;
+      if (typeof value === "string" && !PLAIN_DECIMAL.test(value)) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
       const number = typeof value === "number" ? value : Number(value);
       if (!Number.isFinite(number) || Math.abs(number) > limit) {
         ctx.addIssue({ code: "custom", message });
@@ -27,7 +31,7 @@ function coordinate(name: "latitude" | "longitude", limit: number) {
 export const ReportFieldsSchema = z
   .object({
     tempPath: z.string({ error: "tempPath is required: upload the photo first" }).min(1, "tempPath is required: upload the photo first").max(200),
-    location: z.string().overwrite(withoutBidiControls).trim().max(MAX_LOCATION_LENGTH, `location must be at most ${MAX_LOCATION_LENGTH} characters`).nullish(),
+    location: z.string().overwrite(withoutControls).trim().max(MAX_LOCATION_LENGTH, `location must be at most ${MAX_LOCATION_LENGTH} characters`).nullish(),
     latitude: coordinate("latitude", 90),
     longitude: coordinate("longitude", 180),
   })
@@ -41,6 +45,6 @@ export const ApiDiscoverySchema = z.intersection(
   ReportFieldsSchema,
   z.object({
     jimmyId: z.number({ error: "jimmyId must be a number" }).int().positive("jimmyId must be positive"),
-    caption: z.string().overwrite(withoutBidiControls).trim().max(MAX_CAPTION_LENGTH, `caption must be at most ${MAX_CAPTION_LENGTH} characters`).nullish(),
+    caption: z.string().overwrite(withoutControls).trim().max(MAX_CAPTION_LENGTH, `caption must be at most ${MAX_CAPTION_LENGTH} characters`).nullish(),
   }),
 );

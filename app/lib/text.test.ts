@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withoutBidiControls } from "./text";
+import { withoutBidiControls, withoutControls } from "./text";
 
 describe("withoutBidiControls", () => {
   it("drops embedding, override and isolate controls, so text cannot display reordered", () => {
@@ -9,5 +9,14 @@ describe("withoutBidiControls", () => {
 
   it("keeps right-to-left writing and the plain direction marks", () => {
     expect(withoutBidiControls("שלום \u200Fעולם\u200E")).toBe("שלום \u200Fעולם\u200E");
+  });
+});
+
+describe("withoutControls", () => {
+  it("drops NUL, escape and the other C0 and C1 controls as well as bidi controls, keeping tabs and line breaks", () => {
+    expect(withoutControls("a\u0000b\u0001c\u001bd\u007fe\u0080f\u0085g\u009fh")).toBe("abcdefgh");
+    expect(withoutControls("one\ttwo\r\nthree\n")).toBe("one\ttwo\r\nthree\n");
+    expect(withoutControls("Jimmy\u202Egnp\u0000.exe")).toBe("Jimmygnp.exe");
+    expect(withoutControls("שלום \u200Fעולם é 🏆")).toBe("שלום \u200Fעולם é 🏆");
   });
 });

@@ -11,3 +11,19 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 export function withoutBidiControls(text: string): string {
   return text.replace(BIDI_CONTROLS, "");
 }
+
+/**
+ * The C0 and C1 control characters but tab, newline and carriage return (a
+ * textarea's line breaks): NUL and the rest are invisible, end strings early
+ * in C libraries and logs, and make a page's HTML invalid.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
+/** `text` without bidi controls or control characters: what the app stores of typed text (comments, names, captions, locations). */
+export function withoutControls(text: string): string {
+  return withoutBidiControls(text).replace(CONTROL_CHARACTERS, "");
+}
+
+/** A number written the plain decimal way ("-97.74", "30", ".5"): not hex, binary, octal, exponents, Infinity or blanks. */
+export const PLAIN_DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;

@@ -51,7 +51,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     author,
     address: clientAddress(request, context),
   });
-  if (!result.ok) return apiError(result.status, result.message);
+  if (!result.ok) {
+    const response = apiError(result.status, result.message);
+    if (result.status === 429) response.headers.set("Retry-After", String(result.retryAfterSeconds));
+    return response;
+  }
   const created = await findComment(db, result.commentId);
   return apiJson(created, { status: 201 });
 }

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useParams, useRouteError } from "@remix-run/react";
 import { lazy, Suspense } from "react";
@@ -32,6 +32,12 @@ import { readForm } from "~/services/form.server";
 const INVALID_URL_TEXT = "Invalid URL";
 
 // A signed-out visitor's copy may come from the anonymous page cache; the comment form's token is issued afresh for each.
+/** A refused comment's Retry-After (the per-address limit) reaches the page that says so. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 export const handle = pageCacheHandle<Awaited<ReturnType<typeof loader>>>((data) => data.commentForm.token);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -86,8 +92,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return typeof value === "string" ? value : "";
   };
   const values = { content: field("content"), authorName: field("authorName") };
-  const reject = (status: number, rest: Omit<Extract<CommentActionResult, { ok: false }>, "ok" | "values">) =>
-    data<CommentActionResult>({ ok: false, values, ...rest }, { status });
+  const reject = (status: number, rest: Omit<Extract<CommentActionResult, { ok: false }>, "ok" | "values">, headers?: HeadersInit) =>
+    data<CommentActionResult>({ ok: false, values, ...rest }, { status, headers });
 
   const verdict = checkCommentForm(form);
   if (!verdict.ok) return reject(400, { formError: verdict.message });
@@ -101,7 +107,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       ? { kind: "hunter", userId: user.id, firstName: user.firstName, lastName: user.lastName }
       : { kind: "guest" };
   const result = await submitComment(db, { jimmyId: jimmy.id, comment: parsed.data, author, address: clientAddress(request, context) });
-  if (!result.ok) return reject(result.status, { formError: result.message });
+  if (!result.ok) {
+    const retryAfter = result.status === 429 ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+    return reject(result.status, { formError: result.message }, retryAfter);
+  }
   if (field("enhanced") === "1") return data<CommentActionResult>({ ok: true, commentId: result.commentId });
   const flash = await flashHeader({ title: "Comment posted!", description: "Your comment has been added to Jimmy's page.", variant: "success" });
   return redirect(`/jimmy/${serial}#comment-${result.commentId}`, { headers: { "Set-Cookie": flash } });

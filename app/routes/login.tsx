@@ -11,7 +11,7 @@ import { flashHeader } from "~/services/flash.server";
 import { providerAvailability } from "~/services/oauth.server";
 import { getUser, startSession } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
-import { withoutBidiControls } from "~/lib/text";
+import { withoutControls } from "~/lib/text";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Join the Hunt" }];
 
@@ -28,9 +28,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** The users.provider of hunters the demo sign-in creates (the demo data's seeded hunters are provider "demo"). */
+const DEMO_SIGN_IN_PROVIDER = "demo-sign-in";
+
 const DemoSignInSchema = z.object({
-  firstName: z.string().overwrite(withoutBidiControls).trim().min(1, "Enter a first name.").max(40, "Keep the first name under 40 characters."),
-  lastName: z.string().overwrite(withoutBidiControls).trim().max(40, "Keep the last name under 40 characters.").default(""),
+  firstName: z.string().overwrite(withoutControls).trim().min(1, "Enter a first name.").max(40, "Keep the first name under 40 characters."),
+  lastName: z.string().overwrite(withoutControls).trim().max(40, "Keep the last name under 40 characters.").default(""),
   redirectTo: z.string().optional(),
 });
 
@@ -57,9 +60,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { firstName, lastName } = parsed.data;
   const db = getDb();
-  // The demo identity is the name itself, so signing in as the same name again is the same hunter.
+  // The demo identity is the name itself, so signing in as the same name again
+  // is the same hunter; under a provider of its own, so it never matches (or
+  // renames) a seeded hunter or one who signed in with a real provider.
   const subject = `${firstName} ${lastName}`.trim().toLowerCase().replace(/\s+/g, " ");
-  const user = await upsertUserFromProvider(db, { provider: "demo", subject, firstName, lastName });
+  const user = await upsertUserFromProvider(db, { provider: DEMO_SIGN_IN_PROVIDER, subject, firstName, lastName });
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(request, "user", user.id, { db }));
   headers.append("Set-Cookie", await flashHeader({ title: "Signed in", description: `Welcome, ${firstName}!`, variant: "success" }));

@@ -12,7 +12,8 @@ export type CommentAuthor =
 
 export type SubmitCommentResult =
   | { ok: true; commentId: number }
-  | { ok: false; status: 409 | 429; message: string };
+  | { ok: false; status: 409; message: string }
+  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
 /**
  * Posts a validated comment for whoever is asking: applies the per-address
@@ -36,6 +37,7 @@ export async function submitComment(
         ok: false,
         status: 429,
         message: `You've posted a lot of comments in a short time. Please wait ${waitText(limit.retryAfterSeconds)} and try again.`,
+        retryAfterSeconds: limit.retryAfterSeconds,
       };
     }
   }

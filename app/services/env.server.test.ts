@@ -79,6 +79,15 @@ describe("configuration", () => {
     expect(parseEnv({}).demoSignIn).toBe(false);
   });
 
+  it("refuses the demo sign-in on a server told to listen beyond loopback", () => {
+    expect(() => parseEnv({ DEMO_SIGN_IN: "true", HOST: "0.0.0.0" })).toThrow(/DEMO_SIGN_IN.*HOST=0\.0\.0\.0/);
+    expect(() => parseEnv({ DEMO_SIGN_IN: "true", HOST: "::" })).toThrow(ConfigError);
+    expect(() => parseEnv({ DEMO_SIGN_IN: "true", HOST: "192.168.1.20" })).toThrow(ConfigError);
+    expect(parseEnv({ DEMO_SIGN_IN: "true", HOST: "127.0.0.1" }).demoSignIn).toBe(true);
+    expect(parseEnv({ DEMO_SIGN_IN: "true", HOST: "::1" }).demoSignIn).toBe(true);
+    expect(parseEnv({ HOST: "0.0.0.0" }).demoSignIn).toBe(false);
+  });
+
   it("offers a sign-in provider only when all of its credentials are set", () => {
     expect(parseEnv({}).oauth).toEqual({ google: null, apple: null, meta: null });
     const config = parseEnv({

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isLoopbackHost } from "~/lib/security-headers";
 
 const DEV_SESSION_SECRET = "local-development-secret-not-for-production";
 
@@ -47,6 +48,7 @@ const EnvSchema = z.object({
   CONTACT_EMAIL: z.email().default("privacy@jimmyhunt.app"),
   MAP_EMBED_ORIGIN: z.url().default("https://www.openstreetmap.org"),
   LOG_REQUESTS: booleanFlag,
+  HOST: z.string().trim().min(1).optional(),
   DEMO_SIGN_IN: booleanFlag,
   GOOGLE_CLIENT_ID: z.string().trim().optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
@@ -181,6 +183,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       `Invalid configuration: DEMO_SIGN_IN lets anyone sign in as anybody, so it only works when PUBLIC_URL is a loopback address (it is ${publicUrl.origin}).`,
     );
   }
+  if (raw.DEMO_SIGN_IN && raw.HOST !== undefined && !isLoopbackHost(raw.HOST)) {
+    throw new ConfigError(
+      `Invalid configuration: DEMO_SIGN_IN lets anyone sign in as anybody, so the server listens only on loopback; HOST=${raw.HOST} is not a loopback address.`,
+    );
+  }
 
   const qrSecret = raw.QR_SECRET ?? "";
   if (qrSecret === "" && isProduction) {
@@ -275,10 +282,6 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, "");
 }
 
-function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "");
-  return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
-}
 
 let cached: Env | undefined;
 

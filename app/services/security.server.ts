@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { COMMON_SECURITY_HEADERS } from "~/lib/security-headers";
 import { env } from "./env.server";
 
 export function createNonce(): string {
@@ -60,8 +61,5 @@ export function applyDocumentSecurityHeaders(headers: Headers, nonce: string): v
 
 /** Headers for every response the app renders, HTML or not. */
 export function applyCommonSecurityHeaders(headers: Headers): void {
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(name, value);
 }

@@ -13,7 +13,7 @@ import {
   type ProviderId,
 } from "./oauth.server";
 import { startSession } from "./session.server";
-import { withoutBidiControls } from "~/lib/text";
+import { withoutControls } from "~/lib/text";
 
 /** Where to return after the provider, kept beside the state cookie (same lifetime and SameSite rules). */
 function returnCookie(provider: ProviderId) {
@@ -69,8 +69,8 @@ export async function finishProviderSignIn(provider: ProviderId, request: Reques
   // one that never sent any leaves "Hunter".
   const user = await upsertUserFromProvider(db, {
     ...profile,
-    firstName: withoutBidiControls(profile.firstName || ""),
-    lastName: withoutBidiControls(profile.lastName || ""),
+    firstName: withoutControls(profile.firstName || ""),
+    lastName: withoutControls(profile.lastName || ""),
   });
   if (!user.first_name.trim()) {
     await db.updateTable("users").set({ first_name: "Hunter" }).where("id", "=", user.id).execute();

@@ -190,6 +190,63 @@ test.describe("security headers", () => {
   });
 });
 
+test.describe("open redirects", () => {
+  // Each passes a check of the raw string but is "//evil.example" once its dot
+  // segments are resolved, which a browser follows off-site (more forms in
+  // app/lib/redirect.test.ts; the machine's browser runs few for time).
+  const OFF_SITE = ["/.//evil.example", "/%2e//evil.example", "/a/..//evil.example"];
+
+  test("the sign-in page, the demo sign-in and the like form never send a hunter to another site, whatever redirectTo says", async ({
+    browser,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const site = new URL(baseURL!).origin;
+    for (const target of OFF_SITE) {
+      const context = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo) });
+      try {
+        await giveOwnAddress(context);
+        // Had Chromium been sent off-site, this page would be where it landed.
+        await context.route(/^https?:\/\/evil\.example\//, (route) => route.fulfill({ contentType: "text/html", body: "<h1>Somewhere else</h1>" }));
+        const page = await context.newPage();
+
+        // The demo sign-in form, its redirectTo field rewritten as an attacker's page would post it.
+        await page.goto("/login");
+        await waitForHydration(page, testInfo);
+        await page.locator('input[name="redirectTo"]').evaluate((input, value) => ((input as HTMLInputElement).value = value), target);
+        await page.getByLabel("First name").fill(uniqueName("Redirect"));
+        await page.getByRole("button", { name: "Sign in locally" }).click();
+        await expect(page.getByTestId("header-avatar").or(page.getByRole("heading", { name: "Somewhere else" })), target).toBeVisible();
+        expect(new URL(page.url()).origin, `demo sign-in with ${JSON.stringify(target)}`).toBe(site);
+
+        // A signed-in hunter following a crafted /login link.
+        await page.goto(`/login?redirectTo=${encodeURIComponent(target)}`);
+        expect(new URL(page.url()).origin, `/login?redirectTo=${JSON.stringify(target)}`).toBe(site);
+        await expect(page.getByRole("heading", { name: "Somewhere else" })).toHaveCount(0);
+
+        // The like form's redirect (followed by the browser without JavaScript; with it, the form answers JSON).
+        const [discovery] = (await (await context.request.get("/api/discoveries?limit=1")).json()) as { id: number }[];
+        const like = await context.request.post(`/discoveries/${discovery!.id}/like`, {
+          form: { intent: "like", redirectTo: target },
+          maxRedirects: 0,
+        });
+        expect(like.status(), await like.text()).toBe(302);
+        expect(new URL(like.headers()["location"]!, site).origin, `like form with ${JSON.stringify(target)}`).toBe(site);
+        if (!jsEnabled(testInfo)) {
+          await page.goto("/discoveries");
+          const form = page.locator('form[action$="/like"]').first();
+          await form.locator('input[name="redirectTo"]').evaluate((input, value) => ((input as HTMLInputElement).value = value), target);
+          await form.getByRole("button").click();
+          await page.waitForLoadState();
+          expect(new URL(page.url()).origin, `like form followed with ${JSON.stringify(target)}`).toBe(site);
+        }
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
 test.describe("cross-site requests", () => {
   test("every action and API mutation refuses a foreign Origin, Origin: null and Sec-Fetch-Site: cross-site, and nothing changes", async ({
     context,
@@ -274,6 +331,57 @@ const HOSTILE = {
 const BIDI = /[\u202A-\u202E\u2066-\u2069]/g;
 const shown = (text: string) => text.replace(BIDI, "").trim();
 const INJECTED = 'img[src="x"], svg[onload], [onerror], [onload], [onmouseover], iframe[src^="javascript:" i], a[href^="javascript:" i]';
+
+test.describe("control characters in pages", () => {
+  test("no page of the demo hunt, signed out, as a hunter or as an admin, carries a control character in its HTML", async ({ browser, baseURL }) => {
+    test.setTimeout(180_000);
+    const demoSerial = queryOne<{ serial_number: number; id: number }>("select serial_number, id from jimmys where serial_number = 5");
+    const samples: RouteSamples = {
+      serial: demoSerial.serial_number,
+      jimmyId: demoSerial.id,
+      discoveryId: queryOne<{ id: number }>("select id from discoveries where jimmy_id = ? order by id limit 1", demoSerial.id).id,
+      commentId: queryOne<{ id: number }>("select id from comments order by id limit 1").id,
+    };
+    const pages = appRoutes()
+      .filter((route) => route.isPage)
+      .map((route) => routeUrl(route, samples));
+    // Every Jimmy's page, with and without the comment box open: where a
+    // multi-byte character falls in the page depends on each one's data.
+    const jimmyPages = query<{ serial_number: number }>("select serial_number from jimmys order by serial_number").flatMap(({ serial_number: serial }) => [
+      `/jimmy/${serial}`,
+      `/jimmy/${serial}?comment=new`,
+    ]);
+    const variants = ["/?page=2", "/discoveries?sort=likes", "/map?zoom=3", "/hall-of-fame?tab=recent", `/login?redirectTo=%2Fjimmy%2F${samples.serial}`];
+    const anonymous = await browser.newContext();
+    const hunter = await browser.newContext();
+    const admin = await browser.newContext();
+    try {
+      await giveOwnAddress(hunter);
+      await signInByRequest(hunter.request, uniqueName("Scan"));
+      await startAdminSession(admin, baseURL!);
+      const visitors: [string, APIRequestContext, string[]][] = [
+        ["signed out", anonymous.request, [...pages, ...variants, ...jimmyPages]],
+        ["a hunter", hunter.request, [...pages, ...variants, ...jimmyPages]],
+        ["an admin", admin.request, [...pages, "/admin?tab=comments"]],
+      ];
+      let scanned = 0;
+      for (const [who, request, urls] of visitors) {
+        for (const url of urls) {
+          const response = await request.get(url, { maxRedirects: 0 });
+          if (!(response.headers()["content-type"] ?? "").startsWith("text/html")) continue;
+          const html = (await response.body()).toString("utf8");
+          // eslint-disable-next-line no-control-regex -- finding control characters is the point
+          const found = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.exec(html);
+          expect(found && `${JSON.stringify(found[0])} in …${html.slice(Math.max(0, found.index - 80), found.index + 20)}…`, `${url} for ${who}`).toBeNull();
+          scanned++;
+        }
+      }
+      expect(scanned).toBeGreaterThan(4 * 64);
+    } finally {
+      await Promise.all([anonymous.close(), hunter.close(), admin.close()]);
+    }
+  });
+});
 
 test.describe("hostile text", () => {
   test("XSS payloads and bidi overrides in captions, comments, author names and locations render as inert, literal text", async ({

@@ -51,14 +51,14 @@ export async function startAdminSession(context: BrowserContext, baseURL: string
   await context.addCookies([{ name: "jh_admin", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
-/** A hunter the demo sign-in will recognise by name (provider "demo", subject = the lower-cased full name). */
+/** A hunter the demo sign-in will recognise by name (provider "demo-sign-in", subject = the lower-cased full name). */
 export function plantHunter(firstName: string, lastName = "Tester"): number {
   const now = new Date().toISOString();
   const db = writeDb();
   try {
     const result = db
       .prepare(
-        "insert into users (provider, provider_subject, first_name, last_name, created_at, updated_at) values ('demo', ?, ?, ?, ?, ?)",
+        "insert into users (provider, provider_subject, first_name, last_name, created_at, updated_at) values ('demo-sign-in', ?, ?, ?, ?, ?)",
       )
       .run(`${firstName} ${lastName}`.toLowerCase(), firstName, lastName, now, now);
     return Number(result.lastInsertRowid);

@@ -28,7 +28,7 @@ export async function startAppServer(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "jimmy-hunt-app-"));
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["scripts/serve.ts", "build/server/index.js"], {
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -42,7 +42,9 @@ export async function startAppServer(env: Record<string, string>) {
     },
   });
   let stderr = "";
+  let stdout = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The app server exited: ${stderr}`);
@@ -54,7 +56,10 @@ export async function startAppServer(env: Record<string, string>) {
   const databasePath = path.join(dataDir, "jimmy-hunt.sqlite");
   return {
     baseURL,
+    port,
     databasePath,
+    /** What the server has written to its standard output so far (its request log). */
+    output: () => stdout,
     /** Runs `work` on the server's SQLite file through a connection of its own, as another process would. */
     withDb<T>(work: (db: Database.Database) => T): T {
       const db = new Database(databasePath);
