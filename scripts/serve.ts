@@ -20,13 +20,14 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import url from "node:url";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import { addressBehindProxies, trustedProxiesFrom } from "../app/lib/forwarded-address.ts";
 import { COMMON_SECURITY_HEADERS, INTERNAL_HEADER, isLoopbackHost } from "../app/lib/security-headers.ts";
+import { limitedBody, refuseUnanswerable } from "./body-limit.ts";
 import { createPageCache, pageCacheTtlFromEnv, type Personalize, type RenderContext } from "./page-cache.ts";
 
 const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
@@ -111,6 +112,7 @@ if (demoSignIn) {
       .send("This demo server answers only at a loopback address (localhost or 127.0.0.1), because anyone can sign in as anybody on it.");
   });
 }
+app.use(refuseUnanswerable);
 const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
 const renderPage = (req: express.Request) => (request: Request, context?: RenderContext) =>
   handleRemix(request, { socketAddress: req.socket.remoteAddress ?? null, ...context });
@@ -177,11 +179,20 @@ app.use((req, res, next) => {
     .send("This request came from another site, so it was refused. Please use the form on this site.");
 });
 
+/** Remix's request, with the body counted against its address's limit (scripts/body-limit.ts). */
+function remixRequest(req: express.Request, res: express.Response): Request {
+  if (req.method === "GET" || req.method === "HEAD") return createRemixRequest(req, res);
+  const head = createRemixRequest(Object.create(req, { method: { value: "GET" } }) as express.Request, res);
+  return new Request(head, { method: req.method, body: createReadableStreamFromReadable(limitedBody(req, res)), duplex: "half" } as RequestInit);
+}
+
 app.all("*", async (req, res, next) => {
   try {
-    const response = await pageCache.handle(createRemixRequest(req, res), renderPage(req));
+    const response = await pageCache.handle(remixRequest(req, res), renderPage(req));
+    if (res.locals.bodyRefused) return;
     await sendRemixResponse(res, response);
   } catch (error) {
+    if (res.locals.bodyRefused) return;
     // Express does not take async handlers' errors itself.
     next(error);
   }

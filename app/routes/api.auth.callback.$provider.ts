@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { BodyTooLargeError, FORM_UNREADABLE_TEXT, MAX_FORM_BODY_BYTES, readBoundedBody } from "~/services/form.server";
 import { isProviderId } from "~/services/oauth.server";
 import { finishProviderSignIn } from "~/services/sign-in.server";
 
@@ -25,7 +26,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!type.startsWith("application/x-www-form-urlencoded")) {
     throw new Response("Expected a form.", { status: 415 });
   }
-  const body = await request.text();
-  if (body.length > 64 * 1024) throw new Response("The form is too large.", { status: 413 });
-  return finishProviderSignIn(provider, request, new URLSearchParams(body));
+  // Read within a bound as it streams, whether or not Apple sign-in is set up:
+  // anyone can post here, from any site.
+  let body: Buffer;
+  try {
+    body = await readBoundedBody(request, MAX_FORM_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new Response("The form is too large.", { status: 413 });
+    throw new Response(FORM_UNREADABLE_TEXT, { status: 400 });
+  }
+  return finishProviderSignIn(provider, request, new URLSearchParams(body.toString("utf8")));
 }

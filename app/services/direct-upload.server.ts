@@ -1,9 +1,19 @@
-import { unstable_parseMultipartFormData } from "@remix-run/node";
-import { Readable } from "node:stream";
 import { FILE_TOO_LARGE_TEXT } from "~/lib/uploads";
+import { type MultipartLimits, MultipartRefusal, readMultipart } from "./multipart.server";
 import { type LocalDiskStorage, ObjectTooLargeError } from "./storage.server";
 
-const MAX_FIELD_BYTES = 2048;
+/**
+ * The signed fields of a POST upload are a handful of short values; the one
+ * file is at most the signed size (10 MB), which storage enforces as it
+ * streams. A form past these is refused before more of it is read.
+ */
+export const DIRECT_UPLOAD_LIMITS: MultipartLimits = {
+  fields: 20,
+  fieldBytes: 2048,
+  totalFieldBytes: 16 * 1024,
+  files: 1,
+  bodyBytes: 48 * 1024 * 1024,
+};
 
 class Refused extends Error {
   constructor(readonly response: Response) {
@@ -23,31 +33,24 @@ export async function acceptDirectUpload(request: Request, storage: LocalDiskSto
   if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
     return Response.json({ message: "Uploads are multipart forms." }, { status: 400 });
   }
-  const fields: Record<string, string> = {};
   let stored = false;
   try {
-    await unstable_parseMultipartFormData(request, async ({ name, data }) => {
-      if (name !== "file") {
-        const chunks: Uint8Array[] = [];
-        let size = 0;
-        for await (const chunk of data) {
-          size += chunk.length;
-          if (size > MAX_FIELD_BYTES) throw refuse(400, `The ${name} field is too long.`);
-          chunks.push(chunk);
-        }
-        fields[name] = Buffer.concat(chunks).toString("utf8");
-        return undefined;
-      }
-      if (stored) throw refuse(400, "Send one file per upload.");
+    await readMultipart(request, DIRECT_UPLOAD_LIMITS, async ({ name, data }, fields) => {
+      if (name !== "file") throw refuse(400, `Only the upload's own file part is accepted, not ${JSON.stringify(name.slice(0, 40))}.`);
       const verified = storage.verifyUploadFields(fields, now);
       if (!verified) throw refuse(403, "This upload form has expired or was altered. Please choose the photo again.");
-      await storage.put(verified.key, Readable.from(data), verified.contentType, { maxBytes: verified.maxBytes });
+      await storage.put(verified.key, data, verified.contentType, { maxBytes: verified.maxBytes });
       stored = true;
-      return undefined;
     });
   } catch (error) {
     if (error instanceof Refused) return error.response;
     if (error instanceof ObjectTooLargeError) return Response.json({ message: FILE_TOO_LARGE_TEXT }, { status: 413 });
+    if (error instanceof MultipartRefusal) {
+      if (error.reason === "too-many-files") return Response.json({ message: "Send one file per upload." }, { status: 400 });
+      if (error.reason === "field-too-long") return Response.json({ message: `The ${error.field} field is too long.` }, { status: 400 });
+      if (error.reason === "body-too-large") return Response.json({ message: FILE_TOO_LARGE_TEXT }, { status: 413 });
+      return Response.json({ message: error.message }, { status: error.status });
+    }
     throw error;
   }
   return stored ? new Response(null, { status: 204 }) : Response.json({ message: "The form has no file." }, { status: 400 });

@@ -1,10 +1,10 @@
-import { unstable_parseMultipartFormData } from "@remix-run/node";
 import { PassThrough } from "node:stream";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES, uploadContentType } from "~/lib/uploads";
 import type { DB } from "./db.server";
 import { ObjectTooLargeError, type Storage } from "./storage.server";
 import { receiveUpload, UploadRejectedError } from "./uploads.server";
 import { readForm } from "./form.server";
+import { type MultipartLimits, MultipartRefusal, readMultipart } from "./multipart.server";
 
 /** Text fields of the discovery forms are short; anything longer is not a real form. */
 const MAX_FIELD_BYTES = 4096;
@@ -15,6 +15,18 @@ const MAX_FIELD_BYTES = 4096;
  */
 export const MAX_FORM_BYTES = 48 * 1024 * 1024;
 
+/**
+ * A discovery form has about ten short fields and one photo; these leave
+ * room for that many times over and nothing like a flood.
+ */
+export const PHOTO_FORM_LIMITS: MultipartLimits = {
+  fields: 50,
+  fieldBytes: MAX_FIELD_BYTES,
+  totalFieldBytes: 64 * 1024,
+  files: 3,
+  bodyBytes: MAX_FORM_BYTES,
+};
+
 export type ReceivedPhoto = { tempPath: string; size: number } | { error: unknown };
 
 export type PhotoForm = {
@@ -22,8 +34,6 @@ export type PhotoForm = {
   /** The posted photo, streamed into a temporary upload; null when no file was chosen. */
   photo: ReceivedPhoto | null;
 };
-
-class FormTooLarge extends Error {}
 
 const tooLarge = () => new UploadRejectedError(FILE_TOO_LARGE_TEXT, 413);
 
@@ -34,55 +44,38 @@ const tooLarge = () => new UploadRejectedError(FILE_TOO_LARGE_TEXT, 413);
  */
 export async function readPhotoForm(request: Request, db: DB, storage: Storage, userId: number): Promise<PhotoForm> {
   const type = request.headers.get("Content-Type") ?? "";
-  const fields: Record<string, string> = {};
   if (!type.startsWith("multipart/form-data")) {
+    const fields: Record<string, string> = {};
     const form = await readForm(request);
     for (const [name, value] of form) if (typeof value === "string" && !(name in fields)) fields[name] = value.slice(0, MAX_FIELD_BYTES);
     return { fields, photo: null };
   }
   const declared = Number(request.headers.get("Content-Length") ?? 0);
-  if (declared > MAX_FORM_BYTES) return { fields, photo: { error: tooLarge() } };
+  if (declared > MAX_FORM_BYTES) return { fields: {}, photo: { error: tooLarge() } };
 
   let photo: ReceivedPhoto | null = null;
+  let fields: Record<string, string>;
   try {
-    await unstable_parseMultipartFormData(request, async ({ name, filename, contentType, data }) => {
-      if (name !== "photo") {
-        if (filename === undefined) fields[name] ??= await readField(data);
-        else await drain(data);
-        return undefined;
-      }
+    fields = await readMultipart(request, PHOTO_FORM_LIMITS, async ({ name, filename, contentType, data }) => {
       // An empty file input arrives without a file name: no photo chosen.
-      if (photo || !filename) {
+      if (name !== "photo" || photo || !filename) {
         await drain(data);
-        return undefined;
+        return;
       }
       photo = await streamPhoto(data, (body) => receiveUpload(db, storage, userId, body, uploadContentType(contentType, filename)));
-      return undefined;
     });
   } catch (error) {
-    if (error instanceof FormTooLarge) return { fields, photo: { error: tooLarge() } };
-    if (error instanceof TypeError) throw new Response("The form could not be read. Please submit it again.", { status: 400 });
+    if (error instanceof MultipartRefusal) {
+      if (error.reason === "body-too-large") return { fields: {}, photo: { error: tooLarge() } };
+      throw new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    }
     throw error;
   }
   return { fields, photo };
 }
 
-async function readField(data: AsyncIterable<Uint8Array>): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of data) {
-    size += chunk.length;
-    if (size > MAX_FIELD_BYTES) throw new Response("A form field is too long.", { status: 400 });
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-async function drain(data: AsyncIterable<Uint8Array>, seen = 0): Promise<void> {
-  for await (const chunk of data) {
-    seen += chunk.length;
-    if (seen > MAX_FORM_BYTES) throw new FormTooLarge();
-  }
+async function drain(data: AsyncIterable<Uint8Array>): Promise<void> {
+  for await (const chunk of data) void chunk;
 }
 
 /**
@@ -105,30 +98,35 @@ async function streamPhoto(
     },
   );
   let size = 0;
-  for await (const chunk of data) {
-    size += chunk.length;
-    if (size > MAX_UPLOAD_BYTES) {
-      if (!body.destroyed) body.destroy(new ObjectTooLargeError(MAX_UPLOAD_BYTES));
-      if (size > MAX_FORM_BYTES) {
-        await stored;
-        throw new FormTooLarge();
+  try {
+    for await (const chunk of data) {
+      size += chunk.length;
+      if (size > MAX_UPLOAD_BYTES) {
+        // Past 10 MB storage keeps nothing; the rest is read and thrown away
+        // (up to the form's limit) so the fields after the photo still arrive.
+        if (!body.destroyed) body.destroy(new ObjectTooLargeError(MAX_UPLOAD_BYTES));
+        continue;
       }
-      continue;
+      if (body.destroyed) continue;
+      if (!body.write(chunk)) {
+        // Whichever fires first wins; the other listener is removed so a long
+        // upload does not pile up one per pause.
+        await new Promise<void>((resolve) => {
+          const resume = () => {
+            body.off("drain", resume);
+            body.off("close", resume);
+            resolve();
+          };
+          body.once("drain", resume);
+          body.once("close", resume);
+        });
+      }
     }
-    if (body.destroyed) continue;
-    if (!body.write(chunk)) {
-      // Whichever fires first wins; the other listener is removed so a long
-      // upload does not pile up one per pause.
-      await new Promise<void>((resolve) => {
-        const resume = () => {
-          body.off("drain", resume);
-          body.off("close", resume);
-          resolve();
-        };
-        body.once("drain", resume);
-        body.once("close", resume);
-      });
-    }
+  } catch (error) {
+    // The form was cut off or refused midway: storage keeps nothing of it.
+    body.destroy(error as Error);
+    await stored;
+    throw error;
   }
   body.end();
   const result = await stored;

@@ -60,6 +60,8 @@ export async function startAppServer(env: Record<string, string>) {
     databasePath,
     /** What the server has written to its standard output so far (its request log). */
     output: () => stdout,
+    /** The server's process id, to read its memory (/proc/<pid>/status). */
+    pid: child.pid!,
     /** Runs `work` on the server's SQLite file through a connection of its own, as another process would. */
     withDb<T>(work: (db: Database.Database) => T): T {
       const db = new Database(databasePath);
