@@ -200,7 +200,7 @@ test.describe("open redirects", () => {
     browser,
     baseURL,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const site = new URL(baseURL!).origin;
     for (const target of OFF_SITE) {
       const context = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo) });
@@ -216,7 +216,7 @@ test.describe("open redirects", () => {
         await page.locator('input[name="redirectTo"]').evaluate((input, value) => ((input as HTMLInputElement).value = value), target);
         await page.getByLabel("First name").fill(uniqueName("Redirect"));
         await page.getByRole("button", { name: "Sign in locally" }).click();
-        await expect(page.getByTestId("header-avatar").or(page.getByRole("heading", { name: "Somewhere else" })), target).toBeVisible();
+        await expect(page.getByTestId("header-avatar").or(page.getByRole("heading", { name: "Somewhere else" })), target).toBeVisible({ timeout: 20_000 });
         expect(new URL(page.url()).origin, `demo sign-in with ${JSON.stringify(target)}`).toBe(site);
 
         // A signed-in hunter following a crafted /login link.
