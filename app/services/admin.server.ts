@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { recordAdminAction } from "~/models/audit-log.server";
-import { clearRateLimit, hitRateLimit, peekRateLimit, pruneRateLimits } from "~/models/rate-limits.server";
+import { clearRateLimit, hitRateLimit, pruneRateLimits } from "~/models/rate-limits.server";
 import type { DB } from "./db.server";
 import { env } from "./env.server";
 import { verifyPassword } from "./password.server";
@@ -17,9 +17,12 @@ export type AdminSignIn =
   | { status: "not_configured" };
 
 /**
- * Checks an admin password from `address`. Once an address has used up its
- * failed attempts it is refused without the password being checked until
- * the window ends, so guessing cannot go faster than the limit.
+ * Checks an admin password from `address`. The attempt is counted before the
+ * password is checked, in one statement, so a burst of requests in flight
+ * (in one process or several) cannot all pass a limit read before the slow
+ * hash: only the first ADMIN_FAILURE_LIMIT of a window are ever checked, the
+ * rest are refused unchecked until the window ends. The right password
+ * clears the count.
  */
 export async function attemptAdminSignIn(
   db: DB,
@@ -28,10 +31,10 @@ export async function attemptAdminSignIn(
 ): Promise<AdminSignIn> {
   if (!passwordHash) return { status: "not_configured" };
   const key = `admin-sign-in:${address}`;
-  const window = await peekRateLimit(db, key, now);
-  if (window && window.count >= ADMIN_FAILURE_LIMIT) {
+  const attempt = await hitRateLimit(db, key, ADMIN_FAILURE_WINDOW_MS, now);
+  if (attempt.count > ADMIN_FAILURE_LIMIT) {
     await recordAdminAction(db, { action: "sign_in_locked", clientAddress: address, now });
-    return { status: "locked", retryAt: window.resetAt };
+    return { status: "locked", retryAt: attempt.resetAt };
   }
   if (await verifyPassword(password, passwordHash)) {
     await clearRateLimit(db, key);
@@ -39,9 +42,8 @@ export async function attemptAdminSignIn(
     await recordAdminAction(db, { action: "sign_in", clientAddress: address, now });
     return { status: "granted" };
   }
-  const failures = await hitRateLimit(db, key, ADMIN_FAILURE_WINDOW_MS, now);
   await recordAdminAction(db, { action: "sign_in_failed", clientAddress: address, now });
-  return { status: "denied", attemptsLeft: Math.max(0, ADMIN_FAILURE_LIMIT - failures.count) };
+  return { status: "denied", attemptsLeft: Math.max(0, ADMIN_FAILURE_LIMIT - attempt.count) };
 }
 
 /** For admin pages: without a live admin session, back to the password gate. */
