@@ -174,6 +174,12 @@ export interface RateLimitsTable {
   reset_at: Timestamp;
 }
 
+export interface SignInStatesTable {
+  state_hash: string;
+  provider: string;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -190,6 +196,7 @@ export interface Database {
   notifications: NotificationsTable;
   admin_audit_log: AdminAuditLogTable;
   rate_limits: RateLimitsTable;
+  sign_in_states: SignInStatesTable;
 }
 
 export type User = Selectable<UsersTable>;
