@@ -30,6 +30,8 @@ export interface SessionsTable {
   data: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** Admin sessions: when the password was last typed (sign-in or re-entry). */
+  password_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface JimmysTable {
