@@ -30,6 +30,8 @@ export interface SessionsTable {
   data: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** Admin sessions: when the password was last typed (sign-in or re-entry). */
+  password_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface JimmysTable {
@@ -174,6 +176,12 @@ export interface RateLimitsTable {
   reset_at: Timestamp;
 }
 
+export interface SignInStatesTable {
+  state_hash: string;
+  provider: string;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -190,6 +198,7 @@ export interface Database {
   notifications: NotificationsTable;
   admin_audit_log: AdminAuditLogTable;
   rate_limits: RateLimitsTable;
+  sign_in_states: SignInStatesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -6,7 +6,7 @@ import { useToast } from "./Toaster";
 import { HeartIcon } from "./ui/icons";
 import { useHydrated } from "./useHydrated";
 
-type LikeResult = { isLiked: boolean; likeCount: number } | { error: string };
+type LikeResult = { isLiked: boolean; likeCount: number } | { error: string; retryAfter?: number };
 
 /**
  * A like is a POST form: a plain post (the server redirects back to the card)
@@ -56,7 +56,8 @@ function LikeForm({ discoveryId, liked, count }: { discoveryId: number; liked: b
           : { liked: result.isLiked, count: Math.max(0, previous.count + (result.isLiked ? 1 : -1)) },
       );
     } else {
-      toast({ title: "Error", description: "Failed to update like", variant: "destructive" });
+      // Going too fast is worth saying as it is: the answer says when to try again.
+      toast({ title: "Error", description: result.retryAfter ? result.error : "Failed to update like", variant: "destructive" });
     }
   }, [fetcher.state, fetcher.data, toast]);
 

@@ -8,8 +8,13 @@ export function isImageContentType(type: string): boolean {
   return /^image\/[a-z0-9.+-]{1,40}$/i.test(type) && !/svg/i.test(type);
 }
 
-/** Larger images are refused before decoding (a pixel-flood guard; a 12 MP photo has 12 million). */
-export const MAX_PHOTO_PIXELS = 50_000_000;
+/**
+ * Larger images are refused before decoding (a pixel-flood guard). A 12 MP
+ * phone photo has 12 million, the 24 MP default of recent phones 24.5 million;
+ * decoding costs time in proportion, so 25 million bounds one decode at about
+ * twice a normal photo's (a 7000 × 7000 image, 49 million, is refused).
+ */
+export const MAX_PHOTO_PIXELS = 25_000_000;
 
 const TYPES_BY_EXTENSION: Record<string, string> = {
   jpg: "image/jpeg",

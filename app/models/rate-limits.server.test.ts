@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDb } from "../../tests/support/test-db";
-import { consumeRateLimit, RATE_LIMITS } from "~/services/rate-limit.server";
+import { consumeHunterLimit, consumeRateLimit, RATE_LIMITS, rateLimitedText } from "~/services/rate-limit.server";
 import { hitRateLimit, peekRateLimit, pruneRateLimits } from "./rate-limits.server";
 
 let t: Awaited<ReturnType<typeof createTestDb>>;
@@ -49,4 +49,22 @@ describe("database rate limits", () => {
     expect(results[max]!.retryAfterSeconds).toBe(commentWindow / 1000 - max);
     expect((await consumeRateLimit(t.db, "commentPerAddress", "203.0.113.8", later(max * 1000))).allowed).toBe(true);
   });
+
+  for (const [name, rule] of [
+    ["reportPerHunter", { max: 10, windowMs: 10 * 60_000 }],
+    ["uploadPerHunter", { max: 30, windowMs: 10 * 60_000 }],
+    ["likePerHunter", { max: 60, windowMs: 60_000 }],
+  ] as const) {
+    it(`holds each hunter to ${rule.max} under ${name}, even when the requests arrive at once, and says when to try again`, async () => {
+      expect(RATE_LIMITS[name]).toEqual(rule);
+      const burst = await Promise.all(Array.from({ length: rule.max + 5 }, () => consumeHunterLimit(t.db, name, 7, start)));
+      expect(burst.filter((r) => r.allowed)).toHaveLength(rule.max);
+      const refused = burst.find((r) => !r.allowed)!;
+      expect(refused.retryAfterSeconds).toBe(rule.windowMs / 1000);
+      expect(rateLimitedText(name, refused)).toMatch(/Please wait (10 minutes|1 minute) and try again\.$/);
+      // Another hunter is not affected, and the same hunter may go on once the window has ended.
+      expect((await consumeHunterLimit(t.db, name, 8, start)).allowed).toBe(true);
+      expect((await consumeHunterLimit(t.db, name, 7, later(rule.windowMs))).allowed).toBe(true);
+    });
+  }
 });

@@ -13,7 +13,7 @@ export type SessionUser = {
 
 export async function insertSession(
   db: Executor,
-  row: { idHash: string; kind: SessionKind; userId: number | null; createdAt: string; expiresAt: string },
+  row: { idHash: string; kind: SessionKind; userId: number | null; createdAt: string; expiresAt: string; passwordAt?: string | null },
 ) {
   await db
     .insertInto("sessions")
@@ -23,6 +23,7 @@ export async function insertSession(
       user_id: row.userId,
       created_at: row.createdAt,
       expires_at: row.expiresAt,
+      password_at: row.passwordAt ?? null,
     })
     .execute();
 }
@@ -65,4 +66,14 @@ export async function deleteSession(db: Executor, idHash: string) {
 export async function deleteExpiredSessions(db: Executor, now: string): Promise<number> {
   const result = await db.deleteFrom("sessions").where("expires_at", "<=", now).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Moves a live session's end to `expiresAt` (an idle timeout sliding on activity). */
+export async function extendSession(db: Executor, idHash: string, expiresAt: string, now: string): Promise<void> {
+  await db.updateTable("sessions").set({ expires_at: expiresAt }).where("id", "=", idHash).where("expires_at", ">", now).execute();
+}
+
+/** Records that the password was just typed again in this live session. */
+export async function markSessionPassword(db: Executor, idHash: string, at: string): Promise<void> {
+  await db.updateTable("sessions").set({ password_at: at }).where("id", "=", idHash).where("expires_at", ">", at).execute();
 }

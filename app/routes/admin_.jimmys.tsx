@@ -4,13 +4,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { recordAdminAction } from "~/models/audit-log.server";
 import { mintJimmys } from "~/models/jimmys.server";
-import { ADMIN_HEADERS, requireAdminPage } from "~/services/admin.server";
+import { ADMIN_HEADERS, requireAdminPage, requireRecentPassword } from "~/services/admin.server";
 import { clientAddress } from "~/services/client-address.server";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
 import { flashHeader } from "~/services/flash.server";
 import { MAX_LABELS } from "~/services/labels.server";
-import { requireAdmin } from "~/services/session.server";
+import { adminPasswordIsRecent, requireAdmin } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
 
 export const meta: MetaFunction = () => [{ title: "Mint Jimmys · Admin" }, { name: "robots", content: "noindex" }];
@@ -31,13 +31,17 @@ const MintSchema = z
 const RangeSchema = z.object({ from: z.coerce.number().int().min(1).max(999_999_999), to: z.coerce.number().int().min(1).max(999_999_999) });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPage(request);
+  const db = getDb();
+  await requireAdminPage(request, db);
   const params = new URL(request.url).searchParams;
   const minted = RangeSchema.safeParse({ from: params.get("from"), to: params.get("to") });
-  return { minted: minted.success && minted.data.to >= minted.data.from ? minted.data : null };
+  return {
+    minted: minted.success && minted.data.to >= minted.data.from ? minted.data : null,
+    passwordNeeded: !(await adminPasswordIsRecent(request, { db })),
+  };
 }
 
-type MintResult = { values: { from: string; to: string }; fieldErrors: { from?: string[]; to?: string[] } };
+type MintResult = { values: { from: string; to: string }; fieldErrors: { from?: string[]; to?: string[]; password?: string[] } };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -47,6 +51,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = { from: String(form.get("from") ?? ""), to: String(form.get("to") ?? "") };
   const parsed = MintSchema.safeParse(values);
   if (!parsed.success) return data<MintResult>({ values, fieldErrors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
+  // Minting writes many rows at once: it needs the password typed within the last few minutes.
+  const address = clientAddress(request, context);
+  const password = await requireRecentPassword(request, db, { password: String(form.get("password") ?? ""), address });
+  if (!password.ok) return data<MintResult>({ values, fieldErrors: { password: [password.message] } }, { status: password.status });
   const { from, to } = parsed.data;
   const created = await mintJimmys(db, from, to);
   await recordAdminAction(db, {
@@ -54,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     targetType: "jimmys",
     targetId: `${from}-${to}`,
     detail: `${created} new`,
-    clientAddress: clientAddress(request, context),
+    clientAddress: address,
   });
   return redirect(`/admin/jimmys?from=${from}&to=${to}`, {
     headers: {
@@ -68,8 +76,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MintJimmys() {
-  const { minted } = useLoaderData<typeof loader>();
+  const { minted, passwordNeeded } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as MintResult | undefined;
+  const passwordError = result?.fieldErrors.password?.[0];
   const navigation = useNavigation();
   const sheet = (format: "svg" | "pdf") => (minted ? `/admin/labels?from=${minted.from}&to=${minted.to}&format=${format}` : "");
   return (
@@ -123,6 +132,31 @@ export default function MintJimmys() {
             </div>
           );
         })}
+        {passwordNeeded || passwordError ? (
+          <div className="col-span-2">
+            <label htmlFor="mint-password" className="text-sm font-medium text-stone-800">
+              Admin password
+            </label>
+            <p id="mint-password-hint" className="text-sm text-stone-600">
+              Minting changes many rows, so enter the password again (it was last typed more than 10 minutes ago).
+            </p>
+            <input
+              id="mint-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={passwordError ? "mint-password-hint mint-password-error" : "mint-password-hint"}
+              className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2"
+            />
+            {passwordError ? (
+              <p id="mint-password-error" className="mt-1 text-sm text-red-700">
+                {passwordError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <button
           type="submit"
           disabled={navigation.state === "submitting"}

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { toggleLike } from "~/models/likes.server";
 import { apiError, apiJson, requireApiMutation, requireApiUser } from "~/services/api.server";
 import { getDb } from "~/services/db.server";
+import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 
 const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
@@ -17,7 +18,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireApiUser(request);
   const id = IdSchema.safeParse(params.id);
   if (!id.success) return apiError(400, "The discovery id must be a positive whole number.");
-  const state = await toggleLike(getDb(), { discoveryId: id.data, userId: user.id });
+  const db = getDb();
+  const limit = await consumeHunterLimit(db, "likePerHunter", user.id);
+  if (!limit.allowed) return rateLimitedJson("likePerHunter", limit);
+  const state = await toggleLike(db, { discoveryId: id.data, userId: user.id });
   if (!state) return apiError(404, `There is no discovery ${id.data}.`);
   return apiJson(state);
 }

@@ -7,6 +7,7 @@ import { findJimmyById } from "~/models/jimmys.server";
 import { ApiDiscoverySchema } from "~/lib/report-schema";
 import { apiError, apiJson, readJson, requireApiMutation, requireApiUser } from "~/services/api.server";
 import { getDb } from "~/services/db.server";
+import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
 import { describeReportError } from "~/services/report-errors.server";
 import { reportDiscovery } from "~/services/reporting.server";
 import { getUser } from "~/services/session.server";
@@ -79,6 +80,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const jimmy = await findJimmyById(db, body.jimmyId);
   if (!jimmy) return apiError(404, `There is no Jimmy with id ${body.jimmyId}.`);
+  const limit = await consumeHunterLimit(db, "reportPerHunter", user.id);
+  if (!limit.allowed) return rateLimitedJson("reportPerHunter", limit);
   const storage = getStorage();
   try {
     const outcome = await reportDiscovery(db, storage, {

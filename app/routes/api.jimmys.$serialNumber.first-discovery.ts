@@ -4,6 +4,7 @@ import { ReportFieldsSchema } from "~/lib/report-schema";
 import { parseSerial } from "~/lib/serial";
 import { apiError, apiJson, readJson, requireApiMutation, requireApiUser } from "~/services/api.server";
 import { getDb } from "~/services/db.server";
+import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
 import { describeReportError } from "~/services/report-errors.server";
 import { reportDiscovery } from "~/services/reporting.server";
 import { getStorage } from "~/services/storage.server";
@@ -23,6 +24,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (serial === null) return apiError(400, "serialNumber must be a Jimmy's number, like 12.");
   const body = await readJson(request, ReportFieldsSchema);
   const db = getDb();
+  const limit = await consumeHunterLimit(db, "reportPerHunter", user.id);
+  if (!limit.allowed) return rateLimitedJson("reportPerHunter", limit);
   const storage = getStorage();
   try {
     const outcome = await reportDiscovery(db, storage, {

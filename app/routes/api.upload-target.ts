@@ -4,6 +4,7 @@ import { FILE_TOO_LARGE_TEXT, isImageContentType, MAX_UPLOAD_BYTES } from "~/lib
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
 import { BodyTooLargeError, readBoundedBody } from "~/services/form.server";
+import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
 import { getUser } from "~/services/session.server";
 import { getStorage, StorageUnavailableError } from "~/services/storage.server";
 import { createPresignedUpload, UploadRejectedError } from "~/services/uploads.server";
@@ -37,8 +38,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = TargetRequestSchema.safeParse(body);
   if (!parsed.success) return json({ message: parsed.error.issues[0]?.message ?? "Invalid request." }, 400);
   if (parsed.data.size > MAX_UPLOAD_BYTES) return json({ message: FILE_TOO_LARGE_TEXT }, 413);
+  const db = getDb();
+  const limit = await consumeHunterLimit(db, "uploadPerHunter", user.id);
+  if (!limit.allowed) return rateLimitedJson("uploadPerHunter", limit);
   try {
-    const upload = await createPresignedUpload(getDb(), getStorage(), user.id, parsed.data.contentType);
+    const upload = await createPresignedUpload(db, getStorage(), user.id, parsed.data.contentType);
     return json({ tempPath: upload.tempPath, url: upload.target.url, fields: upload.target.fields, maxBytes: upload.maxBytes, expiresAt: upload.expiresAt });
   } catch (error) {
     if (error instanceof UploadRejectedError) return json({ message: error.message }, error.status);

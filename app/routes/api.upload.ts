@@ -5,6 +5,7 @@ import { findTempUpload } from "~/models/uploads.server";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
 import { readPhotoForm } from "~/services/photo-form.server";
+import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
 import { applyCommonSecurityHeaders } from "~/services/security.server";
 import { getUser } from "~/services/session.server";
 import { getStorage, StorageUnavailableError } from "~/services/storage.server";
@@ -29,7 +30,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
     return json({ message: "Send the photo as multipart/form-data in the field 'photo'." }, 400);
   }
-  const { photo } = await readPhotoForm(request, getDb(), getStorage(), user.id);
+  const db = getDb();
+  const limit = await consumeHunterLimit(db, "uploadPerHunter", user.id);
+  if (!limit.allowed) return rateLimitedJson("uploadPerHunter", limit);
+  const { photo } = await readPhotoForm(request, db, getStorage(), user.id);
   if (!photo) return json({ message: "No photo: send the file in the field 'photo'." }, 400);
   if ("error" in photo) {
     if (photo.error instanceof UploadRejectedError) return json({ message: photo.error.message }, photo.error.status);

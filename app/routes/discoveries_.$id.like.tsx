@@ -6,6 +6,7 @@ import { setLike } from "~/models/likes.server";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
 import { flashHeader } from "~/services/flash.server";
+import { consumeHunterLimit, rateLimitedText, retryAfterHeaders } from "~/services/rate-limit.server";
 import { requireUser } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
@@ -41,7 +42,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   const enhanced = form.get("enhanced") === "1";
   if (!parsed.success) return failure(enhanced, back, 400, "That like request wasn't understood. Please reload the page.");
-  const result = await setLike(getDb(), {
+  const db = getDb();
+  const limit = await consumeHunterLimit(db, "likePerHunter", user.id);
+  if (!limit.allowed) {
+    const message = rateLimitedText("likePerHunter", limit);
+    if (enhanced) return Response.json({ error: message, retryAfter: limit.retryAfterSeconds }, { status: 429, headers: retryAfterHeaders(limit) });
+    // Without JavaScript the answer must be a page: back to the card, with the reason as a toast.
+    const headers = new Headers(retryAfterHeaders(limit));
+    headers.append("Set-Cookie", await flashHeader({ title: "Slow down", description: message, variant: "destructive" }));
+    return redirect(back, { headers });
+  }
+  const result = await setLike(db, {
     discoveryId: parsed.data.discoveryId,
     userId: user.id,
     liked: parsed.data.intent === "like",

@@ -6,7 +6,7 @@ import { ReportFormError } from "~/components/ReportFormError";
 import { BackIcon } from "~/components/ui/icons";
 import { jimmyPath } from "~/lib/discoveries";
 import { firstDiscoveryNotice, reportFormPath } from "~/lib/report-form";
-import { loadReportForm, reportDiscoveryAction } from "~/services/report-action.server";
+import { loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/services/report-action.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const jimmy = await loadReportForm(request, params.serial, "first");
@@ -16,6 +16,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) => reportDiscoveryAction(request, params.serial, "first");
+
+export const headers = reportFormHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `First Discovery of Jimmy #${data.serialNumber}` : "First Discovery" },

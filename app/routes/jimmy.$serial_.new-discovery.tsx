@@ -5,7 +5,7 @@ import { ReportFormError } from "~/components/ReportFormError";
 import { BackIcon } from "~/components/ui/icons";
 import { jimmyPath } from "~/lib/discoveries";
 import { newDiscoveryHeading, reportFormPath } from "~/lib/report-form";
-import { loadReportForm, reportDiscoveryAction } from "~/services/report-action.server";
+import { loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/services/report-action.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const jimmy = await loadReportForm(request, params.serial, "new");
@@ -14,6 +14,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** Also receives the Jimmy page's 'Record Your Discovery' modal (`_form=modal`). */
 export const action = ({ request, params }: ActionFunctionArgs) => reportDiscoveryAction(request, params.serial, "new");
+
+export const headers = reportFormHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `New Discovery of Jimmy #${data.serialNumber}` : "New Discovery" },

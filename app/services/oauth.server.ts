@@ -4,7 +4,9 @@ import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT, type JWTVerifyGetK
 import { Authenticator } from "remix-auth";
 import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
+import { consumeSignInState, insertSignInState } from "~/models/sign-in-states.server";
 import type { ProviderProfile } from "~/models/users.server";
+import type { DB } from "./db.server";
 import { env } from "./env.server";
 import { allowCspSources } from "./security.server";
 
@@ -386,11 +388,16 @@ async function authenticatorFor(provider: ProviderId): Promise<Authenticator<Pro
   return authenticator;
 }
 
+function hashState(state: string): string {
+  return crypto.createHash("sha256").update(state).digest("hex");
+}
+
 /**
  * Starts a sign-in: answers the redirect to the provider, carrying the state
- * cookie. Failing to reach the provider's configuration is a SignInError.
+ * cookie, and records the state on the server so its callback can be used
+ * once. Failing to reach the provider's configuration is a SignInError.
  */
-export async function beginSignIn(provider: ProviderId, request: Request): Promise<Response> {
+export async function beginSignIn(db: DB, provider: ProviderId, request: Request, now = new Date()): Promise<Response> {
   let authenticator: Authenticator<ProviderProfile>;
   try {
     authenticator = await authenticatorFor(provider);
@@ -404,7 +411,13 @@ export async function beginSignIn(provider: ProviderId, request: Request): Promi
   try {
     await authenticator.authenticate(provider, new Request(start, { headers: request.headers }));
   } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
+    if (thrown instanceof Response) {
+      const state = new URL(thrown.headers.get("Location") ?? "", "http://provider.invalid").searchParams.get("state");
+      if (!state) throw new SignInError("sign_in_failed", `The ${provider} sign-in started without a state.`);
+      const expiresAt = new Date(now.getTime() + stateCookieOptions(provider).maxAge * 1000).toISOString();
+      await insertSignInState(db, { stateHash: hashState(state), provider, expiresAt, now });
+      return thrown;
+    }
     throw new SignInError("sign_in_failed", `Could not start the ${provider} sign-in.`, { cause: thrown });
   }
   throw new SignInError("sign_in_failed", `The ${provider} sign-in did not start.`);
@@ -413,11 +426,20 @@ export async function beginSignIn(provider: ProviderId, request: Request): Promi
 /**
  * Completes a sign-in from the provider's callback (`params` holds the
  * callback's query or, for Apple, its posted form) and returns the verified
- * profile. Every failure — a state that does not match the cookie, a missing
- * cookie, a refused or reused code, a token for another audience — is a
- * SignInError, and nothing is signed in.
+ * profile. The state is used up first (one statement), so a callback that
+ * was already used, even against a provider that would take its code again,
+ * goes no further. Every failure — a state this server did not issue or that
+ * was used, one that does not match the cookie, a missing cookie, a refused
+ * or reused code, a token for another audience — is a SignInError, and
+ * nothing is signed in.
  */
-export async function completeSignIn(provider: ProviderId, request: Request, params: URLSearchParams): Promise<ProviderProfile> {
+export async function completeSignIn(
+  db: DB,
+  provider: ProviderId,
+  request: Request,
+  params: URLSearchParams,
+  now = new Date(),
+): Promise<ProviderProfile> {
   if (params.get("error") === "access_denied" || params.get("error") === "user_cancelled_authorize") {
     throw new SignInError("sign_in_cancelled", "The sign-in was cancelled at the provider.");
   }
@@ -430,7 +452,11 @@ export async function completeSignIn(provider: ProviderId, request: Request, par
     const value = params.get(key);
     if (value !== null) url.searchParams.set(key, value);
   }
-  if (!url.searchParams.get("state")) throw new SignInError("sign_in_failed", "The provider's answer carried no state.");
+  const state = url.searchParams.get("state");
+  if (!state) throw new SignInError("sign_in_failed", "The provider's answer carried no state.");
+  if (!(await consumeSignInState(db, { stateHash: hashState(state), provider, now }))) {
+    throw new SignInError("sign_in_failed", "The sign-in's state is unknown, ended or already used.");
+  }
   try {
     return await authenticator.authenticate(provider, new Request(url, { headers: request.headers }));
   } catch (error) {

@@ -11,6 +11,16 @@ export type RateLimitResult = { allowed: boolean; count: number; resetAt: string
 export const RATE_LIMITS = {
   /** Comments are open to everyone: at most this many per client address. */
   commentPerAddress: { max: 5, windowMs: 10 * 60 * 1000 },
+  /**
+   * Discovery reports per hunter: each one decodes and re-encodes a photo and
+   * notifies earlier finders. Nobody finds ten Jimmys in ten minutes on foot;
+   * a script gets one a minute.
+   */
+  reportPerHunter: { max: 10, windowMs: 10 * 60 * 1000 },
+  /** Photo uploads per hunter (API upload and upload targets): three tries per report allowed. */
+  uploadPerHunter: { max: 30, windowMs: 10 * 60 * 1000 },
+  /** Like and unlike per hunter: one a second, kept up for a minute, is scrolling and tapping; more is a script. */
+  likePerHunter: { max: 60, windowMs: 60 * 1000 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -27,6 +37,33 @@ export async function consumeRateLimit(db: DB, name: RateLimitName, subject: str
     resetAt: window.resetAt,
     retryAfterSeconds: Math.max(1, Math.ceil((Date.parse(window.resetAt) - now.getTime()) / 1000)),
   };
+}
+
+/** Counts one action by a signed-in hunter under the named limit (keyed on their user id). */
+export function consumeHunterLimit(db: DB, name: RateLimitName, userId: number, now = new Date()): Promise<RateLimitResult> {
+  return consumeRateLimit(db, name, `user:${userId}`, now);
+}
+
+const LIMIT_TEXT: Record<RateLimitName, string> = {
+  commentPerAddress: "posted a lot of comments",
+  reportPerHunter: "reported a lot of discoveries",
+  uploadPerHunter: "uploaded a lot of photos",
+  likePerHunter: "liked and unliked a lot",
+};
+
+/** What a refused hunter reads: what they did, and when to try again. */
+export function rateLimitedText(name: RateLimitName, limit: RateLimitResult): string {
+  return `You've ${LIMIT_TEXT[name]} in a short time. Please wait ${waitText(limit.retryAfterSeconds)} and try again.`;
+}
+
+/** The Retry-After header a refusal carries. */
+export function retryAfterHeaders(limit: RateLimitResult): Record<string, string> {
+  return { "Retry-After": String(limit.retryAfterSeconds), "Cache-Control": "no-store" };
+}
+
+/** A JSON API's refusal: 429, Retry-After, {message}. */
+export function rateLimitedJson(name: RateLimitName, limit: RateLimitResult): Response {
+  return Response.json({ message: rateLimitedText(name, limit) }, { status: 429, headers: retryAfterHeaders(limit) });
 }
 
 /** "10 minutes", "1 minute", "30 seconds": how long to wait, for messages. */

@@ -1,4 +1,4 @@
-import { data, redirect } from "@remix-run/node";
+import { data, redirect, type HeadersFunction } from "@remix-run/node";
 import { z } from "zod";
 import { jimmyPath } from "~/lib/discoveries";
 import { ordinal } from "~/lib/format";
@@ -17,6 +17,7 @@ import { isDatabaseBusy, DATABASE_BUSY_TEXT } from "./db-busy.server";
 import { getDb } from "./db.server";
 import { flashHeader } from "./flash.server";
 import { readPhotoForm } from "./photo-form.server";
+import { consumeHunterLimit, rateLimitedText, retryAfterHeaders } from "./rate-limit.server";
 import { describeReportError } from "./report-errors.server";
 import { JimmyNotFoundError, reportDiscovery } from "./reporting.server";
 import { requireUser } from "./session.server";
@@ -33,10 +34,24 @@ export async function loadReportForm(request: Request, serialParam: string | und
   return jimmy;
 }
 
+/** The report pages' answer headers: a refusal for going too fast says when to try again. */
+export const reportFormHeaders: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
 type Failure = Extract<ReportActionResult, { ok: false }>;
 
-function failure(status: number, values: ReportFormValues, fieldErrors: Failure["fieldErrors"], formError: string | null = null) {
-  return data<ReportActionResult>({ ok: false, fieldErrors, formError, values }, { status });
+function failure(
+  status: number,
+  values: ReportFormValues,
+  fieldErrors: Failure["fieldErrors"],
+  formError: string | null = null,
+  headers?: HeadersInit,
+) {
+  return data<ReportActionResult>({ ok: false, fieldErrors, formError, values }, { status, headers });
 }
 
 /**
@@ -104,6 +119,11 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
     }
     return failure(400, values, fieldErrors);
   }
+
+  // Counted once the report is sound and before the costly part (decoding the
+  // photo, notifying finders); the upload is kept, so trying later needs no new one.
+  const limit = await consumeHunterLimit(db, "reportPerHunter", user.id);
+  if (!limit.allowed) return failure(429, values, {}, rateLimitedText("reportPerHunter", limit), retryAfterHeaders(limit));
 
   let outcome;
   try {

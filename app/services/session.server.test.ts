@@ -3,7 +3,17 @@ import { createTestDb } from "../../tests/support/test-db";
 import { upsertUserFromProvider } from "~/models/users.server";
 import type { DB } from "./db.server";
 import { resetEnvForTests } from "./env.server";
-import { endSession, getUser, isAdmin, requireUser, startSession } from "./session.server";
+import {
+  ADMIN_IDLE_TIMEOUT_MS,
+  ADMIN_RECENT_PASSWORD_MS,
+  adminPasswordIsRecent,
+  confirmAdminPassword,
+  endSession,
+  getUser,
+  isAdmin,
+  requireUser,
+  startSession,
+} from "./session.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -62,6 +72,41 @@ describe("sessions", () => {
     const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
     const header = await startSession(requestWith(null), "user", user.id, { db, now: longAgo });
     expect(await getUser(requestWith(header), { db })).toBeNull();
+  });
+
+  it("ends an admin session after 30 idle minutes, keeps an active one going, and never past 30 days", async () => {
+    const start = new Date("2026-01-01T09:00:00.000Z");
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    const minute = 60_000;
+    expect(ADMIN_IDLE_TIMEOUT_MS).toBe(30 * minute);
+    const idle = requestWith(await startSession(requestWith(null), "admin", null, { db, now: start }));
+    expect(await isAdmin(idle, { db, now: at(29 * minute) })).toBe(true);
+    // Each use pushes the end back: 29 minutes after the last request it is still alive, 31 minutes after it is over.
+    expect(await isAdmin(idle, { db, now: at(58 * minute) })).toBe(true);
+    expect(await isAdmin(idle, { db, now: at(89 * minute) })).toBe(false);
+
+    const busy = requestWith(await startSession(requestWith(null), "admin", null, { db, now: start }));
+    const day = 24 * 60 * minute;
+    for (let t = 20 * minute; t < 30 * day - 20 * minute; t += 20 * minute) {
+      if (!(await isAdmin(busy, { db, now: at(t) }))) throw new Error(`an active admin session ended at ${t / minute} minutes`);
+    }
+    expect(await isAdmin(busy, { db, now: at(30 * day) })).toBe(false);
+  });
+
+  it("asks an admin for the password again 10 minutes after it was last typed", async () => {
+    const start = new Date("2026-01-01T09:00:00.000Z");
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    expect(ADMIN_RECENT_PASSWORD_MS).toBe(10 * 60_000);
+    const admin = requestWith(await startSession(requestWith(null), "admin", null, { db, now: start }));
+    expect(await adminPasswordIsRecent(admin, { db, now: at(9 * 60_000) })).toBe(true);
+    expect(await adminPasswordIsRecent(admin, { db, now: at(11 * 60_000) })).toBe(false);
+    // Still signed in (the session was used at 9 and 11 minutes), only the password is stale.
+    expect(await isAdmin(admin, { db, now: at(12 * 60_000) })).toBe(true);
+    await confirmAdminPassword(admin, { db, now: at(12 * 60_000) });
+    expect(await adminPasswordIsRecent(admin, { db, now: at(21 * 60_000) })).toBe(true);
+    const user = await hunter();
+    const hunterCookie = requestWith(await startSession(requestWith(null), "user", user.id, { db, now: start }));
+    expect(await adminPasswordIsRecent(hunterCookie, { db, now: at(60_000) })).toBe(false);
   });
 
   it("ignores a cookie whose signature or shape is wrong", async () => {

@@ -3,7 +3,15 @@ import { createCookie, redirect } from "@remix-run/node";
 import type { SessionKind } from "#db/schema";
 import { loginHref, safeRedirect } from "~/lib/redirect";
 import { nowIso } from "~/lib/time";
-import { deleteSession, findLiveSession, findSessionUser, insertSession, type SessionUser } from "~/models/sessions.server";
+import {
+  deleteSession,
+  extendSession,
+  findLiveSession,
+  findSessionUser,
+  insertSession,
+  markSessionPassword,
+  type SessionUser,
+} from "~/models/sessions.server";
 import { getDb, type DB } from "./db.server";
 import { env } from "./env.server";
 
@@ -11,6 +19,21 @@ export type { SessionUser };
 
 /** Sessions end 30 days after sign-in, however active they are. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * An admin session also ends after 30 minutes without a request, sliding on
+ * each admin request (never past the 30-day ceiling): a panel left open on a
+ * shared computer closes itself.
+ */
+export const ADMIN_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+
+/** The destructive admin actions (minting Jimmys, deleting a discovery) need the password typed within this long. */
+export const ADMIN_RECENT_PASSWORD_MS = 10 * 60 * 1000;
+
+/** When an admin session used at `now` ends: idle timeout or the 30-day ceiling, whichever is first. */
+function adminSessionEnd(createdAt: Date, now: Date): Date {
+  return new Date(Math.min(createdAt.getTime() + SESSION_MAX_AGE_SECONDS * 1000, now.getTime() + ADMIN_IDLE_TIMEOUT_MS));
+}
 
 function secureCookies(): boolean {
   const config = env();
@@ -62,12 +85,14 @@ export async function startSession(
   const previous = await readToken(request, kind);
   if (previous) await deleteSession(db, hashToken(previous));
   const token = crypto.randomBytes(32).toString("base64url");
+  const expiresAt = kind === "admin" ? adminSessionEnd(now, now) : new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000);
   await insertSession(db, {
     idHash: hashToken(token),
     kind,
     userId,
     createdAt: nowIso(now),
-    expiresAt: nowIso(new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000)),
+    expiresAt: nowIso(expiresAt),
+    passwordAt: kind === "admin" ? nowIso(now) : null,
   });
   return sessionCookie(kind).serialize(token);
 }
@@ -105,11 +130,36 @@ export async function requireUser(
   throw redirect(loginHref(safeRedirect(redirectTo ?? `${url.pathname}${url.search}`)));
 }
 
-/** Whether the request carries a live admin session. */
-export async function isAdmin(request: Request, { db = getDb() }: { db?: DB } = {}): Promise<boolean> {
+/** The request's live admin session (its idle timeout pushed back by this use), or null. */
+async function touchAdminSession(request: Request, db: DB, now: Date) {
   const token = await readToken(request, "admin");
-  if (!token) return false;
-  return (await findLiveSession(db, hashToken(token), "admin", nowIso())) !== null;
+  if (!token) return null;
+  const idHash = hashToken(token);
+  const session = await findLiveSession(db, idHash, "admin", nowIso(now));
+  if (!session) return null;
+  await extendSession(db, idHash, nowIso(adminSessionEnd(new Date(session.created_at), now)), nowIso(now));
+  return { idHash, passwordAt: session.password_at };
+}
+
+/** Whether the request carries a live admin session; using it keeps it alive for another idle period. */
+export async function isAdmin(request: Request, { db = getDb(), now = new Date() }: { db?: DB; now?: Date } = {}): Promise<boolean> {
+  return (await touchAdminSession(request, db, now)) !== null;
+}
+
+/**
+ * Whether the admin typed the password within ADMIN_RECENT_PASSWORD_MS (at
+ * sign-in or when a destructive action asked again). False without a live
+ * admin session.
+ */
+export async function adminPasswordIsRecent(request: Request, { db = getDb(), now = new Date() }: { db?: DB; now?: Date } = {}) {
+  const session = await touchAdminSession(request, db, now);
+  return session?.passwordAt != null && Date.parse(session.passwordAt) > now.getTime() - ADMIN_RECENT_PASSWORD_MS;
+}
+
+/** Records that the admin of this request has just typed the password again. */
+export async function confirmAdminPassword(request: Request, { db = getDb(), now = new Date() }: { db?: DB; now?: Date } = {}) {
+  const token = await readToken(request, "admin");
+  if (token) await markSessionPassword(db, hashToken(token), nowIso(now));
 }
 
 /** Throws 403 unless the request carries a live admin session. */

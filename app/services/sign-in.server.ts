@@ -36,7 +36,7 @@ function loginErrorRedirect(code: string, status = 303): Response {
 export async function startProviderSignIn(provider: ProviderId, request: Request, redirectTo: string): Promise<Response> {
   let response: Response;
   try {
-    response = await beginSignIn(provider, request);
+    response = await beginSignIn(getDb(), provider, request);
   } catch (error) {
     if (!(error instanceof SignInError)) throw error;
     console.error(error.cause ?? error);
@@ -55,16 +55,16 @@ export async function finishProviderSignIn(provider: ProviderId, request: Reques
   const headers = new Headers();
   for (const cookie of clearStateCookies(provider, request)) headers.append("Set-Cookie", cookie);
   headers.append("Set-Cookie", await returnCookie(provider).serialize("", { maxAge: 0 }));
+  const db = getDb();
   let profile;
   try {
-    profile = await completeSignIn(provider, request, params);
+    profile = await completeSignIn(db, provider, request, params);
   } catch (error) {
     if (!(error instanceof SignInError)) throw error;
     console.warn(`Sign-in with ${provider} failed: ${error.message}`, describeCause(error.cause));
     headers.set("Location", `/login?error=${error.code}`);
     return new Response(null, { status: 303, headers });
   }
-  const db = getDb();
   // A provider that withholds the name (Apple after the first sign-in) keeps the one we have;
   // one that never sent any leaves "Hunter".
   const user = await upsertUserFromProvider(db, {

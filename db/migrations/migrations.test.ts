@@ -31,6 +31,7 @@ describe("migrations", () => {
       "notifications",
       "rate_limits",
       "sessions",
+      "sign_in_states",
       "temp_uploads",
       "users",
     ]);

@@ -1,9 +1,10 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN_PASSWORD } from "../support/e2e-data";
-import { addComment, makeStoredDiscovery, photoFiles, signInAsAdmin, actFromOwnAddress } from "./admin-helpers";
-import { query, queryOne } from "./db";
+import { addComment, freshSerial, makeStoredDiscovery, photoFiles, signInAsAdmin, actFromOwnAddress } from "./admin-helpers";
+import { query, queryOne, writeDb } from "./db";
 import { expectAccessible, jsEnabled, waitForHydration } from "./helpers";
 
 test.describe("the admin password gate", () => {
@@ -236,5 +237,74 @@ test.describe("moderating discoveries", () => {
     expect(queryOne<{ n: number }>("select count(*) as n from comments where id = ?", commentId).n).toBe(0);
     expect(queryOne<{ comment_count: number }>("select comment_count from jimmys where id = ?", discovery.jimmyId).comment_count).toBe(0);
     await expect(page.getByTestId("audit-entry").filter({ hasText: `Deleted comment #${commentId}` })).toBeVisible();
+  });
+});
+
+test.describe("the admin is asked for the password again before minting", () => {
+  /** The database id of the browser's admin session: the SHA-256 of the token inside the signed cookie. */
+  async function adminSessionId(page: Page): Promise<string> {
+    const cookie = (await page.context().cookies()).find((c) => c.name === "jh_admin");
+    const signed = decodeURIComponent(cookie!.value);
+    const token = JSON.parse(Buffer.from(signed.slice(0, signed.indexOf(".")), "base64").toString("utf8")) as string;
+    return crypto.createHash("sha256").update(token).digest("hex");
+  }
+
+  test("eleven minutes after the password was typed, minting needs it again; a wrong one is refused and the range kept", async ({
+    page,
+  }, testInfo) => {
+    // Two slow password checks (scrypt) and an accessibility scan on a shared machine.
+    test.setTimeout(90_000);
+    await signInAsAdmin(page);
+    // The password was typed 11 minutes ago; the session itself is still alive.
+    const db = writeDb();
+    try {
+      const elevenMinutesAgo = new Date(Date.now() - 11 * 60_000).toISOString();
+      const changed = db.prepare("update sessions set password_at = ? where id = ?").run(elevenMinutesAgo, await adminSessionId(page));
+      expect(changed.changes).toBe(1);
+    } finally {
+      db.close();
+    }
+    const from = freshSerial();
+    const to = from + 1;
+    await page.goto("/admin/jimmys");
+    await waitForHydration(page, testInfo);
+    await expect(page.getByLabel("Admin password")).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel("First serial").fill(String(from));
+    await page.getByLabel("Last serial").fill(String(to));
+    await page.getByLabel("Admin password").fill("not the password");
+    await page.getByRole("button", { name: "Mint and make labels" }).click();
+    await expect(page.getByText("Wrong password. 4 attempts left.")).toBeVisible();
+    await expect(page.getByLabel("First serial")).toHaveValue(String(from));
+    await expect(page.getByLabel("Last serial")).toHaveValue(String(to));
+    expect(query("select id from jimmys where serial_number between ? and ?", from, to)).toHaveLength(0);
+
+    await page.getByLabel("Admin password").fill(E2E_ADMIN_PASSWORD);
+    await page.getByRole("button", { name: "Mint and make labels" }).click();
+    await expect(page.getByText("2 new Jimmys in")).toBeVisible({ timeout: 15_000 });
+    expect(query("select id from jimmys where serial_number between ? and ?", from, to)).toHaveLength(2);
+
+    // Typed just now: the next mint goes through without asking.
+    await page.goto("/admin/jimmys");
+    await expect(page.getByLabel("Admin password")).toHaveCount(0);
+  });
+
+  test("a minting request without the password, once it is stale, changes nothing", async ({ page }) => {
+    await signInAsAdmin(page);
+    const db = writeDb();
+    try {
+      db.prepare("update sessions set password_at = ? where id = ?").run(new Date(Date.now() - 11 * 60_000).toISOString(), await adminSessionId(page));
+    } finally {
+      db.close();
+    }
+    const from = freshSerial();
+    const response = await page.request.post("/admin/jimmys", {
+      form: { from: String(from), to: String(from + 4) },
+      headers: { Origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(401);
+    expect(query("select id from jimmys where serial_number between ? and ?", from, from + 4)).toHaveLength(0);
   });
 });

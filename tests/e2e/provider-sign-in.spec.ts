@@ -193,6 +193,37 @@ test.describe("a sign-in that cannot be trusted signs nobody in", () => {
     }
   });
 
+  test("a replayed callback, even where the provider would accept its code again", async ({ page, context, browser, baseURL }) => {
+    const callback = await googleCallbackUrl(page, login("reusable-code.mallory"));
+    const stateCookies = (await context.cookies()).filter((c) => c.name.startsWith("jh_oauth_google"));
+    expect(stateCookies).toHaveLength(1);
+    await page.goto(callback.toString());
+    await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
+    expect((await page.request.get("/api/auth/user")).status()).toBe(200);
+
+    // The exact callback address again, with the state cookie the browser had.
+    const other = await browser.newContext({ baseURL });
+    try {
+      const replay = await other.request.get(callback.toString(), {
+        headers: { cookie: stateCookies.map((c) => `${c.name}=${c.value}`).join("; ") },
+        maxRedirects: 0,
+      });
+      expect(replay.status()).toBe(303);
+      expect(replay.headers().location).toBe("/login?error=sign_in_failed");
+      const sessions = replay
+        .headersArray()
+        .filter((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("jh_session="));
+      expect(sessions).toEqual([]);
+      expect((await other.request.get("/api/auth/user")).status()).toBe(401);
+    } finally {
+      await other.close();
+    }
+
+    // The same browser replaying it is refused too, and stays who it was.
+    const again = await page.request.get(callback.toString(), { maxRedirects: 0 });
+    expect(again.headers().location).toBe("/login?error=sign_in_failed");
+  });
+
   for (const [what, prefix] of [
     ["an ID token for another client (wrong audience)", "wrong-audience"],
     ["an ID token minted for another sign-in (wrong nonce)", "wrong-nonce"],

@@ -53,19 +53,20 @@ test(`${LOAD_SECONDS} s of mixed reads and writes at 80% of the measured maximum
       return timed("report", async () => {
         const hunter = pick(hunters);
         const upload = await hunter.upload(photo);
-        if (upload.status !== 200) return { status: upload.status };
+        // Eight hunters carry the whole load: past their per-hunter limits, 429 is the intended answer.
+        if (upload.status !== 200) return { status: upload.status, intended429: upload.status === 429 };
         const { tempPath } = (await upload.json()) as { tempPath: string };
         const report = await hunter.report(pick(jimmyIds), tempPath, `Load ${n}`, { latitude: 30.27, longitude: -97.74 });
         const body = (await report.json()) as { id?: number };
         if (body.id) discoveryIds.push(body.id);
-        return { status: report.status };
+        return { status: report.status, intended429: report.status === 429 };
       });
     }
     if (roll < 95 && discoveryIds.length > 0) {
       return timed("like", async () => {
         const response = await pick(hunters).request(`/api/discoveries/${pick(discoveryIds)}/like`, { method: "POST" });
         await response.arrayBuffer();
-        return { status: response.status };
+        return { status: response.status, intended429: response.status === 429 };
       });
     }
     return timed("comment", async () => {

@@ -14,7 +14,9 @@
  *
  * Login names steer what a test needs: "wrong-audience…" gets an ID token
  * for another client, "wrong-nonce…" one with another nonce (both re-signed
- * with the provider's real key, so only that claim is wrong).
+ * with the provider's real key, so only that claim is wrong); for
+ * "reusable-code…" the provider, like a lax one, answers the same tokens
+ * again when the same code is exchanged twice.
  */
 import crypto from "node:crypto";
 import http from "node:http";
@@ -132,6 +134,7 @@ export async function startTestOidcProvider({
   const provider = new Provider(issuer, configuration);
   const signingPrivate = await importJWK(signingJwk, "ES256");
   const appleAccountsSeen = new Set<string>();
+  const reusableCodeAnswers = new Map<string, unknown>();
 
   provider.use(async (ctx, next) => {
     const metaPrefix = `/${GRAPH_VERSION}`;
@@ -155,8 +158,16 @@ export async function startTestOidcProvider({
 
     // --- Token requests: check Apple's JWT client secret --------------------
     const tokenRequest = ctx.method === "POST" && ctx.path === "/token";
+    let code: string | null = null;
     if (tokenRequest) {
       const form = new URLSearchParams(await readBody(ctx.req));
+      code = form.get("code");
+      const answeredBefore = code === null ? undefined : reusableCodeAnswers.get(code);
+      if (answeredBefore) {
+        ctx.status = 200;
+        ctx.body = structuredClone(answeredBefore);
+        return;
+      }
       if (form.get("client_id") === credentials.apple.clientId) {
         const secret = form.get("client_secret") ?? "";
         try {
@@ -194,6 +205,7 @@ export async function startTestOidcProvider({
           .setProtectedHeader({ alg: "ES256", kid: signingJwk.kid! })
           .sign(signingPrivate);
       }
+      if (login.startsWith("reusable-code") && code !== null) reusableCodeAnswers.set(code, structuredClone(ctx.body));
     }
     if (graphMe && ctx.status === 200 && ctx.body && typeof ctx.body === "object") {
       const claims = ctx.body as Record<string, string>;

@@ -17,7 +17,7 @@ export async function badPhotos(): Promise<{ name: string; data: Buffer; content
       message: /SVG files aren't accepted/,
     },
     { name: "a truncated JPEG", data: jpeg.subarray(0, Math.floor(jpeg.length * 0.6)), contentType: "image/jpeg", message: /damaged or incomplete/ },
-    { name: "a pixel-flood PNG", data: flood, contentType: "image/png", message: /more than the 50 million we accept/ },
+    { name: "a pixel-flood PNG", data: flood, contentType: "image/png", message: /more than the 25 million we accept/ },
     {
       name: "an iPhone HEIC photo",
       data: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic"), Buffer.alloc(4), Buffer.from("mif1heic"), Buffer.alloc(64)]),
