@@ -4,6 +4,7 @@ import * as tempUploadPhotoKey from "./2026-11-22T0200-temp-upload-photo-key";
 import * as jimmyJourneys from "./2026-11-22T0700-jimmy-journeys";
 import * as huntStats from "./2026-11-22T1200-hunt-stats";
 import * as jimmyPlaces from "./2026-11-22T1500-jimmy-places";
+import * as idempotencyKeys from "./2026-11-24T0100-idempotency-keys";
 
 /**
  * Every migration, by name. Listed explicitly (not read from the directory) so
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-22T0700-jimmy-journeys": jimmyJourneys,
   "2026-11-22T1200-hunt-stats": huntStats,
   "2026-11-22T1500-jimmy-places": jimmyPlaces,
+  "2026-11-24T0100-idempotency-keys": idempotencyKeys,
 };
