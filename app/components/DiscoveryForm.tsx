@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { IDEMPOTENCY_KEY_FIELD, newIdempotencyKey } from "~/lib/idempotency";
 import { formatCoordinates } from "~/lib/format";
 import { photoPosition, preparePhoto, uploadPhoto, UploadError } from "~/lib/photo-upload";
 import {
@@ -66,6 +67,7 @@ export function DiscoveryForm({
   kind,
   action,
   submitLabel,
+  idempotencyKey,
   result,
   onSuccess,
   secondaryAction,
@@ -74,6 +76,8 @@ export function DiscoveryForm({
   kind: ReportFormKind;
   action: string;
   submitLabel: string;
+  /** Rendered by the server so a post without JavaScript carries it too; made here when absent (the modal). */
+  idempotencyKey?: string;
   /** The action's answer to a form posted without JavaScript. */
   result?: ReportActionResult;
   onSuccess?: () => void;
@@ -101,6 +105,8 @@ export function DiscoveryForm({
   const [photoGps, setPhotoGps] = useState<Position | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: "idle" });
+  // One key per report: a retry of this one reuses it, so a report whose answer was lost is not recorded twice.
+  const [reportKey, setReportKey] = useState(() => idempotencyKey ?? newIdempotencyKey());
   const busy = phase.step !== "idle" || fetcher.state !== "idle";
 
   useEffect(() => () => {
@@ -123,6 +129,7 @@ export function DiscoveryForm({
       setPreview(null);
       setKeptUpload("");
       setLocationRequired(false);
+      setReportKey(newIdempotencyKey());
       onSuccess?.();
       return;
     }
@@ -254,6 +261,7 @@ export function DiscoveryForm({
       aria-busy={busy}
     >
       {kind === "modal" ? <input type="hidden" name="_form" value="modal" /> : null}
+      <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={reportKey} />
       <input type="hidden" name="tempPath" value={keptUpload} />
       <input type="hidden" name="latitude" value={position ? String(position.latitude) : ""} />
       <input type="hidden" name="longitude" value={position ? String(position.longitude) : ""} />
