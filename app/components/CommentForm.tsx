@@ -7,6 +7,7 @@ import {
   HONEYPOT_FIELD,
   type CommentActionResult,
 } from "~/lib/comments";
+import { IDEMPOTENCY_KEY_FIELD, newIdempotencyKey } from "~/lib/idempotency";
 import { useToast } from "./Toaster";
 import { CommentIcon } from "./ui/icons";
 import { useHydrated } from "./useHydrated";
@@ -14,6 +15,8 @@ import { useHydrated } from "./useHydrated";
 export type CommentFormSetup = {
   /** Signed render time for the server's minimum-fill-time check. */
   token: string;
+  /** The comment's idempotency key, scoped by `token` on the server. */
+  idempotencyKey: string;
   /** A signed-in hunter's name, prefilled as the author. */
   defaultName: string;
   /** An admin session posts as the hunt itself. */
@@ -40,6 +43,8 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
   const toast = useToast();
   const [open, setOpen] = useState(setup.openInitially || Boolean(failed));
   const [content, setContent] = useState(failed?.values.content ?? "");
+  // Kept for a retry of this comment, so one whose answer was lost is not posted twice; fresh after it is posted.
+  const [commentKey, setCommentKey] = useState(setup.idempotencyKey);
   const formRef = useRef<HTMLFormElement>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const handled = useRef<CommentActionResult | undefined>(undefined);
@@ -52,6 +57,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
     if (data.ok) {
       formRef.current?.reset();
       setContent("");
+      setCommentKey(newIdempotencyKey());
       setOpen(false);
       toast(POSTED);
     } else {
@@ -101,6 +107,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
       preventScrollReset
     >
       <input type="hidden" name="formToken" value={setup.token} />
+      <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={commentKey} />
       <input type="hidden" name="enhanced" value={hydrated ? "1" : ""} />
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
         <label>

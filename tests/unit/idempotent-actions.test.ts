@@ -5,6 +5,9 @@ import { ROTATED_GPS_JPEG } from "../support/photos";
 import { createTestDb, type TestDb } from "../support/test-db";
 import { action as apiReportAction } from "~/routes/api.discoveries";
 import { action as apiLikeAction } from "~/routes/api.discoveries.$id.like";
+import { action as apiCommentAction } from "~/routes/api.jimmys.$jimmyId.comments";
+import { action as jimmyPageAction } from "~/routes/jimmy.$serial";
+import { issueFormToken } from "~/services/comment-guard.server";
 import type { DB } from "~/services/db.server";
 import { consumeFlash } from "~/services/flash.server";
 import { reportDiscoveryAction } from "~/services/report-action.server";
@@ -136,5 +139,57 @@ describe("the JSON API with an Idempotency-Key header", () => {
     const likes = await t.db.selectFrom("likes").select("user_id").where("discovery_id", "=", firstId).execute();
     expect(likes).toEqual([{ user_id: hunter.id }]);
     expect(await (await like("like-key-fedcba987654")).json()).toEqual({ isLiked: false, likeCount: 0 });
+  });
+});
+
+describe("a comment posted again with the same idempotency key", () => {
+  const commentPost = (fields: Record<string, string>) =>
+    jimmyPageAction({
+      request: new Request(`${ORIGIN}/jimmy/7`, {
+        method: "POST",
+        headers: { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ website: "", authorName: "Wanda", ...fields }),
+      }),
+      params: { serial: "7" },
+      context: { socketAddress: "198.51.100.7" },
+    }) as Promise<Response>;
+  const comments = async () => (await t.db.selectFrom("comments").select(["id", "content"]).orderBy("id").execute());
+
+  it("stores one comment and answers the repeat with the same comment and toast", async () => {
+    await scene();
+    const fields = { content: "Lovely spot", formToken: issueFormToken(new Date(Date.now() - 5000)), idempotencyKey: "comment-key-0123456789" };
+    const first = await commentPost(fields);
+    const again = await commentPost(fields);
+    const [stored] = await comments();
+    expect(await comments()).toHaveLength(1);
+    for (const response of [first, again]) {
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/jimmy/7#comment-${stored!.id}`);
+      expect(await flashOf(response)).toMatchObject({ title: "Comment posted!" });
+    }
+  });
+
+  it("keeps comments from two copies of a cached page apart although their rendered key is the same", async () => {
+    await scene();
+    const shared = "cached-copy-key-0123456789";
+    const rendered = new Date(Date.now() - 5000);
+    await commentPost({ content: "First visitor", formToken: issueFormToken(rendered), idempotencyKey: shared });
+    await commentPost({ content: "Second visitor", formToken: issueFormToken(new Date(rendered.getTime() + 1)), idempotencyKey: shared });
+    expect((await comments()).map((c) => c.content)).toEqual(["First visitor", "Second visitor"]);
+  });
+
+  it("through the JSON API answers the same comment with 201 and stores it once", async () => {
+    const { cookie, jimmy } = await scene();
+    const send = () =>
+      apiCommentAction({
+        request: jsonPost(`/api/jimmys/${jimmy.id}/comments`, cookie, { content: "Hello Jimmy" }, "api-comment-0123456789"),
+        params: { jimmyId: String(jimmy.id) },
+        context: { socketAddress: "198.51.100.8" },
+      });
+    const first = await send();
+    const again = await send();
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(await again.json()).toEqual(await first.json());
+    expect(await comments()).toHaveLength(1);
   });
 });
