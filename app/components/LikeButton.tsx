@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { IDEMPOTENCY_KEY_FIELD, newIdempotencyKey } from "~/lib/idempotency";
 import { likeKey } from "~/lib/personal-template";
 import { PersonalChoice, usePersonalTemplate } from "./personal-template";
 import { useToast } from "./Toaster";
@@ -39,6 +40,10 @@ function LikeForm({ discoveryId, liked, count }: { discoveryId: number; liked: b
   const hydrated = useHydrated();
   const toast = useToast();
   const [state, setState] = useState({ liked, count });
+  // Made in the browser: a key drawn into a page would be shared by every copy of a cached page or template. A
+  // post without JavaScript names the state it wants (intent), so repeating it changes nothing anyway.
+  const [requestKey, setRequestKey] = useState("");
+  useEffect(() => setRequestKey(newIdempotencyKey()), []);
   const handled = useRef<LikeResult | undefined>(undefined);
 
   useEffect(() => {
@@ -50,6 +55,7 @@ function LikeForm({ discoveryId, liked, count }: { discoveryId: number; liked: b
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     if ("isLiked" in result) {
+      setRequestKey(newIdempotencyKey());
       setState((previous) =>
         previous.liked === result.isLiked
           ? previous
@@ -65,6 +71,7 @@ function LikeForm({ discoveryId, liked, count }: { discoveryId: number; liked: b
     <fetcher.Form method="post" action={`/discoveries/${discoveryId}/like`} preventScrollReset>
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}#discovery-${discoveryId}`} />
       <input type="hidden" name="intent" value={state.liked ? "unlike" : "like"} />
+      {requestKey ? <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={requestKey} /> : null}
       {/* Tells the server to answer with data for this button instead of redirecting the page. */}
       <input type="hidden" name="enhanced" value={hydrated ? "1" : ""} />
       <button

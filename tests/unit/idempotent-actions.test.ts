@@ -5,6 +5,7 @@ import { ROTATED_GPS_JPEG } from "../support/photos";
 import { createTestDb, type TestDb } from "../support/test-db";
 import { action as apiReportAction } from "~/routes/api.discoveries";
 import { action as apiLikeAction } from "~/routes/api.discoveries.$id.like";
+import { action as likeFormAction } from "~/routes/discoveries_.$id.like";
 import { action as apiCommentAction } from "~/routes/api.jimmys.$jimmyId.comments";
 import { action as jimmyPageAction } from "~/routes/jimmy.$serial";
 import { issueFormToken } from "~/services/comment-guard.server";
@@ -191,5 +192,24 @@ describe("a comment posted again with the same idempotency key", () => {
     expect([first.status, again.status]).toEqual([201, 201]);
     expect(await again.json()).toEqual(await first.json());
     expect(await comments()).toHaveLength(1);
+  });
+});
+
+describe("the like button posted again with the same idempotency key", () => {
+  it("answers the first result and leaves one like", async () => {
+    const { hunter, firstId, cookie } = await scene();
+    const post = () =>
+      likeFormAction({
+        request: new Request(`${ORIGIN}/discoveries/${firstId}/like`, {
+          method: "POST",
+          headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: "like", enhanced: "1", redirectTo: "/", idempotencyKey: "like-form-0123456789ab" }),
+        }),
+        params: { id: String(firstId) },
+        context: {},
+      });
+    expect(await (await post()).json()).toEqual({ isLiked: true, likeCount: 1 });
+    expect(await (await post()).json()).toEqual({ isLiked: true, likeCount: 1 });
+    expect(await t.db.selectFrom("likes").select("user_id").where("discovery_id", "=", firstId).execute()).toEqual([{ user_id: hunter.id }]);
   });
 });
