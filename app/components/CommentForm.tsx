@@ -7,10 +7,12 @@ import {
   HONEYPOT_FIELD,
   type CommentActionResult,
 } from "~/lib/comments";
-import { IDEMPOTENCY_KEY_FIELD, newIdempotencyKey } from "~/lib/idempotency";
 import { useToast } from "./Toaster";
 import { CommentIcon } from "./ui/icons";
 import { useHydrated } from "./useHydrated";
+
+/** A fresh idempotency key (docs/api.md); none on an insecure origin (no randomUUID), and the server takes the request as it comes. Written out here rather than shared: a shared module becomes one more first-load chunk. */
+const freshKey = () => crypto.randomUUID?.() ?? "";
 
 export type CommentFormSetup = {
   /** Signed render time for the server's minimum-fill-time check. */
@@ -57,7 +59,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
     if (data.ok) {
       formRef.current?.reset();
       setContent("");
-      setCommentKey(newIdempotencyKey());
+      setCommentKey(freshKey());
       setOpen(false);
       toast(POSTED);
     } else {
@@ -107,7 +109,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
       preventScrollReset
     >
       <input type="hidden" name="formToken" value={setup.token} />
-      <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={commentKey} />
+      <input type="hidden" name="idempotencyKey" value={commentKey} />
       <input type="hidden" name="enhanced" value={hydrated ? "1" : ""} />
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
         <label>

@@ -1,6 +1,5 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { IDEMPOTENCY_KEY_FIELD, newIdempotencyKey } from "~/lib/idempotency";
 import { formatCoordinates } from "~/lib/format";
 import { photoPosition, preparePhoto, uploadPhoto, UploadError } from "~/lib/photo-upload";
 import {
@@ -76,8 +75,12 @@ export function DiscoveryForm({
   kind: ReportFormKind;
   action: string;
   submitLabel: string;
-  /** Rendered by the server so a post without JavaScript carries it too; made here when absent (the modal). */
-  idempotencyKey?: string;
+  /**
+   * This report's idempotency key: from the page's loader, so a post without
+   * JavaScript carries it too, or made by the modal as it opens. A form is
+   * mounted for one report (success navigates away or closes the modal).
+   */
+  idempotencyKey: string;
   /** The action's answer to a form posted without JavaScript. */
   result?: ReportActionResult;
   onSuccess?: () => void;
@@ -105,8 +108,8 @@ export function DiscoveryForm({
   const [photoGps, setPhotoGps] = useState<Position | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: "idle" });
-  // One key per report: a retry of this one reuses it, so a report whose answer was lost is not recorded twice.
-  const [reportKey, setReportKey] = useState(() => idempotencyKey ?? newIdempotencyKey());
+  // Kept as first given, also when the loader runs again: a retry must resend the same key.
+  const [reportKey] = useState(idempotencyKey);
   const busy = phase.step !== "idle" || fetcher.state !== "idle";
 
   useEffect(() => () => {
@@ -129,7 +132,6 @@ export function DiscoveryForm({
       setPreview(null);
       setKeptUpload("");
       setLocationRequired(false);
-      setReportKey(newIdempotencyKey());
       onSuccess?.();
       return;
     }
@@ -261,7 +263,7 @@ export function DiscoveryForm({
       aria-busy={busy}
     >
       {kind === "modal" ? <input type="hidden" name="_form" value="modal" /> : null}
-      <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={reportKey} />
+      <input type="hidden" name="idempotencyKey" value={reportKey} />
       <input type="hidden" name="tempPath" value={keptUpload} />
       <input type="hidden" name="latitude" value={position ? String(position.latitude) : ""} />
       <input type="hidden" name="longitude" value={position ? String(position.longitude) : ""} />
