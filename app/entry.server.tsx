@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { PersonalTemplateContext } from "~/components/personal-template";
 import { isPageCacheable, PAGE_CACHE_FORM_TOKEN_HEADER, PAGE_CACHE_NONCE_HEADER, PAGE_CACHE_PERSONAL_HEADER } from "~/lib/page-cache";
-import { issueFormToken } from "~/services/comment-guard.server";
+import { issueUniqueFormToken } from "~/services/comment-guard.server";
 import { getDb, migrateToLatest } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { applyCommonSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/services/security.server";
@@ -28,7 +28,7 @@ const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
 
 /** For the anonymous page cache (scripts/serve.ts): each cached copy of a page with a comment form gets a token of its own. */
-export const issuePageCacheFormToken = () => issueFormToken();
+export const issuePageCacheFormToken = () => issueUniqueFormToken();
 
 /** For the page cache: a signed-in hunter's values for a personal page template's keys. */
 export { personalizePage } from "~/services/personal-page.server";

@@ -182,6 +182,17 @@ export interface SignInStatesTable {
   expires_at: Timestamp;
 }
 
+export interface IdempotencyKeysTable {
+  /** Whose key it is: `user:{id}`, `admin`, `guest:{address}`, or `comment-form:{form token}`. */
+  scope: string;
+  key: string;
+  /** What the key was used for (report, comment, like); a key reused for something else is refused. */
+  kind: string;
+  /** The first request's answer, as JSON. */
+  result: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -199,6 +210,7 @@ export interface Database {
   admin_audit_log: AdminAuditLogTable;
   rate_limits: RateLimitsTable;
   sign_in_states: SignInStatesTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type User = Selectable<UsersTable>;

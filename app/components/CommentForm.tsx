@@ -11,9 +11,14 @@ import { useToast } from "./Toaster";
 import { CommentIcon } from "./ui/icons";
 import { useHydrated } from "./useHydrated";
 
+/** A fresh idempotency key (docs/api.md); none on an insecure origin (no randomUUID), and the server takes the request as it comes. Written out here rather than shared: a shared module becomes one more first-load chunk. */
+const freshKey = () => crypto.randomUUID?.() ?? "";
+
 export type CommentFormSetup = {
   /** Signed render time for the server's minimum-fill-time check. */
   token: string;
+  /** The comment's idempotency key, scoped by `token` on the server. */
+  idempotencyKey: string;
   /** A signed-in hunter's name, prefilled as the author. */
   defaultName: string;
   /** An admin session posts as the hunt itself. */
@@ -40,6 +45,8 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
   const toast = useToast();
   const [open, setOpen] = useState(setup.openInitially || Boolean(failed));
   const [content, setContent] = useState(failed?.values.content ?? "");
+  // Kept for a retry of this comment, so one whose answer was lost is not posted twice; fresh after it is posted.
+  const [commentKey, setCommentKey] = useState(setup.idempotencyKey);
   const formRef = useRef<HTMLFormElement>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const handled = useRef<CommentActionResult | undefined>(undefined);
@@ -52,6 +59,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
     if (data.ok) {
       formRef.current?.reset();
       setContent("");
+      setCommentKey(freshKey());
       setOpen(false);
       toast(POSTED);
     } else {
@@ -101,6 +109,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
       preventScrollReset
     >
       <input type="hidden" name="formToken" value={setup.token} />
+      <input type="hidden" name="idempotencyKey" value={commentKey} />
       <input type="hidden" name="enhanced" value={hydrated ? "1" : ""} />
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
         <label>

@@ -66,6 +66,7 @@ export function DiscoveryForm({
   kind,
   action,
   submitLabel,
+  idempotencyKey,
   result,
   onSuccess,
   secondaryAction,
@@ -74,6 +75,12 @@ export function DiscoveryForm({
   kind: ReportFormKind;
   action: string;
   submitLabel: string;
+  /**
+   * This report's idempotency key: from the page's loader, so a post without
+   * JavaScript carries it too, or made by the modal as it opens. A form is
+   * mounted for one report (success navigates away or closes the modal).
+   */
+  idempotencyKey: string;
   /** The action's answer to a form posted without JavaScript. */
   result?: ReportActionResult;
   onSuccess?: () => void;
@@ -101,6 +108,8 @@ export function DiscoveryForm({
   const [photoGps, setPhotoGps] = useState<Position | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: "idle" });
+  // Kept as first given, also when the loader runs again: a retry must resend the same key.
+  const [reportKey] = useState(idempotencyKey);
   const busy = phase.step !== "idle" || fetcher.state !== "idle";
 
   useEffect(() => () => {
@@ -254,6 +263,7 @@ export function DiscoveryForm({
       aria-busy={busy}
     >
       {kind === "modal" ? <input type="hidden" name="_form" value="modal" /> : null}
+      <input type="hidden" name="idempotencyKey" value={reportKey} />
       <input type="hidden" name="tempPath" value={keptUpload} />
       <input type="hidden" name="latitude" value={position ? String(position.latitude) : ""} />
       <input type="hidden" name="longitude" value={position ? String(position.longitude) : ""} />

@@ -6,6 +6,9 @@ import { useToast } from "./Toaster";
 import { HeartIcon } from "./ui/icons";
 import { useHydrated } from "./useHydrated";
 
+/** A fresh idempotency key (docs/api.md); none on an insecure origin (no randomUUID), and the server takes the request as it comes. Written out here rather than shared: a shared module becomes one more first-load chunk. */
+const freshKey = () => crypto.randomUUID?.() ?? "";
+
 type LikeResult = { isLiked: boolean; likeCount: number } | { error: string; retryAfter?: number };
 
 /**
@@ -39,6 +42,10 @@ function LikeForm({ discoveryId, liked, count }: { discoveryId: number; liked: b
   const hydrated = useHydrated();
   const toast = useToast();
   const [state, setState] = useState({ liked, count });
+  // Made in the browser: a key drawn into a page would be shared by every copy of a cached page or template. A
+  // post without JavaScript names the state it wants (intent), so repeating it changes nothing anyway.
+  const [requestKey, setRequestKey] = useState("");
+  useEffect(() => setRequestKey(freshKey()), []);
   const handled = useRef<LikeResult | undefined>(undefined);
 
   useEffect(() => {
@@ -50,6 +57,7 @@ function LikeForm({ discoveryId, liked, count }: { discoveryId: number; liked: b
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     if ("isLiked" in result) {
+      setRequestKey(freshKey());
       setState((previous) =>
         previous.liked === result.isLiked
           ? previous
@@ -66,6 +74,7 @@ function LikeForm({ discoveryId, liked, count }: { discoveryId: number; liked: b
     <fetcher.Form method="post" action={`/discoveries/${discoveryId}/like`} preventScrollReset>
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}#discovery-${discoveryId}`} />
       <input type="hidden" name="intent" value={state.liked ? "unlike" : "like"} />
+      {requestKey ? <input type="hidden" name="idempotencyKey" value={requestKey} /> : null}
       {/* Tells the server to answer with data for this button instead of redirecting the page. */}
       <input type="hidden" name="enhanced" value={hydrated ? "1" : ""} />
       <button

@@ -25,12 +25,18 @@ export function RecordDiscoveryModal({ serialNumber, buttonClassName }: { serial
   }, [open]);
 
   const close = useCallback(() => setOpen(false), []);
+  // One idempotency key per opening: the form inside is mounted afresh each time, for one report.
+  const [reportKey, setReportKey] = useState("");
 
   return (
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          // None on an insecure origin (no randomUUID): the server then takes the report as it comes.
+          setReportKey(crypto.randomUUID?.() ?? "");
+          setOpen(true);
+        }}
         onPointerEnter={loadDiscoveryForm}
         onFocus={loadDiscoveryForm}
         className={buttonClassName}
@@ -63,6 +69,7 @@ export function RecordDiscoveryModal({ serialNumber, buttonClassName }: { serial
               <Suspense fallback={<p className="py-8 text-center text-stone-600">Loading the form…</p>}>
                 <DiscoveryForm
                   kind="modal"
+                  idempotencyKey={reportKey}
                   action={`/jimmy/${serialNumber}/new-discovery`}
                   submitLabel="Record Discovery"
                   onSuccess={close}

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import type { CommentView } from "~/lib/comments";
+import { guardedTransaction, type IdempotencyGuard } from "./idempotency.server";
 import { notifyComment } from "./notifications.server";
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -43,19 +44,20 @@ export async function addComment(db: Kysely<Database>, input: NewCommentInput) {
 /** How long an identical comment by the same author is refused as a repeat. */
 export const DUPLICATE_COMMENT_WINDOW_MS = 5 * 60 * 1000;
 
-export type PublishCommentResult = { ok: true; commentId: number } | { ok: false; reason: "duplicate" };
+export type PublishCommentResult = { ok: true; commentId: number; replayed?: boolean } | { ok: false; reason: "duplicate" };
 
 /**
  * Publishes a comment: refuses the same text by the same author on the same
  * Jimmy within five minutes (a double submit or a bot repeating itself),
  * then stores it, counts it and notifies the Jimmy's finders, all in one
- * transaction. `notifyAs` is the author as finders should see it.
+ * transaction. `notifyAs` is the author as finders should see it. With an
+ * idempotency key, a repeat answers the first result (`replayed`).
  */
 export async function publishComment(
   db: Kysely<Database>,
-  input: NewCommentInput & { notifyAs: string | null },
+  input: NewCommentInput & { notifyAs: string | null; idempotency?: IdempotencyGuard | null },
 ): Promise<PublishCommentResult> {
-  return db.transaction().execute(async (trx) => {
+  const { result, replayed } = await guardedTransaction(db, input.idempotency ?? null, async (trx): Promise<PublishCommentResult> => {
     // Locks the Jimmy's row (a write that changes nothing) before looking for
     // a repeat: on PostgreSQL a double submit's two requests would otherwise
     // both find no repeat and both be stored. SQLite runs one write
@@ -87,7 +89,8 @@ export async function publishComment(
       now: new Date(input.createdAt),
     });
     return { ok: true, commentId: row.id };
-  });
+  }, new Date(input.createdAt));
+  return result.ok && replayed ? { ...result, replayed } : result;
 }
 
 type CommentRow = { id: number; content: string; author_name: string | null; is_admin: number; created_at: string };

@@ -28,6 +28,16 @@ async function likeCount(discoveryId: number) {
 }
 
 describe("likes", () => {
+  it("toggles once for a repeated request with the same idempotency key, and answers the first result", async () => {
+    const { fan, discoveryId } = await scene();
+    const idempotency = { scope: `user:${fan.id}`, key: "like-0123456789abcdef", kind: "like" as const };
+    expect(await toggleLike(t.db, { discoveryId, userId: fan.id, idempotency })).toEqual({ isLiked: true, likeCount: 1 });
+    expect(await toggleLike(t.db, { discoveryId, userId: fan.id, idempotency })).toEqual({ isLiked: true, likeCount: 1 });
+    const twice = await Promise.all([1, 2].map(() => toggleLike(t.db, { discoveryId, userId: fan.id, idempotency: { ...idempotency, key: "like-concurrent-0123456789" } })));
+    expect(twice).toEqual([{ isLiked: false, likeCount: 0 }, { isLiked: false, likeCount: 0 }]);
+    expect(await likeCount(discoveryId)).toBe(0);
+  });
+
   it("counts one like per hunter, however often they like, and unliking is idempotent too", async () => {
     const { fan, discoveryId } = await scene();
     expect(await setLike(t.db, { discoveryId, userId: fan.id, liked: true })).toEqual({ isLiked: true, likeCount: 1 });

@@ -1,11 +1,23 @@
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "#db/schema";
+import { guardedTransaction, type IdempotencyGuard } from "./idempotency.server";
 import { notifyLike, retractLikeNotification } from "./notifications.server";
 
 export type LikeState = { isLiked: boolean; likeCount: number };
 
-type LikeInput = { discoveryId: number; userId: number; now?: Date };
+/** A like key is the hunter's own. */
+export function likeGuard(userId: number, key: string | null): IdempotencyGuard | null {
+  return key ? { scope: `user:${userId}`, key, kind: "like" } : null;
+}
+
+type LikeInput = {
+  discoveryId: number;
+  userId: number;
+  now?: Date;
+  /** With a key, a repeat of the same request answers what the first did instead of changing anything again. */
+  idempotency?: IdempotencyGuard | null;
+};
 
 /**
  * Sets whether `userId` likes a discovery; null when there is no such
@@ -31,7 +43,7 @@ export async function toggleLike(db: Kysely<Database>, input: LikeInput): Promis
  * they like then unlike. SQLite runs one write transaction at a time anyway.
  */
 async function changeLike(db: Kysely<Database>, input: LikeInput, decide: (likedNow: boolean) => boolean): Promise<LikeState | null> {
-  return db.transaction().execute(async (trx) => {
+  const { result } = await guardedTransaction(db, input.idempotency ?? null, async (trx): Promise<LikeState | null> => {
     const discovery = await trx
       .updateTable("discoveries")
       .set((eb) => ({ like_count: eb.ref("like_count") }))
@@ -68,7 +80,8 @@ async function changeLike(db: Kysely<Database>, input: LikeInput, decide: (liked
     }
     const after = await trx.selectFrom("discoveries").select("like_count").where("id", "=", discovery.id).executeTakeFirstOrThrow();
     return { isLiked: liked, likeCount: after.like_count };
-  });
+  }, input.now);
+  return result;
 }
 
 async function adjustLikeCount(trx: Transaction<Database>, discoveryId: number, delta: 1 | -1) {

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { toggleLike } from "~/models/likes.server";
-import { apiError, apiJson, requireApiMutation, requireApiUser } from "~/services/api.server";
+import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
+import { likeGuard, toggleLike } from "~/models/likes.server";
+import { apiError, apiJson, readIdempotencyKey, requireApiMutation, requireApiUser } from "~/services/api.server";
 import { getDb } from "~/services/db.server";
 import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
 import { MAX_ROW_ID } from "~/lib/ids";
@@ -10,18 +11,26 @@ const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
 /**
  * POST /api/discoveries/{id}/like (SPEC.md §7): flips the signed-in hunter's
- * like and answers the new state, {isLiked, likeCount}.
+ * like and answers the new state, {isLiked, likeCount}. With an
+ * `Idempotency-Key`, a repeat answers the first result instead of flipping again.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(405, "Use POST to like or unlike.");
   requireApiMutation(request);
   const user = await requireApiUser(request);
+  const key = readIdempotencyKey(request);
   const id = IdSchema.safeParse(params.id);
   if (!id.success) return apiError(400, "The discovery id must be a positive whole number.");
   const db = getDb();
   const limit = await consumeHunterLimit(db, "likePerHunter", user.id);
   if (!limit.allowed) return rateLimitedJson("likePerHunter", limit);
-  const state = await toggleLike(db, { discoveryId: id.data, userId: user.id });
+  let state;
+  try {
+    state = await toggleLike(db, { discoveryId: id.data, userId: user.id, idempotency: likeGuard(user.id, key) });
+  } catch (error) {
+    if (error instanceof IdempotencyKeyReusedError) return apiError(422, error.message);
+    throw error;
+  }
   if (!state) return apiError(404, `There is no discovery ${id.data}.`);
   return apiJson(state);
 }

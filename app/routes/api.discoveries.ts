@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor, FEED_PAGE_SIZE } from "~/lib/discoveries";
 import { listDiscoveries } from "~/models/discoveries.server";
 import { findJimmyById } from "~/models/jimmys.server";
 import { ApiDiscoverySchema } from "~/lib/report-schema";
-import { apiError, apiJson, readJson, requireApiMutation, requireApiUser } from "~/services/api.server";
+import { apiError, apiJson, readIdempotencyKey, readJson, REPLAYED_HEADERS, requireApiMutation, requireApiUser } from "~/services/api.server";
 import { getDb } from "~/services/db.server";
 import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
 import { describeReportError } from "~/services/report-errors.server";
@@ -76,6 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(405, "Use POST to report a discovery.");
   requireApiMutation(request);
   const user = await requireApiUser(request);
+  const idempotencyKey = readIdempotencyKey(request);
   const body = await readJson(request, ApiDiscoverySchema);
   const db = getDb();
   const jimmy = await findJimmyById(db, body.jimmyId);
@@ -93,8 +94,9 @@ export async function action({ request }: ActionFunctionArgs) {
       latitude: body.latitude,
       longitude: body.longitude,
       wantsFirst: false,
+      idempotencyKey,
     });
-    return apiJson({ id: outcome.discoveryId, isFirst: outcome.isFirst }, { status: 201 });
+    return apiJson({ id: outcome.discoveryId, isFirst: outcome.isFirst }, { status: 201, headers: outcome.replayed ? REPLAYED_HEADERS : {} });
   } catch (error) {
     const { status, message, discardUpload: refused } = describeReportError(error);
     if (refused) await discardUpload(db, storage, user.id, body.tempPath);

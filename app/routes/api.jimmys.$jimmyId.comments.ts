@@ -3,9 +3,10 @@ import { z } from "zod";
 import { CommentFormSchema } from "~/lib/comment-schema";
 import { findComment, listComments } from "~/models/comments.server";
 import { findJimmyById } from "~/models/jimmys.server";
-import { apiError, apiJson, readJson, requireApiMutation } from "~/services/api.server";
+import { apiError, apiJson, readIdempotencyKey, readJson, REPLAYED_HEADERS, requireApiMutation } from "~/services/api.server";
 import { clientAddress } from "~/services/client-address.server";
-import { submitComment, type CommentAuthor } from "~/services/comments.server";
+import { commentGuard, submitComment, type CommentAuthor } from "~/services/comments.server";
+import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { getUser, isAdmin } from "~/services/session.server";
@@ -31,12 +32,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
  * POST /api/jimmys/{jimmyId}/comments (SPEC.md §7): JSON {content,
  * authorName?}. Anyone may comment; the same rules as the page's form apply
  * (length, per-address limit, no repeats within 5 minutes, the admin
- * identity in an admin session). Answers 201 with the created comment.
+ * identity in an admin session). Answers 201 with the created comment; with
+ * an `Idempotency-Key`, a repeat answers the same comment again.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(405, "Use POST to comment.");
   requireApiMutation(request);
   const jimmy = await jimmyFrom(params);
+  const key = readIdempotencyKey(request);
   const body = await readJson(request, CommentFormSchema);
   const db = getDb();
   const user = await getUser(request, { db });
@@ -45,11 +48,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     : user
       ? { kind: "hunter", userId: user.id, firstName: user.firstName, lastName: user.lastName }
       : { kind: "guest" };
+  const address = clientAddress(request, context);
   const result = await submitComment(db, {
     jimmyId: jimmy.id,
     comment: body,
     author,
-    address: clientAddress(request, context),
+    address,
+    idempotency: commentGuard(key, { author, address }),
+  }).catch((error: unknown) => {
+    if (error instanceof IdempotencyKeyReusedError) return { ok: false as const, status: 422 as const, message: error.message };
+    throw error;
   });
   if (!result.ok) {
     const response = apiError(result.status, result.message);
@@ -57,5 +65,5 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return response;
   }
   const created = await findComment(db, result.commentId);
-  return apiJson(created, { status: 201 });
+  return apiJson(created, { status: 201, headers: result.replayed ? REPLAYED_HEADERS : {} });
 }

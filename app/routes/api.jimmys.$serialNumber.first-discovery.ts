@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { DEFAULT_CAPTION } from "~/lib/discoveries";
 import { ReportFieldsSchema } from "~/lib/report-schema";
 import { parseSerial } from "~/lib/serial";
-import { apiError, apiJson, readJson, requireApiMutation, requireApiUser } from "~/services/api.server";
+import { apiError, apiJson, readIdempotencyKey, readJson, REPLAYED_HEADERS, requireApiMutation, requireApiUser } from "~/services/api.server";
 import { getDb } from "~/services/db.server";
 import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
 import { describeReportError } from "~/services/report-errors.server";
@@ -20,6 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(405, "Use POST.");
   requireApiMutation(request);
   const user = await requireApiUser(request);
+  const idempotencyKey = readIdempotencyKey(request);
   const serial = parseSerial(params.serialNumber);
   if (serial === null) return apiError(400, "serialNumber must be a Jimmy's number, like 12.");
   const body = await readJson(request, ReportFieldsSchema);
@@ -37,10 +38,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       latitude: body.latitude,
       longitude: body.longitude,
       wantsFirst: true,
+      idempotencyKey,
     });
     return apiJson(
       { id: outcome.discoveryId, isFirst: outcome.isFirst, wasAlreadyFound: outcome.wasAlreadyFound },
-      { status: 201 },
+      { status: 201, headers: outcome.replayed ? REPLAYED_HEADERS : {} },
     );
   } catch (error) {
     const { status, message, discardUpload: refused } = describeReportError(error);

@@ -2,7 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { safeRedirect } from "~/lib/redirect";
-import { setLike } from "~/models/likes.server";
+import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
+import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
+import { likeGuard, setLike } from "~/models/likes.server";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
 import { flashHeader } from "~/services/flash.server";
@@ -28,7 +30,8 @@ export function loader() {
 /**
  * The like button's form. With JavaScript (`enhanced`) it answers the new
  * state for the card to show; without, it redirects back to the same card.
- * Signed-out visitors are sent to sign in and brought back to the card.
+ * Signed-out visitors are sent to sign in and brought back to the card. A
+ * repeat of the button's idempotency key answers the first result.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
@@ -52,11 +55,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
     headers.append("Set-Cookie", await flashHeader({ title: "Slow down", description: message, variant: "destructive" }));
     return redirect(back, { headers });
   }
-  const result = await setLike(db, {
-    discoveryId: parsed.data.discoveryId,
-    userId: user.id,
-    liked: parsed.data.intent === "like",
-  });
+  const key = parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD));
+  if (key === "invalid") return failure(enhanced, back, 400, IDEMPOTENCY_KEY_INVALID_TEXT);
+  let result;
+  try {
+    result = await setLike(db, {
+      discoveryId: parsed.data.discoveryId,
+      userId: user.id,
+      liked: parsed.data.intent === "like",
+      idempotency: likeGuard(user.id, key),
+    });
+  } catch (error) {
+    if (error instanceof IdempotencyKeyReusedError) return failure(enhanced, back, 422, error.message);
+    throw error;
+  }
   if (!result) return failure(enhanced, back, 404, "This discovery no longer exists.");
   if (enhanced) return Response.json({ isLiked: result.isLiked, likeCount: result.likeCount });
   return redirect(back);

@@ -20,14 +20,16 @@ import { listComments } from "~/models/comments.server";
 import { findJimmyBySerial, getJimmyPage } from "~/models/jimmys.server";
 import { useRootData } from "~/root";
 import { clientAddress } from "~/services/client-address.server";
-import { checkCommentForm, issueFormToken } from "~/services/comment-guard.server";
-import { submitComment, type CommentAuthor } from "~/services/comments.server";
+import { checkCommentForm, FORM_TOKEN_FIELD, issueUniqueFormToken } from "~/services/comment-guard.server";
+import { commentGuard, submitComment, type CommentAuthor } from "~/services/comments.server";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { flashHeader } from "~/services/flash.server";
 import { getUser, isAdmin } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
+import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
+import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 
 const INVALID_URL_TEXT = "Invalid URL";
 
@@ -62,7 +64,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     olderPage: before !== null,
     comments,
     commentForm: {
-      token: issueFormToken(),
+      token: issueUniqueFormToken(),
+      // Shared by the copies of a cached page, but scoped by each copy's own token (commentGuard).
+      idempotencyKey: crypto.randomUUID(),
       defaultName: user ? fullName(user.firstName, user.lastName) : "",
       asAdmin: admin,
       huntName: config.hunt.name,
@@ -76,7 +80,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /**
  * Posts a comment. Anyone may comment, so the form's spam checks run first
  * (honeypot, minimum fill time), then validation, then the per-address rate
- * limit and the repeat check. Answers data to the enhanced form; without
+ * limit and the repeat check; a repeat of the form's idempotency key gets the
+ * first comment's answer. Answers data to the enhanced form; without
  * JavaScript, a redirect to the new comment with a flash message.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -99,6 +104,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!verdict.ok) return reject(400, { formError: verdict.message });
   const parsed = CommentFormSchema.safeParse(values);
   if (!parsed.success) return reject(400, { fieldErrors: z.flattenError(parsed.error).fieldErrors });
+  const key = parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD));
+  if (key === "invalid") return reject(400, { formError: IDEMPOTENCY_KEY_INVALID_TEXT });
 
   const [user, admin] = await Promise.all([getUser(request, { db }), isAdmin(request, { db })]);
   const author: CommentAuthor = admin
@@ -106,7 +113,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     : user
       ? { kind: "hunter", userId: user.id, firstName: user.firstName, lastName: user.lastName }
       : { kind: "guest" };
-  const result = await submitComment(db, { jimmyId: jimmy.id, comment: parsed.data, author, address: clientAddress(request, context) });
+  const result = await submitComment(db, {
+    jimmyId: jimmy.id,
+    comment: parsed.data,
+    author,
+    address: clientAddress(request, context),
+    idempotency: commentGuard(key, { formToken: field(FORM_TOKEN_FIELD) }),
+  }).catch((error: unknown) => {
+    if (error instanceof IdempotencyKeyReusedError) return { ok: false as const, status: 422 as const, message: error.message };
+    throw error;
+  });
   if (!result.ok) {
     const retryAfter = result.status === 429 ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
     return reject(result.status, { formError: result.message }, retryAfter);

@@ -6,13 +6,14 @@ import { ReportFormError } from "~/components/ReportFormError";
 import { BackIcon } from "~/components/ui/icons";
 import { jimmyPath } from "~/lib/discoveries";
 import { firstDiscoveryNotice, reportFormPath } from "~/lib/report-form";
-import { loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/services/report-action.server";
+import { issueIdempotencyKey, loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/services/report-action.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const jimmy = await loadReportForm(request, params.serial, "first");
   // Someone was quicker: this hunter's report is an additional discovery.
   if (jimmy.discovery_count > 0) throw redirect(reportFormPath(jimmy.serial_number, "new"));
-  return { serialNumber: jimmy.serial_number };
+  // A fresh key per rendered form: posting the same form twice (Back, submit again) records one discovery.
+  return { serialNumber: jimmy.serial_number, idempotencyKey: issueIdempotencyKey() };
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) => reportDiscoveryAction(request, params.serial, "first");
@@ -25,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function FirstDiscovery() {
-  const { serialNumber } = useLoaderData<typeof loader>();
+  const { serialNumber, idempotencyKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
@@ -42,6 +43,7 @@ export default function FirstDiscovery() {
         <div className="mt-8">
           <DiscoveryForm
             kind="first"
+            idempotencyKey={idempotencyKey}
             action={reportFormPath(serialNumber, "first")}
             submitLabel="Submit First Discovery"
             result={result && "ok" in result ? result : undefined}

@@ -5,11 +5,12 @@ import { ReportFormError } from "~/components/ReportFormError";
 import { BackIcon } from "~/components/ui/icons";
 import { jimmyPath } from "~/lib/discoveries";
 import { newDiscoveryHeading, reportFormPath } from "~/lib/report-form";
-import { loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/services/report-action.server";
+import { issueIdempotencyKey, loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/services/report-action.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const jimmy = await loadReportForm(request, params.serial, "new");
-  return { serialNumber: jimmy.serial_number, discoveryCount: jimmy.discovery_count };
+  // A fresh key per rendered form: posting the same form twice (Back, submit again) records one discovery.
+  return { serialNumber: jimmy.serial_number, discoveryCount: jimmy.discovery_count, idempotencyKey: issueIdempotencyKey() };
 }
 
 /** Also receives the Jimmy page's 'Record Your Discovery' modal (`_form=modal`). */
@@ -23,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function NewDiscovery() {
-  const { serialNumber, discoveryCount } = useLoaderData<typeof loader>();
+  const { serialNumber, discoveryCount, idempotencyKey } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
@@ -37,6 +38,7 @@ export default function NewDiscovery() {
         <div className="mt-8">
           <DiscoveryForm
             kind="new"
+            idempotencyKey={idempotencyKey}
             action={reportFormPath(serialNumber, "new")}
             submitLabel="Share Discovery"
             result={result && "ok" in result ? result : undefined}

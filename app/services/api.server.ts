@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { requireSameOrigin } from "./csrf.server";
 import { BodyTooLargeError, readBoundedBody } from "./form.server";
 import { getUser, type SessionUser } from "./session.server";
@@ -33,6 +34,16 @@ export function requireApiMutation(request: Request): void {
     throw apiError(403, "This request came from another site, so it was refused.");
   }
 }
+
+/** The request's `Idempotency-Key` header (docs/api.md), null without one; a malformed key is a thrown 400. */
+export function readIdempotencyKey(request: Request): string | null {
+  const key = parseIdempotencyKey(request.headers.get(IDEMPOTENCY_KEY_HEADER));
+  if (key === "invalid") throw apiError(400, IDEMPOTENCY_KEY_INVALID_TEXT);
+  return key;
+}
+
+/** Marks an answer that repeats the first answer to the same idempotency key. */
+export const REPLAYED_HEADERS = { "Idempotent-Replayed": "true" } as const;
 
 const MAX_JSON_BYTES = 64 * 1024;
 

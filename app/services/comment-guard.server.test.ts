@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HONEYPOT_FIELD } from "~/lib/comments";
-import { checkCommentForm, FORM_TOKEN_FIELD, FORM_TOKEN_MAX_AGE_MS, issueFormToken, MIN_FILL_MS } from "./comment-guard.server";
+import { checkCommentForm, FORM_TOKEN_FIELD, FORM_TOKEN_MAX_AGE_MS, issueFormToken, issueUniqueFormToken, MIN_FILL_MS } from "./comment-guard.server";
 
 const secrets = ["first-secret-0123456789abcdef0123456789"];
 const rendered = new Date("2026-01-01T12:00:00.000Z");
@@ -45,5 +45,13 @@ describe("the comment form's spam checks", () => {
   it("refuse a page left open for more than a day, and accept tokens signed with a secret being rotated out", () => {
     expect(checkCommentForm(form(valid()), after(FORM_TOKEN_MAX_AGE_MS + 1), secrets)).toMatchObject({ ok: false, reason: "expired" });
     expect(checkCommentForm(form(valid()), after(5000), ["new-secret-0123456789abcdef0123456789ab", ...secrets])).toEqual({ ok: true });
+  });
+
+  it("give every copy of a page its own token, even many in one millisecond, each one genuine", () => {
+    // The comment form's idempotency key is scoped by this token: two visitors sharing one would lose a comment.
+    const tokens = Array.from({ length: 500 }, () => issueUniqueFormToken());
+    expect(new Set(tokens).size).toBe(tokens.length);
+    const later = new Date(Date.now() + 60_000);
+    for (const token of tokens.slice(0, 3)) expect(checkCommentForm(form({ ...valid(), [FORM_TOKEN_FIELD]: token }), later)).toEqual({ ok: true });
   });
 });

@@ -22,6 +22,19 @@ export function issueFormToken(now = new Date(), secrets = env().sessionSecrets)
   return `${issuedAt}.${sign(issuedAt, secrets[0]!)}`;
 }
 
+let lastIssuedAt = 0;
+
+/**
+ * issueFormToken for each copy of a page, never the same token twice from
+ * this process (two copies in one millisecond get consecutive times): the
+ * comment form's idempotency key is scoped by this token, so no two visitors
+ * may share one.
+ */
+export function issueUniqueFormToken(): string {
+  lastIssuedAt = Math.max(Date.now(), lastIssuedAt + 1);
+  return issueFormToken(new Date(lastIssuedAt));
+}
+
 export type SpamVerdict =
   | { ok: true }
   | { ok: false; reason: "honeypot" | "token" | "too_fast" | "expired"; message: string };

@@ -1,8 +1,11 @@
 import type { CommentFormInput } from "~/lib/comment-schema";
 import { fullName } from "~/lib/format";
-import { publishComment } from "~/models/comments.server";
+import { publishComment, type PublishCommentResult } from "~/models/comments.server";
+import { findIdempotentResult, type IdempotencyGuard } from "~/models/idempotency.server";
 import type { DB } from "./db.server";
 import { consumeRateLimit, waitText } from "./rate-limit.server";
+
+const DUPLICATE_TEXT = "You just posted this comment. It's already on Jimmy's page.";
 
 export type CommentAuthor =
   /** An admin session: posted as the hunt itself (crown and the hunt's avatar), whatever name was typed. */
@@ -11,23 +14,50 @@ export type CommentAuthor =
   | { kind: "guest" };
 
 export type SubmitCommentResult =
-  | { ok: true; commentId: number }
-  | { ok: false; status: 409; message: string }
+  | { ok: true; commentId: number; replayed?: boolean }
+  | { ok: false; status: 409 | 422; message: string }
   | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+
+/**
+ * Whose idempotency key a comment's is. From the page's form, the form's own
+ * token: each copy of the page gets one (even copies from the anonymous page
+ * cache, ADR 007), so two visitors never share a key. From the JSON API, the
+ * hunter, the admin session, or a guest's address.
+ */
+export function commentGuard(key: string | null, from: { formToken: string } | { author: CommentAuthor; address: string | null }): IdempotencyGuard | null {
+  if (!key) return null;
+  if ("formToken" in from) return { scope: `comment-form:${from.formToken}`, key, kind: "comment" };
+  const { author } = from;
+  const scope = author.kind === "admin" ? "admin" : author.kind === "hunter" ? `user:${author.userId}` : `guest:${from.address ?? "unknown"}`;
+  return { scope, key, kind: "comment" };
+}
 
 /**
  * Posts a validated comment for whoever is asking: applies the per-address
  * rate limit (admins are exempt), names the author (a signed-in hunter's own
  * name unless they typed another, nothing for a guest who left it blank), and
  * refuses a repeat of the same comment. Shared by the Jimmy page's form and
- * the JSON API.
+ * the JSON API. A comment repeating an idempotency key already recorded is
+ * answered with the first comment before any of that (it must not count
+ * against the limit, nor be refused as a repeat).
  */
 export async function submitComment(
   db: DB,
-  input: { jimmyId: number; comment: CommentFormInput; author: CommentAuthor; address: string | null; now?: Date },
+  input: {
+    jimmyId: number;
+    comment: CommentFormInput;
+    author: CommentAuthor;
+    address: string | null;
+    idempotency?: IdempotencyGuard | null;
+    now?: Date;
+  },
 ): Promise<SubmitCommentResult> {
   const now = input.now ?? new Date();
   const { author } = input;
+  const guard = input.idempotency ?? null;
+  const first = guard ? await findIdempotentResult<PublishCommentResult>(db, guard, now) : null;
+  if (first?.ok) return { ok: true, commentId: first.commentId, replayed: true };
+  if (first) return { ok: false, status: 409, message: DUPLICATE_TEXT };
   if (author.kind !== "admin") {
     // Without a known address a hunter is counted alone and guests share one bucket: it errs on the side of limiting.
     const subject = input.address ?? (author.kind === "hunter" ? `user:${author.userId}` : "unknown");
@@ -53,9 +83,10 @@ export async function submitComment(
     content: input.comment.content,
     createdAt: now.toISOString(),
     notifyAs: author.kind === "admin" ? author.huntName : authorName,
+    idempotency: guard,
   });
   if (!result.ok) {
-    return { ok: false, status: 409, message: "You just posted this comment. It's already on Jimmy's page." };
+    return { ok: false, status: 409, message: DUPLICATE_TEXT };
   }
-  return { ok: true, commentId: result.commentId };
+  return { ok: true, commentId: result.commentId, ...(result.replayed ? { replayed: true } : {}) };
 }

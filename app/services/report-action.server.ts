@@ -1,5 +1,7 @@
 import { data, redirect, type HeadersFunction } from "@remix-run/node";
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { jimmyPath } from "~/lib/discoveries";
 import { ordinal } from "~/lib/format";
 import {
@@ -19,7 +21,7 @@ import { flashHeader } from "./flash.server";
 import { readPhotoForm } from "./photo-form.server";
 import { consumeHunterLimit, rateLimitedText, retryAfterHeaders } from "./rate-limit.server";
 import { describeReportError } from "./report-errors.server";
-import { JimmyNotFoundError, reportDiscovery } from "./reporting.server";
+import { findReportedOutcome, JimmyNotFoundError, reportDiscovery, type ReportOutcome } from "./reporting.server";
 import { requireUser } from "./session.server";
 import { getStorage } from "./storage.server";
 import { discardUpload } from "./uploads.server";
@@ -41,6 +43,9 @@ export const reportFormHeaders: HeadersFunction = ({ actionHeaders }) => {
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };
+
+/** A key for one rendered report form (docs/api.md): unguessable, and fresh for every render. */
+export const issueIdempotencyKey = () => randomUUID();
 
 type Failure = Extract<ReportActionResult, { ok: false }>;
 
@@ -73,6 +78,10 @@ function photoProblem(error: unknown): { status: number; field?: string; form?: 
  * uploaded it itself sends the temporary key instead. Then the report is
  * validated and published; on success the hunter lands on the Jimmy's page
  * with a flash (the modal stays and gets the flash with its data).
+ *
+ * The form's idempotency key is looked up before the photo is checked: a
+ * repeat (Back and submit again, a retry after a lost answer) gets the same
+ * success as the first, and the upload it carries again is dropped.
  */
 export async function reportDiscoveryAction(request: Request, serialParam: string | undefined, page: "first" | "new") {
   requireSameOrigin(request);
@@ -93,6 +102,28 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
     longitude: fields.longitude ?? "",
     tempPath: fields.tempPath ?? "",
   };
+
+  const idempotencyKey = parseIdempotencyKey(fields[IDEMPOTENCY_KEY_FIELD]);
+  const freshUpload = photo && "tempPath" in photo ? photo.tempPath : null;
+  const dropFreshUpload = async () => {
+    if (freshUpload) await discardUpload(db, storage, user.id, freshUpload);
+  };
+  if (idempotencyKey === "invalid") {
+    await dropFreshUpload();
+    return failure(400, { ...values, tempPath: freshUpload ? "" : values.tempPath }, {}, IDEMPOTENCY_KEY_INVALID_TEXT);
+  }
+  let recorded: ReportOutcome | null;
+  try {
+    recorded = await findReportedOutcome(db, user.id, idempotencyKey);
+  } catch (error) {
+    await dropFreshUpload();
+    const { status, message } = describeReportError(error);
+    return failure(status, { ...values, tempPath: freshUpload ? "" : values.tempPath }, {}, message);
+  }
+  if (recorded) {
+    await dropFreshUpload();
+    return reported(serial, kind, recorded);
+  }
 
   if (photo) {
     if ("error" in photo) {
@@ -136,6 +167,7 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
       latitude: parsed.data.latitude,
       longitude: parsed.data.longitude,
       wantsFirst: kind === "first",
+      idempotencyKey,
     });
   } catch (error) {
     if (error instanceof JimmyNotFoundError) throw new Response(error.message, { status: 404 });
@@ -149,6 +181,12 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
     );
   }
 
+  return reported(serial, kind, outcome);
+}
+
+/** The answer to a recorded report, the first time or a repeat: the hunter is told it was recorded. */
+async function reported(serial: number, kind: ReportFormKind, outcome: ReportOutcome) {
+  const db = getDb();
   let toast;
   if (outcome.isFirst) {
     toast = { title: "Discovery submitted!", description: "Jimmy has been officially discovered and added to the hunt", variant: "success" as const };

@@ -1,4 +1,5 @@
 import { FILE_TOO_LARGE_TEXT } from "~/lib/uploads";
+import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { JimmyNotFoundError } from "./reporting.server";
 import { UnsupportedPhotoError } from "./images.server";
 import { ObjectTooLargeError, StorageUnavailableError } from "./storage.server";
@@ -15,6 +16,7 @@ export const STORAGE_DOWN_TEXT =
  * the hunter's to fix are rethrown (they are bugs).
  */
 export function describeReportError(error: unknown): { status: number; message: string; discardUpload: boolean } {
+  if (error instanceof IdempotencyKeyReusedError) return { status: 422, message: error.message, discardUpload: false };
   if (error instanceof JimmyNotFoundError) return { status: 404, message: error.message, discardUpload: false };
   if (error instanceof UploadRejectedError) return { status: error.status, message: error.message, discardUpload: true };
   if (error instanceof UnsupportedPhotoError) return { status: 415, message: error.message, discardUpload: true };

@@ -1,5 +1,6 @@
 import { DEFAULT_CAPTION } from "~/lib/discoveries";
 import { isUniqueViolation, type DB } from "./db.server";
+import { findIdempotentResult, guardedWrite, IdempotentReplay, type IdempotencyGuard } from "~/models/idempotency.server";
 import { findJimmyBySerial, refreshJimmyAggregates } from "~/models/jimmys.server";
 import { insertDiscovery } from "~/models/discoveries.server";
 import { notifyRediscovery } from "~/models/notifications.server";
@@ -7,7 +8,7 @@ import { deleteTempUpload, setTempUploadPhotoKey } from "~/models/uploads.server
 import { resolveLocation } from "./geo.server";
 import { newPhotoKey, photoObjectKeys, storePhoto } from "./images.server";
 import type { Storage } from "./storage.server";
-import { claimUpload, UploadRejectedError } from "./uploads.server";
+import { claimUpload, discardUpload, UploadRejectedError } from "./uploads.server";
 
 export type DiscoveryReport = {
   userId: number;
@@ -19,6 +20,8 @@ export type DiscoveryReport = {
   longitude: number | null;
   /** The hunter used the first-discovery form. */
   wantsFirst: boolean;
+  /** The client's idempotency key: a repeat answers the first report's outcome (docs/api.md). */
+  idempotencyKey?: string | null;
 };
 
 export type ReportOutcome = {
@@ -26,7 +29,21 @@ export type ReportOutcome = {
   isFirst: boolean;
   /** Asked to be the first discovery, but someone else's first discovery was recorded in the meantime. */
   wasAlreadyFound: boolean;
+  /** This request repeated an earlier one with the same idempotency key; nothing new was recorded. */
+  replayed?: boolean;
 };
+
+/** A hunter's report key: reports are scoped to the hunter who sent them. */
+export function reportGuard(userId: number, key: string | null | undefined): IdempotencyGuard | null {
+  return key ? { scope: `user:${userId}`, key, kind: "report" } : null;
+}
+
+/** The outcome already recorded under the hunter's key, if this report repeats one. */
+export async function findReportedOutcome(db: DB, userId: number, key: string | null | undefined, now = new Date()): Promise<ReportOutcome | null> {
+  const guard = reportGuard(userId, key);
+  const first = guard ? await findIdempotentResult<ReportOutcome>(db, guard, now) : null;
+  return first ? { ...first, replayed: true } : null;
+}
 
 export class JimmyNotFoundError extends Error {
   override name = "JimmyNotFoundError";
@@ -38,12 +55,28 @@ export class JimmyNotFoundError extends Error {
  * upload in one transaction (no network call inside it), and finally deletes
  * the temporary object. If anything fails, nothing is recorded and the
  * variants written so far are removed.
+ *
+ * With an idempotency key, a report that repeats one already recorded
+ * answers that outcome (`replayed`) before touching the upload, which the
+ * first has used. A repeat racing the first waits at the key's claim inside
+ * the recording transaction and then answers the first's outcome too.
  */
 export async function reportDiscovery(db: DB, storage: Storage, report: DiscoveryReport, now = new Date()): Promise<ReportOutcome> {
+  const guard = reportGuard(report.userId, report.idempotencyKey);
+  const recorded = await findReportedOutcome(db, report.userId, report.idempotencyKey, now);
+  if (recorded) return recorded;
   const jimmy = await findJimmyBySerial(db, report.serialNumber);
   if (!jimmy) throw new JimmyNotFoundError(`There is no Jimmy #${report.serialNumber}.`);
 
-  const bytes = await claimUpload(db, storage, report.userId, report.tempPath, now);
+  let bytes: Buffer;
+  try {
+    bytes = await claimUpload(db, storage, report.userId, report.tempPath, now);
+  } catch (error) {
+    // A repeat racing its first request: the first may have used the upload and finished meanwhile.
+    const first = error instanceof UploadRejectedError ? await findReportedOutcome(db, report.userId, report.idempotencyKey, now) : null;
+    if (first) return first;
+    throw error;
+  }
   const photoKey = newPhotoKey(now);
   // Written before the variants: if this process dies before the discovery is
   // recorded, the sweeper finds and removes them.
@@ -53,7 +86,7 @@ export async function reportDiscovery(db: DB, storage: Storage, report: Discover
   const place = await resolveLocation({ latitude: report.latitude, longitude: report.longitude, location });
 
   const record = () =>
-    db.transaction().execute(async (trx) => {
+    db.transaction().execute((trx) => guardedWrite(trx, guard, async (): Promise<ReportOutcome> => {
       if (!(await deleteTempUpload(trx, report.tempPath, report.userId))) {
         throw new UploadRejectedError("Your photo upload has expired or was already used. Please choose the photo again.", 400);
       }
@@ -82,7 +115,7 @@ export async function reportDiscovery(db: DB, storage: Storage, report: Discover
       await refreshJimmyAggregates(trx, jimmy.id);
       if (!isFirst) await notifyRediscovery(trx, { jimmyId: jimmy.id, discoveryId: id, finderId: report.userId, now });
       return { discoveryId: id, isFirst, wasAlreadyFound: report.wantsFirst && !isFirst };
-    });
+    }, now));
 
   let outcome: ReportOutcome;
   try {
@@ -97,6 +130,11 @@ export async function reportDiscovery(db: DB, storage: Storage, report: Discover
     }
   } catch (error) {
     await storage.delete(photoObjectKeys(photo.key, photo.variants)).catch(() => undefined);
+    if (error instanceof IdempotentReplay) {
+      // The first request recorded the report while this one rendered its copy; an upload of this one's own goes too.
+      await discardUpload(db, storage, report.userId, report.tempPath);
+      return { ...(error.result as ReportOutcome), replayed: true };
+    }
     throw error;
   }
   // The discovery is safe; a temporary object left behind by a failure here is the sweeper's.

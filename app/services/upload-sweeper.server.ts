@@ -1,3 +1,4 @@
+import { pruneIdempotencyKeys } from "~/models/idempotency.server";
 import { getDb } from "./db.server";
 import { getStorage } from "./storage.server";
 import { sweepUploads } from "./uploads.server";
@@ -8,7 +9,7 @@ export const SWEEP_INTERVAL_MS = 15 * 60_000;
 const globalForSweeper = globalThis as typeof globalThis & { __jimmyHuntSweeper?: ReturnType<typeof setInterval> };
 
 /**
- * Removes abandoned temporary uploads in the background, once shortly after
+ * Removes abandoned temporary uploads (and expired idempotency keys) in the background, once shortly after
  * start and then periodically. Several processes may sweep at once: every
  * step is idempotent. A failed sweep (storage down) is logged and retried
  * on the next tick.
@@ -17,6 +18,8 @@ export function startUploadSweeper(): void {
   if (globalForSweeper.__jimmyHuntSweeper) return;
   const sweep = () => {
     sweepUploads(getDb(), getStorage()).catch((error: unknown) => console.error("Sweeping temporary uploads failed:", error));
+    // Expired idempotency keys go on the same beat.
+    pruneIdempotencyKeys(getDb()).catch((error: unknown) => console.error("Pruning idempotency keys failed:", error));
   };
   setTimeout(sweep, 30_000).unref();
   globalForSweeper.__jimmyHuntSweeper = setInterval(sweep, SWEEP_INTERVAL_MS);

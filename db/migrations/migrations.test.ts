@@ -24,6 +24,7 @@ describe("migrations", () => {
       "hunt_places",
       "hunt_totals",
       "hunter_activity",
+      "idempotency_keys",
       "jimmy_journeys",
       "jimmy_places",
       "jimmys",

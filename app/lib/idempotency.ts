@@ -1,0 +1,15 @@
+/**
+ * Idempotency keys (issue 19, docs/api.md): every mutation form carries one in
+ * a hidden field, and the JSON API takes one in the `Idempotency-Key` header.
+ * The server answers a repeat of a key with the first request's result.
+ */
+export const IDEMPOTENCY_KEY_FIELD = "idempotencyKey";
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+export const IDEMPOTENCY_KEY_INVALID_TEXT = "The idempotency key must be 16 to 64 letters, digits, '-' or '_'.";
+
+/** A posted key: null when none was sent, "invalid" when one was sent in the wrong shape. */
+export function parseIdempotencyKey(value: unknown): string | null | "invalid" {
+  if (value === null || value === undefined || value === "") return null;
+  return typeof value === "string" && IDEMPOTENCY_KEY_PATTERN.test(value) ? value : "invalid";
+}

@@ -1,0 +1,176 @@
+import { expect, test, type Page } from "@playwright/test";
+import { ROTATED_GPS_JPEG } from "../support/photos";
+import { query, writeDb } from "./db";
+import { signIn, signInByRequest, uniqueName } from "./helpers";
+import { plantDiscovery, plantHunter, quietJimmy, useOwnAddress, waitFillTime } from "./social";
+
+/** A Jimmy found once already, with a serial no other test uses. */
+function foundJimmy(): number {
+  const db = writeDb();
+  try {
+    for (;;) {
+      const serial = 100_000 + Math.floor(Math.random() * 800_000_000);
+      const now = new Date().toISOString();
+      const inserted = db
+        .prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?) on conflict do nothing")
+        .run(serial, `Jimmy #${serial}`, now);
+      if (inserted.changes !== 1) continue;
+      const hunter = db.prepare("select id from users order by id limit 1").get() as { id: number };
+      db.prepare(
+        `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, is_first, created_at)
+         values (?, ?, 'discoveries/e2e/placeholder', 320, 240, '320', 'Seen before', 'Austin, TX', 1, ?)`,
+      ).run(inserted.lastInsertRowid, hunter.id, now);
+      db.prepare("update jimmys set discovery_count = 1, status = 'discovered', first_discovery_at = ?, last_discovery_at = ? where id = ?").run(
+        now,
+        now,
+        inserted.lastInsertRowid,
+      );
+      return serial;
+    }
+  } finally {
+    db.close();
+  }
+}
+
+function reportsBy(firstName: string): { id: number; location: string }[] {
+  return query("select d.id, d.location from discoveries d join users u on u.id = d.user_id where u.first_name = ? order by d.id", firstName);
+}
+
+/**
+ * Lets the next POST matching `url` reach the server, then throws its answer
+ * away: the server recorded it, the browser never hears so. Resolves to the
+ * request as the browser sent it, so a test can send it again.
+ */
+async function loseNextAnswer(page: Page, url: string | RegExp) {
+  let sent: (request: SentRequest) => void = () => undefined;
+  const lost = new Promise<SentRequest>((resolve) => (sent = resolve));
+  let done = false;
+  await page.route(url, async (route) => {
+    const request = route.request();
+    if (done || request.method() !== "POST") return route.fallback();
+    done = true;
+    await route.fetch({ maxRedirects: 0 });
+    await route.abort("connectionreset");
+    sent({ url: request.url(), headers: await request.allHeaders(), body: request.postDataBuffer()! });
+  });
+  return lost;
+}
+
+type SentRequest = { url: string; headers: Record<string, string>; body: Buffer };
+
+/**
+ * The browser's retry of a request whose answer was lost: the very same
+ * request (form fields, photo, idempotency key), sent again from the same
+ * browser context (its cookies, and any cookie the answer sets).
+ */
+async function sendAgain(page: Page, request: SentRequest) {
+  const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !/^(cookie|content-length|host)$/i.test(name)));
+  return page.request.post(request.url, { headers, data: request.body, maxRedirects: 0 });
+}
+
+const toast = (page: Page) => page.getByTestId("toast");
+
+const phone = { width: 390, height: 844 };
+const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+
+/**
+ * The enhanced forms (JavaScript on, a phone-sized window): the server saved
+ * but the answer was lost, and the same request is sent again. Posting a form
+ * again without JavaScript is covered at the action level
+ * (tests/unit/idempotent-actions.test.ts): in Chromium, Back re-fetches the
+ * report form (a fresh key, empty fields) rather than restoring it.
+ */
+test.describe("a mutation sent twice is recorded once", () => {
+  test.use({ javaScriptEnabled: true, viewport: phone });
+  // Each test loses an answer and sends a request again: more round trips than most.
+  test.describe.configure({ timeout: 120_000 });
+
+  test("a report whose answer was lost, sent again, records one discovery and says it was recorded", async ({ page }) => {
+    const serial = foundJimmy();
+    const hunter = uniqueName("Twice");
+    await signIn(page, hunter, "Reporter", `/jimmy/${serial}/new-discovery`);
+    await hydrated(page);
+    await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
+    await page.getByLabel(/^Location/).fill("Bus stop on 5th");
+
+    const lost = loseNextAnswer(page, new RegExp(`/jimmy/${serial}/new-discovery`));
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+    const request = await lost;
+    await expect.poll(() => reportsBy(hunter).length).toBe(1);
+    // The app's retry sends the same request again (how the page offers it is the client's part of issue 19).
+    expect((await sendAgain(page, request)).status()).toBeLessThan(400);
+    await page.goto(`/jimmy/${serial}`);
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`));
+    await expect(toast(page)).toContainText("Success!");
+    await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`);
+    expect(reportsBy(hunter)).toEqual([expect.objectContaining({ location: "Bus stop on 5th" })]);
+  });
+
+  test("a comment whose answer was lost, sent again, is posted once", async ({ page, context }) => {
+    await useOwnAddress(context);
+    const serial = quietJimmy();
+    const content = `Saw him by the fountain ${uniqueName("")}`;
+    await page.goto(`/jimmy/${serial}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Add Comment" }).click();
+    await page.getByLabel("Your comment").fill(content);
+    await waitFillTime(page);
+    const lost = loseNextAnswer(page, new RegExp(`/jimmy/${serial}(\\?|\\.data|$)`));
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    const request = await lost;
+    await expect.poll(() => query("select id from comments where content = ?", content).length).toBe(1);
+    expect((await sendAgain(page, request)).status()).toBeLessThan(400);
+    await page.goto(`/jimmy/${serial}`);
+    await expect(page.getByTestId("comment-content").getByText(content, { exact: true })).toHaveCount(1);
+    expect(query("select id from comments where content = ?", content)).toHaveLength(1);
+  });
+
+  test("two visitors given copies of the same cached page each get their comment posted", async ({ browser }, testInfo) => {
+    const serial = quietJimmy();
+    const visitors = await Promise.all([1, 2].map(() => browser.newContext({ baseURL: String(testInfo.project.use.baseURL), viewport: phone })));
+    try {
+      const pages = await Promise.all(visitors.map(async (visitor) => {
+        await useOwnAddress(visitor);
+        const page = await visitor.newPage();
+        await page.goto(`/jimmy/${serial}?comment=new`);
+        return page;
+      }));
+      const keys = await Promise.all(pages.map((page) => page.locator('input[name="idempotencyKey"]').getAttribute("value")));
+      const tokens = await Promise.all(pages.map((page) => page.locator('input[name="formToken"]').getAttribute("value")));
+      expect(tokens[0]).not.toBe(tokens[1]);
+      const contents = pages.map((_, i) => `Visitor ${i + 1} was here ${uniqueName("")}`);
+      for (const [i, page] of pages.entries()) {
+        await hydrated(page);
+        await page.getByLabel("Your comment").fill(contents[i]!);
+      }
+      await waitFillTime(pages[0]!);
+      for (const page of pages) await page.getByRole("button", { name: "Post Comment" }).click();
+      for (const [i, content] of contents.entries()) {
+        await expect.poll(() => query("select id from comments where content = ?", content).length, { message: `visitor ${i + 1}, key ${keys[i]}` }).toBe(1);
+      }
+    } finally {
+      await Promise.all(visitors.map((visitor) => visitor.close()));
+    }
+  });
+
+  test("a like whose answer was lost, sent again, counts once", async ({ page }) => {
+    const finder = plantHunter(uniqueName("Finder"));
+    const discovery = plantDiscovery(finder, "On the pier");
+    await signInByRequest(page.request, uniqueName("Liker"));
+    await page.goto("/");
+    await hydrated(page);
+    const button = page.locator(`#discovery-${discovery.id}`).getByRole("button", { name: /^(Like|Unlike) \(/ });
+    await expect(page.locator(`#discovery-${discovery.id} input[name="idempotencyKey"]`)).toHaveCount(1);
+    const lost = loseNextAnswer(page, `**/discoveries/${discovery.id}/like*`);
+    await button.click();
+    const request = await lost;
+    const likes = () => query<{ like_count: number }>("select like_count from discoveries where id = ?", discovery.id)[0]!.like_count;
+    await expect.poll(likes).toBe(1);
+    // Without its key this repeat would flip the like back.
+    expect((await sendAgain(page, request)).status()).toBe(200);
+    await page.goto("/");
+    await expect(button).toHaveAttribute("aria-pressed", "true");
+    await expect(button.getByTestId("like-count")).toHaveText("1");
+    expect(likes()).toBe(1);
+  });
+});
