@@ -1,13 +1,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  data,
-  MaxPartSizeExceededError,
-  redirect,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { MultipartRefusal, readOneFile } from "~/services/multipart.server";
 import { formatDate } from "~/lib/format";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
 import { findDiscoveryForAdmin } from "~/models/discoveries.server";
@@ -62,17 +57,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Multipart overhead is small; anything far past the photo limit is refused before it is read.
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) return invalid(FILE_TOO_LARGE_TEXT);
 
-  let form: FormData;
+  let image: File | null;
   try {
-    form = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES, filter: ({ name }) => name === "image" }),
-    );
+    image = await readOneFile(request, "image", MAX_UPLOAD_BYTES);
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return invalid(FILE_TOO_LARGE_TEXT);
-    return invalid("The upload was interrupted. Please try again.");
+    if (!(error instanceof MultipartRefusal)) throw error;
+    return invalid(error.reason === "file-too-large" || error.reason === "body-too-large" ? FILE_TOO_LARGE_TEXT : error.message);
   }
-  const parsed = ImageSchema.safeParse({ image: form.get("image") });
+  const parsed = ImageSchema.safeParse({ image });
   if (!parsed.success) return invalid(z.flattenError(parsed.error).fieldErrors.image?.[0] ?? "Choose an image to upload.");
 
   let replaced: boolean;

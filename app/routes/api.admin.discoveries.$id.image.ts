@@ -1,10 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import {
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
 import { z } from "zod";
+import { MultipartRefusal, readOneFile } from "~/services/multipart.server";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
 import { apiError, apiJson, requireApiMutation } from "~/services/api.server";
 import { clientAddress } from "~/services/client-address.server";
@@ -32,18 +28,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return apiError(415, "Send the image as multipart/form-data in the field image.");
   }
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) return apiError(413, FILE_TOO_LARGE_TEXT);
-  let form: FormData;
+  let image: File | null;
   try {
-    form = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES, filter: ({ name }) => name === "image" }),
-    );
+    image = await readOneFile(request, "image", MAX_UPLOAD_BYTES);
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return apiError(413, FILE_TOO_LARGE_TEXT);
-    return apiError(400, "The upload was interrupted. Please try again.");
+    if (!(error instanceof MultipartRefusal)) throw error;
+    if (error.status === 413) return apiError(413, error.reason === "file-too-large" || error.reason === "body-too-large" ? FILE_TOO_LARGE_TEXT : error.message);
+    return apiError(400, error.message);
   }
-  const image = form.get("image");
-  if (!(image instanceof File) || image.size === 0) return apiError(400, "Failed to upload image: the field image holds no file.");
+  if (!image || image.size === 0) return apiError(400, "Failed to upload image: the field image holds no file.");
   try {
     const replaced = await moderateReplaceImage(db, getStorage(), {
       id: id.data,

@@ -32,7 +32,14 @@ export type FilePart = {
 export const MULTIPART_UNREADABLE_TEXT = "The form could not be read (it may have been cut off). Please submit it again.";
 export const FIELD_TOO_LONG_TEXT = "A form field is too long.";
 
-export type RefusalReason = "unreadable" | "field-too-long" | "too-many-fields" | "fields-too-large" | "too-many-files" | "body-too-large";
+export type RefusalReason =
+  | "unreadable"
+  | "field-too-long"
+  | "too-many-fields"
+  | "fields-too-large"
+  | "too-many-files"
+  | "file-too-large"
+  | "body-too-large";
 
 /** A form the reader would not read to the end, with the status and message to answer. */
 export class MultipartRefusal extends Error {
@@ -124,6 +131,31 @@ export async function readMultipart(
     });
     source.pipe(parser);
   });
+}
+
+/**
+ * The file in `field` of a small multipart form (the admin's image
+ * replacement), held in memory: null when the form has none. A file past
+ * `maxBytes` is refused ("file-too-large") as soon as it passes it.
+ */
+export async function readOneFile(request: Request, field: string, maxBytes: number): Promise<File | null> {
+  let file: File | null = null;
+  await readMultipart(
+    request,
+    { fields: 20, fieldBytes: 4096, totalFieldBytes: 16 * 1024, files: 2, bodyBytes: maxBytes + 64 * 1024 },
+    async ({ name, filename, contentType, data }) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of data as AsyncIterable<Buffer>) {
+        if (name !== field || file) continue;
+        size += chunk.length;
+        if (size > maxBytes) throw new MultipartRefusal("file-too-large", `The file is larger than ${formatBytes(maxBytes)}.`);
+        chunks.push(chunk);
+      }
+      if (name === field && !file) file = new File([new Uint8Array(Buffer.concat(chunks))], filename, { type: contentType });
+    },
+  );
+  return file;
 }
 
 function bodyTooLargeText(limits: MultipartLimits): string {
