@@ -11,7 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { MobileFloatingMenu, MobileNav } from "~/components/MobileNav";
 import { NavigationProgress } from "~/components/NavigationProgress";
 import { useNonce } from "~/components/nonce";
@@ -20,6 +20,7 @@ import { PersonalSlot, usePersonalTemplate } from "~/components/personal-templat
 import { AccountArea, DemoSignInBanner, type HeaderUser, SignInButton, SiteHeader } from "~/components/SiteHeader";
 import { SiteFooter } from "~/components/SiteFooter";
 import { ToastProvider } from "~/components/Toaster";
+import { useHydrated } from "~/components/useHydrated";
 import type { HuntConfig } from "~/lib/config";
 import { ACCOUNT_AREA_KEY, personalValue } from "~/lib/personal-template";
 import { countUnreadNotifications } from "~/models/notifications.server";
@@ -32,7 +33,12 @@ import stylesheet from "~/tailwind.css?url";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
+
+// The service worker, saved-copy banner and outbox: loaded once the page is interactive.
+const OfflineShell = lazy(() => import("~/components/OfflineShell"));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.hunt.name ?? "Jimmy Hunt" },
@@ -80,6 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
   const root = useRootData();
   const template = usePersonalTemplate();
+  const hydrated = useHydrated();
   const hunt: HuntConfig = root?.hunt ?? {
     name: "Jimmy Hunt",
     tagline: "",
@@ -119,6 +126,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
               )
             }
           />
+          {hydrated ? (
+            <Suspense fallback={null}>
+              <OfflineShell />
+            </Suspense>
+          ) : null}
           <main id="main" className="flex-1">
             <PendingPage huntName={hunt.name}>{children}</PendingPage>
           </main>
