@@ -11,7 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { MobileFloatingMenu, MobileNav } from "~/components/MobileNav";
 import { NavigationProgress } from "~/components/NavigationProgress";
 import { useNonce } from "~/components/nonce";
@@ -20,7 +20,6 @@ import { PersonalSlot, usePersonalTemplate } from "~/components/personal-templat
 import { AccountArea, DemoSignInBanner, type HeaderUser, SignInButton, SiteHeader } from "~/components/SiteHeader";
 import { SiteFooter } from "~/components/SiteFooter";
 import { ToastProvider } from "~/components/Toaster";
-import { useHydrated } from "~/components/useHydrated";
 import type { HuntConfig } from "~/lib/config";
 import { ACCOUNT_AREA_KEY, personalValue } from "~/lib/personal-template";
 import { countUnreadNotifications } from "~/models/notifications.server";
@@ -37,8 +36,24 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
-// The service worker, saved-copy banner and outbox: loaded once the page is interactive.
+// The service worker, saved-copy banner and outbox: loaded a second after the
+// page has loaded, so they never compete with its first-load code.
 const OfflineShell = lazy(() => import("~/components/OfflineShell"));
+
+function useSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let timer: number | undefined;
+    const wait = () => (timer = window.setTimeout(() => setSettled(true), 1000));
+    if (document.readyState === "complete") wait();
+    else window.addEventListener("load", wait, { once: true });
+    return () => {
+      window.removeEventListener("load", wait);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return settled;
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.hunt.name ?? "Jimmy Hunt" },
@@ -86,7 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
   const root = useRootData();
   const template = usePersonalTemplate();
-  const hydrated = useHydrated();
+  const settled = useSettled();
   const hunt: HuntConfig = root?.hunt ?? {
     name: "Jimmy Hunt",
     tagline: "",
@@ -126,7 +141,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
               )
             }
           />
-          {hydrated ? (
+          {settled ? (
             <Suspense fallback={null}>
               <OfflineShell />
             </Suspense>

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { formatCoordinates } from "~/lib/format";
-import { photoPosition, preparePhoto, uploadPhoto, UploadError, type PreparedPhoto } from "~/lib/photo-upload";
+import type { PreparedPhoto } from "~/lib/photo-upload";
 import {
   LOCATION_REQUIRED_TEXT,
   MAX_CAPTION_LENGTH,
@@ -24,6 +24,15 @@ type Errors = Partial<Record<ReportFormFields, string>>;
 const OUTBOX_SAVED_TEXT = "Saved to your outbox — it will be sent when you're back online.";
 const LOCATION_DENIED = { title: "Location access denied", description: "Please enter your location manually or allow location access" };
 const LOCATION_UNSUPPORTED = { title: "Location not supported", description: "Please enter your location manually" };
+
+/** The photo code (EXIF, downscaling, upload) loads when a photo is chosen, not with the page. */
+const loadPhotoUpload = () => import("~/lib/photo-upload");
+
+/** An upload failure photo-upload.ts describes (its UploadError), with whether it is worth retrying. */
+function uploadFailure(error: unknown): { message: string; retryable: boolean } | null {
+  if (!(error instanceof Error) || error.name !== "UploadError") return null;
+  return { message: error.message, retryable: (error as { retryable?: boolean }).retryable === true };
+}
 
 class LocationUnavailable extends Error {
   constructor(readonly toast: { title: string; description: string }) {
@@ -148,6 +157,7 @@ export function DiscoveryForm({
       return;
     }
     setKeptUpload("");
+    const { photoPosition } = await loadPhotoUpload();
     setPhotoGps(await photoPosition(file));
   }, []);
 
@@ -218,6 +228,7 @@ export function DiscoveryForm({
       let prepared: PreparedPhoto | null = null;
       try {
         setPhase({ step: "preparing" });
+        const { preparePhoto, uploadPhoto } = await loadPhotoUpload();
         prepared = await preparePhoto(file);
         if (!navigator.onLine) return await keepInOutbox(form, coordinates, prepared, "");
         setPhase({ step: "uploading", progress: 0, retry: 0 });
@@ -228,8 +239,9 @@ export function DiscoveryForm({
         );
       } catch (error) {
         setPhase({ step: "idle" });
-        if (prepared && error instanceof UploadError && error.retryable) return await keepInOutbox(form, coordinates, prepared, "");
-        const message = error instanceof UploadError ? error.message : "Your photo could not be uploaded. Please try again.";
+        const failure = uploadFailure(error);
+        if (prepared && failure?.retryable) return await keepInOutbox(form, coordinates, prepared, "");
+        const message = failure?.message ?? "Your photo could not be uploaded. Please try again.";
         setErrors({ photo: message });
         showToast({ title: "Upload failed", description: message, variant: "destructive" });
         return;

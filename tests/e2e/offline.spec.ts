@@ -74,7 +74,7 @@ const toast = (page: Page) => page.getByTestId("toast");
 
 test.describe("reporting without a connection", () => {
   test("a report made offline waits in the outbox across a reload and is sent once when the connection returns", async ({ page, context }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const serial = foundJimmy();
     const hunter = uniqueName("Outbox");
     await signIn(page, hunter, "Finder", `/jimmy/${serial}/new-discovery`);
@@ -121,7 +121,7 @@ test.describe("reporting without a connection", () => {
   });
 
   test("a queued report can be cancelled: nothing is sent", async ({ page, context }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const serial = foundJimmy();
     const hunter = uniqueName("Cancel");
     await signIn(page, hunter, "Finder", `/jimmy/${serial}/new-discovery`);
@@ -146,7 +146,7 @@ test.describe("reporting without a connection", () => {
 
 test.describe("pages without a connection", () => {
   test("a page visited before comes back as a saved copy marked with its age; one never visited shows the offline page", async ({ page, context }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await page.goto("/hall-of-fame");
     await controlledByWorker(page);
     // The worker saves the pages it fetches: this visit is the one kept.
@@ -171,7 +171,7 @@ test.describe("pages without a connection", () => {
   });
 
   test("signing out leaves nothing personal in the caches", async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const hunter = uniqueName("Private");
     await signIn(page, hunter, "Finder", "/notifications");
     await controlledByWorker(page);
@@ -195,7 +195,7 @@ test.describe("a new version of the app", () => {
   const workerFile = path.resolve("build/client/sw.js");
 
   test("takes over from the old one when the hunter chooses to reload, without breaking the open page", async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const original = fs.readFileSync(workerFile, "utf8");
     const marker = uniqueName("deploy");
     try {
@@ -216,7 +216,9 @@ test.describe("a new version of the app", () => {
       await expect(page).toHaveURL(/\/privacy-policy$/);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
+      await page.evaluate(() => Object.assign(window, { beforeUpdate: true }));
       await prompt.getByRole("button", { name: "Reload" }).click();
+      await page.waitForFunction(() => !("beforeUpdate" in window), undefined, { timeout: 20_000 });
       await page.waitForFunction(
         (expected) =>
           new Promise<boolean>((resolve) => {
