@@ -79,6 +79,9 @@ test.describe("reporting without a connection", () => {
     const hunter = uniqueName("Outbox");
     await signIn(page, hunter, "Finder", `/jimmy/${serial}/new-discovery`);
     await controlledByWorker(page);
+    // Opened again with the worker in place, so it keeps a copy of the page.
+    await page.reload();
+    await waitForHydration(page, test.info());
 
     await context.setOffline(true);
     await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
