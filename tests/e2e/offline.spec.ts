@@ -79,8 +79,9 @@ test.describe("reporting without a connection", () => {
     const hunter = uniqueName("Outbox");
     await signIn(page, hunter, "Finder", `/jimmy/${serial}/new-discovery`);
     await controlledByWorker(page);
-    // Opened again with the worker in place, so it keeps a copy of the page.
-    await page.reload();
+    // The Jimmy's page and the form, opened with the worker in place, are kept for offline use.
+    await page.goto(`/jimmy/${serial}`);
+    await page.goto(`/jimmy/${serial}/new-discovery`);
     await waitForHydration(page, test.info());
 
     await context.setOffline(true);
