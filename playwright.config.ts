@@ -22,6 +22,9 @@ export default defineConfig({
     screenshot: "only-on-failure",
     locale: "en-US",
     timezoneId: "America/Chicago",
+    // The app's service worker would answer requests that tests route or
+    // abort (page.route never sees them); the offline tests opt back in.
+    serviceWorkers: "block",
   },
   projects: [
     {
@@ -31,6 +34,8 @@ export default defineConfig({
     {
       name: "js-off",
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions },
+      // The service worker and the outbox need JavaScript: nothing to test without it.
+      testIgnore: "**/offline.spec.ts",
     },
   ],
   webServer: {

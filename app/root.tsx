@@ -11,7 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { MobileFloatingMenu, MobileNav } from "~/components/MobileNav";
 import { NavigationProgress } from "~/components/NavigationProgress";
 import { useNonce } from "~/components/nonce";
@@ -32,7 +32,28 @@ import stylesheet from "~/tailwind.css?url";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
+
+// The service worker, saved-copy banner and outbox: loaded a second after the
+// page has loaded, so they never compete with its first-load code.
+const OfflineShell = lazy(() => import("~/components/OfflineShell"));
+
+function useSettled(): boolean {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    let timer: number | undefined;
+    const wait = () => (timer = window.setTimeout(() => setSettled(true), 1000));
+    if (document.readyState === "complete") wait();
+    else window.addEventListener("load", wait, { once: true });
+    return () => {
+      window.removeEventListener("load", wait);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return settled;
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.hunt.name ?? "Jimmy Hunt" },
@@ -80,6 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   }, []);
   const root = useRootData();
   const template = usePersonalTemplate();
+  const settled = useSettled();
   const hunt: HuntConfig = root?.hunt ?? {
     name: "Jimmy Hunt",
     tagline: "",
@@ -119,6 +141,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
               )
             }
           />
+          {settled ? (
+            <Suspense fallback={null}>
+              <OfflineShell />
+            </Suspense>
+          ) : null}
           <main id="main" className="flex-1">
             <PendingPage huntName={hunt.name}>{children}</PendingPage>
           </main>

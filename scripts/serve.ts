@@ -150,6 +150,15 @@ app.use(
   express.static(path.join(clientDirectory, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
 );
 const serveClientFile = express.static(clientDirectory, { maxAge: "1h", index: false, redirect: false });
+// The service worker is checked on every visit, so a deploy reaches every
+// device at once (browsers cap its HTTP caching at a day, still too long).
+const serveServiceWorker = express.static(clientDirectory, {
+  index: false,
+  redirect: false,
+  cacheControl: false,
+  setHeaders: (res) => res.set({ "Cache-Control": "no-cache", "Service-Worker-Allowed": "/" }),
+});
+app.get(path.posix.join(build.publicPath, "sw.js"), (req, res, next) => serveServiceWorker(req, res, next));
 const clientFiles = new Set(
   fs
     .readdirSync(clientDirectory, { recursive: true, withFileTypes: true })

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { formatCoordinates } from "~/lib/format";
-import { photoPosition, preparePhoto, uploadPhoto, UploadError } from "~/lib/photo-upload";
+import type { PreparedPhoto } from "~/lib/photo-upload";
 import {
   LOCATION_REQUIRED_TEXT,
   MAX_CAPTION_LENGTH,
@@ -21,8 +21,18 @@ type Position = { latitude: number; longitude: number };
 type Phase = { step: "idle" } | { step: "locating" } | { step: "preparing" } | { step: "uploading"; progress: number; retry: number } | { step: "saving" };
 type Errors = Partial<Record<ReportFormFields, string>>;
 
+const OUTBOX_SAVED_TEXT = "Saved to your outbox — it will be sent when you're back online.";
 const LOCATION_DENIED = { title: "Location access denied", description: "Please enter your location manually or allow location access" };
 const LOCATION_UNSUPPORTED = { title: "Location not supported", description: "Please enter your location manually" };
+
+/** The photo code (EXIF, downscaling, upload) loads when a photo is chosen, not with the page. */
+const loadPhotoUpload = () => import("~/lib/photo-upload");
+
+/** An upload failure photo-upload.ts describes (its UploadError), with whether it is worth retrying. */
+function uploadFailure(error: unknown): { message: string; retryable: boolean } | null {
+  if (!(error instanceof Error) || error.name !== "UploadError") return null;
+  return { message: error.message, retryable: (error as { retryable?: boolean }).retryable === true };
+}
 
 class LocationUnavailable extends Error {
   constructor(readonly toast: { title: string; description: string }) {
@@ -110,6 +120,7 @@ export function DiscoveryForm({
   const [phase, setPhase] = useState<Phase>({ step: "idle" });
   // Kept as first given, also when the loader runs again: a retry must resend the same key.
   const [reportKey] = useState(idempotencyKey);
+  const [queued, setQueued] = useState(false);
   const busy = phase.step !== "idle" || fetcher.state !== "idle";
 
   useEffect(() => () => {
@@ -155,6 +166,7 @@ export function DiscoveryForm({
       return;
     }
     setKeptUpload("");
+    const { photoPosition } = await loadPhotoUpload();
     setPhotoGps(await photoPosition(file));
   }, []);
 
@@ -185,6 +197,7 @@ export function DiscoveryForm({
     const form = event.currentTarget;
     const file = photoRef.current?.files?.[0] ?? null;
     setFormError(null);
+    setQueued(false);
 
     if (!file && !keptUpload) {
       setErrors({ photo: PHOTO_REQUIRED_TEXT[kind] });
@@ -221,9 +234,12 @@ export function DiscoveryForm({
     let tempPath = keptUpload;
     // Choosing another photo clears the kept upload, so a kept one is this photo's.
     if (file && !keptUpload) {
+      let prepared: PreparedPhoto | null = null;
       try {
         setPhase({ step: "preparing" });
-        const prepared = await preparePhoto(file);
+        const { preparePhoto, uploadPhoto } = await loadPhotoUpload();
+        prepared = await preparePhoto(file);
+        if (!navigator.onLine) return await keepInOutbox(form, coordinates, prepared, "");
         setPhase({ step: "uploading", progress: 0, retry: 0 });
         tempPath = await uploadPhoto(
           prepared,
@@ -232,20 +248,35 @@ export function DiscoveryForm({
         );
       } catch (error) {
         setPhase({ step: "idle" });
-        const message = error instanceof UploadError ? error.message : "Your photo could not be uploaded. Please try again.";
+        const failure = uploadFailure(error);
+        if (prepared && failure?.retryable) return await keepInOutbox(form, coordinates, prepared, "");
+        const message = failure?.message ?? "Your photo could not be uploaded. Please try again.";
         setErrors({ photo: message });
         showToast({ title: "Upload failed", description: message, variant: "destructive" });
         return;
       }
     }
 
-    const body = new FormData(form);
-    body.delete("photo");
-    body.set("tempPath", tempPath);
-    body.set("latitude", coordinates ? String(coordinates.latitude) : "");
-    body.set("longitude", coordinates ? String(coordinates.longitude) : "");
+    if (!navigator.onLine) return await keepInOutbox(form, coordinates, null, tempPath);
+    const body = reportBody(form, tempPath, coordinates);
     setPhase({ step: "saving" });
     fetcher.submit(body, { method: "post", action, encType: "multipart/form-data" });
+  }
+
+  /** Offline, or the upload could not get through: the report waits on the device and is sent when the connection returns. */
+  async function keepInOutbox(form: HTMLFormElement, coordinates: Position | null, photo: PreparedPhoto | null, tempPath: string) {
+    const { queueReport } = await import("~/lib/outbox");
+    await queueReport({ action, kind, body: reportBody(form, tempPath, coordinates), photo, tempPath });
+    setPhase({ step: "idle" });
+    form.reset();
+    setLocation("");
+    setPosition(null);
+    setPhotoGps(null);
+    setPreview(null);
+    setKeptUpload("");
+    setQueued(true);
+    showToast({ title: "Saved to your outbox", description: OUTBOX_SAVED_TEXT, variant: "success" });
+    if (kind === "modal") onSuccess?.();
   }
 
   const photoError = errors.photo;
@@ -412,6 +443,12 @@ export function DiscoveryForm({
 
       {children}
 
+      {queued ? (
+        <p role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
+          {OUTBOX_SAVED_TEXT}
+        </p>
+      ) : null}
+
       <Progress phase={phase} saving={fetcher.state !== "idle"} />
 
       <div className="flex flex-wrap items-center justify-end gap-3">
@@ -427,6 +464,15 @@ export function DiscoveryForm({
       </div>
     </fetcher.Form>
   );
+}
+
+function reportBody(form: HTMLFormElement, tempPath: string, coordinates: Position | null): FormData {
+  const body = new FormData(form);
+  body.delete("photo");
+  body.set("tempPath", tempPath);
+  body.set("latitude", coordinates ? String(coordinates.latitude) : "");
+  body.set("longitude", coordinates ? String(coordinates.longitude) : "");
+  return body;
 }
 
 function Progress({ phase, saving }: { phase: Phase; saving: boolean }) {

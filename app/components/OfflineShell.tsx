@@ -1,0 +1,256 @@
+/**
+ * What the app does for flaky connections once the page is interactive
+ * (loaded after hydration, so it costs first-load JavaScript nothing):
+ * registers the service worker and offers its updates, marks a saved copy
+ * of a page shown offline, sends offline navigations to the worker, and
+ * shows the outbox of reports waiting to be sent, sending them when the
+ * connection returns (docs/decisions/010-service-worker.md).
+ */
+import { Link, useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Workbox } from "workbox-window";
+import { jimmyPath } from "~/lib/discoveries";
+import {
+  discardReport,
+  listOutbox,
+  nextAttemptAt,
+  onOutboxChange,
+  sendOutbox,
+  type OutboxReport,
+  type SendOutcome,
+} from "~/lib/outbox";
+import { reportFormPath } from "~/lib/report-form";
+import { savedCopyBanner } from "~/lib/saved-copy";
+import { useToast } from "./Toaster";
+import { CloseIcon } from "./ui/icons";
+
+type Sent = { id: string; serialNumber: number; first: boolean };
+
+export default function OfflineShell() {
+  return (
+    <div className="empty:hidden">
+      <SavedCopyBanner />
+      <UpdatePrompt />
+      <Outbox />
+    </div>
+  );
+}
+
+function SavedCopyBanner() {
+  const [savedAt] = useState(() => document.documentElement.dataset.savedCopy ?? null);
+  const [, tick] = useState(0);
+  useEffect(() => {
+    if (!savedAt) return;
+    const timer = setInterval(() => tick((n) => n + 1), 60_000);
+    return () => clearInterval(timer);
+  }, [savedAt]);
+  if (!savedAt) return null;
+  return (
+    <div role="status" className="bg-stone-800 px-4 py-2 text-center text-sm font-semibold text-white">
+      {savedCopyBanner(savedAt)}
+    </div>
+  );
+}
+
+/** Registers the worker; a new version waits until the hunter reloads, so this page keeps its code. */
+function UpdatePrompt() {
+  const [workbox, setWorkbox] = useState<Workbox | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    if (!("serviceWorker" in navigator)) return;
+    const wb = new Workbox("/sw.js", { scope: "/" });
+    wb.addEventListener("waiting", () => setWaiting(true));
+    void wb.register().catch(() => undefined);
+    setWorkbox(wb);
+  }, []);
+  useEffect(() => {
+    // An offline click on a link loads the page from the worker (its saved copy or the offline page).
+    function onClick(event: MouseEvent) {
+      if (navigator.onLine || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = event.target instanceof Element ? event.target.closest("a") : null;
+      if (!anchor || anchor.target || anchor.hasAttribute("download")) return;
+      const url = new URL(anchor.href, location.href);
+      if (url.origin !== location.origin || (url.pathname === location.pathname && url.search === location.search)) return;
+      event.preventDefault();
+      location.assign(url.href);
+    }
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, []);
+  if (!waiting || !workbox) return null;
+  return (
+    <div role="status" className="flex flex-wrap items-center justify-center gap-3 bg-orange-100 px-4 py-2 text-sm text-orange-950">
+      <span className="font-semibold">New version available</span>
+      <button
+        type="button"
+        onClick={() => {
+          workbox.addEventListener("controlling", () => window.location.reload());
+          workbox.messageSkipWaiting();
+        }}
+        className="rounded-full bg-orange-700 px-3 py-1 font-semibold text-white hover:bg-orange-800"
+      >
+        Reload
+      </button>
+    </div>
+  );
+}
+
+function Outbox() {
+  const [reports, setReports] = useState<OutboxReport[]>([]);
+  const [sent, setSent] = useState<Sent[]>([]);
+  const [sending, setSending] = useState(false);
+  const showToast = useToast();
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+
+  const refresh = useCallback(() => {
+    listOutbox().then(setReports, () => setReports([]));
+  }, []);
+
+  const announce = useCallback(
+    (outcomes: SendOutcome[]) => {
+      const landed = outcomes.filter((outcome) => outcome.result === "sent");
+      for (const { report } of landed) {
+        const first = report.kind === "first";
+        const toast = first
+          ? { title: "Discovery submitted!", description: "Jimmy has been officially discovered and added to the hunt" }
+          : { title: "Success!", description: `Your discovery of Jimmy #${report.serialNumber} has been recorded!` };
+        showToast({ ...toast, variant: "success" });
+        if (typeof Notification !== "undefined" && Notification.permission === "granted") {
+          void navigator.serviceWorker?.getRegistration().then((registration) =>
+            registration?.showNotification(toast.title, { body: toast.description, tag: report.id, icon: "/icons/icon-192.png" }),
+          );
+        }
+      }
+      for (const outcome of outcomes) {
+        if (outcome.result === "refused") {
+          showToast({ title: "Your discovery could not be sent", description: outcome.message, variant: "destructive" });
+        }
+      }
+      if (landed.length) {
+        setSent((current) => [...current, ...landed.map(({ report }) => ({ id: report.id, serialNumber: report.serialNumber, first: report.kind === "first" }))]);
+        revalidate.current();
+      }
+    },
+    [showToast],
+  );
+
+  const send = useCallback(
+    async (now = false) => {
+      setSending(true);
+      try {
+        announce(await sendOutbox({ now }));
+      } finally {
+        setSending(false);
+        refresh();
+      }
+    },
+    [announce, refresh],
+  );
+
+  useEffect(() => {
+    refresh();
+    const unsubscribe = onOutboxChange(refresh);
+    const onOnline = () => void send();
+    const onVisible = () => {
+      if (document.visibilityState === "visible") void send();
+    };
+    const onWorkerMessage = (event: MessageEvent) => {
+      if ((event.data as { type?: unknown } | null)?.type === "SEND_OUTBOX") void send();
+    };
+    window.addEventListener("online", onOnline);
+    document.addEventListener("visibilitychange", onVisible);
+    navigator.serviceWorker?.addEventListener("message", onWorkerMessage);
+    void send();
+    return () => {
+      unsubscribe();
+      window.removeEventListener("online", onOnline);
+      document.removeEventListener("visibilitychange", onVisible);
+      navigator.serviceWorker?.removeEventListener("message", onWorkerMessage);
+    };
+  }, [refresh, send]);
+
+  // Backoff: the next try when the earliest waiting report is due.
+  const due = nextAttemptAt(reports);
+  useEffect(() => {
+    if (due === null) return;
+    const timer = setTimeout(() => void send(), Math.max(1000, due - Date.now()));
+    return () => clearTimeout(timer);
+  }, [due, send]);
+
+  const waiting = reports.filter((report) => !report.refusal);
+  const refused = reports.filter((report) => report.refusal);
+  if (reports.length === 0 && sent.length === 0) return null;
+  return (
+    <section aria-label="Outbox" className="border-b border-orange-200 bg-orange-50 px-4 py-2 text-sm text-stone-900">
+      <div className="mx-auto flex max-w-6xl flex-col gap-2">
+        {waiting.length ? (
+          <div className="flex flex-wrap items-center gap-3">
+            <p role="status" className="font-semibold">
+              {waiting.length === 1 ? "1 discovery waiting to be sent" : `${waiting.length} discoveries waiting to be sent`}
+              {sending ? " — sending…" : ""}
+            </p>
+            <button
+              type="button"
+              disabled={sending}
+              onClick={() => void send(true)}
+              className="rounded-full bg-orange-700 px-3 py-1 font-semibold text-white hover:bg-orange-800 disabled:opacity-60"
+            >
+              Send now
+            </button>
+            {waiting.map((report) => (
+              <button
+                key={report.id}
+                type="button"
+                onClick={() => void discardReport(report.id)}
+                aria-label={waiting.length === 1 ? "Cancel" : `Cancel the discovery of Jimmy #${report.serialNumber}`}
+                className="rounded-full border border-stone-300 bg-white px-3 py-1 font-semibold text-stone-800 hover:bg-stone-100"
+              >
+                {waiting.length === 1 ? "Cancel" : `Cancel Jimmy #${report.serialNumber}`}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        {refused.map((report) => (
+          <div key={report.id} role="alert" className="flex flex-wrap items-center gap-3 text-red-900">
+            <p>
+              <span className="font-semibold">Your discovery of Jimmy #{report.serialNumber} was not sent.</span> {report.refusal}
+            </p>
+            <Link
+              to={report.kind === "first" ? reportFormPath(report.serialNumber, "first") : reportFormPath(report.serialNumber, "new")}
+              className="font-semibold text-orange-800 underline"
+            >
+              Open the form
+            </Link>
+            <button type="button" onClick={() => void send(true)} className="font-semibold text-orange-800 underline">
+              Try again
+            </button>
+            <button type="button" onClick={() => void discardReport(report.id)} className="font-semibold text-orange-800 underline">
+              Discard
+            </button>
+          </div>
+        ))}
+        {sent.map((entry) => (
+          <div key={entry.id} className="flex items-center gap-3 text-emerald-900" data-testid="outbox-sent">
+            <p>
+              Sent from your outbox: your discovery of{" "}
+              <Link to={jimmyPath(entry.serialNumber)} className="font-semibold underline">
+                Jimmy #{entry.serialNumber}
+              </Link>{" "}
+              has been recorded.
+            </p>
+            <button
+              type="button"
+              aria-label="Dismiss"
+              onClick={() => setSent((current) => current.filter((item) => item.id !== entry.id))}
+              className="rounded-full p-1 hover:bg-orange-100"
+            >
+              <CloseIcon className="h-4 w-4" />
+            </button>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

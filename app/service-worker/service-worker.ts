@@ -1,0 +1,126 @@
+/**
+ * The service worker (docs/decisions/010-service-worker.md). Bundled by
+ * scripts/build-service-worker.ts after the app's build; Workbox fills in
+ * the list of the build's files to precache.
+ *
+ * - The app's code (hashed /assets), the offline page and the icons are
+ *   precached, so a page can load its next route's code without a network.
+ * - Pages are network-first: each page a hunter opens is saved, and shown
+ *   again when the network fails, marked as a saved copy with its date
+ *   (data-saved-copy on <html>; the page shows the banner). A page never
+ *   opened gets the offline page.
+ * - Nothing personal outlives a session: saved pages are dropped on sign-out
+ *   and sign-in, and loader data (`.data`), the JSON API and uploads are
+ *   never stored.
+ * - A new version waits until the page asks it to take over (the page's
+ *   "New version available" prompt), so an open page never loses its code.
+ */
+import { clientsClaim } from "workbox-core";
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+const PAGES_CACHE = "jimmy-pages-v1";
+const OFFLINE_PAGE = "/offline.html";
+/** Addresses whose answer is never a page to keep: sign-in, the API, admin, uploads. */
+const NEVER_SAVED = /^\/(api|admin|login|uploads|media|q)(\/|$|\.)/;
+/** Navigations that change who is signed in: every saved page goes. */
+const SESSION_CHANGES = /^\/(api\/logout|api\/login|api\/auth\/|api\/admin\/login)/;
+const SAVED_AT_HEADER = "X-Saved-At";
+const MAX_SAVED_PAGES = 40;
+/** app/lib/outbox.ts's database. */
+const OUTBOX_DATABASE = "jimmy-hunt-outbox";
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+clientsClaim();
+
+self.addEventListener("message", (event) => {
+  const message: unknown = event.data;
+  if (typeof message !== "object" || message === null || !("type" in message)) return;
+  if (message.type === "SKIP_WAITING") void self.skipWaiting();
+  if (message.type === "CLEAR_SAVED_PAGES") event.waitUntil(clearSavedPages());
+});
+
+// Background Sync wakes an open page to send the outbox (the upload needs the page's code).
+self.addEventListener("sync", (event) => {
+  const sync = event as ExtendableEvent & { tag: string };
+  if (sync.tag !== "outbox") return;
+  sync.waitUntil(
+    self.clients.matchAll({ type: "window" }).then((clients) => {
+      for (const client of clients) client.postMessage({ type: "SEND_OUTBOX" });
+      if (clients.length === 0) throw new Error("No open page to send the outbox from yet.");
+    }),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || request.mode !== "navigate") return;
+  if (SESSION_CHANGES.test(url.pathname)) {
+    event.waitUntil(Promise.all([clearSavedPages(), url.pathname.startsWith("/api/logout") ? forgetOutbox() : undefined]));
+    return;
+  }
+  if (request.method !== "GET") return;
+  event.respondWith(page(request, url, event));
+});
+
+async function clearSavedPages(): Promise<void> {
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => !name.startsWith("workbox-precache")).map((name) => caches.delete(name)));
+}
+
+/** Reports still waiting on this device are the signed-out hunter's: they go with the session. */
+function forgetOutbox(): Promise<void> {
+  return new Promise((resolve) => {
+    const request = indexedDB.deleteDatabase(OUTBOX_DATABASE);
+    request.onsuccess = request.onerror = request.onblocked = () => resolve();
+  });
+}
+
+async function page(request: Request, url: URL, event: FetchEvent): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    const saved = NEVER_SAVED.test(url.pathname) ? undefined : await savedCopy(url);
+    if (saved) return saved;
+    const offline = await matchPrecache(OFFLINE_PAGE);
+    if (offline) return offline;
+    throw error;
+  }
+  if (response.status === 200 && !NEVER_SAVED.test(url.pathname) && (response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+    event.waitUntil(save(url, response.clone()));
+  }
+  return response;
+}
+
+function cacheKey(url: URL): string {
+  return `${url.origin}${url.pathname}${url.search}`;
+}
+
+async function save(url: URL, response: Response): Promise<void> {
+  const headers = new Headers(response.headers);
+  headers.set(SAVED_AT_HEADER, new Date().toISOString());
+  headers.delete("Set-Cookie");
+  const copy = new Response(await response.blob(), { status: 200, statusText: "OK", headers });
+  const cache = await caches.open(PAGES_CACHE);
+  await cache.put(cacheKey(url), copy);
+  const keys = await cache.keys();
+  // The oldest saved pages go first (keys come back in the order they were stored).
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_SAVED_PAGES)).map((key) => cache.delete(key)));
+}
+
+/** A saved page, its <html> marked with when it was saved so the page can say so. */
+async function savedCopy(url: URL): Promise<Response | undefined> {
+  const cache = await caches.open(PAGES_CACHE);
+  const saved = await cache.match(cacheKey(url));
+  if (!saved) return undefined;
+  const savedAt = saved.headers.get(SAVED_AT_HEADER) ?? "";
+  const html = (await saved.text()).replace(/<html\b/i, `<html data-saved-copy="${savedAt.replace(/[^0-9TZ:.-]/g, "")}"`);
+  const headers = new Headers(saved.headers);
+  headers.delete("Content-Length");
+  headers.delete("Content-Encoding");
+  return new Response(html, { status: 200, statusText: "OK", headers });
+}

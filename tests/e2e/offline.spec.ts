@@ -1,0 +1,246 @@
+/**
+ * The app on a flaky connection, with its service worker (the rest of the
+ * suite blocks it): reports queued in the outbox while offline, saved
+ * copies of visited pages, the offline page, sign-out, and updates.
+ * JavaScript on only (playwright.config.ts): without it there is no worker.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { ROTATED_GPS_JPEG } from "../support/photos";
+import { query, writeDb } from "./db";
+import { signIn, uniqueName, waitForHydration } from "./helpers";
+
+test.use({ serviceWorkers: "allow", viewport: { width: 390, height: 844 }, hasTouch: true });
+
+/** A Jimmy found once before by another hunter, with a serial no other test uses. */
+function foundJimmy(): number {
+  const db = writeDb();
+  try {
+    for (;;) {
+      const serial = 100_000 + Math.floor(Math.random() * 800_000_000);
+      const now = new Date().toISOString();
+      const minted = db
+        .prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?) on conflict do nothing")
+        .run(serial, `Jimmy #${serial}`, now);
+      if (minted.changes !== 1) continue;
+      const jimmy = db.prepare("select id from jimmys where serial_number = ?").get(serial) as { id: number };
+      const hunter = db.prepare("select id from users order by id limit 1").get() as { id: number };
+      db.prepare(
+        `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, is_first, created_at)
+         values (?, ?, 'discoveries/e2e/placeholder', 320, 240, '320', 'Seen before', 'Austin, TX', 1, ?)`,
+      ).run(jimmy.id, hunter.id, now);
+      db.prepare(
+        "update jimmys set discovery_count = 1, status = 'discovered', first_discovery_at = ?, last_discovery_at = ? where id = ?",
+      ).run(now, now, jimmy.id);
+      return serial;
+    }
+  } finally {
+    db.close();
+  }
+}
+
+function discoveriesBy(serial: number, firstName: string): { id: number; location: string }[] {
+  return query(
+    `select d.id, d.location from discoveries d join jimmys j on j.id = d.jimmy_id join users u on u.id = d.user_id
+     where j.serial_number = ? and u.first_name = ?`,
+    serial,
+    firstName,
+  );
+}
+
+/** Waits until the app's service worker controls the page (it claims the page on its first install). */
+async function controlledByWorker(page: Page) {
+  await waitForHydration(page, test.info());
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+}
+
+/** Every URL and every body kept in the page's caches. */
+async function cachedEverything(page: Page): Promise<{ cache: string; url: string; body: string }[]> {
+  return page.evaluate(async () => {
+    const found: { cache: string; url: string; body: string }[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const response = await cache.match(request);
+        found.push({ cache: name, url: request.url, body: (await response?.text()) ?? "" });
+      }
+    }
+    return found;
+  });
+}
+
+const toast = (page: Page) => page.getByTestId("toast");
+
+test.describe("reporting without a connection", () => {
+  test("a report made offline waits in the outbox across a reload and is sent once when the connection returns", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const serial = foundJimmy();
+    const hunter = uniqueName("Outbox");
+    await signIn(page, hunter, "Finder", `/jimmy/${serial}/new-discovery`);
+    await controlledByWorker(page);
+    // The Jimmy's page and the form, opened with the worker in place, are kept for offline use.
+    await page.goto(`/jimmy/${serial}`);
+    await page.goto(`/jimmy/${serial}/new-discovery`);
+    await waitForHydration(page, test.info());
+
+    await context.setOffline(true);
+    await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
+    await page.getByLabel(/^Location/).fill("Barton Springs, Austin, TX");
+    await page.getByLabel(/^Caption/).fill("Hiding under the diving board");
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+
+    await expect(page.locator("#main").getByRole("status").filter({ hasText: "Saved to your outbox — it will be sent when you're back online." })).toBeVisible();
+    const outbox = page.getByRole("region", { name: "Outbox" });
+    await expect(outbox).toContainText("1 discovery waiting to be sent");
+    await expect(outbox.getByRole("button", { name: "Send now" })).toBeVisible();
+    await expect(outbox.getByRole("button", { name: "Cancel" })).toBeVisible();
+
+    // Still offline: the reload is the page's saved copy, and the report is still waiting.
+    await page.reload();
+    await waitForHydration(page, test.info());
+    await expect(page.getByText(/^Offline — saved copy from /)).toBeVisible();
+    await expect(outbox).toContainText("1 discovery waiting to be sent");
+    expect(discoveriesBy(serial, hunter)).toEqual([]);
+
+    // Another page of the app shows the outbox too, and it is there the report lands.
+    await page.getByRole("link", { name: `Jimmy #${serial}` }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`));
+    await waitForHydration(page, test.info());
+    await expect(outbox).toContainText("1 discovery waiting to be sent");
+
+    await context.setOffline(false);
+    await expect(toast(page)).toContainText("Success!", { timeout: 15_000 });
+    await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`);
+    await expect(page.getByTestId("outbox-sent")).toContainText(`your discovery of Jimmy #${serial} has been recorded`);
+    await expect(outbox).not.toContainText("waiting to be sent");
+    expect(discoveriesBy(serial, hunter).map((row) => row.location)).toEqual(["Barton Springs, Austin, TX"]);
+
+    // Coming back to the page (and going offline and online again) sends nothing more.
+    await page.evaluate(() => window.dispatchEvent(new Event("online")));
+    await page.reload();
+    await waitForHydration(page, test.info());
+    await expect(page.getByRole("region", { name: "Outbox" })).toHaveCount(0);
+    expect(discoveriesBy(serial, hunter)).toHaveLength(1);
+  });
+
+  test("a queued report can be cancelled: nothing is sent", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const serial = foundJimmy();
+    const hunter = uniqueName("Cancel");
+    await signIn(page, hunter, "Finder", `/jimmy/${serial}/new-discovery`);
+    await controlledByWorker(page);
+
+    await context.setOffline(true);
+    await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
+    await page.getByLabel(/^Location/).fill("Mount Bonnell, Austin, TX");
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+    const outbox = page.getByRole("region", { name: "Outbox" });
+    await expect(outbox).toContainText("1 discovery waiting to be sent");
+    await outbox.getByRole("button", { name: "Cancel" }).click();
+    await expect(outbox).toHaveCount(0);
+
+    await context.setOffline(false);
+    await page.reload();
+    await waitForHydration(page, test.info());
+    await expect(page.getByRole("region", { name: "Outbox" })).toHaveCount(0);
+    expect(discoveriesBy(serial, hunter)).toEqual([]);
+  });
+});
+
+test.describe("pages without a connection", () => {
+  test("a page visited before comes back as a saved copy marked with its age; one never visited shows the offline page", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await page.goto("/hall-of-fame");
+    await controlledByWorker(page);
+    // The worker saves the pages it fetches: this visit is the one kept.
+    await page.reload();
+    await waitForHydration(page, test.info());
+    const heading = await page.getByRole("heading", { level: 1 }).textContent();
+
+    await context.setOffline(true);
+    await page.clock.setFixedTime(Date.now() + 14 * 60_000);
+    await page.goto("/hall-of-fame");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading!);
+    await expect(page.getByRole("status").filter({ hasText: "Offline — saved copy from 14 min ago" })).toBeVisible();
+
+    await page.goto("/privacy-policy");
+    await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
+
+    // A link followed offline from a saved copy gets the same answer.
+    await page.goto("/hall-of-fame");
+    await waitForHydration(page, test.info());
+    await page.getByRole("link", { name: "Privacy Policy" }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
+  });
+
+  test("signing out leaves nothing personal in the caches", async ({ page }) => {
+    test.setTimeout(120_000);
+    const hunter = uniqueName("Private");
+    await signIn(page, hunter, "Finder", "/notifications");
+    await controlledByWorker(page);
+    await page.goto("/");
+    await page.goto("/notifications");
+    await waitForHydration(page, test.info());
+    await expect.poll(async () => (await cachedEverything(page)).filter((entry) => entry.body.includes(hunter)).length).toBeGreaterThan(0);
+
+    await page.getByRole("button", { name: "Log out" }).click();
+    await expect(page.getByRole("link", { name: /sign in/i }).first()).toBeVisible();
+    await waitForHydration(page, test.info());
+    const cached = await cachedEverything(page);
+    expect(cached.filter((entry) => entry.body.includes(hunter)).map((entry) => entry.url)).toEqual([]);
+    // Only the app's code and static files remain, and the signed-out pages opened since.
+    expect(cached.filter((entry) => /\.data\b|\/api\//.test(entry.url))).toEqual([]);
+  });
+});
+
+test.describe("a new version of the app", () => {
+  test.describe.configure({ mode: "serial" });
+  const workerFile = path.resolve("build/client/sw.js");
+
+  test("takes over from the old one when the hunter chooses to reload, without breaking the open page", async ({ page }) => {
+    test.setTimeout(120_000);
+    const original = fs.readFileSync(workerFile, "utf8");
+    const marker = uniqueName("deploy");
+    try {
+      await page.goto("/hall-of-fame");
+      await controlledByWorker(page);
+
+      // A deploy: the server now has a worker that answers with its own version.
+      fs.writeFileSync(
+        workerFile,
+        `${original}\nself.addEventListener("message",(e)=>{if(e.data==="version")e.ports[0].postMessage(${JSON.stringify(marker)})});\n`,
+      );
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      const prompt = page.getByRole("status").filter({ hasText: "New version available" });
+      await expect(prompt).toBeVisible({ timeout: 20_000 });
+
+      // The open page keeps working on the old version: a client-side navigation loads its code.
+      await page.getByRole("link", { name: "Privacy Policy" }).first().click();
+      await expect(page).toHaveURL(/\/privacy-policy$/);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+      await page.evaluate(() => Object.assign(window, { beforeUpdate: true }));
+      await prompt.getByRole("button", { name: "Reload" }).click();
+      await page.waitForFunction(() => !("beforeUpdate" in window), undefined, { timeout: 20_000 });
+      await page.waitForFunction(
+        (expected) =>
+          new Promise<boolean>((resolve) => {
+            const controller = navigator.serviceWorker.controller;
+            if (!controller) return resolve(false);
+            const channel = new MessageChannel();
+            channel.port1.onmessage = (event) => resolve(event.data === expected);
+            controller.postMessage("version", [channel.port2]);
+            setTimeout(() => resolve(false), 500);
+          }),
+        marker,
+        { timeout: 20_000 },
+      );
+      await waitForHydration(page, test.info());
+      await expect(page).toHaveURL(/\/privacy-policy$/);
+      await expect(page.getByRole("status").filter({ hasText: "New version available" })).toHaveCount(0);
+    } finally {
+      fs.writeFileSync(workerFile, original);
+    }
+  });
+});
