@@ -1,36 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ROTATED_GPS_JPEG } from "../support/photos";
-import { query, writeDb } from "./db";
+import { query } from "./db";
 import { signIn, signInByRequest, uniqueName } from "./helpers";
-import { plantDiscovery, plantHunter, quietJimmy, useOwnAddress, waitFillTime } from "./social";
-
-/** A Jimmy found once already, with a serial no other test uses. */
-function foundJimmy(): number {
-  const db = writeDb();
-  try {
-    for (;;) {
-      const serial = 100_000 + Math.floor(Math.random() * 800_000_000);
-      const now = new Date().toISOString();
-      const inserted = db
-        .prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?) on conflict do nothing")
-        .run(serial, `Jimmy #${serial}`, now);
-      if (inserted.changes !== 1) continue;
-      const hunter = db.prepare("select id from users order by id limit 1").get() as { id: number };
-      db.prepare(
-        `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, is_first, created_at)
-         values (?, ?, 'discoveries/e2e/placeholder', 320, 240, '320', 'Seen before', 'Austin, TX', 1, ?)`,
-      ).run(inserted.lastInsertRowid, hunter.id, now);
-      db.prepare("update jimmys set discovery_count = 1, status = 'discovered', first_discovery_at = ?, last_discovery_at = ? where id = ?").run(
-        now,
-        now,
-        inserted.lastInsertRowid,
-      );
-      return serial;
-    }
-  } finally {
-    db.close();
-  }
-}
+import { foundJimmy, plantDiscovery, plantHunter, quietJimmy, useOwnAddress, waitFillTime } from "./social";
 
 function reportsBy(firstName: string): { id: number; location: string }[] {
   return query("select d.id, d.location from discoveries d join users u on u.id = d.user_id where u.first_name = ? order by d.id", firstName);

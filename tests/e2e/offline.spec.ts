@@ -8,37 +8,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ROTATED_GPS_JPEG } from "../support/photos";
-import { query, writeDb } from "./db";
+import { query } from "./db";
 import { signIn, uniqueName, waitForHydration } from "./helpers";
+import { foundJimmy } from "./social";
 
 test.use({ serviceWorkers: "allow", viewport: { width: 390, height: 844 }, hasTouch: true });
-
-/** A Jimmy found once before by another hunter, with a serial no other test uses. */
-function foundJimmy(): number {
-  const db = writeDb();
-  try {
-    for (;;) {
-      const serial = 100_000 + Math.floor(Math.random() * 800_000_000);
-      const now = new Date().toISOString();
-      const minted = db
-        .prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?) on conflict do nothing")
-        .run(serial, `Jimmy #${serial}`, now);
-      if (minted.changes !== 1) continue;
-      const jimmy = db.prepare("select id from jimmys where serial_number = ?").get(serial) as { id: number };
-      const hunter = db.prepare("select id from users order by id limit 1").get() as { id: number };
-      db.prepare(
-        `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, is_first, created_at)
-         values (?, ?, 'discoveries/e2e/placeholder', 320, 240, '320', 'Seen before', 'Austin, TX', 1, ?)`,
-      ).run(jimmy.id, hunter.id, now);
-      db.prepare(
-        "update jimmys set discovery_count = 1, status = 'discovered', first_discovery_at = ?, last_discovery_at = ? where id = ?",
-      ).run(now, now, jimmy.id);
-      return serial;
-    }
-  } finally {
-    db.close();
-  }
-}
 
 function discoveriesBy(serial: number, firstName: string): { id: number; location: string }[] {
   return query(

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Cookie, type Page } from "@playwright/test";
 import { jsEnabled } from "./helpers";
 
 // The test server points Google, Apple and Meta at a real OpenID provider on
@@ -37,6 +37,24 @@ async function expectSignedOut(page: Page) {
 async function logOut(page: Page) {
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+}
+
+/** Sends `callback` again from a fresh browser with the given state cookies: refused, and no session starts. */
+async function expectReplayRefused(browser: Browser, baseURL: string, callback: URL, stateCookies: Cookie[]) {
+  const other = await browser.newContext({ baseURL });
+  try {
+    const replay = await other.request.get(callback.toString(), {
+      headers: { cookie: stateCookies.map((c) => `${c.name}=${c.value}`).join("; ") },
+      maxRedirects: 0,
+    });
+    expect(replay.status()).toBe(303);
+    expect(replay.headers().location).toBe("/login?error=sign_in_failed");
+    const sessions = replay.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("jh_session="));
+    expect(sessions).toEqual([]);
+    expect((await other.request.get("/api/auth/user")).status()).toBe(401);
+  } finally {
+    await other.close();
+  }
 }
 
 test.describe("signing in with a provider", () => {
@@ -175,22 +193,7 @@ test.describe("a sign-in that cannot be trusted signs nobody in", () => {
     await expectSignedInAs(page, "Eve", "Replay");
 
     // Someone replays the very same callback, state cookie included.
-    const other = await browser.newContext({ baseURL });
-    try {
-      const replay = await other.request.get(callback.toString(), {
-        headers: { cookie: stateCookies.map((c) => `${c.name}=${c.value}`).join("; ") },
-        maxRedirects: 0,
-      });
-      expect(replay.status()).toBe(303);
-      expect(replay.headers().location).toBe("/login?error=sign_in_failed");
-      const sessions = replay
-        .headersArray()
-        .filter((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("jh_session="));
-      expect(sessions).toEqual([]);
-      expect((await other.request.get("/api/auth/user")).status()).toBe(401);
-    } finally {
-      await other.close();
-    }
+    await expectReplayRefused(browser, baseURL!, callback, stateCookies);
   });
 
   test("a replayed callback, even where the provider would accept its code again", async ({ page, context, browser, baseURL }) => {
@@ -202,22 +205,7 @@ test.describe("a sign-in that cannot be trusted signs nobody in", () => {
     expect((await page.request.get("/api/auth/user")).status()).toBe(200);
 
     // The exact callback address again, with the state cookie the browser had.
-    const other = await browser.newContext({ baseURL });
-    try {
-      const replay = await other.request.get(callback.toString(), {
-        headers: { cookie: stateCookies.map((c) => `${c.name}=${c.value}`).join("; ") },
-        maxRedirects: 0,
-      });
-      expect(replay.status()).toBe(303);
-      expect(replay.headers().location).toBe("/login?error=sign_in_failed");
-      const sessions = replay
-        .headersArray()
-        .filter((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("jh_session="));
-      expect(sessions).toEqual([]);
-      expect((await other.request.get("/api/auth/user")).status()).toBe(401);
-    } finally {
-      await other.close();
-    }
+    await expectReplayRefused(browser, baseURL!, callback, stateCookies);
 
     // The same browser replaying it is refused too, and stays who it was.
     const again = await page.request.get(callback.toString(), { maxRedirects: 0 });

@@ -100,6 +100,33 @@ export function plantDiscovery(userId: number, caption: string): PlantedDiscover
   }
 }
 
+/** A Jimmy found once before by another hunter (the first in the table), with a serial no other test uses. */
+export function foundJimmy(): number {
+  const db = writeDb();
+  try {
+    for (;;) {
+      const serial = 100_000 + Math.floor(Math.random() * 800_000_000);
+      const now = new Date().toISOString();
+      const minted = db
+        .prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?) on conflict do nothing")
+        .run(serial, `Jimmy #${serial}`, now);
+      if (minted.changes !== 1) continue;
+      const jimmy = db.prepare("select id from jimmys where serial_number = ?").get(serial) as { id: number };
+      const hunter = db.prepare("select id from users order by id limit 1").get() as { id: number };
+      db.prepare(
+        `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, is_first, created_at)
+         values (?, ?, 'discoveries/e2e/placeholder', 320, 240, '320', 'Seen before', 'Austin, TX', 1, ?)`,
+      ).run(jimmy.id, hunter.id, now);
+      db.prepare(
+        "update jimmys set discovery_count = 1, status = 'discovered', first_discovery_at = ?, last_discovery_at = ? where id = ?",
+      ).run(now, now, jimmy.id);
+      return serial;
+    }
+  } finally {
+    db.close();
+  }
+}
+
 /** A discovered Jimmy other specs do not single out (not the one with the longest journey). */
 export function quietJimmy(): number {
   return queryOne<{ serial_number: number }>(
