@@ -13,7 +13,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
-  timeout: 30_000,
+  // Generous: the suite shares two CPUs with the server it tests, and a test that hangs still ends.
+  timeout: 60_000,
   expect: { timeout: 7_500 },
   reporter: [["list"], ["json", { outputFile: "tests/.artifacts/reports/e2e.json" }]],
   use: {

@@ -13,6 +13,8 @@ import { signIn, uniqueName, waitForHydration } from "./helpers";
 import { foundJimmy } from "./social";
 
 test.use({ serviceWorkers: "allow", viewport: { width: 390, height: 844 }, hasTouch: true });
+// One at a time: the update test rewrites the built worker file, which every test here registers.
+test.describe.configure({ mode: "serial" });
 
 function discoveriesBy(serial: number, firstName: string): { id: number; location: string }[] {
   return query(
