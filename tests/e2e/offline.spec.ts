@@ -143,9 +143,11 @@ test.describe("pages without a connection", () => {
     await page.goto("/privacy-policy");
     await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
 
-    // A link followed offline from a saved copy gets the same answer.
+    // A link followed offline from a saved copy gets the same answer. The
+    // banner says the offline shell (loaded after the page) is in place.
     await page.goto("/hall-of-fame");
     await waitForHydration(page, test.info());
+    await expect(page.getByRole("status").filter({ hasText: "Offline — saved copy" })).toBeVisible();
     await page.getByRole("link", { name: "Privacy Policy" }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
   });
