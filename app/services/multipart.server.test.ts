@@ -61,6 +61,12 @@ describe("reading a multipart form", () => {
     expect(files).toEqual([{ name: "photo", filename, contentType: "image/jpeg", text: "JPEGBYTES" }]);
   });
 
+  it("hands on a part whose Content-Disposition names no field, as a field without a name", async () => {
+    const nameless = `--${BOUNDARY}\r\nContent-Disposition: form-data; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nJPEG\r\n`;
+    const { files } = await read(streamed([nameless, end]).request);
+    expect(files).toEqual([{ name: "", filename: "a.jpg", contentType: "image/jpeg", text: "JPEG" }]);
+  });
+
   it("keeps the first value of a repeated field", async () => {
     const { request } = streamed([field("a", "1"), field("a", "2"), end]);
     expect((await read(request)).fields).toEqual({ a: "1" });

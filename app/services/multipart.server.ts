@@ -113,11 +113,12 @@ export async function readMultipart(
       if (fieldBytes > limits.totalFieldBytes) {
         return fail(new MultipartRefusal("fields-too-large", `The form's fields hold more than ${formatBytes(limits.totalFieldBytes)}, far more than this form needs. Nothing was saved.`));
       }
-      fields[name] ??= value;
+      fields[name ?? ""] ??= value;
     });
     parser.on("file", (name, data, info) => {
       data.on("error", () => undefined);
-      handlers.push(onFile({ name, filename: info.filename ?? "", contentType: info.mimeType, data }, fields).catch(fail));
+      // busboy gives no name at all to a part whose Content-Disposition has none.
+      handlers.push(onFile({ name: name ?? "", filename: info.filename ?? "", contentType: info.mimeType, data }, fields).catch(fail));
     });
     parser.on("fieldsLimit", () => fail(new MultipartRefusal("too-many-fields", `The form has more than ${limits.fields} fields, far more than this form needs. Nothing was saved.`)));
     parser.on("filesLimit", () => fail(new MultipartRefusal("too-many-files", `The form has more than ${limits.files} ${limits.files === 1 ? "file" : "files"}. Send one photo.`)));

