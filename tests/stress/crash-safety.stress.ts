@@ -23,7 +23,7 @@ test(`crash safety: ${KILLS} SIGKILLs while ${HUNTERS} hunters report discoverie
   const photo = await samplePhoto();
   app = await startApp(dataDir);
   const jimmyIds = mintJimmys(dataDir, 9000, 12);
-  const hunters = Array.from({ length: HUNTERS }, (_, i) => new Hunter(app!.baseURL, `Crash${i}`));
+  const hunters = Array.from({ length: HUNTERS }, (_, i) => new Hunter(app!.baseURL, `Crash${i}`, true));
   for (const hunter of hunters) await hunter.signIn();
 
   const acknowledged = new Set<number>();

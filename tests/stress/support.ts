@@ -113,6 +113,8 @@ export class Hunter {
   constructor(
     public baseURL: string,
     readonly name: string,
+    /** Sign in as a fresh identity every REPORTS_PER_IDENTITY uploads; only for a hunter that does one thing at a time. */
+    private readonly rotateIdentities = false,
   ) {}
 
   async signIn(): Promise<void> {
@@ -139,9 +141,9 @@ export class Hunter {
     return fetch(`${this.baseURL}${pathname}`, { ...init, headers, redirect: "manual" });
   }
 
-  /** Each upload starts a report; every REPORTS_PER_IDENTITY of them, as a fresh identity. */
+  /** Each upload starts a report; with rotateIdentities, every REPORTS_PER_IDENTITY of them as a fresh identity. */
   async upload(photo: Buffer): Promise<Response> {
-    if (this.uploads > 0 && this.uploads % REPORTS_PER_IDENTITY === 0) {
+    if (this.rotateIdentities && this.uploads > 0 && this.uploads % REPORTS_PER_IDENTITY === 0) {
       this.identity += 1;
       await this.signIn();
     }
