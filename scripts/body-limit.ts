@@ -42,15 +42,16 @@ function tooLargeText(req: express.Request, limit: number): string {
     : `This form is far larger than any form on this site, so it was not read. Nothing was saved. (This address accepts at most ${size}.)`;
 }
 
-/** How long a refused body may keep arriving (and be thrown away) after the answer, before the connection is cut. */
+/** How long a client has to read a refusal, after it is sent, before the connection is cut. */
 const LINGER_MS = 2000;
 
 /**
  * The connection closes after the answer, without reading the rest of the
- * body into anything. Closing a socket that still has unread data resets
- * it, and a client still sending would lose the answer with it; so the
- * server stops sending, throws away what still arrives for a moment, and
- * then cuts the connection.
+ * body. The request is paused, so what the client still sends waits in the
+ * network's buffers (a few megabytes at most) instead of being read. After
+ * the answer the server stops sending, gives the client a moment to read
+ * it, and then cuts the connection: closing a socket with unread data
+ * resets it, and a reset that came at once could take the answer with it.
  */
 function closeAfterAnswer(req: express.Request, res: express.Response) {
   if (!res.headersSent) res.setHeader("Connection", "close");
@@ -60,7 +61,7 @@ function closeAfterAnswer(req: express.Request, res: express.Response) {
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
   };
   req.unpipe();
-  req.resume();
+  req.pause();
 }
 
 /** 413, and the connection closed once it is sent: the rest of the body is never kept. */
