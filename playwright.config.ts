@@ -6,6 +6,13 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 const launchOptions = { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS };
 
+/**
+ * Specs that speak HTTP to the server and never open a page: whether the
+ * browser runs JavaScript means nothing to them, so they run once, in a
+ * project of their own, instead of once per browser project.
+ */
+const HTTP_ONLY = ["**/request-bodies.spec.ts", "**/api-discoveries.spec.ts", "**/geo-api.spec.ts", "**/photos.spec.ts", "**/static-files.spec.ts"];
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
@@ -31,12 +38,18 @@ export default defineConfig({
     {
       name: "js-on",
       use: { ...devices["Desktop Chrome"], launchOptions },
+      testIgnore: HTTP_ONLY,
     },
     {
       name: "js-off",
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions },
       // The service worker and the outbox need JavaScript: nothing to test without it.
-      testIgnore: "**/offline.spec.ts",
+      testIgnore: ["**/offline.spec.ts", ...HTTP_ONLY],
+    },
+    {
+      name: "http",
+      use: { launchOptions },
+      testMatch: HTTP_ONLY,
     },
   ],
   webServer: {
