@@ -7,9 +7,20 @@ import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { ConfigError, parseEnv } from "~/services/env.server";
 
-const dataDir = path.resolve(process.env.DATA_DIR ?? "./data");
-const port = process.env.PORT ?? "3000";
+// What the user set, checked by the app's schema before a half-minute build
+// (the secrets the demo makes below are not needed for that).
+let settings: ReturnType<typeof parseEnv>;
+try {
+  settings = parseEnv({ ...process.env, NODE_ENV: "development", DEMO_SIGN_IN: process.env.DEMO_SIGN_IN ?? "true" });
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const dataDir = settings.dataDir;
+const port = String(settings.port);
 fs.mkdirSync(dataDir, { recursive: true });
 
 // A random secret kept beside the data, so sessions survive restarts of the demo.

@@ -4,7 +4,6 @@ import { PAGE_CACHE_FORM_TOKEN_HEADER, PAGE_CACHE_NONCE_HEADER, PAGE_CACHE_PERSO
 import { MARK_CLOSE, MARK_OPEN } from "../app/lib/personal-template";
 import {
   createPageCache,
-  pageCacheTtlFromEnv,
   parseTemplate,
   preferredEncoding,
   PAGE_CACHE_STATUS_HEADER,
@@ -274,16 +273,6 @@ describe("the anonymous page cache", () => {
     expect(bounded.size).toBe(1);
     expect(bounded.bytes).toBeLessThanOrEqual(raw * 2 + 10);
     expect(bounded.lookup({ method: "GET", url: "/jimmy/2", anonymous: true, acceptsGzip: true })).not.toBeNull();
-  });
-
-  it("reads its time to live from PAGE_CACHE_TTL_MS and refuses a bad one with a clear message", () => {
-    expect(pageCacheTtlFromEnv(undefined)).toBe(1000);
-    expect(pageCacheTtlFromEnv("")).toBe(1000);
-    expect(pageCacheTtlFromEnv("0")).toBe(0);
-    expect(pageCacheTtlFromEnv("2500")).toBe(2500);
-    for (const bad of ["-1", "1.5", "soon", "60001"]) {
-      expect(() => pageCacheTtlFromEnv(bad)).toThrow(/PAGE_CACHE_TTL_MS must be a whole number of milliseconds from 0 to 60000/);
-    }
   });
 });
 

@@ -49,9 +49,6 @@ import { MARK_CLOSE, MARK_OPEN } from "../app/lib/personal-template.ts";
 /** Tells operators (and tests) how an answer was produced: hit, miss, or bypass. */
 export const PAGE_CACHE_STATUS_HEADER = "X-Page-Cache";
 
-export const DEFAULT_PAGE_CACHE_TTL_MS = 1000;
-const MAX_TTL_MS = 60_000;
-
 /** What goes between two parts of a stored page: a fresh nonce, or a fresh comment-form token. */
 type Slot = "nonce" | "token";
 type Fresh = { nonce: string; token: string | null };
@@ -142,19 +139,6 @@ export function preferredEncoding(header: string | null): "br" | "gzip" | null {
 }
 // A gzip member's header: deflate, no name or time, unknown OS (RFC 1952).
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-
-/**
- * Reads PAGE_CACHE_TTL_MS: a whole number of milliseconds from 0 (no cache)
- * to 60,000; unset means the default. Anything else is a configuration error.
- */
-export function pageCacheTtlFromEnv(value: string | undefined): number {
-  if (value === undefined || value.trim() === "") return DEFAULT_PAGE_CACHE_TTL_MS;
-  const ttl = Number(value);
-  if (!Number.isInteger(ttl) || ttl < 0 || ttl > MAX_TTL_MS) {
-    throw new Error(`PAGE_CACHE_TTL_MS must be a whole number of milliseconds from 0 to ${MAX_TTL_MS}; it is "${value}".`);
-  }
-  return ttl;
-}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

@@ -25,29 +25,26 @@ import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/s
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
-import { addressBehindProxies, trustedProxiesFrom } from "../app/lib/forwarded-address.ts";
+import { addressBehindProxies } from "../app/lib/forwarded-address.ts";
 import { COMMON_SECURITY_HEADERS, INTERNAL_HEADER, isLoopbackHost } from "../app/lib/security-headers.ts";
+import { ConfigError, parseEnv, type Env } from "../app/services/env.server.ts";
 import { limitedBody, refuseUnanswerable } from "./body-limit.ts";
-import { createPageCache, pageCacheTtlFromEnv, type Personalize, type RenderContext } from "./page-cache.ts";
+import { createPageCache, type Personalize, type RenderContext } from "./page-cache.ts";
 
-const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
-const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
-const port = Number(process.env.PORT ?? 3000);
-const publicUrl = new URL(process.env.PUBLIC_URL ?? `http://localhost:${port}`);
-const trustedProxies = trustedProxiesFrom(process.env.TRUSTED_PROXY);
-// The demo sign-in lets anyone sign in as anybody: such a server is for this
-// machine only (app/services/env.server.ts refuses a HOST or PUBLIC_URL that
-// is not loopback).
-const demoSignIn = process.env.DEMO_SIGN_IN === "true" || process.env.DEMO_SIGN_IN === "1";
-const host = process.env.HOST ?? (demoSignIn ? (isLoopbackHost(publicUrl.hostname) && publicUrl.hostname.includes(":") ? "::1" : "127.0.0.1") : undefined);
-
-let pageCacheTtl: number;
+// Every setting through the app's one schema, before anything else happens: a
+// bad value stops the start with a message naming it.
+let config: Env;
 try {
-  pageCacheTtl = pageCacheTtlFromEnv(process.env.PAGE_CACHE_TTL_MS);
+  config = parseEnv(process.env);
 } catch (error) {
-  console.error(`[jimmy-hunt] ${(error as Error).message}`);
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`[jimmy-hunt] ${error.message}`);
   process.exit(1);
 }
+const { port, publicUrl, trustedProxies, listenHost: host } = config;
+const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
+const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
+
 // The app's entry module issues the comment-form tokens cached pages need and
 // reads a signed-in hunter's values for their copy of a personal page template
 // (the cache holds no secret and reads no session of its own).
@@ -55,7 +52,7 @@ const { issuePageCacheFormToken, personalizePage } = build.entry.module as {
   issuePageCacheFormToken?: () => string;
   personalizePage?: Personalize;
 };
-const pageCache = createPageCache({ ttlMs: pageCacheTtl, issueFormToken: issuePageCacheFormToken, personalize: personalizePage });
+const pageCache = createPageCache({ ttlMs: config.pageCacheTtlMs, issueFormToken: issuePageCacheFormToken, personalize: personalizePage });
 
 const app = express();
 app.disable("x-powered-by");
@@ -81,7 +78,7 @@ app.use((_req, res, next) => {
 // One line per request: when, from whom (X-Forwarded-For only from a
 // TRUSTED_PROXY, as the app derives it), what and how it went. The path
 // without its query, which may carry codes and tokens.
-if (process.env.LOG_REQUESTS !== "false" && process.env.LOG_REQUESTS !== "0") {
+if (config.logRequests) {
   app.use(
     morgan((tokens, req, res) =>
       [
@@ -96,7 +93,7 @@ if (process.env.LOG_REQUESTS !== "false" && process.env.LOG_REQUESTS !== "0") {
     ),
   );
 }
-if (demoSignIn) {
+if (config.demoSignIn) {
   // A LAN address or a DNS-rebinding name reaches the socket with another Host.
   app.use((req, res, next) => {
     let hostname = "";
@@ -113,7 +110,7 @@ if (demoSignIn) {
   });
 }
 app.use(refuseUnanswerable);
-const handleRemix = createRequestHandler(build, process.env.NODE_ENV);
+const handleRemix = createRequestHandler(build, config.nodeEnv);
 const renderPage = (req: express.Request) => (request: Request, context?: RenderContext) =>
   handleRemix(request, { socketAddress: req.socket.remoteAddress ?? null, ...context });
 
@@ -227,7 +224,7 @@ const onListening = () => {
 // A request must arrive whole within this time (a 10 MB photo needs about
 // 80 s at 1 Mbit/s): a client that trickles its body cannot hold a
 // connection and its memory forever. Checked every second, so the cut is prompt.
-const requestTimeout = Number(process.env.REQUEST_TIMEOUT_MS ?? 120_000);
+const requestTimeout = config.requestTimeoutMs;
 const server = http.createServer({ requestTimeout, headersTimeout: Math.min(requestTimeout, 60_000), connectionsCheckingInterval: 1000 }, app);
 // Longer than the idle timeout of clients and load balancers (60 s is common),
 // so it is always the client that closes an idle connection: a server closing

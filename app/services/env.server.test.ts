@@ -104,4 +104,54 @@ describe("configuration", () => {
     expect(config.oauth.meta).toBeNull();
     expect(() => parseEnv({ META_GRAPH_VERSION: "21" })).toThrow(/META_GRAPH_VERSION/);
   });
+
+  it("reads the page cache's time to live from PAGE_CACHE_TTL_MS and refuses a bad one with a message naming it", () => {
+    expect(parseEnv({}).pageCacheTtlMs).toBe(1000);
+    expect(parseEnv({ PAGE_CACHE_TTL_MS: "" }).pageCacheTtlMs).toBe(1000);
+    expect(parseEnv({ PAGE_CACHE_TTL_MS: "0" }).pageCacheTtlMs).toBe(0);
+    expect(parseEnv({ PAGE_CACHE_TTL_MS: "2500" }).pageCacheTtlMs).toBe(2500);
+    for (const bad of ["-1", "1.5", "soon", "60001"]) {
+      expect(() => parseEnv({ PAGE_CACHE_TTL_MS: bad })).toThrow(
+        `PAGE_CACHE_TTL_MS: must be a whole number of milliseconds from 0 to 60000; it is "${bad}"`,
+      );
+    }
+  });
+
+  it("reads how long a request may take from REQUEST_TIMEOUT_MS, and refuses a value that would cut every upload or none", () => {
+    expect(parseEnv({}).requestTimeoutMs).toBe(120_000);
+    expect(parseEnv({ REQUEST_TIMEOUT_MS: "5000" }).requestTimeoutMs).toBe(5000);
+    for (const bad of ["0", "999", "2 minutes", "3600001"]) {
+      expect(() => parseEnv({ REQUEST_TIMEOUT_MS: bad })).toThrow(
+        `REQUEST_TIMEOUT_MS: must be a whole number of milliseconds from 1000 to 3600000; it is "${bad}"`,
+      );
+    }
+  });
+
+  it("logs requests unless LOG_REQUESTS is false or 0, and refuses a word it cannot read as either", () => {
+    expect(parseEnv({}).logRequests).toBe(true);
+    expect(parseEnv({ LOG_REQUESTS: "" }).logRequests).toBe(true);
+    expect(parseEnv({ LOG_REQUESTS: "1" }).logRequests).toBe(true);
+    expect(parseEnv({ LOG_REQUESTS: "false" }).logRequests).toBe(false);
+    expect(parseEnv({ LOG_REQUESTS: "0" }).logRequests).toBe(false);
+    expect(() => parseEnv({ LOG_REQUESTS: "off" })).toThrow(/LOG_REQUESTS: must be "true", "false", "1" or "0"/);
+  });
+
+  it("listens where HOST says, on loopback only for the demo sign-in, and refuses a HOST that is not an address", () => {
+    expect(parseEnv({}).listenHost).toBeUndefined();
+    expect(parseEnv({ HOST: "" }).listenHost).toBeUndefined();
+    expect(parseEnv({ HOST: "0.0.0.0" }).listenHost).toBe("0.0.0.0");
+    expect(parseEnv({ HOST: "::" }).listenHost).toBe("::");
+    expect(parseEnv({ DEMO_SIGN_IN: "true" }).listenHost).toBe("127.0.0.1");
+    expect(parseEnv({ DEMO_SIGN_IN: "true", PUBLIC_URL: "http://[::1]:3000" }).listenHost).toBe("::1");
+    for (const bad of ["http://0.0.0.0", "localhost:3000", "[::1]", "my host"]) {
+      expect(() => parseEnv({ HOST: bad })).toThrow(/HOST: must be a host name or IP address to listen on/);
+    }
+  });
+
+  it("refuses a PORT that is not a port number, naming it", () => {
+    expect(parseEnv({ PORT: "8080" }).port).toBe(8080);
+    for (const bad of ["0", "65536", "http", "80.5"]) {
+      expect(() => parseEnv({ PORT: bad })).toThrow(`PORT: must be a whole number from 1 to 65535; it is "${bad}"`);
+    }
+  });
 });

@@ -1,6 +1,10 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
-import { isLoopbackHost } from "~/lib/security-headers";
+// Relative, with its extension: scripts/serve.ts runs this file on plain Node,
+// which knows neither the ~/ alias nor extensionless paths.
+import { trustedProxiesFrom } from "../lib/forwarded-address.ts";
+import { isLoopbackHost } from "../lib/security-headers.ts";
 
 const DEV_SESSION_SECRET = "local-development-secret-not-for-production";
 
@@ -14,14 +18,30 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", ""])
-  .optional()
-  .transform((value) => value === "true" || value === "1");
+/** true/1 or false/0; unset or empty means `fallback`. */
+const flag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", ""], { error: 'must be "true", "false", "1" or "0"' })
+    .optional()
+    .transform((value) => (value === undefined || value === "" ? fallback : value === "true" || value === "1"));
+const booleanFlag = flag(false);
+
+/** A whole number from `min` to `max`; unset or empty means `fallback`. */
+const wholeNumber = (min: number, max: number, fallback: number, unit = "") =>
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (value === undefined || value.trim() === "") return fallback;
+      const number = Number(value);
+      if (Number.isInteger(number) && number >= min && number <= max) return number;
+      context.addIssue({ code: "custom", message: `must be a whole number${unit} from ${min} to ${max}; it is "${value}"` });
+      return z.NEVER;
+    });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: wholeNumber(1, 65535, 3000),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.string().optional(),
@@ -47,8 +67,23 @@ const EnvSchema = z.object({
   SOCIAL_FORUM_LABEL: z.string().trim().min(1).max(40).default("Community forum"),
   CONTACT_EMAIL: z.email().default("privacy@jimmyhunt.app"),
   MAP_EMBED_ORIGIN: z.url().default("https://www.openstreetmap.org"),
-  LOG_REQUESTS: booleanFlag,
-  HOST: z.string().trim().min(1).optional(),
+  LOG_REQUESTS: flag(true),
+  HOST: z
+    .string()
+    .trim()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .refine((host) => net.isIP(host) !== 0 || /^[A-Za-z0-9.-]+$/.test(host), {
+          error: "must be a host name or IP address to listen on, such as 0.0.0.0, 127.0.0.1 or ::1 (no scheme, brackets or port)",
+        })
+        .optional(),
+    )
+    .optional(),
+  // A request must arrive whole within this time (a 10 MB photo needs about 80 s at 1 Mbit/s).
+  REQUEST_TIMEOUT_MS: wholeNumber(1000, 3_600_000, 120_000, " of milliseconds"),
+  PAGE_CACHE_TTL_MS: wholeNumber(0, 60_000, 1000, " of milliseconds"),
   DEMO_SIGN_IN: booleanFlag,
   GOOGLE_CLIENT_ID: z.string().trim().optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
@@ -82,10 +117,21 @@ const EnvSchema = z.object({
   TRUSTED_PROXY: z.string().trim().optional(),
 });
 
+/** Every environment variable the server and the app read (README's table and .env.example document each). */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape) as (keyof typeof EnvSchema.shape)[];
+
 export type Env = {
   nodeEnv: "development" | "production" | "test";
   isProduction: boolean;
   port: number;
+  /** Where the server listens: HOST, loopback for the demo sign-in, otherwise undefined (every address). */
+  listenHost: string | undefined;
+  /** How long a client may take to send a whole request (scripts/serve.ts). */
+  requestTimeoutMs: number;
+  /** How long public pages are served from a copy; 0 turns the page cache off (scripts/page-cache.ts). */
+  pageCacheTtlMs: number;
+  /** One line per request on standard output (scripts/serve.ts). */
+  logRequests: boolean;
   publicUrl: URL;
   dataDir: string;
   /** The SQLite file, when DATABASE_URL does not name a PostgreSQL database. */
@@ -208,6 +254,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     nodeEnv: raw.NODE_ENV,
     isProduction,
     port: raw.PORT,
+    // The demo sign-in lets anyone sign in as anybody: such a server is for this machine only.
+    listenHost: raw.HOST ?? (raw.DEMO_SIGN_IN ? (publicUrl.hostname.includes(":") ? "::1" : "127.0.0.1") : undefined),
+    requestTimeoutMs: raw.REQUEST_TIMEOUT_MS,
+    pageCacheTtlMs: raw.PAGE_CACHE_TTL_MS,
+    logRequests: raw.LOG_REQUESTS,
     publicUrl,
     dataDir,
     databasePath,
@@ -244,10 +295,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     // In development the labels are keyed by a value derived from the session
     // secret, so local labels keep working without another setting.
     qrSecret: qrSecret || `qr:${sessionSecrets[0]}`,
-    trustedProxies: (raw.TRUSTED_PROXY ?? "")
-      .split(",")
-      .map((address) => address.trim())
-      .filter(Boolean),
+    trustedProxies: trustedProxiesFrom(raw.TRUSTED_PROXY),
     oauth: {
       google:
         raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET
