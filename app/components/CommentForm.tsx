@@ -19,7 +19,7 @@ export type CommentFormSetup = {
   token: string;
   /** The comment's idempotency key, scoped by `token` on the server. */
   idempotencyKey: string;
-  /** A signed-in hunter's name, prefilled as the author. */
+  /** A signed-in hunter's account name: their comments are posted under it, whatever the field says. */
   defaultName: string;
   /** An admin session posts as the hunt itself. */
   asAdmin: boolean;
@@ -78,6 +78,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
   const blank = content.trim() === "";
   const contentError = failed?.fieldErrors?.content?.[0] ?? (hydrated && tooLong ? COMMENT_TOO_LONG_TEXT : undefined);
   const nameError = failed?.fieldErrors?.authorName?.[0];
+  const signedIn = setup.defaultName !== "" && !setup.asAdmin;
   const contentId = `${ids}-content`;
   const nameId = `${ids}-name`;
 
@@ -157,16 +158,19 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
         name="authorName"
         autoComplete="name"
         maxLength={AUTHOR_NAME_MAX_LENGTH}
-        defaultValue={failed?.values.authorName ?? setup.defaultName}
+        defaultValue={signedIn ? setup.defaultName : (failed?.values.authorName ?? setup.defaultName)}
+        readOnly={signedIn}
         aria-invalid={nameError ? true : undefined}
         aria-describedby={`${nameId}-hint${nameError ? ` ${nameId}-error` : ""}`}
-        className="mt-1 w-full rounded-xl border border-stone-300 px-3 py-2 text-stone-900"
+        className="mt-1 w-full rounded-xl border border-stone-300 px-3 py-2 text-stone-900 read-only:bg-stone-100"
         placeholder="Anonymous Hunter"
       />
       <p id={`${nameId}-hint`} className="mt-1 text-xs text-stone-600">
         {setup.asAdmin
           ? `You're in an admin session, so this comment is posted as ${setup.huntName}.`
-          : "Leave it blank to post as Anonymous Hunter. Admins are auto-assigned."}
+          : signedIn
+            ? "You're signed in, so this comment is posted under your account name."
+            : "Leave it blank to post as Anonymous Hunter. Admins are auto-assigned."}
       </p>
       {nameError ? (
         <p id={`${nameId}-error`} className="mt-1 text-sm text-red-700">

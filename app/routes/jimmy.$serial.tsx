@@ -124,6 +124,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     throw error;
   });
   if (!result.ok) {
+    if (result.status === 400) return reject(400, { fieldErrors: { [result.field]: [result.message] } });
     const retryAfter = result.status === 429 ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
     return reject(result.status, { formError: result.message }, retryAfter);
   }
