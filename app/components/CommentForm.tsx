@@ -19,11 +19,10 @@ export type CommentFormSetup = {
   token: string;
   /** The comment's idempotency key, scoped by `token` on the server. */
   idempotencyKey: string;
-  /** A signed-in hunter's account name: their comments are posted under it, whatever the field says. */
+  /** A signed-in hunter's account name, shown read-only: their comments are posted under it, whatever the field says. "" for guests and admin sessions. */
   defaultName: string;
-  /** An admin session posts as the hunt itself. */
-  asAdmin: boolean;
-  huntName: string;
+  /** Under the name field: who the comment is posted as (written by the loader, so the texts stay out of the page's JavaScript). */
+  nameHint: string;
   /** Whether the page was asked for with the box open (the no-JavaScript 'Add Comment' link). */
   openInitially: boolean;
 };
@@ -78,7 +77,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
   const blank = content.trim() === "";
   const contentError = failed?.fieldErrors?.content?.[0] ?? (hydrated && tooLong ? COMMENT_TOO_LONG_TEXT : undefined);
   const nameError = failed?.fieldErrors?.authorName?.[0];
-  const signedIn = setup.defaultName !== "" && !setup.asAdmin;
+  const signedIn = setup.defaultName !== "";
   const contentId = `${ids}-content`;
   const nameId = `${ids}-name`;
 
@@ -158,7 +157,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
         name="authorName"
         autoComplete="name"
         maxLength={AUTHOR_NAME_MAX_LENGTH}
-        defaultValue={signedIn ? setup.defaultName : (failed?.values.authorName ?? setup.defaultName)}
+        defaultValue={signedIn ? setup.defaultName : failed?.values.authorName}
         readOnly={signedIn}
         aria-invalid={nameError ? true : undefined}
         aria-describedby={`${nameId}-hint${nameError ? ` ${nameId}-error` : ""}`}
@@ -166,11 +165,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
         placeholder="Anonymous Hunter"
       />
       <p id={`${nameId}-hint`} className="mt-1 text-xs text-stone-600">
-        {setup.asAdmin
-          ? `You're in an admin session, so this comment is posted as ${setup.huntName}.`
-          : signedIn
-            ? "You're signed in, so this comment is posted under your account name."
-            : "Leave it blank to post as Anonymous Hunter. Admins are auto-assigned."}
+        {setup.nameHint}
       </p>
       {nameError ? (
         <p id={`${nameId}-error`} className="mt-1 text-sm text-red-700">

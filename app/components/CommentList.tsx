@@ -32,9 +32,7 @@ export function CommentList({ comments, now, huntName }: { comments: CommentView
                   </span>
                 ) : comment.byHunter ? (
                   <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900" data-testid="hunter-mark">
-                    <svg viewBox="0 0 24 24" aria-hidden="true" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth={3} strokeLinecap="round" strokeLinejoin="round">
-                      <path d="M5 12.5l4.5 4.5L19 7.5" />
-                    </svg>
+                    <span aria-hidden="true">✓</span>
                     <span className="sr-only">Signed-in </span>Hunter
                   </span>
                 ) : null}
