@@ -86,7 +86,7 @@ test.describe("commenting on a Jimmy", () => {
     await expectPosted(page);
     const shown = commentWith(page, content);
     await expect(shown.getByTestId("comment-author")).toHaveText(`${first} Commenter`);
-    await expect(shown.getByTestId("hunter-mark")).toHaveText("Signed-in Hunter");
+    await expect(shown.getByTestId("hunter-mark")).toMatchAriaSnapshot("- text: Signed-in Hunter");
     await expect(shown.getByTestId("hunter-mark")).toBeVisible();
     const hunter = queryOne<{ id: number }>("select id from users where first_name = ?", first);
     expect(stored(content)).toEqual([{ author_name: `${first} Commenter`, is_admin: 0, user_id: hunter.id, content }]);
