@@ -21,6 +21,9 @@ export interface UsersTable {
   profile_image_url: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The display name folded for comparison (app/services/names.server.ts); null until computed. */
+  name_key_lower: ColumnType<string | null, string | null | undefined, string | null>;
+  name_key_upper: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {

@@ -19,11 +19,10 @@ export type CommentFormSetup = {
   token: string;
   /** The comment's idempotency key, scoped by `token` on the server. */
   idempotencyKey: string;
-  /** A signed-in hunter's name, prefilled as the author. */
+  /** A signed-in hunter's account name, shown read-only: their comments are posted under it, whatever the field says. "" for guests and admin sessions. */
   defaultName: string;
-  /** An admin session posts as the hunt itself. */
-  asAdmin: boolean;
-  huntName: string;
+  /** Under the name field: who the comment is posted as (written by the loader, so the texts stay out of the page's JavaScript). */
+  nameHint: string;
   /** Whether the page was asked for with the box open (the no-JavaScript 'Add Comment' link). */
   openInitially: boolean;
 };
@@ -78,6 +77,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
   const blank = content.trim() === "";
   const contentError = failed?.fieldErrors?.content?.[0] ?? (hydrated && tooLong ? COMMENT_TOO_LONG_TEXT : undefined);
   const nameError = failed?.fieldErrors?.authorName?.[0];
+  const signedIn = setup.defaultName !== "";
   const contentId = `${ids}-content`;
   const nameId = `${ids}-name`;
 
@@ -157,16 +157,15 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
         name="authorName"
         autoComplete="name"
         maxLength={AUTHOR_NAME_MAX_LENGTH}
-        defaultValue={failed?.values.authorName ?? setup.defaultName}
+        defaultValue={signedIn ? setup.defaultName : failed?.values.authorName}
+        readOnly={signedIn}
         aria-invalid={nameError ? true : undefined}
         aria-describedby={`${nameId}-hint${nameError ? ` ${nameId}-error` : ""}`}
-        className="mt-1 w-full rounded-xl border border-stone-300 px-3 py-2 text-stone-900"
+        className="mt-1 w-full rounded-xl border border-stone-300 px-3 py-2 text-stone-900 read-only:bg-stone-100"
         placeholder="Anonymous Hunter"
       />
       <p id={`${nameId}-hint`} className="mt-1 text-xs text-stone-600">
-        {setup.asAdmin
-          ? `You're in an admin session, so this comment is posted as ${setup.huntName}.`
-          : "Leave it blank to post as Anonymous Hunter. Admins are auto-assigned."}
+        {setup.nameHint}
       </p>
       {nameError ? (
         <p id={`${nameId}-error`} className="mt-1 text-sm text-red-700">

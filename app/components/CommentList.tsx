@@ -30,6 +30,11 @@ export function CommentList({ comments, now, huntName }: { comments: CommentView
                     <CrownIcon className="h-3.5 w-3.5" />
                     Admin
                   </span>
+                ) : comment.byHunter ? (
+                  <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900" data-testid="hunter-mark">
+                    <span aria-hidden="true">✓</span>
+                    <span className="sr-only">Signed-in </span>Hunter
+                  </span>
                 ) : null}
                 <time dateTime={comment.createdAt} className="text-stone-600">
                   {commentTime(comment.createdAt, now)}

@@ -3,6 +3,8 @@ export type CommentView = {
   content: string;
   authorName: string | null;
   isAdmin: boolean;
+  /** Posted by a signed-in hunter under their account name (marked as such). */
+  byHunter: boolean;
   createdAt: string;
 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOCATION_REQUIRED_TEXT, newDiscoveryHeading, PHOTO_REQUIRED_TEXT, reportFormSchema } from "./report-form";
-import { ReportFieldsSchema } from "./report-schema";
+import { ApiDiscoverySchema, ReportFieldsSchema } from "./report-schema";
+import { INVISIBLE_ONLY } from "../../tests/support/invisible";
 
 const tempPath = "uploads/2026/11/0123456789abcdef0123456789abcdef";
 
@@ -36,6 +37,14 @@ describe("the discovery form schemas", () => {
   it("turn empty text into nothing and round coordinates", () => {
     const result = reportFormSchema("new").parse({ tempPath, caption: "  ", location: "", latitude: "30.26720049", longitude: "-97.7431" });
     expect(result).toEqual({ tempPath, caption: null, location: null, latitude: 30.2672, longitude: -97.7431 });
+  });
+
+  it("take a caption or location made only of invisible characters as empty: the location is then still required", () => {
+    const refused = reportFormSchema("new").safeParse({ tempPath, caption: "Found it", location: INVISIBLE_ONLY });
+    expect(refused.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([["location", LOCATION_REQUIRED_TEXT]]);
+    expect(reportFormSchema("new").parse({ tempPath, caption: INVISIBLE_ONLY, location: "Zilker Park" }).caption).toBeNull();
+    const api = ApiDiscoverySchema.parse({ jimmyId: 1, tempPath, caption: INVISIBLE_ONLY, location: INVISIBLE_ONLY });
+    expect([api.caption, api.location]).toEqual(["", ""]);
   });
 
   it("need a typed location or device coordinates, and both coordinates", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { withoutBidiControls, withoutControls } from "./text";
+import { INVISIBLE_ONLY } from "../../tests/support/invisible";
+import { isInvisible, withoutBidiControls, withoutControls } from "./text";
 
 describe("withoutBidiControls", () => {
   it("drops embedding, override and isolate controls, so text cannot display reordered", () => {
@@ -18,5 +19,19 @@ describe("withoutControls", () => {
     expect(withoutControls("one\ttwo\r\nthree\n")).toBe("one\ttwo\r\nthree\n");
     expect(withoutControls("Jimmy\u202Egnp\u0000.exe")).toBe("Jimmygnp.exe");
     expect(withoutControls("שלום \u200Fעולם é 🏆")).toBe("שלום \u200Fעולם é 🏆");
+  });
+});
+
+describe("invisible text", () => {
+  it("counts text made only of invisible or formatting characters as empty", () => {
+    expect(isInvisible(INVISIBLE_ONLY)).toBe(true);
+    expect(withoutControls(INVISIBLE_ONLY)).toBe("");
+    expect(withoutControls("\u200B\u200B\u200B")).toBe("");
+  });
+
+  it("keeps invisible characters between visible ones (a zero-width joiner builds emoji)", () => {
+    expect(isInvisible("\u200Bx")).toBe(false);
+    expect(withoutControls("👩\u200D🚒")).toBe("👩\u200D🚒");
+    expect(isInvisible("🏆")).toBe(false);
   });
 });

@@ -20,9 +20,28 @@ export function withoutBidiControls(text: string): string {
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 
-/** `text` without bidi controls or control characters: what the app stores of typed text (comments, names, captions, locations). */
+/**
+ * Characters that show nothing: Unicode's Default_Ignorable_Code_Point (zero-width
+ * space and joiners, the BOM, variation selectors, Hangul fillers, soft hyphen…),
+ * the format characters (Cf: direction marks and the like) and white space.
+ */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\s]/gu;
+
+/** Whether `text` shows nothing at all: empty, or made only of invisible or formatting characters. */
+export function isInvisible(text: string): boolean {
+  return text.replace(INVISIBLE, "") === "";
+}
+
+/**
+ * `text` without bidi controls or control characters, and "" when nothing
+ * visible is left: what the app stores of typed text (comments, names,
+ * captions, locations). A field of zero-width spaces is then empty, and gets
+ * the field's "required" message where it has one. Invisible characters
+ * between visible ones stay (a zero-width joiner builds emoji and some scripts).
+ */
 export function withoutControls(text: string): string {
-  return withoutBidiControls(text).replace(CONTROL_CHARACTERS, "");
+  const cleaned = withoutBidiControls(text).replace(CONTROL_CHARACTERS, "");
+  return isInvisible(cleaned) ? "" : cleaned;
 }
 
 /** A number written the plain decimal way ("-97.74", "30", ".5"): not hex, binary, octal, exponents, Infinity or blanks. */

@@ -93,7 +93,7 @@ export async function publishComment(
   return result.ok && replayed ? { ...result, replayed } : result;
 }
 
-type CommentRow = { id: number; content: string; author_name: string | null; is_admin: number; created_at: string };
+type CommentRow = { id: number; content: string; author_name: string | null; is_admin: number; user_id: number | null; created_at: string };
 
 function toCommentView(row: CommentRow): CommentView {
   return {
@@ -101,11 +101,12 @@ function toCommentView(row: CommentRow): CommentView {
     content: row.content,
     authorName: row.author_name,
     isAdmin: row.is_admin === 1,
+    byHunter: row.user_id !== null && row.is_admin !== 1,
     createdAt: row.created_at,
   };
 }
 
-const COMMENT_COLUMNS = ["id", "content", "author_name", "is_admin", "created_at"] as const;
+const COMMENT_COLUMNS = ["id", "content", "author_name", "is_admin", "user_id", "created_at"] as const;
 
 /** A Jimmy's comments, newest first. */
 export async function listComments(db: Kysely<Database>, jimmyId: number, limit = 200): Promise<CommentView[]> {
@@ -133,7 +134,7 @@ export async function listRecentComments(db: Kysely<Database>, limit = 20): Prom
   const rows = await db
     .selectFrom("comments as c")
     .innerJoin("jimmys as j", "j.id", "c.jimmy_id")
-    .select(["c.id", "c.content", "c.author_name", "c.is_admin", "c.created_at", "j.serial_number"])
+    .select(["c.id", "c.content", "c.author_name", "c.is_admin", "c.user_id", "c.created_at", "j.serial_number"])
     .orderBy("c.created_at", "desc")
     .orderBy("c.id", "desc")
     .limit(limit)

@@ -41,7 +41,8 @@ describe("database rate limits", () => {
     expect(keys.map((k) => k.key)).toEqual(["new"]);
   });
 
-  it("allows the comment limit's number of posts per address, then says how long to wait", async () => {
+  it("allows a shared network's guests 20 comments per address in 10 minutes, then says how long to wait", async () => {
+    expect(RATE_LIMITS.commentPerAddress).toEqual({ max: 20, windowMs: 10 * 60_000 });
     const { max, windowMs: commentWindow } = RATE_LIMITS.commentPerAddress;
     const results = [];
     for (let i = 0; i <= max; i++) results.push(await consumeRateLimit(t.db, "commentPerAddress", "203.0.113.7", later(i * 1000)));
@@ -51,6 +52,7 @@ describe("database rate limits", () => {
   });
 
   for (const [name, rule] of [
+    ["commentPerHunter", { max: 10, windowMs: 10 * 60_000 }],
     ["reportPerHunter", { max: 10, windowMs: 10 * 60_000 }],
     ["uploadPerHunter", { max: 30, windowMs: 10 * 60_000 }],
     ["likePerHunter", { max: 60, windowMs: 60_000 }],

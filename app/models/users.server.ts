@@ -51,8 +51,42 @@ export async function upsertUserFromProvider(db: Executor, profile: ProviderProf
       email: profile.email ?? existing.email,
       profile_image_url: profile.profileImageUrl ?? existing.profile_image_url,
       updated_at: at,
+      // The name may have changed: folded again when next compared (hunterNameTaken).
+      name_key_lower: null,
+      name_key_upper: null,
     })
     .where("id", "=", existing.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+export type FoldedName = { lower: string; upper: string };
+
+/**
+ * Whether a registered hunter's display name folds like `key` (either
+ * folding matches). Hunters whose name was not folded yet (new rows, a name
+ * just changed) are folded first with `fold`, which is given their display name.
+ */
+export async function hunterNameTaken(db: Kysely<Database>, key: FoldedName, fold: (displayName: string) => FoldedName): Promise<boolean> {
+  for (;;) {
+    const unfolded = await db
+      .selectFrom("users")
+      .select(["id", "first_name", "last_name"])
+      .where((eb) => eb.or([eb("name_key_lower", "is", null), eb("name_key_upper", "is", null)]))
+      .orderBy("id")
+      .limit(500)
+      .execute();
+    if (unfolded.length === 0) break;
+    for (const user of unfolded) {
+      const folded = fold(`${user.first_name} ${user.last_name}`.trim());
+      await db.updateTable("users").set({ name_key_lower: folded.lower, name_key_upper: folded.upper }).where("id", "=", user.id).execute();
+    }
+  }
+  const match = await db
+    .selectFrom("users")
+    .select("id")
+    .where((eb) => eb.or([eb("name_key_lower", "=", key.lower), eb("name_key_upper", "=", key.upper)]))
+    .limit(1)
+    .executeTakeFirst();
+  return match !== undefined;
 }

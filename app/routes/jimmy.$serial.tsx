@@ -67,9 +67,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       token: issueUniqueFormToken(),
       // Shared by the copies of a cached page, but scoped by each copy's own token (commentGuard).
       idempotencyKey: crypto.randomUUID(),
-      defaultName: user ? fullName(user.firstName, user.lastName) : "",
-      asAdmin: admin,
-      huntName: config.hunt.name,
+      defaultName: user && !admin ? fullName(user.firstName, user.lastName) : "",
+      nameHint: admin
+        ? `You're in an admin session, so this comment is posted as ${config.hunt.name}.`
+        : user
+          ? "You're signed in, so this comment is posted under your account name."
+          : "Leave it blank to post as Anonymous Hunter. Admins are auto-assigned.",
       openInitially: new URL(request.url).searchParams.get("comment") === "new",
     },
     mapEmbedOrigin: config.mapEmbedOrigin,
@@ -124,6 +127,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     throw error;
   });
   if (!result.ok) {
+    if (result.status === 400) return reject(400, { fieldErrors: { [result.field]: [result.message] } });
     const retryAfter = result.status === 429 ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
     return reject(result.status, { formError: result.message }, retryAfter);
   }

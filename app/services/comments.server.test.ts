@@ -4,7 +4,9 @@ import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures
 import { createTestDb } from "../../tests/support/test-db";
 import { DUPLICATE_COMMENT_WINDOW_MS, listComments } from "~/models/comments.server";
 import { countUnreadNotifications, listNotifications } from "~/models/notifications.server";
+import { upsertUserFromProvider } from "~/models/users.server";
 import { submitComment, type CommentAuthor } from "./comments.server";
+import { HUNTER_NAME_TEXT, TEAM_NAME_TEXT } from "./names.server";
 import { RATE_LIMITS } from "./rate-limit.server";
 
 let t: Awaited<ReturnType<typeof createTestDb>>;
@@ -31,7 +33,7 @@ async function scene() {
 }
 
 describe("posting a comment", () => {
-  it("names the author: a typed name, else a signed-in hunter's own name, else nobody; admins post as the hunt", async () => {
+  it("names the author: a guest's typed name or nobody, a signed-in hunter's account name whatever was typed (marked as a hunter); admins post as the hunt", async () => {
     const { jimmy, bystander } = await scene();
     const hunter: CommentAuthor = { kind: "hunter", userId: bystander.id, firstName: "Bea", lastName: "Bystander" };
     const post = (author: CommentAuthor, content: string, authorName?: string, at = 0) =>
@@ -39,18 +41,47 @@ describe("posting a comment", () => {
     expect((await post(guest, "anonymous")).ok).toBe(true);
     expect((await post(guest, "named", "Wanda")).ok).toBe(true);
     expect((await post(hunter, "own name")).ok).toBe(true);
-    expect((await post(hunter, "pen name", "B.")).ok).toBe(true);
+    expect((await post(hunter, "pen name", "Sol Second")).ok).toBe(true);
     expect((await post({ kind: "admin", huntName: "Jimmy Hunt" }, "from staff", "Not me")).ok).toBe(true);
     const comments = await listComments(t.db, jimmy.id);
-    expect(comments.map((c) => [c.content, c.authorName, c.isAdmin])).toEqual([
-      ["from staff", null, true],
-      ["pen name", "B.", false],
-      ["own name", "Bea Bystander", false],
-      ["named", "Wanda", false],
-      ["anonymous", null, false],
+    expect(comments.map((c) => [c.content, c.authorName, c.isAdmin, c.byHunter])).toEqual([
+      ["from staff", null, true, false],
+      ["pen name", "Bea Bystander", false, true],
+      ["own name", "Bea Bystander", false, true],
+      ["named", "Wanda", false, false],
+      ["anonymous", null, false, false],
     ]);
     const counted = await t.db.selectFrom("jimmys").select("comment_count").where("id", "=", jimmy.id).executeTakeFirstOrThrow();
     expect(counted.comment_count).toBe(5);
+  });
+
+  it("refuses a guest the team's names and a registered hunter's name, folded for case, look-alikes and invisible characters, on the name field", async () => {
+    const { jimmy } = await scene();
+    const post = (authorName: string) =>
+      submitComment(t.db, { jimmyId: jimmy.id, comment: { content: "Hello from me", authorName }, author: guest, address: "203.0.113.5", now: start });
+    const team = { ok: false, status: 400, field: "authorName", message: TEAM_NAME_TEXT };
+    const hunter = { ok: false, status: 400, field: "authorName", message: HUNTER_NAME_TEXT };
+    expect(await post("Admin")).toEqual(team);
+    expect(await post("\u0410dmin")).toEqual(team); // Cyrillic capital A
+    expect(await post("Jimmy\u200B  Hunt")).toEqual(team);
+    expect(await post("Bea Bystander")).toEqual(hunter);
+    expect(await post("BEA\u200D BYSTANDER")).toEqual(hunter);
+    expect(await post("B\u0435a Byst\u0430nder")).toEqual(hunter); // Cyrillic e and a
+    expect(await listComments(t.db, jimmy.id)).toEqual([]);
+    // Refusals do not count against the address's limit, and a name nobody holds is fine.
+    expect(await t.db.selectFrom("rate_limits").select("key").execute()).toEqual([]);
+    expect((await post("Bea B.")).ok).toBe(true);
+  });
+
+  it("compares a guest's name with a hunter's current name: a hunter renamed at sign-in frees the old one", async () => {
+    const { jimmy, bystander } = await scene();
+    const post = (authorName: string, at: number) =>
+      submitComment(t.db, { jimmyId: jimmy.id, comment: { content: `As ${authorName}`, authorName }, author: guest, address: "203.0.113.6", now: later(at) });
+    expect(await post("Bea Bystander", 0)).toMatchObject({ ok: false, status: 400 });
+    const renamed = await upsertUserFromProvider(t.db, { provider: bystander.provider, subject: bystander.provider_subject, firstName: "Beatrix", lastName: "Bystander" });
+    expect(renamed.first_name).toBe("Beatrix");
+    expect(await post("Beatrix Bystander", 1000)).toMatchObject({ ok: false, status: 400 });
+    expect((await post("Bea Bystander", 2000)).ok).toBe(true);
   });
 
   it("refuses the same comment by the same author on the same Jimmy within five minutes, but not from someone else", async () => {
@@ -78,9 +109,10 @@ describe("posting a comment", () => {
     expect(await listComments(t.db, jimmy.id)).toHaveLength(1);
   });
 
-  it("limits each address to a few comments per window, exempts admins, and says how long to wait", async () => {
-    const { jimmy } = await scene();
+  it("limits each address's anonymous comments, not the signed-in hunters behind it; exempts admins; says how long to wait", async () => {
+    const { jimmy, bystander } = await scene();
     const { max } = RATE_LIMITS.commentPerAddress;
+    const hunter: CommentAuthor = { kind: "hunter", userId: bystander.id, firstName: "Bea", lastName: "Bystander" };
     const post = (n: number, address: string, author: CommentAuthor = guest) =>
       submitComment(t.db, { jimmyId: jimmy.id, comment: { content: `comment ${n} from ${address}` }, author, address, now: later(n * 1000) });
     for (let n = 0; n < max; n++) expect((await post(n, "198.51.100.7")).ok).toBe(true);
@@ -88,18 +120,34 @@ describe("posting a comment", () => {
     expect(refused).toMatchObject({ ok: false, status: 429 });
     expect(!refused.ok && refused.message).toMatch(/^You've posted a lot of comments in a short time\. Please wait \d+ minutes? and try again\.$/);
     expect((await post(max + 1, "198.51.100.8")).ok).toBe(true);
-    expect((await post(max + 2, "198.51.100.7", { kind: "admin", huntName: "Jimmy Hunt" })).ok).toBe(true);
+    expect((await post(max + 2, "198.51.100.7", hunter)).ok).toBe(true);
+    expect((await post(max + 3, "198.51.100.7", { kind: "admin", huntName: "Jimmy Hunt" })).ok).toBe(true);
   });
 
-  it("without a known address counts a signed-in hunter alone and all guests together", async () => {
-    const { jimmy, bystander } = await scene();
+  it("limits a signed-in hunter's comments wherever they post from, without touching another hunter or guests", async () => {
+    const { jimmy, bystander, first } = await scene();
+    const { max, windowMs } = RATE_LIMITS.commentPerHunter;
+    const bea: CommentAuthor = { kind: "hunter", userId: bystander.id, firstName: "Bea", lastName: "Bystander" };
+    const fay: CommentAuthor = { kind: "hunter", userId: first.id, firstName: "Fay", lastName: "First" };
+    const post = (n: number, author: CommentAuthor, address: string | null) =>
+      submitComment(t.db, { jimmyId: jimmy.id, comment: { content: `hunter comment ${n}` }, author, address, now: later(n * 1000) });
+    for (let n = 0; n < max; n++) expect((await post(n, bea, `192.0.2.${n}`)).ok).toBe(true);
+    const refused = await post(max, bea, "192.0.2.200");
+    expect(refused).toMatchObject({ ok: false, status: 429 });
+    expect(!refused.ok && refused.status === 429 && refused.retryAfterSeconds).toBe(windowMs / 1000 - max);
+    expect(await post(max + 1, bea, null)).toMatchObject({ ok: false, status: 429 });
+    expect((await post(max + 2, fay, "192.0.2.0")).ok).toBe(true);
+    expect((await post(max + 3, guest, "192.0.2.0")).ok).toBe(true);
+    expect((await post(windowMs / 1000 + 1, bea, "192.0.2.0")).ok).toBe(true);
+  });
+
+  it("without a known address counts all guests together", async () => {
+    const { jimmy } = await scene();
     const { max } = RATE_LIMITS.commentPerAddress;
-    const hunter: CommentAuthor = { kind: "hunter", userId: bystander.id, firstName: "Bea", lastName: "Bystander" };
-    const post = (n: number, author: CommentAuthor) =>
-      submitComment(t.db, { jimmyId: jimmy.id, comment: { content: `unaddressed ${n}` }, author, address: null, now: later(n * 1000) });
-    for (let n = 0; n < max; n++) expect((await post(n, guest)).ok).toBe(true);
-    expect(await post(max, guest)).toMatchObject({ ok: false, status: 429 });
-    expect((await post(max + 1, hunter)).ok).toBe(true);
+    const post = (n: number) =>
+      submitComment(t.db, { jimmyId: jimmy.id, comment: { content: `unaddressed ${n}` }, author: guest, address: null, now: later(n * 1000) });
+    for (let n = 0; n < max; n++) expect((await post(n)).ok).toBe(true);
+    expect(await post(max)).toMatchObject({ ok: false, status: 429 });
   });
 
   it("notifies everyone who found the Jimmy, once each, but not the commenter", async () => {

@@ -3,7 +3,10 @@ import { fullName } from "~/lib/format";
 import { publishComment, type PublishCommentResult } from "~/models/comments.server";
 import { findIdempotentResult, type IdempotencyGuard } from "~/models/idempotency.server";
 import type { DB } from "./db.server";
-import { consumeRateLimit, waitText } from "./rate-limit.server";
+import { hunterNameTaken } from "~/models/users.server";
+import { env } from "./env.server";
+import { claimsTeam, HUNTER_NAME_TEXT, nameKey, TEAM_NAME_TEXT } from "./names.server";
+import { consumeHunterLimit, consumeRateLimit, rateLimitedText } from "./rate-limit.server";
 
 const DUPLICATE_TEXT = "You just posted this comment. It's already on Jimmy's page.";
 
@@ -16,6 +19,7 @@ export type CommentAuthor =
 export type SubmitCommentResult =
   | { ok: true; commentId: number; replayed?: boolean }
   | { ok: false; status: 409 | 422; message: string }
+  | { ok: false; status: 400; field: "authorName"; message: string }
   | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
 /**
@@ -33,13 +37,27 @@ export function commentGuard(key: string | null, from: { formToken: string } | {
 }
 
 /**
- * Posts a validated comment for whoever is asking: applies the per-address
- * rate limit (admins are exempt), names the author (a signed-in hunter's own
- * name unless they typed another, nothing for a guest who left it blank), and
- * refuses a repeat of the same comment. Shared by the Jimmy page's form and
- * the JSON API. A comment repeating an idempotency key already recorded is
- * answered with the first comment before any of that (it must not count
- * against the limit, nor be refused as a repeat).
+ * Why a guest may not post under `name`, or null: the hunt's team's names and
+ * registered hunters' names are theirs (compared folded: case, look-alike and
+ * invisible characters, names.server.ts).
+ */
+export async function guestNameRefusal(db: DB, name: string, huntName = env().hunt.name): Promise<string | null> {
+  if (claimsTeam(name, huntName)) return TEAM_NAME_TEXT;
+  const key = nameKey(name);
+  if (key.lower === "" && key.upper === "") return null;
+  return (await hunterNameTaken(db, key, nameKey)) ? HUNTER_NAME_TEXT : null;
+}
+
+/**
+ * Posts a validated comment for whoever is asking: names the author (a
+ * signed-in hunter's account name whatever the form sent; a guest's name
+ * unless it is the team's or a registered hunter's, nothing for a guest who
+ * left it blank), applies the rate limit (per hunter when signed in, per
+ * address for guests; admins are exempt), and refuses a repeat of the same
+ * comment. Shared by the Jimmy page's form and the JSON API. A comment
+ * repeating an idempotency key already recorded is answered with the first
+ * comment before any of that (it must not count against the limit, nor be
+ * refused as a repeat).
  */
 export async function submitComment(
   db: DB,
@@ -58,23 +76,31 @@ export async function submitComment(
   const first = guard ? await findIdempotentResult<PublishCommentResult>(db, guard, now) : null;
   if (first?.ok) return { ok: true, commentId: first.commentId, replayed: true };
   if (first) return { ok: false, status: 409, message: DUPLICATE_TEXT };
+  const authorName =
+    author.kind === "admin"
+      ? null
+      : author.kind === "hunter"
+        ? fullName(author.firstName, author.lastName) || null
+        : (input.comment.authorName ?? null);
+  if (author.kind === "guest" && authorName !== null) {
+    const refusal = await guestNameRefusal(db, authorName);
+    if (refusal) return { ok: false, status: 400, field: "authorName", message: refusal };
+  }
   if (author.kind !== "admin") {
-    // Without a known address a hunter is counted alone and guests share one bucket: it errs on the side of limiting.
-    const subject = input.address ?? (author.kind === "hunter" ? `user:${author.userId}` : "unknown");
-    const limit = await consumeRateLimit(db, "commentPerAddress", subject, now);
+    const limit =
+      author.kind === "hunter"
+        ? await consumeHunterLimit(db, "commentPerHunter", author.userId, now)
+        : // Without a known address guests share one bucket: it errs on the side of limiting.
+          await consumeRateLimit(db, "commentPerAddress", input.address ?? "unknown", now);
     if (!limit.allowed) {
       return {
         ok: false,
         status: 429,
-        message: `You've posted a lot of comments in a short time. Please wait ${waitText(limit.retryAfterSeconds)} and try again.`,
+        message: rateLimitedText(author.kind === "hunter" ? "commentPerHunter" : "commentPerAddress", limit),
         retryAfterSeconds: limit.retryAfterSeconds,
       };
     }
   }
-  const authorName =
-    author.kind === "admin"
-      ? null
-      : (input.comment.authorName ?? (author.kind === "hunter" ? fullName(author.firstName, author.lastName) || null : null));
   const result = await publishComment(db, {
     jimmyId: input.jimmyId,
     userId: author.kind === "hunter" ? author.userId : null,

@@ -9,8 +9,14 @@ export type RateLimitResult = { allowed: boolean; count: number; resetAt: string
  * rate_limits), so they hold across several app processes.
  */
 export const RATE_LIMITS = {
-  /** Comments are open to everyone: at most this many per client address. */
-  commentPerAddress: { max: 5, windowMs: 10 * 60 * 1000 },
+  /**
+   * Anonymous comments per client address. One address may be a whole café's
+   * Wi-Fi or a mobile carrier's NAT, so it is generous: twenty people each
+   * leaving a comment in ten minutes is a busy hunt, not a script.
+   */
+  commentPerAddress: { max: 20, windowMs: 10 * 60 * 1000 },
+  /** A signed-in hunter's comments, counted on the hunter wherever they post from: a conversation, not a flood. */
+  commentPerHunter: { max: 10, windowMs: 10 * 60 * 1000 },
   /**
    * Discovery reports per hunter: each one decodes and re-encodes a photo and
    * notifies earlier finders. Nobody finds ten Jimmys in ten minutes on foot;
@@ -46,6 +52,7 @@ export function consumeHunterLimit(db: DB, name: RateLimitName, userId: number, 
 
 const LIMIT_TEXT: Record<RateLimitName, string> = {
   commentPerAddress: "posted a lot of comments",
+  commentPerHunter: "posted a lot of comments",
   reportPerHunter: "reported a lot of discoveries",
   uploadPerHunter: "uploaded a lot of photos",
   likePerHunter: "liked and unliked a lot",

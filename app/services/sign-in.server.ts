@@ -73,7 +73,7 @@ export async function finishProviderSignIn(provider: ProviderId, request: Reques
     lastName: withoutControls(profile.lastName || ""),
   });
   if (!user.first_name.trim()) {
-    await db.updateTable("users").set({ first_name: "Hunter" }).where("id", "=", user.id).execute();
+    await db.updateTable("users").set({ first_name: "Hunter", name_key_lower: null, name_key_upper: null }).where("id", "=", user.id).execute();
     user.first_name = "Hunter";
   }
   const returnTo = safeRedirect((await returnCookie(provider).parse(request.headers.get("Cookie"))) as string | null, "/");

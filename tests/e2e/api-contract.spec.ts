@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { E2E_ADMIN_PASSWORD } from "../support/e2e-data";
 import { freshSerial, makeStoredDiscovery, mint } from "./admin-helpers";
 import { queryOne } from "./db";
-import { signIn, uniqueName } from "./helpers";
+import { signIn, signInByRequest, uniqueName } from "./helpers";
 
 // Contract tests for the JSON API of SPEC.md §7 (docs/api.md), against the
 // running server, and checks that the API and the pages agree.
@@ -253,35 +253,45 @@ test.describe("POST /api/discoveries/{id}/like", () => {
 });
 
 test.describe("GET and POST /api/jimmys/{jimmyId}/comments", () => {
-  test("anyone may comment; the comment is answered, listed, and shown on the Jimmy's page", async ({ request, page }) => {
+  test("a signed-in hunter comments under the account name, whatever authorName says; it is listed and shown marked on the Jimmy's page", async ({
+    request,
+    page,
+  }) => {
     const jimmy = queryOne<{ id: number; serial_number: number }>("select id, serial_number from jimmys order by serial_number desc limit 1");
+    const name = uniqueName("Commenter");
+    await signInByRequest(request, name, "Api");
     const content = `What a find ${Date.now()}`;
-    const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
-    const created = await request.post(`/api/jimmys/${jimmy.id}/comments`, {
-      data: { content: `  ${content}  `, authorName: "  " },
-      headers: { "X-Forwarded-For": address },
-    });
+    const created = await request.post(`/api/jimmys/${jimmy.id}/comments`, { data: { content: `  ${content}  `, authorName: "Admin" } });
     expect(created.status()).toBe(201);
     const comment = await created.json();
-    expect(comment).toMatchObject({ content, authorName: null, isAdmin: false });
+    expect(comment).toMatchObject({ content, authorName: `${name} Api`, isAdmin: false, byHunter: true });
     expect(new Date(comment.createdAt).toISOString()).toBe(comment.createdAt);
 
     const list = (await (await request.get(`/api/jimmys/${jimmy.id}/comments`)).json()) as { id: number; content: string }[];
     expect(list[0]).toMatchObject({ id: comment.id, content });
     await page.goto(`/jimmy/${jimmy.serial_number}#comments`);
-    await expect(page.getByText(content)).toBeVisible();
-    await expect(page.getByText("Anonymous Hunter").first()).toBeVisible();
+    const shown = page.getByTestId("comment").filter({ hasText: content });
+    await expect(shown.getByTestId("comment-author")).toHaveText(`${name} Api`);
+    await expect(shown.getByTestId("hunter-mark")).toMatchAriaSnapshot("- text: Signed-in Hunter");
 
-    const repeat = await request.post(`/api/jimmys/${jimmy.id}/comments`, { data: { content }, headers: { "X-Forwarded-For": address } });
+    const repeat = await request.post(`/api/jimmys/${jimmy.id}/comments`, { data: { content } });
     expect(repeat.status()).toBe(409);
   });
 
+  test("without a sign-in the API refuses to comment (guests use the page's form), with a 401 and a message", async ({ playwright, baseURL }) => {
+    const guest = await playwright.request.newContext({ baseURL });
+    const refused = await guest.post("/api/jimmys/1/comments", { data: { content: "Hello from a script", authorName: "Bot" } });
+    expect(refused.status()).toBe(401);
+    expect(await refused.json()).toEqual({ message: "Sign in to do this." });
+    await guest.dispose();
+  });
+
   test("blank or oversized content and unknown Jimmys get a 4xx with a message", async ({ request }) => {
-    const headers = { "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 250) + 1}` };
-    const blank = await request.post("/api/jimmys/1/comments", { data: { content: "   " }, headers });
+    await signInByRequest(request, uniqueName("Blank"));
+    const blank = await request.post("/api/jimmys/1/comments", { data: { content: "\u200B \u200D" } });
     expect(blank.status()).toBe(400);
     expect((await blank.json()).message).toBe("content: Write a comment first.");
-    const long = await request.post("/api/jimmys/1/comments", { data: { content: "x".repeat(1001) }, headers });
+    const long = await request.post("/api/jimmys/1/comments", { data: { content: "x".repeat(1001) } });
     expect(long.status()).toBe(400);
     expect((await long.json()).message).toContain("Keep your comment under 1,000 characters.");
     const unknown = await request.get("/api/jimmys/99999999/comments");

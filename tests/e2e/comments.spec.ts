@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { query, queryOne } from "./db";
 import { expectAccessible, jsEnabled, signIn, uniqueName, waitForHydration } from "./helpers";
-import { formToken, openCommentBox, quietJimmy, renderedJustNow, startAdminSession, useOwnAddress, waitFillTime } from "./social";
+import { RATE_LIMITS } from "../../app/services/rate-limit.server";
+import { formToken, openCommentBox, postFormComment, quietJimmy, renderedJustNow, startAdminSession, useOwnAddress, waitFillTime } from "./social";
 
 type StoredComment = { author_name: string | null; is_admin: number; user_id: number | null; content: string };
 
@@ -71,18 +72,56 @@ test.describe("commenting on a Jimmy", () => {
     expect(stored(named)).toEqual([{ author_name: "Wanda", is_admin: 0, user_id: null, content: named }]);
   });
 
-  test("a signed-in hunter comments under their own name by default", async ({ page }) => {
+  test("a signed-in hunter comments under their account name, marked as a signed-in hunter, whatever name the form sends", async ({ page }) => {
     const serial = quietJimmy();
     const first = uniqueName("Hana");
     await signIn(page, first, "Commenter", `/jimmy/${serial}`);
     await openCommentBox(page);
-    await expect(page.getByLabel(/^Your name/)).toHaveValue(`${first} Commenter`);
+    const name = page.getByLabel(/^Your name/);
+    await expect(name).toHaveValue(`${first} Commenter`);
+    await expect(name).not.toBeEditable();
+    await expect(page.getByText("You're signed in, so this comment is posted under your account name.")).toBeVisible();
     const content = `Signed and sealed ${uniqueName("")}`;
     await postComment(page, content);
     await expectPosted(page);
-    await expect(commentWith(page, content).getByTestId("comment-author")).toHaveText(`${first} Commenter`);
+    const shown = commentWith(page, content);
+    await expect(shown.getByTestId("comment-author")).toHaveText(`${first} Commenter`);
+    await expect(shown.getByTestId("hunter-mark")).toMatchAriaSnapshot("- text: Signed-in Hunter");
+    await expect(shown.getByTestId("hunter-mark")).toBeVisible();
     const hunter = queryOne<{ id: number }>("select id from users where first_name = ?", first);
     expect(stored(content)).toEqual([{ author_name: `${first} Commenter`, is_admin: 0, user_id: hunter.id, content }]);
+
+    // A hand-made post naming someone else is still posted under the account name.
+    const forged = `Not me ${uniqueName("")}`;
+    expect((await postFormComment(page.request, serial, { content: forged, authorName: "Admin" })).status()).toBe(302);
+    expect(stored(forged)).toEqual([{ author_name: `${first} Commenter`, is_admin: 0, user_id: hunter.id, content: forged }]);
+  });
+
+  test("a visitor cannot comment as the hunt's team or a registered hunter: the name field says why, the comment is kept", async ({ page }) => {
+    const serial = quietJimmy();
+    await page.goto(`/jimmy/${serial}`);
+    await openCommentBox(page);
+    const content = `Official news ${uniqueName("")}`;
+    await postComment(page, content, "\u0410dmin");
+    const nameError = page.getByText("That name belongs to the hunt's team. Choose another name, or leave it blank to post as Anonymous Hunter.");
+    await expect(nameError).toBeVisible();
+    await expect(page.getByLabel("Your comment")).toHaveValue(content);
+    await expect(page.getByLabel(/^Your name/)).toHaveValue("\u0410dmin");
+    await expect(page.getByLabel(/^Your name/)).toHaveAttribute("aria-invalid", "true");
+    expect(stored(content)).toEqual([]);
+
+    const hunter = queryOne<{ first_name: string; last_name: string }>("select first_name, last_name from users where provider = 'demo' order by id limit 1");
+    const impostor = await postFormComment(page.request, serial, { content, authorName: `${hunter.first_name.toUpperCase()}\u200B ${hunter.last_name}` });
+    expect(impostor.status()).toBe(400);
+    expect(await impostor.text()).toContain("A registered hunter goes by that name. Sign in to post as yourself, or choose another name.");
+    expect(stored(content)).toEqual([]);
+
+    await page.getByLabel(/^Your name/).fill("Wanda");
+    await waitFillTime(page);
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await expectPosted(page);
+    await expect(commentWith(page, content).getByTestId("comment-author")).toHaveText("Wanda");
+    await expect(commentWith(page, content).getByTestId("hunter-mark")).toHaveCount(0);
   });
 
   test("a comment made in an admin session is posted as the hunt, with the crown and the hunt's avatar", async ({ page, context, baseURL }) => {
@@ -200,7 +239,11 @@ test.describe("comment spam protection", () => {
     expect(stored(content)).toHaveLength(1);
   });
 
-  test("one address can post only a few comments in ten minutes; another address is unaffected", async ({ page, context, request }) => {
+  test("one address can post only so many anonymous comments in ten minutes; the refusal says when to try again and keeps the comment; another address is unaffected", async ({
+    page,
+    context,
+    request,
+  }) => {
     const serial = quietJimmy();
     const address = await useOwnAddress(context);
     await page.goto(`/jimmy/${serial}?comment=new`);
@@ -208,7 +251,7 @@ test.describe("comment spam protection", () => {
     await waitFillTime(page);
     const tag = uniqueName("Flood");
     // A script posting from the same address as the browser (its own cookies, so no flash messages reach the page).
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < RATE_LIMITS.commentPerAddress.max; i++) {
       const response = await request.post(`/jimmy/${serial}`, {
         form: { content: `${tag} ${i}`, website: "", formToken: token },
         headers: { "X-Forwarded-For": address },
@@ -216,10 +259,11 @@ test.describe("comment spam protection", () => {
       });
       expect(response.status()).toBe(302);
     }
-    await page.getByLabel("Your comment").fill(`${tag} 5`);
+    await page.getByLabel("Your comment").fill(`${tag} last`);
     await page.getByRole("button", { name: "Post Comment" }).click();
     await expectRefused(page, "You've posted a lot of comments in a short time. Please wait 10 minutes and try again.");
-    expect(stored(`${tag} 5`)).toEqual([]);
+    await expect(page.getByLabel("Your comment")).toHaveValue(`${tag} last`);
+    expect(stored(`${tag} last`)).toEqual([]);
 
     await useOwnAddress(context);
     await page.goto(`/jimmy/${serial}`);

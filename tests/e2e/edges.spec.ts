@@ -8,6 +8,7 @@ import os from "node:os";
 import { expect, test, type APIResponse } from "@playwright/test";
 import { HONEYPOT_FIELD } from "../../app/lib/comments";
 import { issueFormToken } from "../../app/services/comment-guard.server";
+import { RATE_LIMITS } from "../../app/services/rate-limit.server";
 import { E2E_SESSION_SECRET } from "../support/e2e-data";
 import { startAppServer } from "../support/app-server";
 import { query, queryOne } from "./db";
@@ -71,20 +72,24 @@ test.describe("headers on every answer", () => {
 });
 
 test.describe("comments", () => {
-  test("the comment limit's 429 says when to try again in Retry-After, on the JSON API and the page's form", async ({ context }) => {
+  test("a signed-in hunter's comment limit counts the hunter on every door: the JSON API's 429 and then the page's form say when to try again in Retry-After", async ({
+    context,
+  }) => {
     await useOwnAddress(context);
+    await signInByRequest(context.request, uniqueName("Limit"));
     const { id: jimmyId, serial_number: serial } = queryOne<{ id: number; serial_number: number }>("select id, serial_number from jimmys where serial_number = 7");
+    const { max } = RATE_LIMITS.commentPerHunter;
     const answers: APIResponse[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i <= max; i++) {
       answers.push(await context.request.post(`/api/jimmys/${jimmyId}/comments`, { data: { content: `Limit check ${uniqueName("c")} ${i}` } }));
     }
-    expect(answers.slice(0, 5).map((answer) => answer.status())).toEqual([201, 201, 201, 201, 201]);
-    const limited = answers[5]!;
+    expect(answers.slice(0, max).map((answer) => answer.status())).toEqual(Array.from({ length: max }, () => 201));
+    const limited = answers[max]!;
     expect(limited.status()).toBe(429);
     const wait = Number(limited.headers()["retry-after"]);
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(600);
-    expect(((await limited.json()) as { message: string }).message).toMatch(/Please wait/);
+    expect(((await limited.json()) as { message: string }).message).toMatch(/Please wait \d+ minutes? and try again/);
 
     const form = await context.request.post(`/jimmy/${serial}`, {
       form: { content: `Form limit check ${uniqueName("c")}`, [HONEYPOT_FIELD]: "", formToken: issueFormToken(new Date(Date.now() - 30_000), [E2E_SESSION_SECRET]) },
@@ -96,12 +101,18 @@ test.describe("comments", () => {
 
   test("NUL and other control characters typed into a comment or its author's name are not stored; tabs and line breaks are", async ({ context }) => {
     await useOwnAddress(context);
-    const { id: jimmyId } = queryOne<{ id: number }>("select id from jimmys where serial_number = 8");
+    const { serial_number: serial } = queryOne<{ serial_number: number }>("select serial_number from jimmys where serial_number = 8");
     const marker = uniqueName("ctl");
-    const response = await context.request.post(`/api/jimmys/${jimmyId}/comments`, {
-      data: { content: `${marker}\u0000 says\u001b[2J hi\u0085\tthere\nfriend\u007f`, authorName: "Ni\u0000ck\u0007" },
+    const response = await context.request.post(`/jimmy/${serial}`, {
+      form: {
+        content: `${marker}\u0000 says\u001b[2J hi\u0085\tthere\nfriend\u007f`,
+        authorName: "Ni\u0000ck\u0007",
+        [HONEYPOT_FIELD]: "",
+        formToken: issueFormToken(new Date(Date.now() - 30_000), [E2E_SESSION_SECRET]),
+      },
+      maxRedirects: 0,
     });
-    expect(response.status(), await response.text()).toBe(201);
+    expect(response.status(), await response.text()).toBe(302);
     const stored = query<{ content: string; author_name: string }>("select content, author_name from comments where content like ?", `${marker}%`);
     expect(stored).toEqual([{ content: `${marker} says[2J hi\tthere\nfriend`, author_name: "Nick" }]);
   });

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { HONEYPOT_FIELD } from "../../app/lib/comments";
 import { issueFormToken, MIN_FILL_MS } from "../../app/services/comment-guard.server";
 import { E2E_SESSION_SECRET } from "../support/e2e-data";
 import { queryOne, writeDb } from "./db";
@@ -15,6 +16,18 @@ export async function useOwnAddress(context: BrowserContext): Promise<string> {
   const address = `2001:db8::${crypto.randomBytes(2).toString("hex")}:${crypto.randomBytes(2).toString("hex")}`;
   await context.setExtraHTTPHeaders({ "X-Forwarded-For": address });
   return address;
+}
+
+/**
+ * Posts the Jimmy page's comment form as a visitor without JavaScript would,
+ * half a minute after the form was rendered (the JSON API takes comments from
+ * signed-in hunters only). Answers the redirect to the new comment, or the refusal.
+ */
+export function postFormComment(request: APIRequestContext, serial: number, fields: { content: string; authorName?: string }) {
+  return request.post(`/jimmy/${serial}`, {
+    form: { authorName: "", ...fields, [HONEYPOT_FIELD]: "", formToken: issueFormToken(new Date(Date.now() - 30_000), [E2E_SESSION_SECRET]) },
+    maxRedirects: 0,
+  });
 }
 
 /** A comment-form token as the server would sign it for a form rendered this instant. */

@@ -161,20 +161,19 @@ describe("two app processes on one PostgreSQL database and one S3 store", () => 
   });
 
   it("count a rate limit across both processes", async () => {
-    const { max } = RATE_LIMITS.commentPerAddress;
+    const { max } = RATE_LIMITS.commentPerHunter;
     const jimmy = await t.db.selectFrom("jimmys").select("id").where("serial_number", "=", SERIAL).executeTakeFirstOrThrow();
-    // Every request comes from 127.0.0.1: start with no count for it.
-    await t.db.deleteFrom("rate_limits").execute();
+    const talker = await signIn(first, "Talia");
     const statuses: number[] = [];
     for (let i = 0; i < max; i++) {
       const app = i % 2 === 0 ? first : second;
-      const response = await call(app, null, `/api/jimmys/${jimmy.id}/comments`, postJson({ content: `Comment number ${i}`, authorName: "Guest" }));
+      const response = await call(app, talker, `/api/jimmys/${jimmy.id}/comments`, postJson({ content: `Comment number ${i}` }));
       statuses.push(response.status);
     }
     expect(statuses.every((status) => status === 201)).toBe(true);
-    // Both processes now refuse this address, whichever answers.
+    // Both processes now refuse this hunter, whichever answers.
     for (const app of [first, second]) {
-      const refused = await call(app, null, `/api/jimmys/${jimmy.id}/comments`, postJson({ content: `One more from ${app.baseURL}`, authorName: "Guest" }));
+      const refused = await call(app, talker, `/api/jimmys/${jimmy.id}/comments`, postJson({ content: `One more from ${app.baseURL}` }));
       expect(refused.status).toBe(429);
       expect(((await refused.json()) as { message: string }).message).toMatch(/posted a lot of comments in a short time\. Please wait/);
     }
