@@ -113,6 +113,7 @@ export async function refreshJimmyAggregates(db: Executor, jimmyId: number): Pro
       city: d.city,
       region: d.region,
       country: d.country,
+      approximate: d.location_approximate === 1,
     })),
   );
 }
