@@ -219,13 +219,18 @@ async function loadGeography(): Promise<Geography> {
   });
 
   const countiesPath = requireHere.resolve("us-atlas/counties-10m.json");
-  const counties = JSON.parse(await fs.readFile(countiesPath, "utf8")) as { objects: { counties: unknown } };
+  const counties = JSON.parse(await fs.readFile(countiesPath, "utf8")) as {
+    objects: { counties: { type: "GeometryCollection"; geometries: { id?: string | number }[] } };
+  };
   const partCounties = new Set(CITIES_WITH_PARTS.flatMap((c) => c.counties ?? []));
+  // Only the few counties that make up cities are turned into shapes, not all 3,200.
+  const cityCounties = counties.objects.counties.geometries.filter((g) => partCounties.has(String(g.id)));
   const countyIndex = whichPolygon<{ fips: string }>({
     type: "FeatureCollection",
-    features: feature(counties, counties.objects.counties)
-      .features.filter((f) => partCounties.has(String(f.id)))
-      .map((f) => ({ ...f, properties: { fips: String(f.id) } })),
+    features: feature(counties, { ...counties.objects.counties, geometries: cityCounties }).features.map((f) => ({
+      ...f,
+      properties: { fips: String(f.id) },
+    })),
   });
   const mostPopulousNamed = (name: string, country: string) => {
     let best = -1;
