@@ -50,6 +50,10 @@ export interface JimmysTable {
   latitude: number | null;
   longitude: number | null;
   location: string | null;
+  /** When the discovery its position and location come from was made. */
+  located_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** 1 when that position was guessed from a typed city, not measured. */
+  location_approximate: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 export interface DiscoveriesTable {

@@ -34,10 +34,10 @@ export function DiscoveryCard({
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-stone-900">{name}</p>
           <p className="flex items-center gap-1 truncate text-sm text-stone-600">
-            {discovery.location ? (
+            {discovery.place ? (
               <>
                 <PinIcon className="h-3.5 w-3.5 shrink-0" />
-                <span className="truncate">{discovery.location}</span>
+                <span className="truncate">{discovery.place}</span>
                 <span aria-hidden="true">·</span>
               </>
             ) : null}

@@ -8,7 +8,7 @@ import { useHydrated } from "./useHydrated";
 /** A discovery photo's text alternative: which Jimmy, where, and who found it. */
 export function photoAlt(discovery: DiscoveryCardData): string {
   const who = fullName(discovery.user.firstName, discovery.user.lastName);
-  return `Jimmy #${discovery.jimmy.serialNumber}${discovery.location ? ` in ${discovery.location}` : ""}, found by ${who}`;
+  return `Jimmy #${discovery.jimmy.serialNumber}${discovery.place ? ` ${discovery.locationApproximate ? "" : "in "}${discovery.place}` : ""}, found by ${who}`;
 }
 
 /**

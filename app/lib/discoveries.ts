@@ -12,9 +12,18 @@ export type DiscoveryCardData = {
   id: number;
   photo: Photo;
   caption: string;
+  /** As typed (SPEC.md §3); pages show `place`. */
   location: string | null;
   latitude: string | null;
   longitude: string | null;
+  /** Beyond SPEC.md §3: how every page names the place (displayPlace in app/lib/places.ts). */
+  place: string | null;
+  /** Beyond SPEC.md §3: the derived city, US state code and ISO country code, when known. */
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  /** Beyond SPEC.md §3: true when latitude and longitude are a city centre guessed from typed text. */
+  locationApproximate: boolean;
   createdAt: string;
   isFirst: boolean;
   likeCount: number;

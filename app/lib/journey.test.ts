@@ -82,3 +82,32 @@ describe("a Jimmy's journey figures", () => {
     expect(figures.cities).toEqual({ value: [austin, paris, parisTexas, denver], reachedAt: stop(5).createdAt });
   });
 });
+
+describe("guessed positions in the distance records", () => {
+  const AUSTIN = { city: "Austin", region: "TX", country: "US" };
+  const measured = (day: number, latitude: number, longitude: number) => stop(day, { latitude, longitude, ...AUSTIN });
+  const typed = (day: number, place: Partial<JourneyStop>) => stop(day, { approximate: true, ...place });
+
+  it("do not invent trips across town: a typed stop in the city a Jimmy was measured in moves it 0 miles", () => {
+    // Zilker Park (measured), "Austin, TX" typed (the city centre, 1.6 miles away), then the Domain (measured).
+    const figures = journeyFigures([
+      measured(0, 30.2669, -97.7729),
+      typed(1, { latitude: 30.26715, longitude: -97.74306, ...AUSTIN }),
+      measured(2, 30.4021, -97.7253),
+    ]);
+    const zilkerToDomain = journeyFigures([measured(0, 30.2669, -97.7729), measured(2, 30.4021, -97.7253)]);
+    expect(figures?.pathMiles.value).toBe(zilkerToDomain?.pathMiles.value);
+    expect(figures?.furthestMiles.value).toBe(zilkerToDomain?.furthestMiles.value);
+    expect(figures?.pathMiles.value).toBeGreaterThan(9);
+    expect(figures?.pathMiles.value).toBeLessThan(10);
+  });
+
+  it("count in full between different cities", () => {
+    const figures = journeyFigures([
+      measured(0, 30.2669, -97.7729),
+      typed(1, { latitude: 29.42412, longitude: -98.49363, city: "San Antonio", region: "TX", country: "US" }),
+    ]);
+    expect(figures?.pathMiles.value).toBeGreaterThan(70);
+    expect(figures?.furthestMiles.value).toBe(figures?.pathMiles.value);
+  });
+});

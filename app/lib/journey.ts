@@ -10,6 +10,8 @@ export type JourneyStop = {
   city: string | null;
   region: string | null;
   country: string | null;
+  /** True when the coordinates are a city's centre guessed from typed text, not measured. */
+  approximate?: boolean;
 };
 
 export type CityVisit = { city: string; region: string | null; country: string };
@@ -37,8 +39,24 @@ export function roundMiles(miles: number): number {
   return Math.round(miles * 10) / 10;
 }
 
-function located(stop: JourneyStop): LatLng | null {
-  return stop.latitude === null || stop.longitude === null ? null : { latitude: stop.latitude, longitude: stop.longitude };
+type Located = LatLng & { approximate: boolean; city: string | null };
+
+function located(stop: JourneyStop): Located | null {
+  if (stop.latitude === null || stop.longitude === null) return null;
+  const city = stop.city && stop.country ? `${stop.city}\u0000${stop.region ?? ""}\u0000${stop.country}` : null;
+  return { latitude: stop.latitude, longitude: stop.longitude, approximate: stop.approximate === true, city };
+}
+
+/**
+ * Miles between two located stops. A guessed position stands for its whole
+ * city, so between two stops in the same city, when either was guessed, the
+ * Jimmy is not known to have moved: 0 (a guess is off by up to the city's
+ * size, which would invent trips across town). Between different cities the
+ * guess is small against the distance, and the leg counts in full.
+ */
+function milesBetween(from: Located, to: Located): number {
+  if ((from.approximate || to.approximate) && from.city !== null && from.city === to.city) return 0;
+  return greatCircleMiles(from, to);
 }
 
 /**
@@ -51,8 +69,8 @@ export function journeyFigures(stops: readonly JourneyStop[]): JourneyFigures | 
   if (!first || !last) return null;
   const start = first.createdAt;
 
-  let previous: LatLng | null = null;
-  let origin: LatLng | null = null;
+  let previous: Located | null = null;
+  let origin: Located | null = null;
   let pathTotal = 0;
   const pathSteps: { total: number; at: string }[] = [];
   let furthest: Reached<number> = { value: 0, reachedAt: start };
@@ -69,12 +87,13 @@ export function journeyFigures(stops: readonly JourneyStop[]): JourneyFigures | 
     const point = located(stop);
     if (point) {
       if (previous) {
-        pathTotal += greatCircleMiles(previous, point);
+        pathTotal += milesBetween(previous, point);
         pathSteps.push({ total: pathTotal, at: stop.createdAt });
       }
-      previous = point;
+      // A guess in the city the Jimmy was measured in says nothing new about where it is.
+      if (!(point.approximate && previous && !previous.approximate && milesBetween(previous, point) === 0)) previous = point;
       if (origin) {
-        const fromOrigin = roundMiles(greatCircleMiles(origin, point));
+        const fromOrigin = roundMiles(milesBetween(origin, point));
         if (fromOrigin > furthest.value) furthest = { value: fromOrigin, reachedAt: stop.createdAt };
       } else {
         origin = point;

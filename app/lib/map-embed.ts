@@ -1,5 +1,7 @@
 /** SPEC.md §9: the Jimmy page's map covers 0.01° around the point. */
 export const DETAIL_MAP_HALF_WIDTH = 0.01;
+/** A position guessed from a typed city is only its centre: the embed shows the city around it, with no pin. */
+export const APPROXIMATE_MAP_HALF_WIDTH = 0.1;
 
 export type BoundingBox = { west: number; south: number; east: number; north: number };
 

@@ -23,3 +23,19 @@ export function placeLabel(place: Place): string | null {
   if (place.country === "US" && place.region) return `${place.city}, ${place.region}`;
   return `${place.city}, ${countryName(place.country)}`;
 }
+
+/** What a discovery knows of where it was made. */
+export type DiscoveryPlace = Place & { location: string | null; approximate: boolean };
+
+/**
+ * How a discovery's place reads on every page, preview and API answer: its
+ * derived city ("Austin, TX", "Paris, France"), prefixed "near" when that
+ * city was guessed from typed text rather than measured; the typed text when
+ * no city is known (it says more than a bare state or country); the derived
+ * state or country when nothing was typed; null when nothing is known.
+ */
+export function displayPlace(place: DiscoveryPlace): string | null {
+  const label = placeLabel(place);
+  if (place.city && label) return place.approximate ? `near ${label}` : label;
+  return place.location?.trim() || label;
+}

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { encodeCursor, FEED_PAGE_SIZE, type Cursor, type DiscoveryCardData, type FeedPage } from "~/lib/discoveries";
 import { buildPhoto, parseVariants } from "~/lib/photos";
+import { displayPlace } from "~/lib/places";
 import type { LocationInput, ResolvedLocation } from "~/services/geo.server";
 import { getStorage } from "~/services/storage.server";
 import { refreshJimmyAggregates } from "./jimmys.server";
@@ -67,6 +68,10 @@ type CardRow = {
   location: string | null;
   latitude: number | null;
   longitude: number | null;
+  location_approximate: number;
+  city: string | null;
+  region: string | null;
+  country: string | null;
   created_at: string;
   is_first: number;
   like_count: number;
@@ -87,6 +92,11 @@ export function toCardData(row: CardRow): DiscoveryCardData {
     location: row.location,
     latitude: row.latitude === null ? null : String(row.latitude),
     longitude: row.longitude === null ? null : String(row.longitude),
+    place: displayPlace({ ...row, approximate: row.location_approximate === 1 }),
+    city: row.city,
+    region: row.region,
+    country: row.country,
+    locationApproximate: row.location_approximate === 1,
     createdAt: row.created_at,
     isFirst: row.is_first === 1,
     likeCount: row.like_count,
@@ -116,6 +126,10 @@ export function selectCards(db: Kysely<Database>, viewerId: number | null) {
       "d.location",
       "d.latitude",
       "d.longitude",
+      "d.location_approximate",
+      "d.city",
+      "d.region",
+      "d.country",
       "d.created_at",
       "d.is_first",
       "d.like_count",
@@ -233,6 +247,8 @@ export type AdminDiscovery = {
   photo: ReturnType<typeof buildPhoto>;
   caption: string;
   location: string | null;
+  /** How every page names the place (displayPlace). */
+  place: string | null;
   isFirst: boolean;
   createdAt: string;
 };
@@ -250,6 +266,10 @@ function selectAdminDiscoveries(db: Kysely<Database>) {
       "d.photo_variants",
       "d.caption",
       "d.location",
+      "d.location_approximate",
+      "d.city",
+      "d.region",
+      "d.country",
       "d.is_first",
       "d.created_at",
       "j.serial_number",
@@ -267,6 +287,7 @@ function toAdminDiscovery(row: Awaited<ReturnType<ReturnType<typeof selectAdminD
     photo: buildPhoto(row.photo_key, row.photo_variants, row.photo_width, row.photo_height, (key) => storage.publicUrl(key)),
     caption: row.caption,
     location: row.location,
+    place: displayPlace({ ...row, approximate: row.location_approximate === 1 }),
     isFirst: row.is_first === 1,
     createdAt: row.created_at,
   };

@@ -208,6 +208,9 @@ describe("the map's Jimmy locations", () => {
         location: "Austin, TX",
         discoveryCount: 2,
         lastDiscoveryDate: dateOf(3),
+        // "Last seen" is the place and date of one discovery: the latest with coordinates.
+        locatedAt: dateOf(0),
+        locationApproximate: false,
       },
       expect.objectContaining({ serialNumber: 5, latitude: null, longitude: null, location: "Paris, France" }),
       // Found with coordinates only: named after its derived place.

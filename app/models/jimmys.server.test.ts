@@ -2,7 +2,9 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { decodeCursor } from "~/lib/discoveries";
-import { getJimmyPage, JIMMY_TIMELINE_PAGE_SIZE } from "./jimmys.server";
+import { resolveLocation } from "~/services/geo.server";
+import { listDiscoveries } from "./discoveries.server";
+import { getJimmyPage, JIMMY_TIMELINE_PAGE_SIZE, listJimmyLocations } from "./jimmys.server";
 
 let t: Awaited<ReturnType<typeof createTestDb>>;
 beforeEach(async () => {
@@ -34,4 +36,56 @@ it("pages a long timeline, newest first, while the latest sighting and the figur
   const whole = await getJimmyPage(t.db, 5, { limit: null });
   expect(whole?.discoveries).toHaveLength(total);
   expect(whole?.olderCursor).toBeNull();
+});
+
+it("names each discovery's place as the pages show it: the derived city for GPS, 'near' a typed city, the text otherwise", async () => {
+  const user = await makeUser(t.db);
+  const jimmy = await makeJimmy(t.db, 27);
+  const report = async (day: number, input: { latitude?: number; longitude?: number; location?: string }) => {
+    const place = await resolveLocation(input);
+    return makeDiscovery(t.db, {
+      jimmyId: jimmy.id,
+      userId: user.id,
+      createdAt: new Date(Date.UTC(2026, 2, day)).toISOString(),
+      isFirst: day === 1,
+      location: input.location ?? null,
+      latitude: place.latitude,
+      longitude: place.longitude,
+      locationApproximate: place.approximate,
+      city: place.city,
+      region: place.region,
+      country: place.country,
+    });
+  };
+  await report(1, { location: "behind the blue mailbox" });
+  await report(2, { location: "Zilker Park, Austin, TX" });
+  await report(3, { latitude: 19.4423, longitude: -99.1451 });
+
+  const page = await getJimmyPage(t.db, 27);
+  expect(page?.discoveries.map((d) => d.place)).toEqual(["Mexico City, Mexico", "near Austin, TX", "behind the blue mailbox"]);
+  // The latest sighting has GPS coordinates only: its city, not "Location not specified".
+  expect(page?.latest).toMatchObject({ place: "Mexico City, Mexico", city: "Mexico City", region: null, country: "MX", locationApproximate: false, location: null });
+  expect(page?.discoveries[1]).toMatchObject({ location: "Zilker Park, Austin, TX", locationApproximate: true, city: "Austin", region: "TX" });
+  expect((await listDiscoveries(t.db, { includeFirst: true })).discoveries.map((d) => d.place)).toEqual(page?.discoveries.map((d) => d.place));
+
+  // The map names it after its latest position and dates it by that discovery.
+  expect((await listJimmyLocations(t.db)).discovered[0]).toMatchObject({
+    location: "Mexico City, Mexico",
+    locatedAt: new Date(Date.UTC(2026, 2, 3)).toISOString(),
+    locationApproximate: false,
+  });
+  // Then typed in Austin: the map says "near Austin, TX" and marks the position approximate.
+  await report(4, { location: "Austin, Texas" });
+  expect((await listJimmyLocations(t.db)).discovered[0]).toMatchObject({
+    location: "near Austin, TX",
+    locatedAt: new Date(Date.UTC(2026, 2, 4)).toISOString(),
+    locationApproximate: true,
+  });
+  // And then found again with no place at all: "Last seen" keeps the Austin place with its own date.
+  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: new Date(Date.UTC(2026, 2, 5)).toISOString() });
+  expect((await listJimmyLocations(t.db)).discovered[0]).toMatchObject({
+    location: "near Austin, TX",
+    locatedAt: new Date(Date.UTC(2026, 2, 4)).toISOString(),
+    lastDiscoveryDate: new Date(Date.UTC(2026, 2, 5)).toISOString(),
+  });
 });

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, JimmyStatus } from "#db/schema";
 import { encodeCursor, type Cursor, type DiscoveryCardData } from "~/lib/discoveries";
-import { placeLabel } from "~/lib/places";
+import { displayPlace } from "~/lib/places";
 import { nowIso } from "~/lib/time";
 import { selectCards, toCardData } from "./discoveries.server";
 import { saveJourneyFigures } from "./hall-of-fame.server";
@@ -71,14 +71,14 @@ export async function refreshJimmyAggregates(db: Executor, jimmyId: number): Pro
     .executeTakeFirstOrThrow();
   const journey = await db
     .selectFrom("discoveries")
-    .select(["created_at", "latitude", "longitude", "location", "city", "region", "country"])
+    .select(["created_at", "latitude", "longitude", "location", "location_approximate", "city", "region", "country"])
     .where("jimmy_id", "=", jimmyId)
     .orderBy("created_at", "asc")
     .orderBy("id", "asc")
     .execute();
   // Where the Jimmy is now: its latest discovery with coordinates (the map needs
-  // them), else its latest with a typed location. A discovery made with
-  // coordinates only is named after its derived place ("Austin, TX").
+  // them), else its latest with a typed location, named as every page names it
+  // ("Austin, TX", "near Austin, TX"), and dated by that same discovery.
   const latestLocated =
     journey.findLast((d) => d.latitude !== null && d.longitude !== null) ?? journey.findLast((d) => d.location !== null);
   const count = journey.length;
@@ -94,7 +94,11 @@ export async function refreshJimmyAggregates(db: Executor, jimmyId: number): Pro
       last_discovery_at: journey[count - 1]?.created_at ?? null,
       latitude: latestLocated?.latitude ?? null,
       longitude: latestLocated?.longitude ?? null,
-      location: latestLocated ? (latestLocated.location ?? placeLabel(latestLocated)) : null,
+      location: latestLocated
+        ? displayPlace({ ...latestLocated, approximate: latestLocated.location_approximate === 1 })
+        : null,
+      located_at: latestLocated?.created_at ?? null,
+      location_approximate: latestLocated?.location_approximate ?? 0,
       status,
     })
     .where("id", "=", jimmyId)
@@ -109,6 +113,7 @@ export async function refreshJimmyAggregates(db: Executor, jimmyId: number): Pro
       city: d.city,
       region: d.region,
       country: d.country,
+      approximate: d.location_approximate === 1,
     })),
   );
 }
@@ -125,6 +130,10 @@ export type JimmyLocation = {
   location: string | null;
   discoveryCount: number;
   lastDiscoveryDate: string | null;
+  /** Beyond SPEC.md §3: when the discovery that `location` comes from was made. */
+  locatedAt: string | null;
+  /** Beyond SPEC.md §3: true when the position is a city centre guessed from typed text, not measured. */
+  locationApproximate: boolean;
 };
 
 export type JimmysLocations = { discovered: JimmyLocation[]; totalJimmys: number; discoveredCount: number };
@@ -134,7 +143,19 @@ export async function listJimmyLocations(db: Executor): Promise<JimmysLocations>
   const [rows, total] = await Promise.all([
     db
       .selectFrom("jimmys")
-      .select(["id", "serial_number", "name", "status", "latitude", "longitude", "location", "discovery_count", "last_discovery_at"])
+      .select([
+        "id",
+        "serial_number",
+        "name",
+        "status",
+        "latitude",
+        "longitude",
+        "location",
+        "location_approximate",
+        "located_at",
+        "discovery_count",
+        "last_discovery_at",
+      ])
       .where("discovery_count", ">", 0)
       .orderBy("serial_number")
       .execute(),
@@ -152,6 +173,8 @@ export async function listJimmyLocations(db: Executor): Promise<JimmysLocations>
       location: r.location,
       discoveryCount: r.discovery_count,
       lastDiscoveryDate: r.last_discovery_at,
+      locatedAt: r.located_at,
+      locationApproximate: r.location_approximate === 1,
     })),
     totalJimmys: Number(total.n),
     discoveredCount: rows.length,

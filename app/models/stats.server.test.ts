@@ -15,6 +15,9 @@ afterEach(async () => {
 
 const now = new Date("2026-06-30T12:00:00.000Z");
 const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString();
+/** A typed city as resolveLocation derives it (approximate: its centre). */
+const AUSTIN = { city: "Austin", region: "TX", country: "US", locationApproximate: true } as const;
+const DENVER = { city: "Denver", region: "CO", country: "US", locationApproximate: true } as const;
 
 it("an empty hunt has zero of everything", async () => {
   expect(await getHuntStats(t.db, now)).toEqual({ activeLocations: 0, totalJimmys: 0, totalDiscoveries: 0, activeHunters: 0 });
@@ -29,13 +32,20 @@ it("counts places at city level, minted Jimmys, discoveries, and hunters active 
   await makeDiscovery(t.db, { jimmyId: j1.id, userId: b.id, createdAt: daysAgo(29) });
   await makeDiscovery(t.db, { jimmyId: j2.id, userId: b.id, createdAt: daysAgo(2), isFirst: true });
   await makeDiscovery(t.db, { jimmyId: j2.id, userId: c.id, createdAt: daysAgo(31) });
-  // Places: two in Austin (same city), one in Paris, one typed only (" Marfa, TX" and "marfa, tx" are one place).
+  // Places: two in Austin (same city), one in Paris, one typed in Marfa; text that names no place counts nowhere.
   const ids = (await t.db.selectFrom("discoveries").select("id").orderBy("id").execute()).map((r) => r.id);
   await t.db.updateTable("discoveries").set({ city: "Austin", region: "TX", country: "US" }).where("id", "in", [ids[0]!, ids[1]!]).execute();
   await t.db.updateTable("discoveries").set({ city: "Paris", region: null, country: "FR" }).where("id", "=", ids[2]!).execute();
-  await t.db.updateTable("discoveries").set({ location: " Marfa, TX" }).where("id", "=", ids[3]!).execute();
+  await t.db.updateTable("discoveries").set({ location: "somewhere private" }).where("id", "=", ids[3]!).execute();
   const j3 = await makeJimmy(t.db, 4);
-  await makeDiscovery(t.db, { jimmyId: j3.id, userId: a.id, createdAt: daysAgo(40), location: "marfa, tx", isFirst: true });
+  await makeDiscovery(t.db, {
+    jimmyId: j3.id,
+    userId: a.id,
+    createdAt: daysAgo(40),
+    location: "Marfa, TX",
+    isFirst: true,
+    ...{ city: "Marfa", region: "TX", country: "US", locationApproximate: true },
+  });
 
   expect(await getHuntStats(t.db, now)).toEqual({
     activeLocations: 3,
@@ -48,9 +58,9 @@ it("counts places at city level, minted Jimmys, discoveries, and hunters active 
 it("a Jimmy's page counts its discoveries, its places and the days since its first discovery", async () => {
   const user = await makeUser(t.db);
   const jimmy = await makeJimmy(t.db, 9);
-  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(10.5), isFirst: true, location: "Austin, TX" });
-  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(3), location: "austin, tx" });
-  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(1), location: "Denver, CO" });
+  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(10.5), isFirst: true, location: "Austin, TX", ...AUSTIN });
+  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(3), location: "austin, tx", ...AUSTIN });
+  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(1), location: "Denver, CO", ...DENVER });
   const page = await getJimmyPage(t.db, 9, { now });
   expect(page?.stats).toEqual({ discoveries: 3, locations: 2, daysSinceCreated: 10 });
   expect(page?.discoveries.map((d) => d.location)).toEqual(["Denver, CO", "austin, tx", "Austin, TX"]);
@@ -64,9 +74,9 @@ it("a Jimmy's page counts its discoveries, its places and the days since its fir
 it("stay exact as discoveries are deleted, moved to another place, or backdated", async () => {
   const [a, b] = [await makeUser(t.db), await makeUser(t.db)];
   const jimmy = await makeJimmy(t.db, 1);
-  const first = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: a.id, createdAt: daysAgo(5), isFirst: true, location: "Austin, TX" });
-  const second = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: b.id, createdAt: daysAgo(3), location: "Denver, CO" });
-  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: b.id, createdAt: daysAgo(2), location: "denver, co" });
+  const first = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: a.id, createdAt: daysAgo(5), isFirst: true, location: "Austin, TX", ...AUSTIN });
+  const second = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: b.id, createdAt: daysAgo(3), location: "Denver, CO", ...DENVER });
+  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: b.id, createdAt: daysAgo(2), location: "denver, co", ...DENVER });
   expect(await getHuntStats(t.db, now)).toEqual({ activeLocations: 2, totalJimmys: 1, totalDiscoveries: 3, activeHunters: 2 });
 
   // The only Austin discovery, and hunter a's only one, is removed.
@@ -74,7 +84,7 @@ it("stay exact as discoveries are deleted, moved to another place, or backdated"
   expect(await getHuntStats(t.db, now)).toEqual({ activeLocations: 1, totalJimmys: 1, totalDiscoveries: 2, activeHunters: 1 });
 
   // An operator corrects a place: Denver still has one discovery, Boulder is new.
-  await t.db.updateTable("discoveries").set({ location: "Boulder, CO" }).where("id", "=", second.id).execute();
+  await t.db.updateTable("discoveries").set({ location: "Boulder, CO", city: "Boulder" }).where("id", "=", second.id).execute();
   expect((await getHuntStats(t.db, now)).activeLocations).toBe(2);
 
   // Backdated out of the 30-day window, hunter b is no longer active.
@@ -86,17 +96,21 @@ it("a Jimmy's place count stays exact as its discoveries are deleted, moved to a
   const user = await makeUser(t.db);
   const [j1, j2] = [await makeJimmy(t.db, 21), await makeJimmy(t.db, 22)];
   const places = async (serial: number) => (await getJimmyPage(t.db, serial, { now }))?.stats.locations;
-  const austin = await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(5), isFirst: true, location: "Austin, TX" });
-  const denver = await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(4), location: "Denver, CO" });
-  await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(3), location: " denver, co" });
+  const austin = await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(5), isFirst: true, location: "Austin, TX", ...AUSTIN });
+  const denver = await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(4), location: "Denver, CO", ...DENVER });
+  await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(3), location: " denver, co", ...DENVER });
   await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(2), location: null });
   expect(await places(21)).toBe(2);
 
   // Coordinates resolved to a city count as that city, whatever was typed.
-  await t.db.updateTable("discoveries").set({ city: "Austin", region: "TX", country: "US" }).where("id", "=", austin.id).execute();
+  await t.db
+    .updateTable("discoveries")
+    .set({ location: "x", city: "Austin", region: "TX", country: "US", location_approximate: 0 })
+    .where("id", "=", austin.id)
+    .execute();
   expect(await places(21)).toBe(2);
   // One of the two Denver discoveries moves to Boulder: Denver stays, Boulder is new.
-  await t.db.updateTable("discoveries").set({ location: "Boulder, CO" }).where("id", "=", denver.id).execute();
+  await t.db.updateTable("discoveries").set({ location: "Boulder, CO", city: "Boulder" }).where("id", "=", denver.id).execute();
   expect(await places(21)).toBe(3);
   // The Boulder discovery was really of another Jimmy.
   await t.db.updateTable("discoveries").set({ jimmy_id: j2.id, is_first: 1 }).where("id", "=", denver.id).execute();
@@ -105,4 +119,24 @@ it("a Jimmy's place count stays exact as its discoveries are deleted, moved to a
   expect([await places(21), await places(22)]).toEqual([2, 0]);
   await deleteDiscovery(t.db, austin.id);
   expect(await places(21)).toBe(1);
+});
+
+it("typed text that names no place counts towards no Location, on the hunt's banner or a Jimmy's page", async () => {
+  const user = await makeUser(t.db);
+  const jimmy = await makeJimmy(t.db, 31);
+  // "x" and "somewhere private" resolve to nothing; "Texas" to a state; GPS far from any town to a country.
+  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(6), isFirst: true, location: "x" });
+  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(5), location: "somewhere private" });
+  expect((await getHuntStats(t.db, now)).activeLocations).toBe(0);
+  expect((await getJimmyPage(t.db, 31, { now }))?.stats.locations).toBe(0);
+
+  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(4), location: "Texas", region: "TX", country: "US" });
+  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(3), latitude: 64.9, longitude: -18.5, country: "IS" });
+  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(2), location: "Austin, TX", ...AUSTIN });
+  expect((await getHuntStats(t.db, now)).activeLocations).toBe(3);
+  expect((await getJimmyPage(t.db, 31, { now }))?.stats.locations).toBe(3);
+
+  // Retyping the text of a discovery whose place is unknown changes nothing.
+  await t.db.updateTable("discoveries").set({ location: "y" }).where("location", "=", "x").execute();
+  expect((await getHuntStats(t.db, now)).activeLocations).toBe(3);
 });

@@ -10,12 +10,12 @@ export const ACTIVE_HUNTER_DAYS = 30;
 
 /**
  * The place a discovery counts towards: its city (with state and country)
- * when known, otherwise the location text as typed (case-insensitive).
+ * when known, otherwise the US state or country it is in; none when no place
+ * is known, so typed text that names no place ("x") counts nowhere.
+ * The triggers of migration 2026-11-24T0650-real-places use the same key.
  */
-export const placeKey = sql<string | null>`coalesce(
-  d.city || '|' || coalesce(d.region, '') || '|' || coalesce(d.country, ''),
-  lower(trim(d.location))
-)`;
+export const placeKey = sql<string | null>`(case when d.country is not null
+  then coalesce(d.city, '') || '|' || coalesce(d.region, '') || '|' || d.country end)`;
 
 /**
  * The home page's figures (definitions in README): distinct places with a

@@ -250,7 +250,7 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
                 </p>
                 <p className="text-sm text-stone-700">
                   by {d.hunterName} · {formatDate(d.createdAt)}
-                  {d.location ? ` · ${d.location}` : ""}
+                  {d.place ? ` · ${d.place}` : ""}
                 </p>
                 <p className="truncate text-sm text-stone-600">{d.caption}</p>
               </div>

@@ -13,7 +13,7 @@ import { CommentFormSchema } from "~/lib/comment-schema";
 import type { CommentActionResult } from "~/lib/comments";
 import { decodeCursor, type DiscoveryCardData } from "~/lib/discoveries";
 import { formatCount, formatDate, fullName } from "~/lib/format";
-import { boxAround, DETAIL_MAP_HALF_WIDTH, osmEmbedUrl } from "~/lib/map-embed";
+import { APPROXIMATE_MAP_HALF_WIDTH, boxAround, DETAIL_MAP_HALF_WIDTH, osmEmbedUrl } from "~/lib/map-embed";
 import { pageCacheHandle } from "~/lib/page-cache";
 import { parseSerial } from "~/lib/serial";
 import { listComments } from "~/models/comments.server";
@@ -143,7 +143,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const { jimmy, stats, latest, share } = data;
   const title = `Jimmy #${jimmy.serialNumber} · ${hunt}`;
   const description = latest
-    ? `Found ${stats.discoveries} ${stats.discoveries === 1 ? "time" : "times"} in ${stats.locations} ${stats.locations === 1 ? "place" : "places"}. Latest sighting: ${latest.location ?? "somewhere out there"}. ${latest.caption}`
+    ? `Found ${stats.discoveries} ${stats.discoveries === 1 ? "time" : "times"} in ${stats.locations} ${stats.locations === 1 ? "place" : "places"}. Latest sighting: ${latest.place ?? "somewhere out there"}. ${latest.caption}`
     : `Jimmy #${jimmy.serialNumber} is still hidden, waiting for its first finder.`;
   return [
     { title },
@@ -298,7 +298,11 @@ function LatestSighting({ discovery, mapEmbedOrigin }: { discovery: DiscoveryCar
           {lat !== null && lng !== null ? (
             <iframe
               title={`Map of the latest sighting of Jimmy #${discovery.jimmy.serialNumber}`}
-              src={osmEmbedUrl(mapEmbedOrigin, boxAround(lat, lng, DETAIL_MAP_HALF_WIDTH), { latitude: lat, longitude: lng })}
+              src={
+                discovery.locationApproximate
+                  ? osmEmbedUrl(mapEmbedOrigin, boxAround(lat, lng, APPROXIMATE_MAP_HALF_WIDTH))
+                  : osmEmbedUrl(mapEmbedOrigin, boxAround(lat, lng, DETAIL_MAP_HALF_WIDTH), { latitude: lat, longitude: lng })
+              }
               className="h-64 w-full border-0 bg-stone-100 lg:h-full lg:min-h-72"
               loading="lazy"
               referrerPolicy="no-referrer"
@@ -312,11 +316,11 @@ function LatestSighting({ discovery, mapEmbedOrigin }: { discovery: DiscoveryCar
       <div className="space-y-2 p-5">
         <p className="flex items-center gap-1.5 font-semibold text-stone-900">
           <PinIcon className="h-4 w-4 text-orange-700" />
-          {discovery.location ?? "Location not specified"}
+          <span data-testid="latest-place">{discovery.place ?? "Location not specified"}</span>
         </p>
         <p className="text-sm text-stone-600">
           <time dateTime={discovery.createdAt}>{formatDate(discovery.createdAt)}</time>
-          {lat !== null && lng !== null ? (
+          {lat !== null && lng !== null && !discovery.locationApproximate ? (
             <span>
               {" "}
               · {lat.toFixed(4)}, {lng.toFixed(4)}
@@ -350,7 +354,7 @@ function TimelineEntry({ discovery }: { discovery: DiscoveryCardData }) {
           <div className="space-y-2 p-4">
             <p className="flex items-center gap-1.5 text-sm font-medium text-stone-700">
               <PinIcon className="h-4 w-4 text-orange-700" />
-              {discovery.location ?? "Location not specified"}
+              {discovery.place ?? "Location not specified"}
             </p>
             <p className="whitespace-pre-line break-words text-stone-800">{discovery.caption}</p>
           </div>

@@ -247,15 +247,19 @@ function JimmyCard({ jimmy }: { jimmy: Located }) {
         </div>
         <div>
           <dt className="font-semibold text-stone-700">Coordinates</dt>
-          <dd className="font-mono" data-testid="selected-jimmy-coordinates">
-            {formatCoordinates(jimmy.latitude, jimmy.longitude, 6)}
-          </dd>
+          {jimmy.locationApproximate ? (
+            <dd data-testid="selected-jimmy-coordinates">Not measured: the centre of a typed place</dd>
+          ) : (
+            <dd className="font-mono" data-testid="selected-jimmy-coordinates">
+              {formatCoordinates(jimmy.latitude, jimmy.longitude, 6)}
+            </dd>
+          )}
         </div>
         <div>
           <dt className="font-semibold text-stone-700">Last seen</dt>
-          <dd>
+          <dd data-testid="selected-jimmy-last-seen">
             {jimmy.location ?? "Location not specified"}
-            {jimmy.lastDiscoveryDate ? `, ${formatDate(jimmy.lastDiscoveryDate)}` : ""}
+            {jimmy.locatedAt ? `, ${formatDate(jimmy.locatedAt)}` : ""}
           </dd>
         </div>
         <div>

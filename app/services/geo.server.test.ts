@@ -26,6 +26,42 @@ describe("places from coordinates", () => {
     expect(await at(40.7549, -73.984)).toMatchObject({ city: "New York City", region: "NY" });
   });
 
+  it("rolls the parts of a city up to the city: Mexico City's alcaldías, London's boroughs, Paris's arrondissements, New York's boroughs", async () => {
+    const cityAt = async (latitude: number, longitude: number) => (await at(latitude, longitude)).city;
+    // Mexico City: Cuauhtémoc (the point), the Zócalo, Coyoacán, Iztapalapa, Tlalpan.
+    for (const [lat, lon] of [[19.4423, -99.1451], [19.4326, -99.1332], [19.35, -99.162], [19.3553, -99.0622], [19.2951, -99.1621]] as const) {
+      expect(await cityAt(lat, lon)).toBe("Mexico City");
+    }
+    // London: Camden Town, Westminster, the City, Islington, Greenwich, Croydon.
+    for (const [lat, lon] of [[51.539, -0.1426], [51.4975, -0.1357], [51.5155, -0.0922], [51.5362, -0.103], [51.4826, -0.0077], [51.3762, -0.0982]] as const) {
+      expect(await cityAt(lat, lon)).toBe("London");
+    }
+    // Paris: the 1st, 11th, 16th and 20th arrondissements.
+    for (const [lat, lon] of [[48.8606, 2.3376], [48.8589, 2.3794], [48.8603, 2.262], [48.8646, 2.3984]] as const) {
+      expect(await cityAt(lat, lon)).toBe("Paris");
+    }
+    // New York: Brooklyn, Queens, Manhattan, the Bronx, Staten Island, Astoria.
+    for (const [lat, lon] of [[40.6782, -73.9442], [40.7282, -73.7949], [40.7831, -73.9712], [40.8448, -73.8648], [40.5795, -74.1502], [40.7644, -73.9235]] as const) {
+      expect(await at(lat, lon)).toMatchObject({ city: "New York City", region: "NY", country: "US" });
+    }
+  });
+
+  it("keeps the towns just outside those cities as towns of their own", async () => {
+    // Nezahualcóyotl is in the State of Mexico; Watford and Borehamwood in Hertfordshire; Jersey City and Yonkers outside New York City.
+    expect(await at(19.4006, -99.0148)).toMatchObject({ city: "Ciudad Nezahualcoyotl", country: "MX" });
+    expect(await at(51.6565, -0.3903)).toMatchObject({ city: "Watford", country: "GB" });
+    expect(await at(51.6578, -0.2723)).toMatchObject({ city: "Borehamwood", country: "GB" });
+    expect(await at(40.7178, -74.0431)).toMatchObject({ city: "Jersey City", region: "NJ" });
+    expect(await at(40.9312, -73.8988)).toMatchObject({ city: "Yonkers", region: "NY" });
+    expect(await at(48.8352, 2.2409)).toMatchObject({ city: "Boulogne-Billancourt", country: "FR" });
+  });
+
+  it("names a point just off the coast after the city on the shore", async () => {
+    // Lower New York Bay off Coney Island, and the Pacific off San Francisco's Ocean Beach.
+    expect(await at(40.56, -73.98)).toMatchObject({ city: "New York City", region: "NY", country: "US" });
+    expect(await at(37.76, -122.53)).toMatchObject({ city: "San Francisco", region: "CA", country: "US" });
+  });
+
   it("follows the country border between El Paso and Juárez, and Detroit and Windsor", async () => {
     expect(await at(31.7587, -106.4869)).toMatchObject({ city: "El Paso", region: "TX", country: "US" });
     expect(await at(31.72, -106.46)).toMatchObject({ city: "Juárez", region: null, country: "MX" });
@@ -90,6 +126,12 @@ describe("approximate coordinates from a typed city", () => {
     expect(await resolveLocation({ location: "Toronto, CA" })).toMatchObject({ city: "Toronto", country: "CA" });
     expect(await resolveLocation({ location: "London, United Kingdom" })).toMatchObject({ city: "London", country: "GB" });
     expect(await resolveLocation({ location: "Edinburgh, Scotland" })).toMatchObject({ city: "Edinburgh", country: "GB" });
+  });
+
+  it("rolls a typed part of a city up to the city, at the part's centre", async () => {
+    expect(await resolveLocation({ location: "Brooklyn, NY" })).toMatchObject({ city: "New York City", region: "NY", approximate: true });
+    expect(await resolveLocation({ location: "Coyoacán, Mexico" })).toMatchObject({ city: "Mexico City", country: "MX", approximate: true });
+    expect(await resolveLocation({ location: "Islington, England" })).toMatchObject({ city: "London", country: "GB", approximate: true });
   });
 
   it("finds the city inside a longer description, and understands common spellings", async () => {

