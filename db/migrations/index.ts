@@ -7,6 +7,7 @@ import * as jimmyPlaces from "./2026-11-22T1500-jimmy-places";
 import * as signInStates from "./2026-11-24T0100-sign-in-states";
 import * as adminSessionPasswordTime from "./2026-11-24T0110-admin-session-password-time";
 import * as idempotencyKeys from "./2026-11-24T0120-idempotency-keys";
+import * as contentFlags from "./2026-11-24T0640-content-flags";
 
 /**
  * Every migration, by name. Listed explicitly (not read from the directory) so
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T0100-sign-in-states": signInStates,
   "2026-11-24T0110-admin-session-password-time": adminSessionPasswordTime,
   "2026-11-24T0120-idempotency-keys": idempotencyKeys,
+  "2026-11-24T0640-content-flags": contentFlags,
 };
