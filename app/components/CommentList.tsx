@@ -54,7 +54,7 @@ export function CommentList({ comments, now, huntName, own = {} }: { comments: C
                     Delete
                   </Link>
                 ) : null}
-                <Link to={`/flag/comment/${comment.id}`} className={actionClass} aria-label={`Flag the comment by ${name}`}>
+                <Link to={`/flag/comment/${comment.id}`} className={actionClass}>
                   Flag
                 </Link>
               </p>

@@ -374,7 +374,7 @@ function TimelineEntry({ discovery, own }: { discovery: DiscoveryCardData; own: 
               </Link>
             </>
           ) : null}
-          <Link to={`/flag/discovery/${discovery.id}`} className={`${entryActionClass} text-stone-600`} aria-label={`Flag this discovery of Jimmy #${discovery.jimmy.serialNumber}`}>
+          <Link to={`/flag/discovery/${discovery.id}`} className={`${entryActionClass} text-stone-600`}>
             Flag
           </Link>
         </footer>
