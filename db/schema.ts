@@ -142,6 +142,25 @@ export interface CommentsTable {
   is_admin: ColumnType<Flag, Flag | undefined, Flag>;
   content: string;
   created_at: Timestamp;
+  /** When its author last edited it (null: never). */
+  edited_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+export type FlagReason = "inappropriate" | "not_a_jimmy" | "spam" | "private_information";
+
+export interface FlagsTable {
+  id: Generated<number>;
+  /** Exactly one of discovery_id and comment_id is set. */
+  discovery_id: number | null;
+  comment_id: number | null;
+  reason: FlagReason;
+  note: string | null;
+  /** The signed-in hunter who flagged it; null for a visitor. */
+  user_id: number | null;
+  client_address: string;
+  created_at: Timestamp;
+  resolved_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  resolution: ColumnType<"dismissed" | null, "dismissed" | null | undefined, "dismissed" | null>;
 }
 
 export interface TempUploadsTable {
@@ -218,6 +237,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   sign_in_states: SignInStatesTable;
   idempotency_keys: IdempotencyKeysTable;
+  flags: FlagsTable;
 }
 
 export type User = Selectable<UsersTable>;

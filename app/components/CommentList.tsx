@@ -1,9 +1,13 @@
 import { ANONYMOUS_NAME, type CommentView } from "~/lib/comments";
+import { Link } from "@remix-run/react";
 import { commentTime } from "~/lib/format";
 import { CrownIcon } from "./ui/icons";
 
 /** Comments, newest first. Text is always rendered as text: no markup, no auto-links. */
-export function CommentList({ comments, now, huntName }: { comments: CommentView[]; now: string; huntName: string }) {
+const actionClass = "font-semibold hover:underline";
+
+/** `own` maps the viewer's own comments to whether each may still be edited; every comment can be flagged. */
+export function CommentList({ comments, now, huntName, own = {} }: { comments: CommentView[]; now: string; huntName: string; own?: Record<number, boolean> }) {
   if (comments.length === 0) {
     return <p className="rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600">No comments yet. Say hello!</p>;
   }
@@ -39,9 +43,25 @@ export function CommentList({ comments, now, huntName }: { comments: CommentView
                 <time dateTime={comment.createdAt} className="text-stone-600">
                   {commentTime(comment.createdAt, now)}
                 </time>
+                {comment.editedAt ? <span className="text-stone-600">(edited)</span> : null}
               </p>
               <p className="mt-1 whitespace-pre-line break-words text-stone-800" data-testid="comment-content">
                 {comment.content}
+              </p>
+              <p className="mt-1 flex gap-3 text-xs text-stone-600">
+                {own[comment.id] ? (
+                  <Link to={`/comments/${comment.id}/edit`} className={`${actionClass} text-orange-800`}>
+                    Edit
+                  </Link>
+                ) : null}
+                {comment.id in own ? (
+                  <Link to={`/comments/${comment.id}/delete`} className={`${actionClass} text-red-800`}>
+                    Delete
+                  </Link>
+                ) : null}
+                <Link to={`/flag/comment/${comment.id}`} className={actionClass}>
+                  Flag
+                </Link>
               </p>
             </div>
           </li>

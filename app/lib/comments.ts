@@ -6,7 +6,12 @@ export type CommentView = {
   /** Posted by a signed-in hunter under their account name (marked as such). */
   byHunter: boolean;
   createdAt: string;
+  /** When its author last edited it; null when never. */
+  editedAt: string | null;
 };
+
+/** A signed-in hunter may edit their comment this long after posting it (a typo, a missing word); deleting it is allowed any time. */
+export const COMMENT_EDIT_WINDOW_MS = 15 * 60 * 1000;
 
 /** Shown for a comment whose author left no name (SPEC.md §2). */
 export const ANONYMOUS_NAME = "Anonymous Hunter";

@@ -10,7 +10,10 @@ export type AdminAction =
   | "delete_discovery"
   | "replace_image"
   | "delete_comment"
-  | "mint_jimmys";
+  | "mint_jimmys"
+  | "hunter_delete_discovery"
+  | "accept_flags"
+  | "dismiss_flags";
 
 export type AuditEntry = {
   id: number;

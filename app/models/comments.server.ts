@@ -93,7 +93,7 @@ export async function publishComment(
   return result.ok && replayed ? { ...result, replayed } : result;
 }
 
-type CommentRow = { id: number; content: string; author_name: string | null; is_admin: number; user_id: number | null; created_at: string };
+type CommentRow = { id: number; content: string; author_name: string | null; is_admin: number; user_id: number | null; created_at: string; edited_at: string | null };
 
 function toCommentView(row: CommentRow): CommentView {
   return {
@@ -103,10 +103,11 @@ function toCommentView(row: CommentRow): CommentView {
     isAdmin: row.is_admin === 1,
     byHunter: row.user_id !== null && row.is_admin !== 1,
     createdAt: row.created_at,
+    editedAt: row.edited_at,
   };
 }
 
-const COMMENT_COLUMNS = ["id", "content", "author_name", "is_admin", "user_id", "created_at"] as const;
+const COMMENT_COLUMNS = ["id", "content", "author_name", "is_admin", "user_id", "created_at", "edited_at"] as const;
 
 /** A Jimmy's comments, newest first. */
 export async function listComments(db: Kysely<Database>, jimmyId: number, limit = 200): Promise<CommentView[]> {
@@ -134,7 +135,7 @@ export async function listRecentComments(db: Kysely<Database>, limit = 20): Prom
   const rows = await db
     .selectFrom("comments as c")
     .innerJoin("jimmys as j", "j.id", "c.jimmy_id")
-    .select(["c.id", "c.content", "c.author_name", "c.is_admin", "c.user_id", "c.created_at", "j.serial_number"])
+    .select(["c.id", "c.content", "c.author_name", "c.is_admin", "c.user_id", "c.created_at", "c.edited_at", "j.serial_number"])
     .orderBy("c.created_at", "desc")
     .orderBy("c.id", "desc")
     .limit(limit)
@@ -160,4 +161,35 @@ export async function deleteComment(db: Kysely<Database>, id: number): Promise<{
       .execute();
     return { jimmyId: row.jimmy_id, serialNumber: row.serial_number };
   });
+}
+
+/** The comments on a Jimmy that a hunter wrote while signed in (theirs to edit or delete), with when each was posted. */
+export async function listOwnComments(db: Kysely<Database>, jimmyId: number, userId: number): Promise<{ id: number; createdAt: string }[]> {
+  const rows = await db
+    .selectFrom("comments")
+    .select(["id", "created_at"])
+    .where("jimmy_id", "=", jimmyId)
+    .where("user_id", "=", userId)
+    .where("is_admin", "=", 0)
+    .execute();
+  return rows.map((r) => ({ id: r.id, createdAt: r.created_at }));
+}
+
+export type OwnedComment = CommentView & { userId: number | null; jimmyId: number; serialNumber: number };
+
+/** A comment with who wrote it and where, for its author's edit and delete pages; null when there is none. */
+export async function findCommentWithOwner(db: Kysely<Database>, id: number): Promise<OwnedComment | null> {
+  const row = await db
+    .selectFrom("comments as c")
+    .innerJoin("jimmys as j", "j.id", "c.jimmy_id")
+    .select(["c.id", "c.content", "c.author_name", "c.is_admin", "c.created_at", "c.edited_at", "c.user_id", "c.jimmy_id", "j.serial_number"])
+    .where("c.id", "=", id)
+    .executeTakeFirst();
+  return row ? { ...toCommentView(row), userId: row.user_id, jimmyId: row.jimmy_id, serialNumber: row.serial_number } : null;
+}
+
+/** Replaces a comment's text and marks it edited; false when it no longer exists. */
+export async function editComment(db: Kysely<Database>, id: number, content: string, now = new Date()): Promise<boolean> {
+  const result = await db.updateTable("comments").set({ content, edited_at: now.toISOString() }).where("id", "=", id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

@@ -387,3 +387,66 @@ export async function replaceDiscoveryPhoto(
     return { key: old.photo_key, variants: parseVariants(old.photo_variants) };
   });
 }
+
+/** The discoveries of a Jimmy that a hunter reported (theirs to edit or delete). */
+export async function listOwnDiscoveryIds(db: Kysely<Database>, jimmyId: number, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom("discoveries").select("id").where("jimmy_id", "=", jimmyId).where("user_id", "=", userId).execute();
+  return rows.map((r) => r.id);
+}
+
+export type OwnedDiscovery = AdminDiscovery & {
+  userId: number;
+  jimmyId: number;
+  latitude: number | null;
+  longitude: number | null;
+  locationApproximate: boolean;
+};
+
+/** A discovery with its hunter's id and where it was found, for its hunter's edit and delete pages; null when there is none. */
+export async function findDiscoveryWithOwner(db: Kysely<Database>, id: number): Promise<OwnedDiscovery | null> {
+  const row = await selectAdminDiscoveries(db)
+    .select(["d.user_id", "d.jimmy_id", "d.latitude", "d.longitude", "d.location_approximate"])
+    .where("d.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    ...toAdminDiscovery(row),
+    userId: row.user_id,
+    jimmyId: row.jimmy_id,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    locationApproximate: row.location_approximate === 1,
+  };
+}
+
+/**
+ * Changes a discovery's caption and location (with the place derived from it)
+ * and recomputes its Jimmy's figures, in one transaction; false when the
+ * discovery no longer exists.
+ */
+export async function updateDiscoveryText(
+  db: Kysely<Database>,
+  id: number,
+  input: { caption: string; location: string | null; place: ResolvedLocation },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("discoveries").select("jimmy_id").where("id", "=", id).executeTakeFirst();
+    if (!row) return false;
+    await trx
+      .updateTable("discoveries")
+      .set({
+        caption: input.caption,
+        location: input.location,
+        latitude: input.place.latitude,
+        longitude: input.place.longitude,
+        location_approximate: input.place.approximate ? 1 : 0,
+        city: input.place.city,
+        region: input.place.region,
+        country: input.place.country,
+      })
+      .where("id", "=", id)
+      .execute();
+    await refreshJimmyAggregates(trx, row.jimmy_id);
+    return true;
+  });
+}

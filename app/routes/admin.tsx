@@ -7,6 +7,8 @@ import { formatDate } from "~/lib/format";
 import { listAdminActions, recordAdminAction } from "~/models/audit-log.server";
 import { listRecentComments } from "~/models/comments.server";
 import { listDiscoveriesForAdmin } from "~/models/discoveries.server";
+import { listOpenFlagGroups } from "~/models/flags.server";
+import { flagReasonLabel } from "~/lib/flags";
 import { ADMIN_HEADERS, attemptAdminSignIn } from "~/services/admin.server";
 import { clientAddress } from "~/services/client-address.server";
 import { requireSameOrigin } from "~/services/csrf.server";
@@ -37,14 +39,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const page = PageSchema.parse(params.get("page") ?? 1);
   const upto = UptoSchema.parse(params.get("upto") ?? undefined);
-  const [list, comments, log] = await Promise.all([
+  const [list, comments, log, flags] = await Promise.all([
     listDiscoveriesForAdmin(db, { page, pageSize: ADMIN_PAGE_SIZE, upto }),
     listRecentComments(db, 20),
     listAdminActions(db, 25),
+    listOpenFlagGroups(db, 50),
   ]);
   const pages = Math.max(1, Math.ceil(list.total / ADMIN_PAGE_SIZE));
   if (page > pages) throw redirect(`/admin?page=${pages}&upto=${list.upto}`);
-  return { state: "panel" as const, page, pages, ...list, comments, log };
+  return { state: "panel" as const, page, pages, ...list, comments, log, flags };
 }
 
 const SignInSchema = z.object({ password: z.string().min(1, "Enter the admin password.").max(200, "That is too long to be the password.") });
@@ -209,6 +212,9 @@ const actionLabels: Record<string, string> = {
   replace_image: "Replaced image of discovery",
   delete_comment: "Deleted comment",
   mint_jimmys: "Minted Jimmys",
+  hunter_delete_discovery: "Hunter deleted their discovery",
+  accept_flags: "Accepted flags on",
+  dismiss_flags: "Dismissed flags on",
 };
 
 function AdminPanel({ data: panel }: { data: PanelData }) {
@@ -232,6 +238,8 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
           </Form>
         </div>
       </div>
+
+      <FlagQueue groups={panel.flags} />
 
       <h2 className="mt-8 text-xl font-bold">Discoveries</h2>
       {panel.discoveries.length === 0 ? (
@@ -316,7 +324,9 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
               <li key={entry.id} className="p-3" data-testid="audit-entry">
                 <p className="font-semibold">
                   {actionLabels[entry.action] ?? entry.action}
-                  {entry.targetId ? ` ${entry.targetType === "discovery" || entry.targetType === "comment" ? "#" : ""}${entry.targetId}` : ""}
+                  {entry.targetId
+                    ? ` ${entry.action.endsWith("_flags") ? `${entry.targetType} ` : ""}${entry.targetType === "discovery" || entry.targetType === "comment" ? "#" : ""}${entry.targetId}`
+                    : ""}
                 </p>
                 <p className="text-stone-600">
                   {formatDate(entry.createdAt)} {new Date(entry.createdAt).toISOString().slice(11, 16)} UTC · from {entry.clientAddress ?? "unknown"}
@@ -356,5 +366,81 @@ function CommentRow({ comment }: { comment: PanelData["comments"][number] }) {
         </button>
       </fetcher.Form>
     </li>
+  );
+}
+
+/** Flagged discoveries and comments, one entry each however often flagged: accept deletes it, dismiss keeps it. */
+function FlagQueue({ groups }: { groups: PanelData["flags"] }) {
+  return (
+    <section id="flags" aria-labelledby="flags-heading" className="mt-8 scroll-mt-24">
+      <h2 id="flags-heading" className="text-xl font-bold">
+        Flagged by visitors <span className="text-base font-semibold text-stone-500">({groups.length})</span>
+      </h2>
+      {groups.length === 0 ? (
+        <p className="mt-3 text-stone-600">Nothing is flagged.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-stone-200 rounded-2xl border border-amber-200 bg-white" aria-label="Flagged content">
+          {groups.map((group) => {
+            const what = group.target.kind === "discovery" ? "discovery" : "comment";
+            const label = `${what} ${group.target.id} on Jimmy #${group.serialNumber}`;
+            return (
+              <li key={`${group.target.kind}-${group.target.id}`} className="flex flex-wrap items-start gap-4 p-3" data-testid="flag-group">
+                {"photoSrc" in group.content ? (
+                  <img src={group.content.photoSrc} alt={`Flagged discovery of Jimmy #${group.serialNumber}`} width={96} height={72} className="h-18 w-24 rounded-lg bg-stone-200 object-cover" />
+                ) : null}
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold">
+                    <Link to={`/jimmy/${group.serialNumber}#${group.target.kind}-${group.target.id}`} className="hover:underline">
+                      {what === "discovery" ? "Discovery" : "Comment"} on Jimmy #{group.serialNumber}
+                    </Link>{" "}
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
+                      {group.count === 1 ? "1 flag" : `${group.count} flags`}
+                    </span>
+                  </p>
+                  <p className="text-sm text-stone-700">
+                    {group.reasons.map((r) => `${flagReasonLabel(r.reason)}${r.count > 1 ? ` ×${r.count}` : ""}`).join(" · ")} · last{" "}
+                    {formatDate(group.lastFlaggedAt)}
+                  </p>
+                  <p className="break-words text-sm text-stone-600">
+                    {group.content.author}: {"text" in group.content ? group.content.text : group.content.caption}
+                  </p>
+                  {group.notes.length > 0 ? (
+                    <ul className="mt-1 list-disc pl-5 text-sm text-stone-700">
+                      {group.notes.map((note, i) => (
+                        <li key={i} className="break-words">
+                          “{note}”
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </div>
+                <div className="flex gap-2">
+                  <Form method="post" action={`/admin/flags/${group.target.kind}/${group.target.id}`}>
+                    <input type="hidden" name="intent" value="accept" />
+                    <button
+                      type="submit"
+                      className="rounded-full border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
+                      aria-label={`Accept flags and delete ${label}`}
+                    >
+                      Accept (delete)
+                    </button>
+                  </Form>
+                  <Form method="post" action={`/admin/flags/${group.target.kind}/${group.target.id}`}>
+                    <input type="hidden" name="intent" value="dismiss" />
+                    <button
+                      type="submit"
+                      className="rounded-full border border-stone-300 px-3 py-1.5 text-sm font-semibold hover:bg-stone-50"
+                      aria-label={`Dismiss flags on ${label}`}
+                    >
+                      Dismiss
+                    </button>
+                  </Form>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
   );
 }

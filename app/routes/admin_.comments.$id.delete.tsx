@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { recordAdminAction } from "~/models/audit-log.server";
-import { deleteComment } from "~/models/comments.server";
 import { clientAddress } from "~/services/client-address.server";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
 import { flashHeader } from "~/services/flash.server";
+import { moderateDeleteComment } from "~/services/moderation.server";
 import { requireAdmin } from "~/services/session.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 
@@ -20,19 +19,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const db = getDb();
   await requireAdmin(request, { db });
   const id = z.coerce.number().int().positive().max(MAX_ROW_ID).safeParse(params.id);
-  const deleted = id.success ? await deleteComment(db, id.data) : null;
+  const deleted = id.success ? await moderateDeleteComment(db, { id: id.data, clientAddress: clientAddress(request, context) }) : null;
   if (!deleted) {
     return redirect("/admin", {
       headers: { "Set-Cookie": await flashHeader({ title: "Failed to delete comment", description: "That comment no longer exists.", variant: "destructive" }) },
     });
   }
-  await recordAdminAction(db, {
-    action: "delete_comment",
-    targetType: "comment",
-    targetId: id.data!,
-    detail: `Jimmy #${deleted.serialNumber}`,
-    clientAddress: clientAddress(request, context),
-  });
   return redirect("/admin", {
     headers: { "Set-Cookie": await flashHeader({ title: "Comment deleted", description: `The comment on Jimmy #${deleted.serialNumber} was removed.`, variant: "success" }) },
   });

@@ -16,7 +16,9 @@ import { formatCount, formatDate, fullName } from "~/lib/format";
 import { APPROXIMATE_MAP_HALF_WIDTH, boxAround, DETAIL_MAP_HALF_WIDTH, osmEmbedUrl } from "~/lib/map-embed";
 import { pageCacheHandle } from "~/lib/page-cache";
 import { parseSerial } from "~/lib/serial";
-import { listComments } from "~/models/comments.server";
+import { listComments, listOwnComments } from "~/models/comments.server";
+import { listOwnDiscoveryIds } from "~/models/discoveries.server";
+import { withinEditWindow } from "~/services/own-content.server";
 import { findJimmyBySerial, getJimmyPage } from "~/models/jimmys.server";
 import { useRootData } from "~/root";
 import { clientAddress } from "~/services/client-address.server";
@@ -56,6 +58,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = await getJimmyPage(db, serial, { before });
   if (!page) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
   const [comments, user, admin] = await Promise.all([listComments(db, page.jimmy.id), getUser(request, { db }), isAdmin(request, { db })]);
+  // A signed-in hunter's own discoveries and comments get Edit and Delete (the page is then never a cached copy).
+  const [ownDiscoveryIds, ownComments] = user
+    ? await Promise.all([listOwnDiscoveryIds(db, page.jimmy.id, user.id), listOwnComments(db, page.jimmy.id, user.id)])
+    : [[], []];
   const config = env();
   const latest = page.latest;
   const shareImage = latest ? new URL(latest.photo.src, config.publicUrl).href : new URL("/logo.svg", config.publicUrl).href;
@@ -63,6 +69,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...page,
     olderPage: before !== null,
     comments,
+    ownDiscoveryIds,
+    /** Comment id → whether it may still be edited (deleting is always allowed). */
+    ownComments: Object.fromEntries(ownComments.map((c) => [c.id, withinEditWindow(c)])),
     commentForm: {
       token: issueUniqueFormToken(),
       // Shared by the copies of a cached page, but scoped by each copy's own token (commentGuard).
@@ -178,7 +187,8 @@ const RecordDiscoveryModal = lazy(() =>
 );
 
 export default function JimmyPage() {
-  const { jimmy, stats, latest, discoveries, olderCursor, olderPage, comments, commentForm, mapEmbedOrigin } = useLoaderData<typeof loader>();
+  const { jimmy, stats, latest, discoveries, olderCursor, olderPage, comments, commentForm, mapEmbedOrigin, ownDiscoveryIds, ownComments } =
+    useLoaderData<typeof loader>();
   const root = useRootData();
   const now = root?.now ?? new Date().toISOString();
   const found = latest !== null;
@@ -249,7 +259,7 @@ export default function JimmyPage() {
         ) : (
           <ol className="mt-4 space-y-6 border-l-2 border-orange-200 pl-5 sm:pl-8">
             {discoveries.map((discovery) => (
-              <TimelineEntry key={discovery.id} discovery={discovery} />
+              <TimelineEntry key={discovery.id} discovery={discovery} own={ownDiscoveryIds.includes(discovery.id)} />
             ))}
           </ol>
         )}
@@ -277,7 +287,7 @@ export default function JimmyPage() {
           <CommentForm jimmyPath={`/jimmy/${jimmy.serialNumber}`} setup={commentForm} />
         </div>
         <div className="mt-6">
-          <CommentList comments={comments} now={now} huntName={root?.hunt.name ?? "Jimmy Hunt"} />
+          <CommentList comments={comments} now={now} huntName={root?.hunt.name ?? "Jimmy Hunt"} own={ownComments} />
         </div>
       </section>
     </div>
@@ -333,7 +343,9 @@ function LatestSighting({ discovery, mapEmbedOrigin }: { discovery: DiscoveryCar
   );
 }
 
-function TimelineEntry({ discovery }: { discovery: DiscoveryCardData }) {
+const entryActionClass = "rounded-full px-3 py-1.5 text-sm font-semibold hover:bg-stone-100";
+
+function TimelineEntry({ discovery, own }: { discovery: DiscoveryCardData; own: boolean }) {
   const { user } = discovery;
   return (
     <li id={`discovery-${discovery.id}`} className="relative scroll-mt-24" data-testid="timeline-entry">
@@ -359,6 +371,21 @@ function TimelineEntry({ discovery }: { discovery: DiscoveryCardData }) {
             <p className="whitespace-pre-line break-words text-stone-800">{discovery.caption}</p>
           </div>
         </div>
+        <footer className="flex flex-wrap justify-end gap-1 border-t border-stone-100 px-2 py-1">
+          {own ? (
+            <>
+              <Link to={`/discoveries/${discovery.id}/edit`} className={`${entryActionClass} text-orange-800`}>
+                Edit
+              </Link>
+              <Link to={`/discoveries/${discovery.id}/delete`} className={`${entryActionClass} text-red-800`}>
+                Delete
+              </Link>
+            </>
+          ) : null}
+          <Link to={`/flag/discovery/${discovery.id}`} className={`${entryActionClass} text-stone-600`}>
+            Flag
+          </Link>
+        </footer>
       </article>
     </li>
   );

@@ -1,5 +1,8 @@
+import { flagReasonLabel } from "~/lib/flags";
 import { recordAdminAction } from "~/models/audit-log.server";
+import { deleteComment } from "~/models/comments.server";
 import { deleteDiscovery, findDiscoveryPhoto, replaceDiscoveryPhoto } from "~/models/discoveries.server";
+import { dismissFlags, openFlagSummary, type FlagTarget } from "~/models/flags.server";
 import type { DB } from "./db.server";
 import { photoObjectKeys, storePhoto } from "./images.server";
 import type { Storage } from "./storage.server";
@@ -9,7 +12,8 @@ export const STORAGE_DOWN_DELETE_TEXT = "Photo storage isn't answering, so nothi
 /**
  * Deletes a discovery (its Jimmy's figures are recomputed in the same
  * transaction), removes its photos and writes the audit log. Null when there
- * is no such discovery. Shared by the admin panel and the JSON API.
+ * is no such discovery. Shared by the admin panel, the JSON API and the
+ * hunter deleting their own (`byHunter`, logged as theirs).
  *
  * Storage is asked about the photo first: when it is down this throws
  * StorageUnavailableError with nothing deleted, so the admin can retry,
@@ -18,7 +22,7 @@ export const STORAGE_DOWN_DELETE_TEXT = "Photo storage isn't answering, so nothi
 export async function moderateDeleteDiscovery(
   db: DB,
   storage: Storage,
-  { id, clientAddress }: { id: number; clientAddress: string },
+  { id, clientAddress, byHunter }: { id: number; clientAddress: string; byHunter?: number },
 ): Promise<{ serialNumber: number } | null> {
   const stored = await findDiscoveryPhoto(db, id);
   if (!stored) return null;
@@ -31,13 +35,52 @@ export async function moderateDeleteDiscovery(
     .delete(photoObjectKeys(deleted.photo.key, deleted.photo.variants))
     .catch((error) => console.error("Removing a deleted discovery's photos failed", error));
   await recordAdminAction(db, {
-    action: "delete_discovery",
+    action: byHunter === undefined ? "delete_discovery" : "hunter_delete_discovery",
     targetType: "discovery",
     targetId: id,
-    detail: `Jimmy #${deleted.serialNumber}`,
+    detail: byHunter === undefined ? `Jimmy #${deleted.serialNumber}` : `Jimmy #${deleted.serialNumber}, by its hunter (user ${byHunter})`,
     clientAddress,
   });
   return { serialNumber: deleted.serialNumber };
+}
+
+/** Deletes a comment (its Jimmy's count kept in step) and writes the audit log; null when there is no such comment. */
+export async function moderateDeleteComment(db: DB, { id, clientAddress }: { id: number; clientAddress: string }): Promise<{ serialNumber: number } | null> {
+  const deleted = await deleteComment(db, id);
+  if (!deleted) return null;
+  await recordAdminAction(db, { action: "delete_comment", targetType: "comment", targetId: id, detail: `Jimmy #${deleted.serialNumber}`, clientAddress });
+  return { serialNumber: deleted.serialNumber };
+}
+
+function flagsDetail(summary: { count: number; reasons: string[] }): string {
+  return `${summary.count} ${summary.count === 1 ? "flag" : "flags"}: ${summary.reasons.map(flagReasonLabel).join(", ")}`;
+}
+
+/**
+ * Accepts the flags on a discovery or comment: deletes it through the same
+ * path as the admin's Delete (which logs the deletion; its flags go with it)
+ * and logs the decision with how many flags there were and why. Null when it
+ * no longer exists. Throws StorageUnavailableError, nothing deleted, when a
+ * discovery's photo storage is down.
+ */
+export async function acceptFlags(db: DB, storage: Storage, { target, clientAddress }: { target: FlagTarget; clientAddress: string }) {
+  const summary = await openFlagSummary(db, target);
+  const deleted =
+    target.kind === "discovery"
+      ? await moderateDeleteDiscovery(db, storage, { id: target.id, clientAddress })
+      : await moderateDeleteComment(db, { id: target.id, clientAddress });
+  if (!deleted) return null;
+  await recordAdminAction(db, { action: "accept_flags", targetType: target.kind, targetId: target.id, detail: flagsDetail(summary), clientAddress });
+  return deleted;
+}
+
+/** Dismisses the open flags on a discovery or comment, which stays, and logs the decision; false when there were none. */
+export async function rejectFlags(db: DB, { target, clientAddress }: { target: FlagTarget; clientAddress: string }): Promise<boolean> {
+  const summary = await openFlagSummary(db, target);
+  const dismissed = await dismissFlags(db, target);
+  if (dismissed === 0) return false;
+  await recordAdminAction(db, { action: "dismiss_flags", targetType: target.kind, targetId: target.id, detail: flagsDetail(summary), clientAddress });
+  return true;
 }
 
 /**

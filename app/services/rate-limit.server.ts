@@ -27,6 +27,10 @@ export const RATE_LIMITS = {
   uploadPerHunter: { max: 30, windowMs: 10 * 60 * 1000 },
   /** Like and unlike per hunter: one a second, kept up for a minute, is scrolling and tapping; more is a script. */
   likePerHunter: { max: 60, windowMs: 60 * 1000 },
+  /** Flags per signed-in hunter: someone cleaning up a page flags a handful; hundreds an hour is an attack on the queue. */
+  flagPerHunter: { max: 30, windowMs: 60 * 60 * 1000 },
+  /** Flags from visitors, per address: shared networks get the same room as one busy hunter. */
+  flagPerAddress: { max: 30, windowMs: 60 * 60 * 1000 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -56,6 +60,8 @@ const LIMIT_TEXT: Record<RateLimitName, string> = {
   reportPerHunter: "reported a lot of discoveries",
   uploadPerHunter: "uploaded a lot of photos",
   likePerHunter: "liked and unliked a lot",
+  flagPerHunter: "flagged a lot",
+  flagPerAddress: "flagged a lot",
 };
 
 /** What a refused hunter reads: what they did, and when to try again. */

@@ -8,6 +8,7 @@ import * as signInStates from "./2026-11-24T0100-sign-in-states";
 import * as adminSessionPasswordTime from "./2026-11-24T0110-admin-session-password-time";
 import * as idempotencyKeys from "./2026-11-24T0120-idempotency-keys";
 import * as userNameKeys from "./2026-11-24T0630-user-name-keys";
+import * as contentFlags from "./2026-11-24T0640-content-flags";
 import * as realPlaces from "./2026-11-24T0650-real-places";
 
 /**
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T0110-admin-session-password-time": adminSessionPasswordTime,
   "2026-11-24T0120-idempotency-keys": idempotencyKeys,
   "2026-11-24T0630-user-name-keys": userNameKeys,
+  "2026-11-24T0640-content-flags": contentFlags,
   "2026-11-24T0650-real-places": realPlaces,
 };

@@ -21,6 +21,7 @@ describe("migrations", () => {
       "admin_audit_log",
       "comments",
       "discoveries",
+      "flags",
       "hunt_places",
       "hunt_totals",
       "hunter_activity",

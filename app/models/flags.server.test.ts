@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
+import { createTestDb } from "../../tests/support/test-db";
+import { addComment, deleteComment } from "./comments.server";
+import { deleteDiscovery } from "./discoveries.server";
+import { addFlag, dismissFlags, listOpenFlagGroups, openFlagSummary } from "./flags.server";
+
+let t: Awaited<ReturnType<typeof createTestDb>>;
+beforeEach(async () => {
+  t = await createTestDb();
+});
+afterEach(async () => {
+  await t.cleanup();
+});
+
+async function scene() {
+  const finder = await makeUser(t.db, "Finn");
+  const flagger = await makeUser(t.db, "Flo");
+  const jimmy = await makeJimmy(t.db, 31);
+  const discovery = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: finder.id, createdAt: "2026-01-01T12:00:00.000Z", isFirst: true });
+  const comment = await addComment(t.db, {
+    jimmyId: jimmy.id,
+    userId: null,
+    authorName: "Spammer",
+    isAdmin: false,
+    content: "buy cheap watches",
+    createdAt: "2026-01-02T12:00:00.000Z",
+  });
+  return { finder, flagger, jimmy, discoveryId: discovery.id, commentId: comment.id };
+}
+
+describe("flags", () => {
+  it("group every flag of one discovery or comment into one queue entry, counting reasons and keeping notes", async () => {
+    const { flagger, discoveryId, commentId } = await scene();
+    const on = { kind: "comment" as const, id: commentId };
+    await addFlag(t.db, { target: on, reason: "spam", note: "selling watches", userId: flagger.id, clientAddress: "198.51.100.1" });
+    await addFlag(t.db, { target: on, reason: "spam", note: null, userId: null, clientAddress: "198.51.100.2" });
+    await addFlag(t.db, { target: on, reason: "inappropriate", note: null, userId: null, clientAddress: "198.51.100.3" });
+    await addFlag(t.db, { target: { kind: "discovery", id: discoveryId }, reason: "not_a_jimmy", note: "it is a cat", userId: null, clientAddress: "198.51.100.4" });
+
+    const groups = await listOpenFlagGroups(t.db);
+    expect(groups.map((g) => [g.target, g.count, g.serialNumber])).toEqual([
+      [on, 3, 31],
+      [{ kind: "discovery", id: discoveryId }, 1, 31],
+    ]);
+    expect(groups[0]!.reasons).toEqual([
+      { reason: "spam", count: 2 },
+      { reason: "inappropriate", count: 1 },
+    ]);
+    expect(groups[0]!.notes).toEqual(["selling watches"]);
+    expect(groups[0]!.content).toEqual({ text: "buy cheap watches", author: "Spammer" });
+    expect(groups[1]!.content).toMatchObject({ caption: "Found him!", author: expect.stringMatching(/^Finn Hunter\d+$/) });
+    expect(groups[1]!.notes).toEqual(["it is a cat"]);
+  });
+
+  it("count a hunter's or an address's repeated flag of the same thing once", async () => {
+    const { flagger, commentId } = await scene();
+    const on = { kind: "comment" as const, id: commentId };
+    const first = await addFlag(t.db, { target: on, reason: "spam", note: null, userId: flagger.id, clientAddress: "198.51.100.1" });
+    const again = await addFlag(t.db, { target: on, reason: "inappropriate", note: null, userId: flagger.id, clientAddress: "203.0.113.9" });
+    expect(first).toMatchObject({ ok: true, alreadyFlagged: false });
+    expect(again).toEqual({ ok: true, flagId: (first as { flagId: number }).flagId, alreadyFlagged: true });
+    await addFlag(t.db, { target: on, reason: "spam", note: null, userId: null, clientAddress: "198.51.100.7" });
+    await addFlag(t.db, { target: on, reason: "spam", note: null, userId: null, clientAddress: "198.51.100.7" });
+    expect(await openFlagSummary(t.db, on)).toEqual({ count: 2, reasons: ["spam"] });
+  });
+
+  it("answer a repeated idempotency key with the first flag", async () => {
+    const { commentId } = await scene();
+    const idempotency = { scope: "flag-form:token-1", key: "flag-0123456789abcdef", kind: "flag" as const };
+    const on = { kind: "comment" as const, id: commentId };
+    const first = await addFlag(t.db, { target: on, reason: "spam", note: null, userId: null, clientAddress: "198.51.100.1", idempotency });
+    const repeat = await addFlag(t.db, { target: on, reason: "spam", note: null, userId: null, clientAddress: "198.51.100.2", idempotency });
+    expect(repeat).toEqual(first);
+    expect((await openFlagSummary(t.db, on)).count).toBe(1);
+  });
+
+  it("refuse a flag on something that does not exist, and store nothing", async () => {
+    await scene();
+    expect(await addFlag(t.db, { target: { kind: "discovery", id: 999_999 }, reason: "spam", note: null, userId: null, clientAddress: "198.51.100.1" })).toEqual({
+      ok: false,
+      reason: "not_found",
+    });
+    expect(await t.db.selectFrom("flags").selectAll().execute()).toEqual([]);
+  });
+
+  it("leave the queue when dismissed, and a later flag opens a new entry", async () => {
+    const { discoveryId } = await scene();
+    const on = { kind: "discovery" as const, id: discoveryId };
+    await addFlag(t.db, { target: on, reason: "private_information", note: "shows a house number", userId: null, clientAddress: "198.51.100.1" });
+    expect(await dismissFlags(t.db, on, new Date("2026-02-01T00:00:00.000Z"))).toBe(1);
+    expect(await listOpenFlagGroups(t.db)).toEqual([]);
+    const stored = await t.db.selectFrom("flags").select(["resolved_at", "resolution"]).execute();
+    expect(stored).toEqual([{ resolved_at: "2026-02-01T00:00:00.000Z", resolution: "dismissed" }]);
+    expect(await dismissFlags(t.db, on)).toBe(0);
+    await addFlag(t.db, { target: on, reason: "private_information", note: null, userId: null, clientAddress: "198.51.100.1" });
+    expect((await listOpenFlagGroups(t.db)).map((g) => g.count)).toEqual([1]);
+  });
+
+  it("go with the discovery or comment they flag when it is deleted", async () => {
+    const { discoveryId, commentId } = await scene();
+    await addFlag(t.db, { target: { kind: "discovery", id: discoveryId }, reason: "inappropriate", note: null, userId: null, clientAddress: "198.51.100.1" });
+    await addFlag(t.db, { target: { kind: "comment", id: commentId }, reason: "spam", note: null, userId: null, clientAddress: "198.51.100.1" });
+    await deleteDiscovery(t.db, discoveryId);
+    await deleteComment(t.db, commentId);
+    expect(await t.db.selectFrom("flags").selectAll().execute()).toEqual([]);
+  });
+
+  it("name exactly one thing, with one of the four reasons (the database refuses anything else)", async () => {
+    const { discoveryId, commentId } = await scene();
+    const base = { reason: "spam" as const, client_address: "198.51.100.1", created_at: "2026-01-01T00:00:00.000Z" };
+    await expect(t.db.insertInto("flags").values({ ...base, discovery_id: discoveryId, comment_id: commentId }).execute()).rejects.toThrow();
+    await expect(t.db.insertInto("flags").values({ ...base, discovery_id: null, comment_id: null }).execute()).rejects.toThrow();
+    await expect(
+      t.db
+        .insertInto("flags")
+        .values({ ...base, reason: "boring" as never, discovery_id: discoveryId, comment_id: null })
+        .execute(),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,60 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import { FlagTargetKindSchema } from "~/lib/flag-schema";
+import { MAX_ROW_ID } from "~/lib/ids";
+import { clientAddress } from "~/services/client-address.server";
+import { requireSameOrigin } from "~/services/csrf.server";
+import { getDb } from "~/services/db.server";
+import { flashHeader } from "~/services/flash.server";
+import { readForm } from "~/services/form.server";
+import { acceptFlags, rejectFlags, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
+import { requireAdmin } from "~/services/session.server";
+import { getStorage, StorageUnavailableError } from "~/services/storage.server";
+
+/** Decisions are POSTs from the admin panel's flag queue; anything else just goes there. */
+export function loader() {
+  return redirect("/admin#flags");
+}
+
+const DecisionSchema = z.object({
+  kind: FlagTargetKindSchema,
+  id: z.coerce.number().int().positive().max(MAX_ROW_ID),
+  intent: z.enum(["accept", "dismiss"]),
+});
+
+/**
+ * The admin's decision on a flagged discovery or comment: accept deletes it
+ * through the moderation path (photos, figures, Hall of Fame, audit log);
+ * dismiss keeps it and closes its flags. Both are logged with the flags'
+ * count and reasons.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const db = getDb();
+  await requireAdmin(request, { db });
+  const form = await readForm(request);
+  const parsed = DecisionSchema.safeParse({ ...params, intent: form.get("intent") });
+  const done = async (toast: Parameters<typeof flashHeader>[0]) => redirect("/admin#flags", { headers: { "Set-Cookie": await flashHeader(toast) } });
+  if (!parsed.success) return done({ title: "Failed to decide", description: "That flag decision wasn't understood. Please reload the panel.", variant: "destructive" });
+  const { kind, id, intent } = parsed.data;
+  const target = { kind, id };
+  const address = clientAddress(request, context);
+  const what = kind === "discovery" ? "discovery" : "comment";
+  if (intent === "dismiss") {
+    const dismissed = await rejectFlags(db, { target, clientAddress: address });
+    return dismissed
+      ? done({ title: "Flags dismissed", description: `The ${what} stays; its flags are closed.`, variant: "success" })
+      : done({ title: "Nothing to dismiss", description: `That ${what} has no open flags any more.` });
+  }
+  let deleted;
+  try {
+    deleted = await acceptFlags(db, getStorage(), { target, clientAddress: address });
+  } catch (error) {
+    if (error instanceof StorageUnavailableError) return done({ title: "Failed to delete", description: STORAGE_DOWN_DELETE_TEXT, variant: "destructive" });
+    throw error;
+  }
+  return deleted
+    ? done({ title: "Flag accepted", description: `The flagged ${what} on Jimmy #${deleted.serialNumber} was deleted.`, variant: "success" })
+    : done({ title: "Already gone", description: `That ${what} was already deleted.` });
+}

@@ -1,0 +1,64 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { ContentError, ContentPage, dangerButtonClass, secondaryLinkClass } from "~/components/OwnContent";
+import { jimmyPath } from "~/lib/discoveries";
+import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
+import { deleteComment } from "~/models/comments.server";
+import { requireSameOrigin } from "~/services/csrf.server";
+import { getDb } from "~/services/db.server";
+import { flashHeader } from "~/services/flash.server";
+import { readForm } from "~/services/form.server";
+import { requireOwnComment } from "~/services/own-content.server";
+import { requireUser } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Delete your comment" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await requireUser(request, { db });
+  const comment = await requireOwnComment(db, params.id, user.id);
+  return { comment: { id: comment.id, serialNumber: comment.serialNumber, content: comment.content }, idempotencyKey: crypto.randomUUID() };
+}
+
+/** Deletes a signed-in hunter's own comment, any time. Someone else's, or an anonymous one: 403, nothing changed. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const db = getDb();
+  const user = await requireUser(request, { db });
+  const comment = await requireOwnComment(db, params.id, user.id);
+  const form = await readForm(request);
+  const back = jimmyPath(comment.serialNumber);
+  if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid") {
+    const flash = await flashHeader({ title: "Failed to delete comment", description: IDEMPOTENCY_KEY_INVALID_TEXT, variant: "destructive" });
+    return redirect(`${back}#comment-${comment.id}`, { headers: { "Set-Cookie": flash } });
+  }
+  const deleted = await deleteComment(db, comment.id);
+  const flash = deleted
+    ? { title: "Comment deleted", description: `Your comment on Jimmy #${comment.serialNumber} was removed.`, variant: "success" as const }
+    : { title: "Already deleted", description: "That comment was already removed." };
+  return redirect(`${back}#comments`, { headers: { "Set-Cookie": await flashHeader(flash) } });
+}
+
+export default function DeleteOwnComment() {
+  const { comment, idempotencyKey } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const back = `${jimmyPath(comment.serialNumber)}#comment-${comment.id}`;
+  return (
+    <ContentPage back={back} backLabel={`Jimmy #${comment.serialNumber}`} title="Delete your comment?">
+      <blockquote className="mt-4 whitespace-pre-line break-words rounded-2xl bg-stone-100 px-4 py-3 text-stone-800">{comment.content}</blockquote>
+      <p className="mt-4 text-stone-700">It disappears from Jimmy #{comment.serialNumber}&apos;s page for everyone. This cannot be undone.</p>
+      <Form method="post" className="mt-5 flex flex-wrap gap-3">
+        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
+        <button type="submit" disabled={navigation.state !== "idle"} className={dangerButtonClass}>
+          Delete comment
+        </button>
+        <a href={back} className={secondaryLinkClass}>
+          Keep it
+        </a>
+      </Form>
+    </ContentPage>
+  );
+}
+
+export const ErrorBoundary = ContentError;

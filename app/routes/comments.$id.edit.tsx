@@ -1,0 +1,104 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { ContentError, ContentPage, FieldError, fieldClass, labelClass, primaryButtonClass, secondaryLinkClass } from "~/components/OwnContent";
+import { COMMENT_EDIT_WINDOW_MS, COMMENT_MAX_LENGTH } from "~/lib/comments";
+import { jimmyPath } from "~/lib/discoveries";
+import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
+import { CommentEditSchema } from "~/lib/own-content-schema";
+import { editComment } from "~/models/comments.server";
+import { requireSameOrigin } from "~/services/csrf.server";
+import { getDb } from "~/services/db.server";
+import { flashHeader } from "~/services/flash.server";
+import { readForm } from "~/services/form.server";
+import { refuseEditAfterWindow, requireOwnComment, withinEditWindow } from "~/services/own-content.server";
+import { requireUser } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Edit your comment" }, { name: "robots", content: "noindex" }];
+
+type EditResult = { formError?: string; fieldErrors: { content?: string[] }; values: { content: string } };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await requireUser(request, { db });
+  const comment = await requireOwnComment(db, params.id, user.id);
+  if (!withinEditWindow(comment)) throw refuseEditAfterWindow();
+  return {
+    comment: { id: comment.id, serialNumber: comment.serialNumber, content: comment.content },
+    editableUntil: new Date(Date.parse(comment.createdAt) + COMMENT_EDIT_WINDOW_MS).toISOString(),
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+
+/**
+ * Saves a signed-in hunter's new text for their own comment, within
+ * COMMENT_EDIT_WINDOW_MS of posting it; the comment then shows as edited.
+ * Someone else's, or an anonymous one: 403, nothing changed.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const db = getDb();
+  const user = await requireUser(request, { db });
+  const comment = await requireOwnComment(db, params.id, user.id);
+  if (!withinEditWindow(comment)) throw refuseEditAfterWindow();
+  const form = await readForm(request);
+  const values = { content: String(form.get("content") ?? "") };
+  const reject = (rest: Omit<EditResult, "values">) => data<EditResult>({ ...rest, values }, { status: 400 });
+  if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid") return reject({ formError: IDEMPOTENCY_KEY_INVALID_TEXT, fieldErrors: {} });
+  const parsed = CommentEditSchema.safeParse(values);
+  if (!parsed.success) return reject({ fieldErrors: z.flattenError(parsed.error).fieldErrors });
+  if (!(await editComment(db, comment.id, parsed.data.content))) throw new Response("That comment doesn't exist any more.", { status: 404 });
+  const flash = await flashHeader({ title: "Comment updated", description: "Your comment now shows as edited.", variant: "success" });
+  return redirect(`${jimmyPath(comment.serialNumber)}#comment-${comment.id}`, { headers: { "Set-Cookie": flash } });
+}
+
+export default function EditComment() {
+  const { comment, editableUntil, idempotencyKey } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const contentError = result?.fieldErrors.content?.[0];
+  const back = `${jimmyPath(comment.serialNumber)}#comment-${comment.id}`;
+  return (
+    <ContentPage back={back} backLabel={`Jimmy #${comment.serialNumber}`} title="Edit your comment">
+      <p className="mt-2 text-sm text-stone-600">
+        Comments can be edited for {COMMENT_EDIT_WINDOW_MS / 60_000} minutes after posting (this one until{" "}
+        <time dateTime={editableUntil}>{new Date(editableUntil).toISOString().slice(11, 16)} UTC</time>) and show as edited.
+      </p>
+      {result?.formError ? (
+        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {result.formError}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-5 space-y-4" noValidate>
+        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
+        <div>
+          <label htmlFor="edit-comment" className={labelClass}>
+            Comment
+          </label>
+          <textarea
+            id="edit-comment"
+            name="content"
+            rows={4}
+            maxLength={COMMENT_MAX_LENGTH}
+            defaultValue={result?.values.content ?? comment.content}
+            aria-invalid={contentError ? true : undefined}
+            aria-describedby={contentError ? "edit-comment-error" : undefined}
+            className={fieldClass}
+          />
+          <FieldError id="edit-comment-error" message={contentError} />
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" disabled={navigation.state !== "idle"} className={primaryButtonClass}>
+            Save comment
+          </button>
+          <a href={back} className={secondaryLinkClass}>
+            Cancel
+          </a>
+        </div>
+      </Form>
+    </ContentPage>
+  );
+}
+
+export const ErrorBoundary = ContentError;

@@ -1,0 +1,92 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { ContentError, ContentPage, dangerButtonClass, secondaryLinkClass } from "~/components/OwnContent";
+import { jimmyPath } from "~/lib/discoveries";
+import { formatDate } from "~/lib/format";
+import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
+import { clientAddress } from "~/services/client-address.server";
+import { requireSameOrigin } from "~/services/csrf.server";
+import { getDb } from "~/services/db.server";
+import { flashHeader } from "~/services/flash.server";
+import { readForm } from "~/services/form.server";
+import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
+import { requireOwnDiscovery } from "~/services/own-content.server";
+import { requireUser } from "~/services/session.server";
+import { getStorage, StorageUnavailableError } from "~/services/storage.server";
+
+export const meta: MetaFunction = () => [{ title: "Delete your discovery" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await requireUser(request, { db });
+  const d = await requireOwnDiscovery(db, params.id, user.id);
+  return {
+    discovery: { id: d.id, serialNumber: d.serialNumber, caption: d.caption, createdAt: d.createdAt, isFirst: d.isFirst, photo: d.photo },
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+
+/**
+ * Deletes a hunter's own discovery through the admin's path (photos removed,
+ * the Jimmy's figures and the Hall of Fame recomputed, the audit log
+ * written). Someone else's: 403, nothing changed.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const db = getDb();
+  const user = await requireUser(request, { db });
+  const discovery = await requireOwnDiscovery(db, params.id, user.id);
+  const form = await readForm(request);
+  const back = `${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`;
+  const failed = async (description: string) =>
+    redirect(back, { headers: { "Set-Cookie": await flashHeader({ title: "Failed to delete discovery", description, variant: "destructive" }) } });
+  if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid") return failed(IDEMPOTENCY_KEY_INVALID_TEXT);
+  let deleted;
+  try {
+    deleted = await moderateDeleteDiscovery(db, getStorage(), { id: discovery.id, clientAddress: clientAddress(request, context), byHunter: user.id });
+  } catch (error) {
+    if (error instanceof StorageUnavailableError) return failed(STORAGE_DOWN_DELETE_TEXT);
+    throw error;
+  }
+  const flash = deleted
+    ? { title: "Discovery deleted", description: `Your discovery of Jimmy #${deleted.serialNumber} and its photo were removed.`, variant: "success" as const }
+    : { title: "Already deleted", description: "That discovery was already removed." };
+  return redirect(jimmyPath(discovery.serialNumber), { headers: { "Set-Cookie": await flashHeader(flash) } });
+}
+
+export default function DeleteOwnDiscovery() {
+  const { discovery, idempotencyKey } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <ContentPage back={`${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`} backLabel={`Jimmy #${discovery.serialNumber}`} title="Delete your discovery?">
+      <img
+        src={discovery.photo.src}
+        alt={`Your discovery of Jimmy #${discovery.serialNumber}`}
+        width={discovery.photo.width}
+        height={discovery.photo.height}
+        className="mt-4 max-h-56 w-full rounded-xl bg-stone-200 object-cover"
+      />
+      <p className="mt-3 text-stone-700">
+        Jimmy #{discovery.serialNumber}, {formatDate(discovery.createdAt)}: {discovery.caption}
+      </p>
+      <ul className="mt-4 list-disc space-y-1 pl-5 text-stone-700">
+        <li>Your photo is removed from the hunt for good, with its likes.</li>
+        <li>Jimmy #{discovery.serialNumber}&apos;s journey, figures and the Hall of Fame are worked out again without it.</li>
+        {discovery.isFirst ? <li>It was the first discovery: the next earliest one becomes the first.</li> : null}
+      </ul>
+      <p className="mt-4 font-semibold text-red-800">This cannot be undone.</p>
+      <Form method="post" className="mt-5 flex flex-wrap gap-3">
+        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
+        <button type="submit" disabled={navigation.state !== "idle"} className={dangerButtonClass}>
+          Delete discovery
+        </button>
+        <a href={`${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`} className={secondaryLinkClass}>
+          Keep it
+        </a>
+      </Form>
+    </ContentPage>
+  );
+}
+
+export const ErrorBoundary = ContentError;

@@ -1,0 +1,129 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { ContentError, ContentPage, FieldError, fieldClass, labelClass, primaryButtonClass, secondaryLinkClass } from "~/components/OwnContent";
+import { DEFAULT_CAPTION, jimmyPath } from "~/lib/discoveries";
+import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
+import { DiscoveryEditSchema } from "~/lib/own-content-schema";
+import { LOCATION_REQUIRED_TEXT, MAX_CAPTION_LENGTH, MAX_LOCATION_LENGTH } from "~/lib/report-form";
+import { requireSameOrigin } from "~/services/csrf.server";
+import { getDb } from "~/services/db.server";
+import { flashHeader } from "~/services/flash.server";
+import { readForm } from "~/services/form.server";
+import { editOwnDiscovery, requireOwnDiscovery } from "~/services/own-content.server";
+import { requireUser } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Edit your discovery" }, { name: "robots", content: "noindex" }];
+
+type EditResult = { formError?: string; fieldErrors: { caption?: string[]; location?: string[] }; values: { caption: string; location: string } };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await requireUser(request, { db });
+  const d = await requireOwnDiscovery(db, params.id, user.id);
+  return {
+    discovery: { id: d.id, serialNumber: d.serialNumber, caption: d.caption === DEFAULT_CAPTION ? "" : d.caption, location: d.location ?? "", photo: d.photo },
+    measured: d.latitude !== null && !d.locationApproximate,
+    idempotencyKey: crypto.randomUUID(),
+  };
+}
+
+/**
+ * Saves a hunter's new caption and location. Only the discovery's own hunter
+ * may (403 otherwise, nothing changed); the place is derived again as a
+ * report derives it. A repeated post saves the same text again, so the form's
+ * idempotency key is only checked for its shape.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const db = getDb();
+  const user = await requireUser(request, { db });
+  const discovery = await requireOwnDiscovery(db, params.id, user.id);
+  const form = await readForm(request);
+  const values = { caption: String(form.get("caption") ?? ""), location: String(form.get("location") ?? "") };
+  const reject = (rest: Omit<EditResult, "values">) => data<EditResult>({ ...rest, values }, { status: 400 });
+  if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid") return reject({ formError: IDEMPOTENCY_KEY_INVALID_TEXT, fieldErrors: {} });
+  const parsed = DiscoveryEditSchema.safeParse(values);
+  if (!parsed.success) return reject({ fieldErrors: z.flattenError(parsed.error).fieldErrors });
+  const measured = discovery.latitude !== null && !discovery.locationApproximate;
+  if (!measured && parsed.data.location === null) return reject({ fieldErrors: { location: [LOCATION_REQUIRED_TEXT] } });
+  if (!(await editOwnDiscovery(db, discovery, parsed.data))) throw new Response("That discovery doesn't exist any more.", { status: 404 });
+  const flash = await flashHeader({ title: "Discovery updated", description: `Your discovery of Jimmy #${discovery.serialNumber} was saved.`, variant: "success" });
+  return redirect(`${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`, { headers: { "Set-Cookie": flash } });
+}
+
+export default function EditDiscovery() {
+  const { discovery, measured, idempotencyKey } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const values = result?.values ?? discovery;
+  const captionError = result?.fieldErrors.caption?.[0];
+  const locationError = result?.fieldErrors.location?.[0];
+  return (
+    <ContentPage back={`${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`} backLabel={`Jimmy #${discovery.serialNumber}`} title="Edit your discovery">
+      <img
+        src={discovery.photo.src}
+        alt={`Your discovery of Jimmy #${discovery.serialNumber}`}
+        width={discovery.photo.width}
+        height={discovery.photo.height}
+        className="mt-4 max-h-56 w-full rounded-xl bg-stone-200 object-cover"
+      />
+      {result?.formError ? (
+        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {result.formError}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-5 space-y-4" noValidate>
+        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
+        <div>
+          <label htmlFor="edit-caption" className={labelClass}>
+            Caption
+          </label>
+          <textarea
+            id="edit-caption"
+            name="caption"
+            rows={3}
+            maxLength={MAX_CAPTION_LENGTH}
+            defaultValue={values.caption}
+            placeholder={DEFAULT_CAPTION}
+            aria-invalid={captionError ? true : undefined}
+            aria-describedby={captionError ? "edit-caption-error" : undefined}
+            className={fieldClass}
+          />
+          <FieldError id="edit-caption-error" message={captionError} />
+        </div>
+        <div>
+          <label htmlFor="edit-location" className={labelClass}>
+            Location
+          </label>
+          <input
+            id="edit-location"
+            name="location"
+            maxLength={MAX_LOCATION_LENGTH}
+            defaultValue={values.location}
+            aria-invalid={locationError ? true : undefined}
+            aria-describedby={`edit-location-help${locationError ? " edit-location-error" : ""}`}
+            className={fieldClass}
+          />
+          <p id="edit-location-help" className="mt-1 text-sm text-stone-600">
+            {measured
+              ? "Your device measured where you were, so the map pin and the place stay; this is the name shown with them."
+              : "Name a town or city (\"Paris, France\"): the map and the Jimmy's journey follow it."}
+          </p>
+          <FieldError id="edit-location-error" message={locationError} />
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" disabled={navigation.state !== "idle"} className={primaryButtonClass}>
+            Save changes
+          </button>
+          <a href={`${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`} className={secondaryLinkClass}>
+            Cancel
+          </a>
+        </div>
+      </Form>
+    </ContentPage>
+  );
+}
+
+export const ErrorBoundary = ContentError;

@@ -1,0 +1,205 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { ContentError, ContentPage, FieldError, fieldClass, labelClass, primaryButtonClass, secondaryLinkClass } from "~/components/OwnContent";
+import { ANONYMOUS_NAME, HONEYPOT_FIELD } from "~/lib/comments";
+import { jimmyPath } from "~/lib/discoveries";
+import { FlagFormSchema, FlagTargetKindSchema } from "~/lib/flag-schema";
+import { FLAG_NOTE_MAX_LENGTH, FLAG_REASONS, type FlagTargetKind } from "~/lib/flags";
+import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
+import { MAX_ROW_ID } from "~/lib/ids";
+import { findCommentWithOwner } from "~/models/comments.server";
+import { findDiscoveryForAdmin } from "~/models/discoveries.server";
+import { addFlag } from "~/models/flags.server";
+import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
+import { clientAddress } from "~/services/client-address.server";
+import { checkCommentForm, FORM_TOKEN_FIELD, issueUniqueFormToken } from "~/services/comment-guard.server";
+import { requireSameOrigin } from "~/services/csrf.server";
+import { getDb, type DB } from "~/services/db.server";
+import { flashHeader } from "~/services/flash.server";
+import { readForm } from "~/services/form.server";
+import { consumeHunterLimit, consumeRateLimit, rateLimitedText, retryAfterHeaders } from "~/services/rate-limit.server";
+import { getUser } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Flag for the admin" }, { name: "robots", content: "noindex" }];
+
+/** A refusal's Retry-After reaches the page that says so. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
+const ParamsSchema = z.object({ kind: FlagTargetKindSchema, id: z.coerce.number().int().positive().max(MAX_ROW_ID) });
+
+type Flagged =
+  | { kind: "discovery"; id: number; serialNumber: number; photo: { src: string; width: number; height: number }; caption: string; author: string }
+  | { kind: "comment"; id: number; serialNumber: number; content: string; author: string };
+
+async function findFlagged(db: DB, params: Record<string, string | undefined>): Promise<Flagged> {
+  const parsed = ParamsSchema.safeParse(params);
+  if (parsed.success && parsed.data.kind === "discovery") {
+    const d = await findDiscoveryForAdmin(db, parsed.data.id);
+    if (d) return { kind: "discovery", id: d.id, serialNumber: d.serialNumber, photo: d.photo, caption: d.caption, author: d.hunterName };
+  } else if (parsed.success) {
+    const c = await findCommentWithOwner(db, parsed.data.id);
+    if (c) return { kind: "comment", id: c.id, serialNumber: c.serialNumber, content: c.content, author: c.isAdmin ? "The hunt" : c.authorName?.trim() || ANONYMOUS_NAME };
+  }
+  throw new Response("There is nothing to flag there: it may have been deleted already.", { status: 404 });
+}
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const flagged = await findFlagged(getDb(), params);
+  return { flagged, formToken: issueUniqueFormToken(), idempotencyKey: crypto.randomUUID() };
+}
+
+type FlagResult = { formError?: string; fieldErrors: { reason?: string[]; note?: string[] }; values: { reason: string; note: string } };
+
+const SPAM_TEXT = "We couldn't send that flag. Please reload the page and try again.";
+
+/**
+ * Records a flag. Anyone may flag, so the comment form's defences apply (the
+ * honeypot, the signed minimum fill time), then a rate limit: per hunter when
+ * signed in, per address otherwise. Flagging the same thing twice adds
+ * nothing; the admin sees one entry with every flag counted.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const db = getDb();
+  const flagged = await findFlagged(db, params);
+  const form = await readForm(request);
+  const values = { reason: String(form.get("reason") ?? ""), note: String(form.get("note") ?? "") };
+  const reject = (status: number, rest: Omit<FlagResult, "values">, headers?: HeadersInit) => data<FlagResult>({ ...rest, values }, { status, headers });
+
+  const verdict = checkCommentForm(form);
+  if (!verdict.ok) {
+    const message = verdict.reason === "too_fast" ? "That was quick! Please check your choice, then send the flag again." : SPAM_TEXT;
+    return reject(400, { formError: message, fieldErrors: {} });
+  }
+  const parsed = FlagFormSchema.safeParse(values);
+  if (!parsed.success) return reject(400, { fieldErrors: z.flattenError(parsed.error).fieldErrors });
+  const key = parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD));
+  if (key === "invalid") return reject(400, { formError: IDEMPOTENCY_KEY_INVALID_TEXT, fieldErrors: {} });
+
+  const user = await getUser(request, { db });
+  const address = clientAddress(request, context);
+  const limitName = user ? ("flagPerHunter" as const) : ("flagPerAddress" as const);
+  const limit = user ? await consumeHunterLimit(db, limitName, user.id) : await consumeRateLimit(db, limitName, address);
+  if (!limit.allowed) return reject(429, { formError: rateLimitedText(limitName, limit), fieldErrors: {} }, retryAfterHeaders(limit));
+
+  const scope = user ? `user:${user.id}` : `flag-form:${String(form.get(FORM_TOKEN_FIELD))}`;
+  let result;
+  try {
+    result = await addFlag(db, {
+      target: { kind: flagged.kind, id: flagged.id },
+      reason: parsed.data.reason,
+      note: parsed.data.note,
+      userId: user?.id ?? null,
+      clientAddress: address,
+      idempotency: key ? { scope, key, kind: "flag" } : null,
+    });
+  } catch (error) {
+    if (error instanceof IdempotencyKeyReusedError) return reject(422, { formError: error.message, fieldErrors: {} });
+    throw error;
+  }
+  if (!result.ok) throw new Response("There is nothing to flag there: it may have been deleted already.", { status: 404 });
+  const flash = await flashHeader({
+    title: result.alreadyFlagged ? "Already flagged" : "Thanks for flagging",
+    description: result.alreadyFlagged ? "You flagged this before; the admin will look at it." : "The admin will look at it and remove it if it breaks the hunt's rules.",
+    variant: "success",
+  });
+  return redirect(`${jimmyPath(flagged.serialNumber)}#${flagged.kind}-${flagged.id}`, { headers: { "Set-Cookie": flash } });
+}
+
+function describe(kind: FlagTargetKind) {
+  return kind === "discovery" ? "discovery" : "comment";
+}
+
+export default function FlagPage() {
+  const { flagged, formToken, idempotencyKey } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const back = `${jimmyPath(flagged.serialNumber)}#${flagged.kind}-${flagged.id}`;
+  const reasonError = result?.fieldErrors.reason?.[0];
+  const noteError = result?.fieldErrors.note?.[0];
+  const chosen = result?.values.reason;
+  return (
+    <ContentPage back={back} backLabel={`Jimmy #${flagged.serialNumber}`} title={`Flag this ${describe(flagged.kind)}`}>
+      <p className="mt-2 text-stone-700">The admin reviews every flag and removes what breaks the hunt&apos;s rules. Whoever posted it is not told who flagged it.</p>
+      {flagged.kind === "discovery" ? (
+        <figure className="mt-4">
+          <img
+            src={flagged.photo.src}
+            alt={`Discovery of Jimmy #${flagged.serialNumber} by ${flagged.author}`}
+            width={flagged.photo.width}
+            height={flagged.photo.height}
+            className="max-h-56 w-full rounded-xl bg-stone-200 object-cover"
+          />
+          <figcaption className="mt-2 text-sm text-stone-700">
+            {flagged.author}: {flagged.caption}
+          </figcaption>
+        </figure>
+      ) : (
+        <blockquote className="mt-4 whitespace-pre-line break-words rounded-2xl bg-stone-100 px-4 py-3 text-stone-800">
+          <span className="font-semibold">{flagged.author}:</span> {flagged.content}
+        </blockquote>
+      )}
+      {result?.formError ? (
+        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {result.formError}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-5 space-y-4" noValidate>
+        <input type="hidden" name={FORM_TOKEN_FIELD_NAME} value={formToken} />
+        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
+        <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+          <label>
+            Leave this field empty
+            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
+        <fieldset aria-describedby={reasonError ? "flag-reason-error" : undefined}>
+          <legend className={labelClass}>What is wrong with it?</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {FLAG_REASONS.map((reason) => (
+              <label key={reason.value} className="flex min-h-11 items-center gap-2 rounded-xl border border-stone-300 px-3 has-[:checked]:border-orange-600 has-[:checked]:bg-orange-50">
+                <input type="radio" name="reason" value={reason.value} defaultChecked={chosen === reason.value} className="h-4 w-4 accent-orange-700" />
+                {reason.label}
+              </label>
+            ))}
+          </div>
+          <FieldError id="flag-reason-error" message={reasonError} />
+        </fieldset>
+        <div>
+          <label htmlFor="flag-note" className={labelClass}>
+            Note for the admin <span className="font-normal text-stone-600">(optional)</span>
+          </label>
+          <textarea
+            id="flag-note"
+            name="note"
+            rows={3}
+            maxLength={FLAG_NOTE_MAX_LENGTH}
+            defaultValue={result?.values.note ?? ""}
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={noteError ? "flag-note-error" : undefined}
+            className={fieldClass}
+          />
+          <FieldError id="flag-note-error" message={noteError} />
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" disabled={navigation.state !== "idle"} className={primaryButtonClass}>
+            Send flag
+          </button>
+          <a href={back} className={secondaryLinkClass}>
+            Cancel
+          </a>
+        </div>
+      </Form>
+    </ContentPage>
+  );
+}
+
+/** The comment guard's field name, written out: importing it would pull server code into the page. */
+const FORM_TOKEN_FIELD_NAME = "formToken";
+
+export const ErrorBoundary = ContentError;

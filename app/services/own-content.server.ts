@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { DEFAULT_CAPTION } from "~/lib/discoveries";
+import { COMMENT_EDIT_WINDOW_MS } from "~/lib/comments";
+import { MAX_ROW_ID } from "~/lib/ids";
+import { findCommentWithOwner, type OwnedComment } from "~/models/comments.server";
+import { findDiscoveryWithOwner, updateDiscoveryText, type OwnedDiscovery } from "~/models/discoveries.server";
+import type { DB } from "./db.server";
+import { resolveLocation } from "./geo.server";
+
+const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
+
+export const NOT_YOUR_DISCOVERY_TEXT = "This discovery was reported by another hunter, so only they can change or delete it. Nothing was changed.";
+export const NOT_YOUR_COMMENT_TEXT = "This comment was written by someone else, so only they can change or delete it. Nothing was changed.";
+export const ANONYMOUS_COMMENT_TEXT =
+  "This comment was posted without signing in, so nobody can prove it is theirs: it cannot be edited or deleted. If something is wrong with it, flag it for the admin.";
+export const EDIT_WINDOW_PASSED_TEXT = `Comments can be edited for ${COMMENT_EDIT_WINDOW_MS / 60_000} minutes after posting, and that time has passed. You can still delete it.`;
+
+function refuse(status: number, message: string): Response {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** The hunter's own discovery named by a route's `id`; otherwise throws 404 (none) or 403 (someone else's). */
+export async function requireOwnDiscovery(db: DB, idParam: string | undefined, userId: number): Promise<OwnedDiscovery> {
+  const id = IdSchema.safeParse(idParam);
+  const discovery = id.success ? await findDiscoveryWithOwner(db, id.data) : null;
+  if (!discovery) throw refuse(404, "That discovery doesn't exist any more.");
+  if (discovery.userId !== userId) throw refuse(403, NOT_YOUR_DISCOVERY_TEXT);
+  return discovery;
+}
+
+/**
+ * The hunter's own comment named by a route's `id`; otherwise throws 404
+ * (none) or 403 (someone else's, or posted without signing in, which nobody
+ * can claim).
+ */
+export async function requireOwnComment(db: DB, idParam: string | undefined, userId: number): Promise<OwnedComment> {
+  const id = IdSchema.safeParse(idParam);
+  const comment = id.success ? await findCommentWithOwner(db, id.data) : null;
+  if (!comment) throw refuse(404, "That comment doesn't exist any more.");
+  if (comment.userId === null || comment.isAdmin) throw refuse(403, ANONYMOUS_COMMENT_TEXT);
+  if (comment.userId !== userId) throw refuse(403, NOT_YOUR_COMMENT_TEXT);
+  return comment;
+}
+
+/** Whether a comment may still be edited (deleting it is allowed any time). */
+export function withinEditWindow(comment: { createdAt: string }, now = new Date()): boolean {
+  return now.getTime() - Date.parse(comment.createdAt) <= COMMENT_EDIT_WINDOW_MS;
+}
+
+export function refuseEditAfterWindow(): Response {
+  return refuse(403, EDIT_WINDOW_PASSED_TEXT);
+}
+
+/**
+ * Changes a discovery's caption and location the way reporting sets them: a
+ * blank caption becomes the default one, and the place (city, state,
+ * country, the map's pin) is derived again. Coordinates measured by the
+ * hunter's device stay and keep deciding the place; coordinates that were
+ * only guessed from the old text are guessed again from the new.
+ */
+export async function editOwnDiscovery(db: DB, discovery: OwnedDiscovery, input: { caption: string; location: string | null }): Promise<boolean> {
+  const measured = discovery.latitude !== null && discovery.longitude !== null && !discovery.locationApproximate;
+  const place = await resolveLocation(
+    measured ? { latitude: discovery.latitude, longitude: discovery.longitude, location: input.location } : { location: input.location },
+  );
+  return updateDiscoveryText(db, discovery.id, { caption: input.caption || DEFAULT_CAPTION, location: input.location, place });
+}

@@ -1,0 +1,189 @@
+import fs from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { makeStoredDiscovery, photoFiles } from "./admin-helpers";
+import { query, queryOne, writeDb } from "./db";
+import { expectAccessible, signInByRequest, uniqueName, waitForHydration } from "./helpers";
+import { plantHunter, useOwnAddress } from "./social";
+
+/** A new hunter, the page's browser context signed in as them through the demo sign-in; answers their id. */
+function signInAsNewHunter(page: Page): Promise<number> {
+  return signInByRequest(page.request, uniqueName("Owner"));
+}
+
+/** A stored discovery (photo on disk, figures counted) reported by `userId`. */
+async function discoveryOf(userId: number) {
+  const discovery = await makeStoredDiscovery();
+  const db = writeDb();
+  try {
+    db.prepare("update discoveries set user_id = ? where id = ?").run(userId, discovery.id);
+  } finally {
+    db.close();
+  }
+  return discovery;
+}
+
+function commentBy(jimmyId: number, userId: number | null, content: string, postedAt = new Date()): number {
+  const db = writeDb();
+  try {
+    const id = Number(
+      db
+        .prepare("insert into comments (jimmy_id, user_id, author_name, is_admin, content, created_at) values (?, ?, 'Commenter', 0, ?, ?)")
+        .run(jimmyId, userId, content, postedAt.toISOString()).lastInsertRowid,
+    );
+    db.prepare("update jimmys set comment_count = comment_count + 1 where id = ?").run(jimmyId);
+    return id;
+  } finally {
+    db.close();
+  }
+}
+
+function timelineEntry(page: Page, discoveryId: number) {
+  return page.locator(`#discovery-${discoveryId}`);
+}
+
+test.describe("hunters in control of what they posted", () => {
+  test.beforeEach(async ({ context }) => {
+    await useOwnAddress(context);
+  });
+
+  test("a hunter edits the caption and location of their own discovery, and its place and the Jimmy's follow", async ({ page }, testInfo) => {
+    const hunter = await signInAsNewHunter(page);
+    const discovery = await discoveryOf(hunter);
+    await page.goto(`/jimmy/${discovery.serial}`);
+    await waitForHydration(page, testInfo);
+    await timelineEntry(page, discovery.id).getByRole("link", { name: "Edit" }).click();
+    await expect(page.getByRole("heading", { name: "Edit your discovery" })).toBeVisible();
+    await expect(page.getByLabel("Location")).toHaveValue("Zilker Park, Austin");
+    await expectAccessible(page);
+
+    // A location made blank is refused in place (there are no measured coordinates to fall back on), with what was typed kept.
+    const caption = `Moved him to the river ${uniqueName("")}`;
+    await page.getByLabel("Caption").fill(caption);
+    await page.getByLabel("Location").fill("   ");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Enter where you found Jimmy, or use your current location.")).toBeVisible();
+    await expect(page.getByLabel("Caption")).toHaveValue(caption);
+
+    await page.getByLabel("Location").fill("Paris, France");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Discovery updated")).toBeVisible();
+    const entry = timelineEntry(page, discovery.id);
+    await expect(entry).toContainText(caption);
+    await expect(entry).toContainText("Paris, France");
+
+    const stored = queryOne<{ caption: string; city: string; country: string; latitude: number | null }>(
+      "select caption, city, country, latitude from discoveries where id = ?",
+      discovery.id,
+    );
+    expect(stored).toMatchObject({ caption, city: "Paris", country: "FR" });
+    expect(stored.latitude).toBeCloseTo(48.85, 1);
+    expect(queryOne<{ location: string }>("select location from jimmys where id = ?", discovery.jimmyId).location).toBe("Paris, France");
+  });
+
+  test("a hunter deletes their own discovery: gone from the page, its photo from storage, and the Jimmy's figures recounted", async ({ page }, testInfo) => {
+    const hunter = await signInAsNewHunter(page);
+    const discovery = await discoveryOf(hunter);
+    const files = photoFiles(discovery.key, discovery.variants);
+    expect(files.every((file) => fs.existsSync(file))).toBe(true);
+    await page.goto(`/jimmy/${discovery.serial}`);
+    await waitForHydration(page, testInfo);
+    await timelineEntry(page, discovery.id).getByRole("link", { name: "Delete" }).click();
+    await expect(page.getByRole("heading", { name: "Delete your discovery?" })).toBeVisible();
+    await expect(page.getByText("Hall of Fame are worked out again without it")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Delete discovery" }).click();
+
+    await expect(page.getByText("Discovery deleted")).toBeVisible();
+    await expect(page.getByText("No discoveries yet!")).toBeVisible();
+    await expect(page.getByText(discovery.caption)).toHaveCount(0);
+    expect(query("select id from discoveries where id = ?", discovery.id)).toEqual([]);
+    expect(files.filter((file) => fs.existsSync(file))).toEqual([]);
+    expect(queryOne("select discovery_count, status, location from jimmys where id = ?", discovery.jimmyId)).toEqual({
+      discovery_count: 0,
+      status: "hidden",
+      location: null,
+    });
+    expect(query<{ action: string }>("select action from admin_audit_log where target_type = 'discovery' and target_id = ?", String(discovery.id))).toEqual([
+      { action: "hunter_delete_discovery" },
+    ]);
+  });
+
+  test("a hunter edits their own comment, which then shows as edited, and deletes it", async ({ page }, testInfo) => {
+    const hunter = await signInAsNewHunter(page);
+    const discovery = await makeStoredDiscovery();
+    const original = `Fond memories ${uniqueName("")}`;
+    const commentId = commentBy(discovery.jimmyId, hunter, original);
+    await page.goto(`/jimmy/${discovery.serial}`);
+    await waitForHydration(page, testInfo);
+    const comment = page.locator(`#comment-${commentId}`);
+    await expect(comment).not.toContainText("(edited)");
+    await comment.getByRole("link", { name: "Edit" }).click();
+    await expect(page.getByText("Comments can be edited for 15 minutes after posting")).toBeVisible();
+    await expectAccessible(page);
+    const edited = `${original}, fixed a typo`;
+    await page.getByLabel("Comment").fill(edited);
+    await page.getByRole("button", { name: "Save comment" }).click();
+    await expect(page.getByText("Comment updated")).toBeVisible();
+    await expect(comment.getByTestId("comment-content")).toHaveText(edited);
+    await expect(comment).toContainText("(edited)");
+    expect(queryOne<{ content: string; edited_at: string | null }>("select content, edited_at from comments where id = ?", commentId)).toMatchObject({
+      content: edited,
+      edited_at: expect.any(String),
+    });
+
+    await comment.getByRole("link", { name: "Delete" }).click();
+    await expect(page.getByRole("heading", { name: "Delete your comment?" })).toBeVisible();
+    await page.getByRole("button", { name: "Delete comment" }).click();
+    await expect(page.getByText("Comment deleted")).toBeVisible();
+    await expect(page.locator(`#comment-${commentId}`)).toHaveCount(0);
+    expect(query("select id from comments where id = ?", commentId)).toEqual([]);
+    expect(queryOne<{ comment_count: number }>("select comment_count from jimmys where id = ?", discovery.jimmyId).comment_count).toBe(0);
+  });
+
+  test("someone else's discovery or comment, an anonymous comment and an old comment's edit are refused with 403, and nothing changes", async ({ page }) => {
+    const hunter = await signInAsNewHunter(page);
+    const theirs = await makeStoredDiscovery();
+    const theirComment = commentBy(theirs.jimmyId, plantHunter(uniqueName("Other")), "Not yours to change");
+    const anonymous = commentBy(theirs.jimmyId, null, "Posted without signing in");
+    const old = commentBy(theirs.jimmyId, hunter, "Posted an hour ago", new Date(Date.now() - 60 * 60 * 1000));
+
+    await page.goto(`/jimmy/${theirs.serial}`);
+    await expect(timelineEntry(page, theirs.id).getByRole("link", { name: "Flag" })).toBeVisible();
+    await expect(timelineEntry(page, theirs.id).getByRole("link", { name: "Edit" })).toHaveCount(0);
+    await expect(page.locator(`#comment-${theirComment}`).getByRole("link", { name: "Delete" })).toHaveCount(0);
+    // Their own old comment can be deleted but no longer edited.
+    await expect(page.locator(`#comment-${old}`).getByRole("link", { name: "Delete" })).toBeVisible();
+    await expect(page.locator(`#comment-${old}`).getByRole("link", { name: "Edit" })).toHaveCount(0);
+
+    const visit = await page.goto(`/discoveries/${theirs.id}/edit`);
+    expect(visit?.status()).toBe(403);
+    await expect(page.getByText("This discovery was reported by another hunter, so only they can change or delete it.")).toBeVisible();
+
+    const refusals: [string, Record<string, string>, RegExp][] = [
+      [`/discoveries/${theirs.id}/edit`, { caption: "Hijacked", location: "Nowhere" }, /reported by another hunter/],
+      [`/discoveries/${theirs.id}/delete`, {}, /reported by another hunter/],
+      [`/comments/${theirComment}/edit`, { content: "Hijacked" }, /written by someone else/],
+      [`/comments/${theirComment}/delete`, {}, /written by someone else/],
+      [`/comments/${anonymous}/edit`, { content: "Hijacked" }, /posted without signing in/],
+      [`/comments/${anonymous}/delete`, {}, /posted without signing in/],
+      [`/comments/${old}/edit`, { content: "Too late" }, /can be edited for 15 minutes/],
+    ];
+    for (const [path, form, message] of refusals) {
+      const response = await page.request.post(path, { form: { ...form, idempotencyKey: crypto.randomUUID() }, maxRedirects: 0 });
+      expect(response.status(), path).toBe(403);
+      expect(await response.text(), path).toMatch(message);
+    }
+    expect(queryOne("select caption, location from discoveries where id = ?", theirs.id)).toEqual({ caption: theirs.caption, location: "Zilker Park, Austin" });
+    expect(query<{ content: string }>("select content from comments where id in (?, ?, ?) order by id", theirComment, anonymous, old).map((c) => c.content)).toEqual([
+      "Not yours to change",
+      "Posted without signing in",
+      "Posted an hour ago",
+    ]);
+    expect(fs.existsSync(photoFiles(theirs.key, theirs.variants)[0]!)).toBe(true);
+
+    // A form posted from another site is refused before anything is looked at.
+    const crossSite = await page.request.post(`/comments/${old}/delete`, { headers: { Origin: "https://evil.example" }, form: {}, maxRedirects: 0 });
+    expect(crossSite.status()).toBe(403);
+    expect(query("select id from comments where id = ?", old)).toHaveLength(1);
+  });
+});
