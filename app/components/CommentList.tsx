@@ -59,7 +59,7 @@ export function CommentList({ comments, now, huntName, own = {} }: { comments: C
                     Delete
                   </Link>
                 ) : null}
-                <Link to={`/flag/comment/${comment.id}`} className={actionClass}>
+                <Link to={`/flag/comment/${comment.id}`} className={actionClass} aria-label={`Flag the comment by ${name}`}>
                   Flag
                 </Link>
               </p>

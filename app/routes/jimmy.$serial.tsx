@@ -84,7 +84,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           : "Leave it blank to post as Anonymous Hunter. Admins are auto-assigned.",
       openInitially: new URL(request.url).searchParams.get("comment") === "new",
     },
-    mapEmbedOrigin: config.mapEmbedOrigin,
+    latestMapSrc: latest ? latestMapSrc(latest, config.mapEmbedOrigin) : null,
     share: { url: new URL(`/jimmy/${serial}`, config.publicUrl).href, image: shareImage },
   };
 }
@@ -187,7 +187,7 @@ const RecordDiscoveryModal = lazy(() =>
 );
 
 export default function JimmyPage() {
-  const { jimmy, stats, latest, discoveries, olderCursor, olderPage, comments, commentForm, mapEmbedOrigin, ownDiscoveryIds, ownComments } =
+  const { jimmy, stats, latest, discoveries, olderCursor, olderPage, comments, commentForm, latestMapSrc, ownDiscoveryIds, ownComments } =
     useLoaderData<typeof loader>();
   const root = useRootData();
   const now = root?.now ?? new Date().toISOString();
@@ -230,7 +230,7 @@ export default function JimmyPage() {
         </section>
       ) : null}
 
-      {latest ? <LatestSighting discovery={latest} mapEmbedOrigin={mapEmbedOrigin} /> : null}
+      {latest ? <LatestSighting discovery={latest} mapSrc={latestMapSrc} /> : null}
 
       <section aria-labelledby="stats-heading" className="mt-8">
         <h2 id="stats-heading" className="sr-only">
@@ -294,7 +294,21 @@ export default function JimmyPage() {
   );
 }
 
-function LatestSighting({ discovery, mapEmbedOrigin }: { discovery: DiscoveryCardData; mapEmbedOrigin: string }) {
+/**
+ * The embedded map of the latest sighting, or null without coordinates:
+ * built here, on the server, so the page's code does not carry the embed's
+ * URL rules. A position guessed from typed text gets a wider view and no pin.
+ */
+function latestMapSrc(discovery: DiscoveryCardData, mapEmbedOrigin: string): string | null {
+  if (discovery.latitude === null || discovery.longitude === null) return null;
+  const lat = Number(discovery.latitude);
+  const lng = Number(discovery.longitude);
+  return discovery.locationApproximate
+    ? osmEmbedUrl(mapEmbedOrigin, boxAround(lat, lng, APPROXIMATE_MAP_HALF_WIDTH))
+    : osmEmbedUrl(mapEmbedOrigin, boxAround(lat, lng, DETAIL_MAP_HALF_WIDTH), { latitude: lat, longitude: lng });
+}
+
+function LatestSighting({ discovery, mapSrc }: { discovery: DiscoveryCardData; mapSrc: string | null }) {
   const lat = discovery.latitude === null ? null : Number(discovery.latitude);
   const lng = discovery.longitude === null ? null : Number(discovery.longitude);
   return (
@@ -305,14 +319,10 @@ function LatestSighting({ discovery, mapEmbedOrigin }: { discovery: DiscoveryCar
       <div className="mt-4 grid gap-0 lg:grid-cols-2">
         <DiscoveryPhoto photo={discovery.photo} alt={photoAlt(discovery)} sizes={DETAIL_IMAGE_SIZES} priority />
         <div className="flex flex-col">
-          {lat !== null && lng !== null ? (
+          {mapSrc ? (
             <iframe
               title={`Map of the latest sighting of Jimmy #${discovery.jimmy.serialNumber}`}
-              src={
-                discovery.locationApproximate
-                  ? osmEmbedUrl(mapEmbedOrigin, boxAround(lat, lng, APPROXIMATE_MAP_HALF_WIDTH))
-                  : osmEmbedUrl(mapEmbedOrigin, boxAround(lat, lng, DETAIL_MAP_HALF_WIDTH), { latitude: lat, longitude: lng })
-              }
+              src={mapSrc}
               className="h-64 w-full border-0 bg-stone-100 lg:h-full lg:min-h-72"
               loading="lazy"
               referrerPolicy="no-referrer"
@@ -382,7 +392,7 @@ function TimelineEntry({ discovery, own }: { discovery: DiscoveryCardData; own: 
               </Link>
             </>
           ) : null}
-          <Link to={`/flag/discovery/${discovery.id}`} className={`${entryActionClass} text-stone-600`}>
+          <Link to={`/flag/discovery/${discovery.id}`} className={`${entryActionClass} text-stone-600`} aria-label={`Flag this discovery of Jimmy #${discovery.jimmy.serialNumber}`}>
             Flag
           </Link>
         </footer>
