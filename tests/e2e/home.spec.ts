@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { displayPlace } from "~/lib/places";
 import { query, queryOne } from "./db";
 import { expectAccessible, jsEnabled, waitForHydration } from "./helpers";
 
@@ -11,7 +12,8 @@ function statsFromDb() {
     discoveries: queryOne<{ n: number }>("select count(*) n from discoveries").n,
     hunters: queryOne<{ n: number }>("select count(distinct user_id) n from discoveries where created_at >= ?", since).n,
     places: queryOne<{ n: number }>(
-      "select count(distinct coalesce(city || '|' || coalesce(region, '') || '|' || coalesce(country, ''), lower(trim(location)))) n from discoveries",
+      // README, "How the figures are counted": a city, else the state or country; typed text naming no place counts nowhere.
+      "select count(distinct case when country is not null then coalesce(city, '') || '|' || coalesce(region, '') || '|' || country end) n from discoveries",
     ).n,
   };
 }
@@ -92,17 +94,23 @@ test.describe("the home page", () => {
       serial_number: number;
       caption: string;
       location: string | null;
+      city: string | null;
+      region: string | null;
+      country: string | null;
+      location_approximate: number;
       like_count: number;
       comment_count: number;
       profile_image_url: string | null;
       photo_variants: string;
     }>(
-      `select u.first_name, u.last_name, j.serial_number, d.caption, d.location, d.like_count, j.comment_count, u.profile_image_url, d.photo_variants
+      `select u.first_name, u.last_name, j.serial_number, d.caption, d.location, d.city, d.region, d.country, d.location_approximate, d.like_count, j.comment_count, u.profile_image_url, d.photo_variants
        from discoveries d join users u on u.id = d.user_id join jimmys j on j.id = d.jimmy_id where d.id = ?`,
       ids[0],
     );
     await expect(first.getByText(`${row.first_name} ${row.last_name}`)).toBeVisible();
-    if (row.location) await expect(first.getByText(row.location)).toBeVisible();
+    // The card names the place as every page does (app/lib/places.ts).
+    const place = displayPlace({ ...row, approximate: row.location_approximate === 1 });
+    if (place) await expect(first.getByText(place, { exact: true })).toBeVisible();
     await expect(first.getByText(`#${row.serial_number}`, { exact: true })).toBeVisible();
     await expect(first.locator("time")).toHaveText(/^(Just now|\d+h ago|\d+d ago)$/);
     await expect(first.getByText(row.caption)).toBeVisible();

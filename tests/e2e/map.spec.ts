@@ -3,7 +3,14 @@ import { clusterPoints, focusBox, overviewBox, type MapPoint } from "../../app/l
 import { expectAccessible, waitForHydration } from "./helpers";
 
 type Locations = {
-  discovered: { serialNumber: number; status: string; latitude: string | null; longitude: string | null; location: string | null }[];
+  discovered: {
+    serialNumber: number;
+    status: string;
+    latitude: string | null;
+    longitude: string | null;
+    location: string | null;
+    locationApproximate: boolean;
+  }[];
   totalJimmys: number;
   discoveredCount: number;
 };
@@ -88,7 +95,10 @@ test.describe("the Jimmy location map", () => {
     await expect(page).toHaveURL(new RegExp(`cluster=${area.key}&jimmy=${jimmy.serialNumber}$`));
     const card = page.getByRole("article", { name: `Jimmy #${jimmy.serialNumber}` });
     await expect(card).toBeVisible();
-    await expect(card.getByTestId("selected-jimmy-coordinates")).toHaveText(`${raw.latitude}, ${raw.longitude}`);
+    // A position guessed from typed text is not shown as if it were measured.
+    await expect(card.getByTestId("selected-jimmy-coordinates")).toHaveText(
+      raw.locationApproximate ? "Not measured: the centre of a typed place" : `${raw.latitude}, ${raw.longitude}`,
+    );
     await expect(card.getByTestId("selected-jimmy-status")).toHaveText(raw.status.charAt(0).toUpperCase() + raw.status.slice(1));
     await expect(card.getByRole("link", { name: `View Jimmy #${jimmy.serialNumber}` })).toHaveAttribute(
       "href",
