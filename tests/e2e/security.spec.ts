@@ -323,7 +323,8 @@ const HOSTILE = {
   firstName: "<img src=x onerror=alert(1)>",
   lastName: "\u202Eexe.gpj",
   caption: `<img src=x onerror="alert('caption')"><script>alert(2)</script> javascript:alert(3) \u202Egnp.exe`,
-  location: "<svg onload=alert(4)> \u2066Austin\u2069",
+  // Text naming no place, so the pages show it as typed (a place they can resolve reads as its city).
+  location: "<svg onload=alert(4)> \u2066behind the blue mailbox\u2069",
   comment: `<a href="javascript:alert(5)">click</a> javascript:alert(6) <iframe src="javascript:alert(7)"></iframe>`,
   author: "\u202E<b onmouseover=alert(8)>x</b>",
 };
@@ -396,7 +397,7 @@ test.describe("hostile text", () => {
     expect(comment.status(), await comment.text()).toBe(302);
     const userId = await signInByRequest(context.request, HOSTILE.firstName, HOSTILE.lastName);
     const report = await context.request.post("/api/discoveries", {
-      data: { jimmyId, tempPath: await uploadedTempPath(context.request), caption: HOSTILE.caption, location: HOSTILE.location, latitude: 30.2672, longitude: -97.7431 },
+      data: { jimmyId, tempPath: await uploadedTempPath(context.request), caption: HOSTILE.caption, location: HOSTILE.location },
     });
     expect(report.status(), await report.text()).toBe(201);
 
@@ -805,14 +806,15 @@ test.describe("the admin gate", () => {
         expect(viewText).not.toContain("Admin Panel");
       } else if (view.status() < 400) {
         expect(view.status(), url).toBe(302);
-        expect(view.headers()["location"], url).toBe("/admin");
+        // The gate, perhaps at the part of the panel the route belongs to (/admin#flags).
+        expect(view.headers()["location"]?.split("#")[0], url).toBe("/admin");
       }
       for (const method of route.hasAction ? ["POST", "DELETE"] : []) {
         const response = await context.request.fetch(url, { method, form: body, maxRedirects: 0 });
         const status = response.status();
         if (status < 400) {
           expect(status, `${method} ${url}`).toBe(302);
-          expect(response.headers()["location"], `${method} ${url}`).toBe("/admin");
+          expect(response.headers()["location"]?.split("#")[0], `${method} ${url}`).toBe("/admin");
         }
         expect(status, `${method} ${url}`).toBeLessThan(500);
         expect(setCookies(response).filter((cookie) => /jh_admin=[^;]/.test(cookie)), `${method} ${url}`).toEqual([]);
