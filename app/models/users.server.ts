@@ -13,12 +13,22 @@ export type ProviderProfile = {
   profileImageUrl?: string | null;
 };
 
+export type FoldedName = { lower: string; upper: string };
+
+/** The stored folded name (name_key_*) of a display name; null leaves it to be folded when next compared (hunterNameTaken). */
+function nameKeyColumns(displayName: string, fold?: (displayName: string) => FoldedName) {
+  const key = fold?.(displayName.trim());
+  return { name_key_lower: key?.lower ?? null, name_key_upper: key?.upper ?? null };
+}
+
 /**
  * Finds or creates the user for (provider, subject). Accounts are never merged
  * across providers by e-mail. A blank name from the provider never overwrites
  * a name we already have (Apple sends the name on the first sign-in only).
+ * `fold` gives the name's folded form (app/services/names.server.ts), stored
+ * with it so that comparing names never has to fold hunters first.
  */
-export async function upsertUserFromProvider(db: Executor, profile: ProviderProfile, now = new Date()) {
+export async function upsertUserFromProvider(db: Executor, profile: ProviderProfile, now = new Date(), fold?: (displayName: string) => FoldedName) {
   const at = nowIso(now);
   const existing = await db
     .selectFrom("users")
@@ -38,34 +48,34 @@ export async function upsertUserFromProvider(db: Executor, profile: ProviderProf
         profile_image_url: profile.profileImageUrl ?? null,
         created_at: at,
         updated_at: at,
+        ...nameKeyColumns(`${profile.firstName.trim()} ${profile.lastName.trim()}`, fold),
       })
       .onConflict((oc) => oc.columns(["provider", "provider_subject"]).doUpdateSet({ updated_at: at }))
       .returningAll()
       .executeTakeFirstOrThrow();
   }
+  const firstName = profile.firstName.trim() || existing.first_name;
+  const lastName = profile.lastName.trim() || existing.last_name;
   return db
     .updateTable("users")
     .set({
-      first_name: profile.firstName.trim() || existing.first_name,
-      last_name: profile.lastName.trim() || existing.last_name,
+      first_name: firstName,
+      last_name: lastName,
       email: profile.email ?? existing.email,
       profile_image_url: profile.profileImageUrl ?? existing.profile_image_url,
       updated_at: at,
-      // The name may have changed: folded again when next compared (hunterNameTaken).
-      name_key_lower: null,
-      name_key_upper: null,
+      ...nameKeyColumns(`${firstName} ${lastName}`, fold),
     })
     .where("id", "=", existing.id)
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export type FoldedName = { lower: string; upper: string };
-
 /**
  * Whether a registered hunter's display name folds like `key` (either
- * folding matches). Hunters whose name was not folded yet (new rows, a name
- * just changed) are folded first with `fold`, which is given their display name.
+ * folding matches). Hunters whose name was not folded yet (rows from before
+ * the folded columns, or written without `fold`) are folded first with
+ * `fold`, which is given their display name.
  */
 export async function hunterNameTaken(db: Kysely<Database>, key: FoldedName, fold: (displayName: string) => FoldedName): Promise<boolean> {
   for (;;) {

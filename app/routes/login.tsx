@@ -8,6 +8,7 @@ import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { flashHeader } from "~/services/flash.server";
+import { nameKey } from "~/services/names.server";
 import { providerAvailability } from "~/services/oauth.server";
 import { getUser, startSession } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
@@ -64,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // is the same hunter; under a provider of its own, so it never matches (or
   // renames) a seeded hunter or one who signed in with a real provider.
   const subject = `${firstName} ${lastName}`.trim().toLowerCase().replace(/\s+/g, " ");
-  const user = await upsertUserFromProvider(db, { provider: DEMO_SIGN_IN_PROVIDER, subject, firstName, lastName });
+  const user = await upsertUserFromProvider(db, { provider: DEMO_SIGN_IN_PROVIDER, subject, firstName, lastName }, new Date(), nameKey);
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(request, "user", user.id, { db }));
   headers.append("Set-Cookie", await flashHeader({ title: "Signed in", description: `Welcome, ${firstName}!`, variant: "success" }));

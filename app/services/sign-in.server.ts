@@ -4,6 +4,7 @@ import { upsertUserFromProvider } from "~/models/users.server";
 import { getDb } from "./db.server";
 import { env } from "./env.server";
 import { flashHeader } from "./flash.server";
+import { nameKey } from "./names.server";
 import {
   beginSignIn,
   clearStateCookies,
@@ -67,13 +68,15 @@ export async function finishProviderSignIn(provider: ProviderId, request: Reques
   }
   // A provider that withholds the name (Apple after the first sign-in) keeps the one we have;
   // one that never sent any leaves "Hunter".
-  const user = await upsertUserFromProvider(db, {
-    ...profile,
-    firstName: withoutControls(profile.firstName || ""),
-    lastName: withoutControls(profile.lastName || ""),
-  });
+  const user = await upsertUserFromProvider(
+    db,
+    { ...profile, firstName: withoutControls(profile.firstName || ""), lastName: withoutControls(profile.lastName || "") },
+    new Date(),
+    nameKey,
+  );
   if (!user.first_name.trim()) {
-    await db.updateTable("users").set({ first_name: "Hunter", name_key_lower: null, name_key_upper: null }).where("id", "=", user.id).execute();
+    const key = nameKey(`Hunter ${user.last_name}`.trim());
+    await db.updateTable("users").set({ first_name: "Hunter", name_key_lower: key.lower, name_key_upper: key.upper }).where("id", "=", user.id).execute();
     user.first_name = "Hunter";
   }
   const returnTo = safeRedirect((await returnCookie(provider).parse(request.headers.get("Cookie"))) as string | null, "/");

@@ -8,6 +8,7 @@ import { recordDiscovery } from "~/models/discoveries.server";
 import { upsertUserFromProvider } from "~/models/users.server";
 import { resolveLocation } from "~/services/geo.server";
 import { storePhoto } from "~/services/images.server";
+import { nameKey } from "~/services/names.server";
 import type { Storage } from "~/services/storage.server";
 import {
   ADMIN_COMMENTS,
@@ -147,6 +148,7 @@ export async function seedDemoData(options: {
       db,
       { provider: DEMO_PROVIDER, subject, firstName: first, lastName: last, profileImageUrl },
       new Date(now - 800 * DAY),
+      nameKey,
     );
     userIds.push(user.id);
   }
