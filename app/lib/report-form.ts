@@ -86,7 +86,7 @@ export function reportFormSchema(kind: ReportFormKind) {
     });
 }
 
-export type ReportFormFields = "photo" | "caption" | "location";
+export type ReportFormFields = "photo" | "caption" | "location" | "checkCode";
 
 /** What the form shows again after a refused submission (never the file itself). */
 export type ReportFormValues = {
@@ -96,6 +96,10 @@ export type ReportFormValues = {
   longitude: string;
   /** A photo that already reached storage, so a retry does not upload it again. */
   tempPath: string;
+  /** The label's code as typed (proof of possession, docs/security.md). */
+  checkCode: string;
+  /** A scan proof still valid for this form; empty when the code must be typed. */
+  proof: string;
 };
 
 export type ReportActionResult =
