@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { formatCoordinates } from "~/lib/format";
 import type { PreparedPhoto } from "~/lib/photo-upload";
 import {
+  CHECK_CODE_REQUIRED_TEXT,
   LOCATION_REQUIRED_TEXT,
   MAX_CAPTION_LENGTH,
   MAX_LOCATION_LENGTH,
@@ -21,7 +22,6 @@ type Position = { latitude: number; longitude: number };
 type Phase = { step: "idle" } | { step: "locating" } | { step: "preparing" } | { step: "uploading"; progress: number; retry: number } | { step: "saving" };
 type Errors = Partial<Record<ReportFormFields, string>>;
 
-const CHECK_CODE_MISSING_TEXT = "Enter the code printed on the label, under the Jimmy's number.";
 const OUTBOX_SAVED_TEXT = "Saved to your outbox — it will be sent when you're back online.";
 const LOCATION_DENIED = { title: "Location access denied", description: "Please enter your location manually or allow location access" };
 const LOCATION_UNSUPPORTED = { title: "Location not supported", description: "Please enter your location manually" };
@@ -209,7 +209,7 @@ export function DiscoveryForm({
     setQueued(false);
 
     if (!proof && !codeExempt && !String(new FormData(form).get("checkCode") ?? "").trim()) {
-      setErrors({ checkCode: CHECK_CODE_MISSING_TEXT });
+      setErrors({ checkCode: CHECK_CODE_REQUIRED_TEXT });
       form.querySelector<HTMLInputElement>("[name=checkCode]")?.focus();
       return;
     }

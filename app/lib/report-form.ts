@@ -19,6 +19,9 @@ export const PHOTO_REQUIRED_TEXT: Record<ReportFormKind, string> = {
   modal: "Please select a photo of your Jimmy discovery",
 };
 
+/** Reporting without a scan proof asks for the label's code (docs/security.md). */
+export const CHECK_CODE_REQUIRED_TEXT = "Enter the code printed on the label, under the Jimmy's number (like Code 7KX3PA).";
+
 export const LOCATION_REQUIRED_TEXT = "Enter where you found Jimmy, or use your current location.";
 
 export const MAX_CAPTION_LENGTH = 500;

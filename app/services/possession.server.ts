@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { normalizeCheck } from "~/lib/qr-code";
+import { CHECK_CODE_REQUIRED_TEXT } from "~/lib/report-form";
 import type { DB } from "./db.server";
 import { env } from "./env.server";
 import { checkCodeLockout, countWrongCode, isValidCheck } from "./qr.server";
@@ -38,7 +39,6 @@ export function isValidScanProof(proof: string, serial: number, userId: number, 
   });
 }
 
-export const CHECK_CODE_REQUIRED_TEXT = "Enter the code printed on the label, under the Jimmy's number (like Code 7KX3PA).";
 export const CHECK_CODE_MALFORMED_TEXT = "The code on the label has 6 letters and numbers (like Code 7KX3PA). Please check it against the label.";
 export const SCAN_PROOF_EXPIRED_TEXT = "Your scan of the label has expired or was for another Jimmy. Enter the code printed on the label, or scan it again.";
 
