@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { ROTATED_GPS_JPEG } from "../support/photos";
 import { actFromOwnAddress, checkCode, freshSerial, mint } from "./admin-helpers";
 import { query } from "./db";
-import { jsEnabled, signIn, uniqueName, waitForHydration } from "./helpers";
+import { signIn, uniqueName, waitForHydration } from "./helpers";
 
 // Reporting a discovery needs the code on the Jimmy's label (docs/security.md):
 // a scan of the QR code carries a proof of it, any other way in asks for it.
