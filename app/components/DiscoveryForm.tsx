@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { formatCoordinates } from "~/lib/format";
 import type { PreparedPhoto } from "~/lib/photo-upload";
 import {
+  CHECK_CODE_REQUIRED_TEXT,
   LOCATION_REQUIRED_TEXT,
   MAX_CAPTION_LENGTH,
   MAX_LOCATION_LENGTH,
@@ -77,6 +78,8 @@ export function DiscoveryForm({
   action,
   submitLabel,
   idempotencyKey,
+  proof: scanProof = "",
+  codeExempt = false,
   result,
   onSuccess,
   secondaryAction,
@@ -91,6 +94,10 @@ export function DiscoveryForm({
    * mounted for one report (success navigates away or closes the modal).
    */
   idempotencyKey: string;
+  /** A scan proof of possession from /q/… or /scan; without one the form asks for the label's code. */
+  proof?: string;
+  /** An admin reports without the code. */
+  codeExempt?: boolean;
   /** The action's answer to a form posted without JavaScript. */
   result?: ReportActionResult;
   onSuccess?: () => void;
@@ -114,6 +121,7 @@ export function DiscoveryForm({
   const [location, setLocation] = useState(failed?.values.location ?? "");
   const [position, setPosition] = useState<Position | null>(positionFrom(failed?.values.latitude, failed?.values.longitude));
   const [keptUpload, setKeptUpload] = useState(failed?.values.tempPath ?? "");
+  const [proof, setProof] = useState(failed ? failed.values.proof : scanProof);
   const [locationRequired, setLocationRequired] = useState(false);
   const [photoGps, setPhotoGps] = useState<Position | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -149,7 +157,8 @@ export function DiscoveryForm({
     setErrors(data.fieldErrors);
     setFormError(data.formError);
     setKeptUpload(data.values.tempPath);
-    const message = data.formError ?? data.fieldErrors.photo ?? data.fieldErrors.location ?? data.fieldErrors.caption ?? "Please check the form.";
+    setProof(data.values.proof);
+    const message = data.formError ?? data.fieldErrors.checkCode ?? data.fieldErrors.photo ?? data.fieldErrors.location ?? data.fieldErrors.caption ?? "Please check the form.";
     showToast({ title: "Failed to submit discovery", description: message, variant: "destructive" });
   }, [fetcher.state, fetcher.data, onSuccess, showToast]);
 
@@ -199,6 +208,11 @@ export function DiscoveryForm({
     setFormError(null);
     setQueued(false);
 
+    if (!proof && !codeExempt && !String(new FormData(form).get("checkCode") ?? "").trim()) {
+      setErrors({ checkCode: CHECK_CODE_REQUIRED_TEXT });
+      form.querySelector<HTMLInputElement>("[name=checkCode]")?.focus();
+      return;
+    }
     if (!file && !keptUpload) {
       setErrors({ photo: PHOTO_REQUIRED_TEXT[kind] });
       showToast({ title: PHOTO_REQUIRED_TITLE, description: PHOTO_REQUIRED_TEXT[kind], variant: "destructive" });
@@ -298,6 +312,7 @@ export function DiscoveryForm({
       <input type="hidden" name="tempPath" value={keptUpload} />
       <input type="hidden" name="latitude" value={position ? String(position.latitude) : ""} />
       <input type="hidden" name="longitude" value={position ? String(position.longitude) : ""} />
+      {proof ? <input type="hidden" name="proof" value={proof} /> : null}
 
       {formError ? (
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
@@ -305,6 +320,39 @@ export function DiscoveryForm({
           <p className="mt-1">{formError}</p>
         </div>
       ) : null}
+
+      {proof || codeExempt ? (
+        <p className="text-sm text-emerald-800">{proof ? "Label checked: you scanned this Jimmy's code." : "As an admin, you can report without the label's code."}</p>
+      ) : (
+        <div>
+          <label htmlFor={fieldId("checkCode")} className="block font-semibold text-stone-900">
+            Code on the label <span className="font-normal text-stone-600">(required)</span>
+          </label>
+          <p id={fieldId("checkCode-hint")} className="mt-1 text-sm text-stone-600">
+            The 6 letters and numbers printed under Jimmy&apos;s number, like <strong>Code 7KX3PA</strong>. Scanning the QR code fills it in.
+          </p>
+          <input
+            id={fieldId("checkCode")}
+            name="checkCode"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={16}
+            defaultValue={failed?.values.checkCode ?? ""}
+            aria-required
+            aria-invalid={errors.checkCode ? true : undefined}
+            aria-describedby={describedBy("checkCode", fieldId("checkCode-hint"))}
+            onChange={() => setErrors((current) => ({ ...current, checkCode: undefined }))}
+            className="mt-2 block w-40 rounded-xl border border-stone-300 px-3 py-2 font-mono uppercase text-stone-900 shadow-sm focus:border-orange-600 focus:outline-none focus:ring-2 focus:ring-orange-200"
+          />
+          {errors.checkCode ? (
+            <p id={fieldId("checkCode-error")} role="alert" className="mt-2 text-sm text-red-700">
+              {errors.checkCode}
+            </p>
+          ) : null}
+        </div>
+      )}
 
       <div>
         <label htmlFor={fieldId("photo")} className="block font-semibold text-stone-900">
