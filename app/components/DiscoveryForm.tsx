@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { formatCoordinates } from "~/lib/format";
-import type { PreparedPhoto } from "~/lib/photo-upload";
+import type { PreparedReport } from "~/lib/report-send";
 import {
   CHECK_CODE_REQUIRED_TEXT,
   LOCATION_REQUIRED_TEXT,
@@ -23,41 +23,11 @@ type Phase = { step: "idle" } | { step: "locating" } | { step: "preparing" } | {
 type Errors = Partial<Record<ReportFormFields, string>>;
 
 const OUTBOX_SAVED_TEXT = "Saved to your outbox — it will be sent when you're back online.";
-const LOCATION_DENIED = { title: "Location access denied", description: "Please enter your location manually or allow location access" };
-const LOCATION_UNSUPPORTED = { title: "Location not supported", description: "Please enter your location manually" };
 
 /** The photo code (EXIF, downscaling, upload) loads when a photo is chosen, not with the page. */
 const loadPhotoUpload = () => import("~/lib/photo-upload");
-
-/** An upload failure photo-upload.ts describes (its UploadError), with whether it is worth retrying. */
-function uploadFailure(error: unknown): { message: string; retryable: boolean } | null {
-  if (!(error instanceof Error) || error.name !== "UploadError") return null;
-  return { message: error.message, retryable: (error as { retryable?: boolean }).retryable === true };
-}
-
-class LocationUnavailable extends Error {
-  constructor(readonly toast: { title: string; description: string }) {
-    super(toast.title);
-  }
-}
-
-function currentPosition(): Promise<Position> {
-  return new Promise((resolve, reject) => {
-    if (typeof navigator === "undefined" || !("geolocation" in navigator)) {
-      reject(new LocationUnavailable(LOCATION_UNSUPPORTED));
-      return;
-    }
-    navigator.geolocation.getCurrentPosition(
-      (position) =>
-        resolve({
-          latitude: Math.round(position.coords.latitude * 1e6) / 1e6,
-          longitude: Math.round(position.coords.longitude * 1e6) / 1e6,
-        }),
-      () => reject(new LocationUnavailable(LOCATION_DENIED)),
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
-    );
-  });
-}
+/** Sending (upload, outbox) loads once the hunter starts filling the form in. */
+const loadReportSend = () => import("~/lib/report-send");
 
 function positionFrom(latitude: string | undefined, longitude: string | undefined): Position | null {
   if (!latitude || !longitude) return null;
@@ -180,17 +150,19 @@ export function DiscoveryForm({
   }, []);
 
   async function findLocation(): Promise<Position | null> {
-    try {
-      const found = await currentPosition();
-      setPosition(found);
-      setErrors((current) => ({ ...current, location: undefined }));
-      return found;
-    } catch (error) {
-      if (!(error instanceof LocationUnavailable)) throw error;
-      showToast({ ...error.toast, variant: "destructive" });
+    const found = await loadReportSend().then(
+      ({ locate }) => locate(),
+      // Without the code (the connection dropped before it loaded) there is no position to be had.
+      () => ({ cannot: { title: "Location not available", description: "Please enter your location manually" } }),
+    );
+    if ("cannot" in found) {
+      showToast({ ...found.cannot, variant: "destructive" });
       setLocationRequired(true);
       return null;
     }
+    setPosition(found);
+    setErrors((current) => ({ ...current, location: undefined }));
+    return found;
   }
 
   async function captureCurrentLocation() {
@@ -245,52 +217,36 @@ export function DiscoveryForm({
     }
     setErrors({});
 
-    let tempPath = keptUpload;
-    // Choosing another photo clears the kept upload, so a kept one is this photo's.
-    if (file && !keptUpload) {
-      let prepared: PreparedPhoto | null = null;
-      try {
-        setPhase({ step: "preparing" });
-        const { preparePhoto, uploadPhoto } = await loadPhotoUpload();
-        prepared = await preparePhoto(file);
-        if (!navigator.onLine) return await keepInOutbox(form, coordinates, prepared, "");
-        setPhase({ step: "uploading", progress: 0, retry: 0 });
-        tempPath = await uploadPhoto(
-          prepared,
-          (progress) => setPhase((current) => ({ step: "uploading", progress, retry: current.step === "uploading" ? current.retry : 0 })),
-          (retry) => setPhase({ step: "uploading", progress: 0, retry }),
-        );
-      } catch (error) {
-        setPhase({ step: "idle" });
-        const failure = uploadFailure(error);
-        if (prepared && failure?.retryable) return await keepInOutbox(form, coordinates, prepared, "");
-        const message = failure?.message ?? "Your photo could not be uploaded. Please try again.";
-        setErrors({ photo: message });
-        showToast({ title: "Upload failed", description: message, variant: "destructive" });
-        return;
-      }
+    let sent: PreparedReport;
+    try {
+      const { prepareReport } = await loadReportSend();
+      sent = await prepareReport({ form, file: keptUpload ? null : file, tempPath: keptUpload, coordinates, action, kind, onStep: setPhase });
+    } catch {
+      // The sending code could not load (the connection dropped first) or the outbox could not be written.
+      sent = { outcome: "failed", message: "Your discovery could not be sent. Please check your connection and try again." };
     }
-
-    if (!navigator.onLine) return await keepInOutbox(form, coordinates, null, tempPath);
-    const body = reportBody(form, tempPath, coordinates);
+    if (sent.outcome === "failed") {
+      setPhase({ step: "idle" });
+      setErrors({ photo: sent.message });
+      showToast({ title: "Upload failed", description: sent.message, variant: "destructive" });
+      return;
+    }
+    if (sent.outcome === "queued") {
+      // Offline, or the upload could not get through: the report waits on the device and is sent when the connection returns.
+      setPhase({ step: "idle" });
+      form.reset();
+      setLocation("");
+      setPosition(null);
+      setPhotoGps(null);
+      setPreview(null);
+      setKeptUpload("");
+      setQueued(true);
+      showToast({ title: "Saved to your outbox", description: OUTBOX_SAVED_TEXT, variant: "success" });
+      if (kind === "modal") onSuccess?.();
+      return;
+    }
     setPhase({ step: "saving" });
-    fetcher.submit(body, { method: "post", action, encType: "multipart/form-data" });
-  }
-
-  /** Offline, or the upload could not get through: the report waits on the device and is sent when the connection returns. */
-  async function keepInOutbox(form: HTMLFormElement, coordinates: Position | null, photo: PreparedPhoto | null, tempPath: string) {
-    const { queueReport } = await import("~/lib/outbox");
-    await queueReport({ action, kind, body: reportBody(form, tempPath, coordinates), photo, tempPath });
-    setPhase({ step: "idle" });
-    form.reset();
-    setLocation("");
-    setPosition(null);
-    setPhotoGps(null);
-    setPreview(null);
-    setKeptUpload("");
-    setQueued(true);
-    showToast({ title: "Saved to your outbox", description: OUTBOX_SAVED_TEXT, variant: "success" });
-    if (kind === "modal") onSuccess?.();
+    fetcher.submit(sent.body, { method: "post", action, encType: "multipart/form-data" });
   }
 
   const photoError = errors.photo;
@@ -304,6 +260,7 @@ export function DiscoveryForm({
       encType="multipart/form-data"
       noValidate
       onSubmit={(event) => void submit(event)}
+      onFocus={() => void loadReportSend().catch(() => undefined)}
       className="space-y-6"
       aria-busy={busy}
     >
@@ -512,15 +469,6 @@ export function DiscoveryForm({
       </div>
     </fetcher.Form>
   );
-}
-
-function reportBody(form: HTMLFormElement, tempPath: string, coordinates: Position | null): FormData {
-  const body = new FormData(form);
-  body.delete("photo");
-  body.set("tempPath", tempPath);
-  body.set("latitude", coordinates ? String(coordinates.latitude) : "");
-  body.set("longitude", coordinates ? String(coordinates.longitude) : "");
-  return body;
 }
 
 function Progress({ phase, saving }: { phase: Phase; saving: boolean }) {
