@@ -1,6 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 
+/**
+ * How long a report may take from its submit to the Jimmy's page: the server
+ * re-encodes the photo into six sizes, seconds on a busy two-CPU machine.
+ */
+export const REPORT_SAVED_MS = 20_000;
+
 export function jsEnabled(testInfo: TestInfo): boolean {
   return testInfo.project.name === "js-on";
 }

@@ -8,7 +8,7 @@ import { displayPlace } from "~/lib/places";
 import { E2E_DATA_DIR } from "../support/e2e-data";
 import { badPhotos, oversizePhoto, ROTATED_GPS_JPEG } from "../support/photos";
 import { query, queryOne, writeDb } from "./db";
-import { expectAccessible, jsEnabled, signIn, uniqueName, waitForHydration } from "./helpers";
+import { expectAccessible, jsEnabled, REPORT_SAVED_MS, signIn, uniqueName, waitForHydration } from "./helpers";
 
 type DiscoveryRow = {
   id: number;
@@ -118,7 +118,7 @@ test.describe("reporting a discovery", () => {
     await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Submit First Discovery" }).click();
 
-    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`));
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
     await expect(toast(page)).toContainText("Discovery submitted!");
     await expect(toast(page)).toContainText("Jimmy has been officially discovered and added to the hunt");
     const entry = page.getByTestId("timeline-entry");
@@ -162,7 +162,7 @@ test.describe("reporting a discovery", () => {
     await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Share Discovery" }).click();
 
-    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`));
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
     await expect(toast(page)).toContainText("Success!");
     await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`);
     const latest = page.getByRole("region", { name: "Latest Sighting" });
@@ -245,7 +245,7 @@ test.describe("reporting a discovery", () => {
     addDiscoveries(serial, 1);
     await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Submit First Discovery" }).click();
-    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`));
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
     await expect(toast(page)).toContainText("Someone else reported its first discovery just before you, so yours is its 2nd.");
     const rows = discoveriesOf(serial);
     expect(rows.map((r) => r.is_first)).toEqual([1, 0]);
@@ -268,7 +268,7 @@ test.describe("the device location", () => {
     await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Share Discovery" }).click();
     if (jsEnabled(testInfo)) {
-      await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`));
+      await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
       const row = discoveriesOf(serial).at(-1)!;
       expect(row).toMatchObject({ caption: "Near the tower", location: null });
       expect(row.latitude).toBeCloseTo(48.8584, 4);
@@ -281,7 +281,7 @@ test.describe("the device location", () => {
       await page.getByLabel(/^Location/).fill("Eiffel Tower, Paris, France");
       await fillLabelCode(page, serial);
       await page.getByRole("button", { name: "Share Discovery" }).click();
-      await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`));
+      await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
       expect(discoveriesOf(serial).at(-1)).toMatchObject({ caption: "Near the tower", location: "Eiffel Tower, Paris, France" });
     }
   });
@@ -314,7 +314,7 @@ test.describe("the device location", () => {
     expect(discoveriesOf(serial)).toEqual([]);
     await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Submit First Discovery" }).click();
-    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`));
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
     expect(discoveriesOf(serial)).toHaveLength(1);
   });
 });
@@ -349,7 +349,7 @@ test.describe("the Jimmy page's 'Add Your Discovery'", () => {
 
     await expect(dialog).toBeHidden();
     await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`);
-    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`));
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
     await expect(page.getByTestId("timeline-entry")).toHaveCount(2);
     await expect(page.getByRole("region", { name: "Latest Sighting" }).getByText("Hiding in the bookshop")).toBeVisible();
 
@@ -414,19 +414,28 @@ test.describe("a large phone photo", () => {
     await waitForHydration(page, testInfo);
 
     const uploads: Buffer[] = [];
+    // The second attempt is held until the test has read the retry message, which
+    // would otherwise show only for as long as one fast loopback upload takes.
+    let retryMessageRead = () => {};
+    const retryMessageWasRead = new Promise<void>((resolve) => (retryMessageRead = resolve));
     await page.route("**/uploads/direct", async (route) => {
       const request = route.request();
       uploads.push(filePart(request.postDataBuffer()!, (await request.allHeaders())["content-type"]!));
       // The first attempt loses its connection; the browser tries again by itself.
-      if (uploads.length === 1) await route.abort("connectionreset");
-      else await route.continue();
+      if (uploads.length === 1) return route.abort("connectionreset");
+      await retryMessageWasRead;
+      await route.continue();
     });
 
     await choosePhoto(page, { name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: original });
     await page.getByLabel(/^Location/).fill("Lady Bird Lake, Austin, TX");
     await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Share Discovery" }).click();
-    if (jsEnabled(testInfo)) await expect(page.getByText("The connection dropped. Trying again (1 of 2)…")).toBeVisible();
+    if (jsEnabled(testInfo)) {
+      // Preparing a 12 MP photo takes a few seconds on a busy machine before the first attempt.
+      await expect(page.getByText("The connection dropped. Trying again (1 of 2)…")).toBeVisible({ timeout: 20_000 });
+      retryMessageRead();
+    }
     // Rendering six sizes of a 12 MP photo takes a few seconds on a busy machine.
     await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: 30_000 });
 

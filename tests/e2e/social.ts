@@ -90,6 +90,8 @@ export type PlantedDiscovery = { id: number; serialNumber: number; jimmyId: numb
 export function plantDiscovery(userId: number, caption: string): PlantedDiscovery {
   const db = writeDb();
   try {
+    // Immediate: a transaction that reads first and then writes cannot wait for
+    // the server's writer (SQLite answers "database is locked" at once).
     return db.transaction(() => {
       const source = db
         .prepare(
@@ -107,7 +109,7 @@ export function plantDiscovery(userId: number, caption: string): PlantedDiscover
         .run(source.jimmy_id, userId, source.photo_key, source.photo_width, source.photo_height, source.photo_variants, caption, now);
       db.prepare("update jimmys set discovery_count = discovery_count + 1, last_discovery_at = ? where id = ?").run(now, source.jimmy_id);
       return { id: Number(result.lastInsertRowid), serialNumber: source.serial_number, jimmyId: source.jimmy_id };
-    })();
+    }).immediate();
   } finally {
     db.close();
   }
