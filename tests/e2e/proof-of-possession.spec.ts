@@ -77,6 +77,19 @@ test.describe("proving you found the Jimmy", () => {
     expect(discoveriesOf(serial)).toBe(1);
   });
 
+  test("someone trying the demo finds the demo Jimmys' codes from the banner on every page", async ({ page }) => {
+    await page.goto("/map");
+    await page.getByRole("note").getByRole("link", { name: "Demo label codes" }).click();
+    await expect(page.getByRole("heading", { name: "Demo label codes" })).toBeVisible();
+    const rows = page.getByRole("row").filter({ has: page.getByRole("link") });
+    expect(await rows.count()).toBeGreaterThan(0);
+    const first = rows.first();
+    const serial = Number((await first.getByRole("link").textContent())!.replace("#", ""));
+    await expect(first.getByRole("cell").nth(1)).toHaveText(`Code ${checkCode(serial)}`);
+    await first.getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`));
+  });
+
   test("guessing is cut off: after 10 wrong codes even the right one is refused, with when to try again", async ({ page }, testInfo) => {
     const serial = freshSerial();
     mint(serial);

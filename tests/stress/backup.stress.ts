@@ -43,7 +43,7 @@ test("npm run db:backup copies a consistent, integrity-checked database and the 
   apps.push(source);
   const jimmyIds = mintJimmys(sourceDir, 5000, 6);
   const photo = await samplePhoto();
-  const hunters = Array.from({ length: 3 }, (_, i) => new Hunter(source.baseURL, `Backup${i}`, true, "q".repeat(40)));
+  const hunters = Array.from({ length: 3 }, (_, i) => new Hunter(source.baseURL, `Backup${i}`, true));
   for (const hunter of hunters) await hunter.signIn();
 
   let writing = true;

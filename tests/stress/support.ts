@@ -135,8 +135,6 @@ export class Hunter {
     readonly name: string,
     /** Sign in as a fresh identity every REPORTS_PER_IDENTITY uploads; only for a hunter that does one thing at a time. */
     private readonly rotateIdentities = false,
-    /** The app's QR_SECRET, to type the label's code. */
-    private readonly qrSecret = E2E_QR_SECRET,
   ) {}
 
   async signIn(): Promise<void> {
@@ -186,7 +184,7 @@ export class Hunter {
         caption,
         latitude: place?.latitude ?? null,
         longitude: place?.longitude ?? null,
-        checkCode: labelCheckCode(serialOfJimmy.get(jimmyId)!, this.qrSecret),
+        checkCode: labelCheckCode(serialOfJimmy.get(jimmyId)!),
       }),
     });
   }
