@@ -44,7 +44,7 @@ export default defineConfig({
       name: "js-off",
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions },
       // The service worker and the outbox need JavaScript: nothing to test without it.
-      testIgnore: ["**/offline.spec.ts", ...HTTP_ONLY],
+      testIgnore: ["**/offline.spec.ts", "**/label-print.spec.ts", ...HTTP_ONLY],
     },
     {
       name: "http",

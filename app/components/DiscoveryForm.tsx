@@ -1,8 +1,9 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { formatCoordinates } from "~/lib/format";
-import type { PreparedPhoto } from "~/lib/photo-upload";
+import type { PreparedReport } from "~/lib/report-send";
 import {
+  CHECK_CODE_REQUIRED_TEXT,
   LOCATION_REQUIRED_TEXT,
   MAX_CAPTION_LENGTH,
   MAX_LOCATION_LENGTH,
@@ -22,41 +23,11 @@ type Phase = { step: "idle" } | { step: "locating" } | { step: "preparing" } | {
 type Errors = Partial<Record<ReportFormFields, string>>;
 
 const OUTBOX_SAVED_TEXT = "Saved to your outbox — it will be sent when you're back online.";
-const LOCATION_DENIED = { title: "Location access denied", description: "Please enter your location manually or allow location access" };
-const LOCATION_UNSUPPORTED = { title: "Location not supported", description: "Please enter your location manually" };
 
 /** The photo code (EXIF, downscaling, upload) loads when a photo is chosen, not with the page. */
 const loadPhotoUpload = () => import("~/lib/photo-upload");
-
-/** An upload failure photo-upload.ts describes (its UploadError), with whether it is worth retrying. */
-function uploadFailure(error: unknown): { message: string; retryable: boolean } | null {
-  if (!(error instanceof Error) || error.name !== "UploadError") return null;
-  return { message: error.message, retryable: (error as { retryable?: boolean }).retryable === true };
-}
-
-class LocationUnavailable extends Error {
-  constructor(readonly toast: { title: string; description: string }) {
-    super(toast.title);
-  }
-}
-
-function currentPosition(): Promise<Position> {
-  return new Promise((resolve, reject) => {
-    if (typeof navigator === "undefined" || !("geolocation" in navigator)) {
-      reject(new LocationUnavailable(LOCATION_UNSUPPORTED));
-      return;
-    }
-    navigator.geolocation.getCurrentPosition(
-      (position) =>
-        resolve({
-          latitude: Math.round(position.coords.latitude * 1e6) / 1e6,
-          longitude: Math.round(position.coords.longitude * 1e6) / 1e6,
-        }),
-      () => reject(new LocationUnavailable(LOCATION_DENIED)),
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
-    );
-  });
-}
+/** Sending (upload, outbox) loads once the hunter starts filling the form in. */
+const loadReportSend = () => import("~/lib/report-send");
 
 function positionFrom(latitude: string | undefined, longitude: string | undefined): Position | null {
   if (!latitude || !longitude) return null;
@@ -77,6 +48,8 @@ export function DiscoveryForm({
   action,
   submitLabel,
   idempotencyKey,
+  proof: scanProof = "",
+  codeExempt = false,
   result,
   onSuccess,
   secondaryAction,
@@ -91,6 +64,10 @@ export function DiscoveryForm({
    * mounted for one report (success navigates away or closes the modal).
    */
   idempotencyKey: string;
+  /** A scan proof of possession from /q/… or /scan; without one the form asks for the label's code. */
+  proof?: string;
+  /** An admin reports without the code. */
+  codeExempt?: boolean;
   /** The action's answer to a form posted without JavaScript. */
   result?: ReportActionResult;
   onSuccess?: () => void;
@@ -114,6 +91,7 @@ export function DiscoveryForm({
   const [location, setLocation] = useState(failed?.values.location ?? "");
   const [position, setPosition] = useState<Position | null>(positionFrom(failed?.values.latitude, failed?.values.longitude));
   const [keptUpload, setKeptUpload] = useState(failed?.values.tempPath ?? "");
+  const [proof, setProof] = useState(failed ? failed.values.proof : scanProof);
   const [locationRequired, setLocationRequired] = useState(false);
   const [photoGps, setPhotoGps] = useState<Position | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -149,7 +127,8 @@ export function DiscoveryForm({
     setErrors(data.fieldErrors);
     setFormError(data.formError);
     setKeptUpload(data.values.tempPath);
-    const message = data.formError ?? data.fieldErrors.photo ?? data.fieldErrors.location ?? data.fieldErrors.caption ?? "Please check the form.";
+    setProof(data.values.proof);
+    const message = data.formError ?? data.fieldErrors.checkCode ?? data.fieldErrors.photo ?? data.fieldErrors.location ?? data.fieldErrors.caption ?? "Please check the form.";
     showToast({ title: "Failed to submit discovery", description: message, variant: "destructive" });
   }, [fetcher.state, fetcher.data, onSuccess, showToast]);
 
@@ -171,17 +150,19 @@ export function DiscoveryForm({
   }, []);
 
   async function findLocation(): Promise<Position | null> {
-    try {
-      const found = await currentPosition();
-      setPosition(found);
-      setErrors((current) => ({ ...current, location: undefined }));
-      return found;
-    } catch (error) {
-      if (!(error instanceof LocationUnavailable)) throw error;
-      showToast({ ...error.toast, variant: "destructive" });
+    const found = await loadReportSend().then(
+      ({ locate }) => locate(),
+      // Without the code (the connection dropped before it loaded) there is no position to be had.
+      () => ({ cannot: { title: "Location not available", description: "Please enter your location manually" } }),
+    );
+    if ("cannot" in found) {
+      showToast({ ...found.cannot, variant: "destructive" });
       setLocationRequired(true);
       return null;
     }
+    setPosition(found);
+    setErrors((current) => ({ ...current, location: undefined }));
+    return found;
   }
 
   async function captureCurrentLocation() {
@@ -199,6 +180,11 @@ export function DiscoveryForm({
     setFormError(null);
     setQueued(false);
 
+    if (!proof && !codeExempt && !String(new FormData(form).get("checkCode") ?? "").trim()) {
+      setErrors({ checkCode: CHECK_CODE_REQUIRED_TEXT });
+      form.querySelector<HTMLInputElement>("[name=checkCode]")?.focus();
+      return;
+    }
     if (!file && !keptUpload) {
       setErrors({ photo: PHOTO_REQUIRED_TEXT[kind] });
       showToast({ title: PHOTO_REQUIRED_TITLE, description: PHOTO_REQUIRED_TEXT[kind], variant: "destructive" });
@@ -231,52 +217,36 @@ export function DiscoveryForm({
     }
     setErrors({});
 
-    let tempPath = keptUpload;
-    // Choosing another photo clears the kept upload, so a kept one is this photo's.
-    if (file && !keptUpload) {
-      let prepared: PreparedPhoto | null = null;
-      try {
-        setPhase({ step: "preparing" });
-        const { preparePhoto, uploadPhoto } = await loadPhotoUpload();
-        prepared = await preparePhoto(file);
-        if (!navigator.onLine) return await keepInOutbox(form, coordinates, prepared, "");
-        setPhase({ step: "uploading", progress: 0, retry: 0 });
-        tempPath = await uploadPhoto(
-          prepared,
-          (progress) => setPhase((current) => ({ step: "uploading", progress, retry: current.step === "uploading" ? current.retry : 0 })),
-          (retry) => setPhase({ step: "uploading", progress: 0, retry }),
-        );
-      } catch (error) {
-        setPhase({ step: "idle" });
-        const failure = uploadFailure(error);
-        if (prepared && failure?.retryable) return await keepInOutbox(form, coordinates, prepared, "");
-        const message = failure?.message ?? "Your photo could not be uploaded. Please try again.";
-        setErrors({ photo: message });
-        showToast({ title: "Upload failed", description: message, variant: "destructive" });
-        return;
-      }
+    let sent: PreparedReport;
+    try {
+      const { prepareReport } = await loadReportSend();
+      sent = await prepareReport({ form, file: keptUpload ? null : file, tempPath: keptUpload, coordinates, action, kind, onStep: setPhase });
+    } catch {
+      // The sending code could not load (the connection dropped first) or the outbox could not be written.
+      sent = { outcome: "failed", message: "Your discovery could not be sent. Please check your connection and try again." };
     }
-
-    if (!navigator.onLine) return await keepInOutbox(form, coordinates, null, tempPath);
-    const body = reportBody(form, tempPath, coordinates);
+    if (sent.outcome === "failed") {
+      setPhase({ step: "idle" });
+      setErrors({ photo: sent.message });
+      showToast({ title: "Upload failed", description: sent.message, variant: "destructive" });
+      return;
+    }
+    if (sent.outcome === "queued") {
+      // Offline, or the upload could not get through: the report waits on the device and is sent when the connection returns.
+      setPhase({ step: "idle" });
+      form.reset();
+      setLocation("");
+      setPosition(null);
+      setPhotoGps(null);
+      setPreview(null);
+      setKeptUpload("");
+      setQueued(true);
+      showToast({ title: "Saved to your outbox", description: OUTBOX_SAVED_TEXT, variant: "success" });
+      if (kind === "modal") onSuccess?.();
+      return;
+    }
     setPhase({ step: "saving" });
-    fetcher.submit(body, { method: "post", action, encType: "multipart/form-data" });
-  }
-
-  /** Offline, or the upload could not get through: the report waits on the device and is sent when the connection returns. */
-  async function keepInOutbox(form: HTMLFormElement, coordinates: Position | null, photo: PreparedPhoto | null, tempPath: string) {
-    const { queueReport } = await import("~/lib/outbox");
-    await queueReport({ action, kind, body: reportBody(form, tempPath, coordinates), photo, tempPath });
-    setPhase({ step: "idle" });
-    form.reset();
-    setLocation("");
-    setPosition(null);
-    setPhotoGps(null);
-    setPreview(null);
-    setKeptUpload("");
-    setQueued(true);
-    showToast({ title: "Saved to your outbox", description: OUTBOX_SAVED_TEXT, variant: "success" });
-    if (kind === "modal") onSuccess?.();
+    fetcher.submit(sent.body, { method: "post", action, encType: "multipart/form-data" });
   }
 
   const photoError = errors.photo;
@@ -290,6 +260,7 @@ export function DiscoveryForm({
       encType="multipart/form-data"
       noValidate
       onSubmit={(event) => void submit(event)}
+      onFocus={() => void loadReportSend().catch(() => undefined)}
       className="space-y-6"
       aria-busy={busy}
     >
@@ -298,6 +269,7 @@ export function DiscoveryForm({
       <input type="hidden" name="tempPath" value={keptUpload} />
       <input type="hidden" name="latitude" value={position ? String(position.latitude) : ""} />
       <input type="hidden" name="longitude" value={position ? String(position.longitude) : ""} />
+      {proof ? <input type="hidden" name="proof" value={proof} /> : null}
 
       {formError ? (
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
@@ -305,6 +277,39 @@ export function DiscoveryForm({
           <p className="mt-1">{formError}</p>
         </div>
       ) : null}
+
+      {proof || codeExempt ? (
+        <p className="text-sm text-emerald-800">{proof ? "Label checked: you scanned this Jimmy's code." : "As an admin, you can report without the label's code."}</p>
+      ) : (
+        <div>
+          <label htmlFor={fieldId("checkCode")} className="block font-semibold text-stone-900">
+            Code on the label <span className="font-normal text-stone-600">(required)</span>
+          </label>
+          <p id={fieldId("checkCode-hint")} className="mt-1 text-sm text-stone-600">
+            The 6 letters and numbers printed under Jimmy&apos;s number, like <strong>Code 7KX3PA</strong>. Scanning the QR code fills it in.
+          </p>
+          <input
+            id={fieldId("checkCode")}
+            name="checkCode"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={16}
+            defaultValue={failed?.values.checkCode ?? ""}
+            aria-required
+            aria-invalid={errors.checkCode ? true : undefined}
+            aria-describedby={describedBy("checkCode", fieldId("checkCode-hint"))}
+            onChange={() => setErrors((current) => ({ ...current, checkCode: undefined }))}
+            className="mt-2 block w-40 rounded-xl border border-stone-300 px-3 py-2 font-mono uppercase text-stone-900 shadow-sm focus:border-orange-600 focus:outline-none focus:ring-2 focus:ring-orange-200"
+          />
+          {errors.checkCode ? (
+            <p id={fieldId("checkCode-error")} role="alert" className="mt-2 text-sm text-red-700">
+              {errors.checkCode}
+            </p>
+          ) : null}
+        </div>
+      )}
 
       <div>
         <label htmlFor={fieldId("photo")} className="block font-semibold text-stone-900">
@@ -464,15 +469,6 @@ export function DiscoveryForm({
       </div>
     </fetcher.Form>
   );
-}
-
-function reportBody(form: HTMLFormElement, tempPath: string, coordinates: Position | null): FormData {
-  const body = new FormData(form);
-  body.delete("photo");
-  body.set("tempPath", tempPath);
-  body.set("latitude", coordinates ? String(coordinates.latitude) : "");
-  body.set("longitude", coordinates ? String(coordinates.longitude) : "");
-  return body;
 }
 
 function Progress({ phase, saving }: { phase: Phase; saving: boolean }) {

@@ -106,7 +106,10 @@ export function AccountArea({ user, unreadNotifications }: { user: HeaderUser; u
 export function DemoSignInBanner() {
   return (
     <p role="note" className="bg-amber-300 px-4 py-1.5 text-center text-sm font-semibold text-amber-950">
-      Demo mode: local sign-in is on, so anyone here can sign in as anybody. Never run it like this in public.
+      Demo mode: local sign-in is on, so anyone here can sign in as anybody. Never run it like this in public.{" "}
+      <a href="/demo/codes" className="underline">
+        Demo label codes
+      </a>
     </p>
   );
 }

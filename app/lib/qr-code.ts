@@ -7,8 +7,15 @@
 export const CHECK_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 export const CHECK_LENGTH = 6;
 
-/** A check code as printed, from whatever a hunter typed; null if it cannot be one. */
+/**
+ * A check code as printed, from whatever a hunter typed (the label prints it
+ * as "Code 7KX3PA", so a leading "Code" is allowed); null if it cannot be one.
+ */
 export function normalizeCheck(input: string): string | null {
+  return asCheck(input) ?? asCheck(input.replace(/^\s*code\s*[:#]?/i, ""));
+}
+
+function asCheck(input: string): string | null {
   const cleaned = input
     .toUpperCase()
     .replace(/[\s-]/g, "")

@@ -19,6 +19,9 @@ export const PHOTO_REQUIRED_TEXT: Record<ReportFormKind, string> = {
   modal: "Please select a photo of your Jimmy discovery",
 };
 
+/** Reporting without a scan proof asks for the label's code (docs/security.md). */
+export const CHECK_CODE_REQUIRED_TEXT = "Enter the code printed on the label, under the Jimmy's number (like Code 7KX3PA).";
+
 export const LOCATION_REQUIRED_TEXT = "Enter where you found Jimmy, or use your current location.";
 
 export const MAX_CAPTION_LENGTH = 500;
@@ -86,7 +89,7 @@ export function reportFormSchema(kind: ReportFormKind) {
     });
 }
 
-export type ReportFormFields = "photo" | "caption" | "location";
+export type ReportFormFields = "photo" | "caption" | "location" | "checkCode";
 
 /** What the form shows again after a refused submission (never the file itself). */
 export type ReportFormValues = {
@@ -96,6 +99,10 @@ export type ReportFormValues = {
   longitude: string;
   /** A photo that already reached storage, so a retry does not upload it again. */
   tempPath: string;
+  /** The label's code as typed (proof of possession, docs/security.md). */
+  checkCode: string;
+  /** A scan proof still valid for this form; empty when the code must be typed. */
+  proof: string;
 };
 
 export type ReportActionResult =

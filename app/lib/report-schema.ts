@@ -34,6 +34,9 @@ export const ReportFieldsSchema = z
     location: z.string().overwrite(withoutControls).trim().max(MAX_LOCATION_LENGTH, `location must be at most ${MAX_LOCATION_LENGTH} characters`).nullish(),
     latitude: coordinate("latitude", 90),
     longitude: coordinate("longitude", 180),
+    /** Proof of possession (docs/api.md): the code on the label as typed, or a scan proof. */
+    checkCode: z.string({ error: "checkCode must be a string" }).max(32, "checkCode must be at most 32 characters").nullish(),
+    proof: z.string({ error: "proof must be a string" }).max(100, "proof must be at most 100 characters").nullish(),
   })
   .refine((value) => (value.latitude === null) === (value.longitude === null), {
     message: "latitude and longitude go together: send both or neither",

@@ -7,6 +7,7 @@ import { findJimmyById } from "~/models/jimmys.server";
 import { ApiDiscoverySchema } from "~/lib/report-schema";
 import { apiError, apiJson, readIdempotencyKey, readJson, REPLAYED_HEADERS, requireApiMutation, requireApiUser } from "~/services/api.server";
 import { getDb } from "~/services/db.server";
+import { apiPossessionRefusal } from "~/services/possession.server";
 import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
 import { describeReportError } from "~/services/report-errors.server";
 import { reportDiscovery } from "~/services/reporting.server";
@@ -70,7 +71,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * POST /api/discoveries (SPEC.md §7): {jimmyId, tempPath, caption, location?,
- * latitude, longitude} from a signed-in hunter → 201 with the discovery's id.
+ * latitude, longitude, checkCode | proof} from a signed-in hunter → 201 with
+ * the discovery's id. A missing or wrong code is refused and the upload kept.
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(405, "Use POST to report a discovery.");
@@ -81,6 +83,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const jimmy = await findJimmyById(db, body.jimmyId);
   if (!jimmy) return apiError(404, `There is no Jimmy with id ${body.jimmyId}.`);
+  const refusal = await apiPossessionRefusal(request, db, { serial: jimmy.serial_number, userId: user.id, proof: body.proof, checkCode: body.checkCode });
+  if (refusal) return refusal;
   const limit = await consumeHunterLimit(db, "reportPerHunter", user.id);
   if (!limit.allowed) return rateLimitedJson("reportPerHunter", limit);
   const storage = getStorage();

@@ -4,6 +4,8 @@ import { ReportFieldsSchema } from "~/lib/report-schema";
 import { parseSerial } from "~/lib/serial";
 import { apiError, apiJson, readIdempotencyKey, readJson, REPLAYED_HEADERS, requireApiMutation, requireApiUser } from "~/services/api.server";
 import { getDb } from "~/services/db.server";
+import { findJimmyBySerial } from "~/models/jimmys.server";
+import { apiPossessionRefusal } from "~/services/possession.server";
 import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
 import { describeReportError } from "~/services/report-errors.server";
 import { reportDiscovery } from "~/services/reporting.server";
@@ -12,7 +14,7 @@ import { discardUpload } from "~/services/uploads.server";
 
 /**
  * POST /api/jimmys/{serialNumber}/first-discovery (SPEC.md §7): {tempPath,
- * location?, latitude, longitude} → the discovery's id. If someone else's
+ * location?, latitude, longitude, checkCode | proof} → the discovery's id. If someone else's
  * first discovery got there first, this one is recorded as a regular one and
  * the answer says so (isFirst: false).
  */
@@ -25,6 +27,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (serial === null) return apiError(400, "serialNumber must be a Jimmy's number, like 12.");
   const body = await readJson(request, ReportFieldsSchema);
   const db = getDb();
+  if (!(await findJimmyBySerial(db, serial))) return apiError(404, `There is no Jimmy #${serial}.`);
+  const refusal = await apiPossessionRefusal(request, db, { serial, userId: user.id, proof: body.proof, checkCode: body.checkCode });
+  if (refusal) return refusal;
   const limit = await consumeHunterLimit(db, "reportPerHunter", user.id);
   if (!limit.allowed) return rateLimitedJson("reportPerHunter", limit);
   const storage = getStorage();

@@ -9,11 +9,11 @@ import { firstDiscoveryNotice, reportFormPath } from "~/lib/report-form";
 import { issueIdempotencyKey, loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/services/report-action.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const jimmy = await loadReportForm(request, params.serial, "first");
+  const { jimmy, proof, codeExempt } = await loadReportForm(request, params.serial, "first");
   // Someone was quicker: this hunter's report is an additional discovery.
-  if (jimmy.discovery_count > 0) throw redirect(reportFormPath(jimmy.serial_number, "new"));
+  if (jimmy.discovery_count > 0) throw redirect(`${reportFormPath(jimmy.serial_number, "new")}${new URL(request.url).search}`);
   // A fresh key per rendered form: posting the same form twice (Back, submit again) records one discovery.
-  return { serialNumber: jimmy.serial_number, idempotencyKey: issueIdempotencyKey() };
+  return { serialNumber: jimmy.serial_number, idempotencyKey: issueIdempotencyKey(), proof, codeExempt };
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) => reportDiscoveryAction(request, params.serial, "first");
@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function FirstDiscovery() {
-  const { serialNumber, idempotencyKey } = useLoaderData<typeof loader>();
+  const { serialNumber, idempotencyKey, proof, codeExempt } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
@@ -44,6 +44,8 @@ export default function FirstDiscovery() {
           <DiscoveryForm
             kind="first"
             idempotencyKey={idempotencyKey}
+            proof={proof}
+            codeExempt={codeExempt}
             action={reportFormPath(serialNumber, "first")}
             submitLabel="Submit First Discovery"
             result={result && "ok" in result ? result : undefined}

@@ -8,9 +8,9 @@ import { newDiscoveryHeading, reportFormPath } from "~/lib/report-form";
 import { issueIdempotencyKey, loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/services/report-action.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const jimmy = await loadReportForm(request, params.serial, "new");
+  const { jimmy, proof, codeExempt } = await loadReportForm(request, params.serial, "new");
   // A fresh key per rendered form: posting the same form twice (Back, submit again) records one discovery.
-  return { serialNumber: jimmy.serial_number, discoveryCount: jimmy.discovery_count, idempotencyKey: issueIdempotencyKey() };
+  return { serialNumber: jimmy.serial_number, discoveryCount: jimmy.discovery_count, idempotencyKey: issueIdempotencyKey(), proof, codeExempt };
 }
 
 /** Also receives the Jimmy page's 'Record Your Discovery' modal (`_form=modal`). */
@@ -24,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function NewDiscovery() {
-  const { serialNumber, discoveryCount, idempotencyKey } = useLoaderData<typeof loader>();
+  const { serialNumber, discoveryCount, idempotencyKey, proof, codeExempt } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
@@ -39,6 +39,8 @@ export default function NewDiscovery() {
           <DiscoveryForm
             kind="new"
             idempotencyKey={idempotencyKey}
+            proof={proof}
+            codeExempt={codeExempt}
             action={reportFormPath(serialNumber, "new")}
             submitLabel="Share Discovery"
             result={result && "ok" in result ? result : undefined}

@@ -2,10 +2,13 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { parseLabelCode } from "~/lib/qr-code";
+import { loginHref } from "~/lib/redirect";
 import type { QrErrorCode } from "~/lib/qr-errors";
 import { clientAddress } from "~/services/client-address.server";
 import { getDb } from "~/services/db.server";
+import { issueScanProof } from "~/services/possession.server";
 import { checkLabel, discoveryFormPath } from "~/services/qr.server";
+import { getUser } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "QR Code" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -15,21 +18,30 @@ const toFound = (error: QrErrorCode) => redirect(`/found?error=${error}`, { head
 
 /**
  * Where a label's QR code leads (https://{host}/q/{serial}-{check}). It only
- * reads: the hunter lands on the right discovery form for the Jimmy (which
- * asks them to sign in if needed), or on /found with the reason it failed.
- * Every target is a fixed path on this site.
+ * reads: a signed-in hunter lands on the right discovery form for the Jimmy
+ * with a scan proof (docs/security.md), so the form does not ask for the
+ * code; a signed-out one signs in first and comes back here; a failure ends
+ * on /found with its reason. Every target is a fixed path on this site.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const code = parseLabelCode(params.code ?? "");
   if (!code) return toFound("invalid_qr");
   let outcome;
+  let user;
   try {
-    outcome = await checkLabel(getDb(), { ...code, address: clientAddress(request, context) });
+    const db = getDb();
+    user = await getUser(request, { db });
+    outcome = await checkLabel(db, { ...code, address: clientAddress(request, context), userId: user?.id ?? null });
   } catch (error) {
     console.error("Checking a QR label failed", error);
     return toFound("server_error");
   }
-  if (outcome.ok) return redirect(discoveryFormPath(outcome.serial, outcome.found), { headers: noStore });
+  if (outcome.ok) {
+    // The scan proof is bound to the hunter, so a signed-out scanner signs in first and comes back here.
+    if (!user) return redirect(loginHref(`/q/${params.code}`), { headers: noStore });
+    const proof = issueScanProof(outcome.serial, user.id);
+    return redirect(`${discoveryFormPath(outcome.serial, outcome.found)}?proof=${proof}`, { headers: noStore });
+  }
   if (outcome.error === "rate_limited") {
     const minutes = Math.max(1, Math.ceil((Date.parse(outcome.retryAt) - Date.now()) / 60_000));
     return data({ minutes }, { status: 429, headers: { ...noStore, "Retry-After": String(minutes * 60) } });

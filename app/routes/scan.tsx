@@ -10,6 +10,7 @@ import { parseSerial } from "~/lib/serial";
 import { clientAddress } from "~/services/client-address.server";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
+import { issueScanProof } from "~/services/possession.server";
 import { checkLabel, discoveryFormPath } from "~/services/qr.server";
 import { requireUser } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
@@ -47,7 +48,7 @@ type ManualEntryResult = {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
-  await requireUser(request);
+  const user = await requireUser(request);
   const form = await readForm(request);
   const values = { serial: String(form.get("serial") ?? ""), check: String(form.get("check") ?? "") };
   const parsed = ManualEntrySchema.safeParse(values);
@@ -55,8 +56,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ManualEntryResult>({ values, fieldErrors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
   }
   const serial = parseSerial(parsed.data.serial)!;
-  const outcome = await checkLabel(getDb(), { serial, check: parsed.data.check, address: clientAddress(request, context) });
-  if (outcome.ok) return redirect(discoveryFormPath(outcome.serial, outcome.found));
+  const outcome = await checkLabel(getDb(), { serial, check: parsed.data.check, address: clientAddress(request, context), userId: user.id });
+  // The code was checked here, so the form carries a scan proof and does not ask for it again.
+  if (outcome.ok) return redirect(`${discoveryFormPath(outcome.serial, outcome.found)}?proof=${issueScanProof(outcome.serial, user.id)}`);
   switch (outcome.error) {
     case "invalid_serial":
       return data<ManualEntryResult>(
@@ -73,11 +75,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
         },
         { status: 400 },
       );
-    case "rate_limited":
+    case "rate_limited": {
+      const minutes = Math.max(1, Math.ceil((Date.parse(outcome.retryAt) - Date.now()) / 60_000));
       return data<ManualEntryResult>(
-        { values, formError: "Too many codes that could not be verified came from your connection. Please wait 15 minutes and try again." },
-        { status: 429 },
+        { values, formError: `Too many codes that could not be verified were tried. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.` },
+        { status: 429, headers: { "Retry-After": String(minutes * 60) } },
       );
+    }
   }
 }
 
@@ -158,7 +162,7 @@ export default function Scan() {
               autoCapitalize="characters"
               spellCheck={false}
               required
-              maxLength={12}
+              maxLength={16}
               defaultValue={result?.values.check ?? ""}
               aria-invalid={checkError ? true : undefined}
               aria-describedby={checkError ? "manual-check-error" : undefined}

@@ -1,8 +1,9 @@
+import zlib from "node:zlib";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { parseLabelCode } from "~/lib/qr-code";
-import { buildLabels, LABELS_PER_PAGE, renderLabelsPdf, renderLabelsSvg } from "./labels.server";
+import { buildLabels, LABEL_INSTRUCTION, LABELS_PER_PAGE, renderLabelsPdf, renderLabelsSvg } from "./labels.server";
 import { isValidCheck } from "./qr.server";
 
 const secret = "label-test-secret-0123456789abcdef0123";
@@ -51,5 +52,21 @@ describe("label sheets", () => {
       .filter((line) => / 00000 n $/.test(line))
       .map((line) => Number(line.slice(0, 10)));
     offsets.forEach((offset, index) => expect(pdf.slice(offset, offset + 12)).toMatch(new RegExp(`^${index + 1} 0 obj`)));
+  });
+
+  it("print, for a finder whose camera cannot read the QR code, where to type the number and code: in the SVG and in the PDF's text", () => {
+    const labels = buildLabels([4711, 4712], { secret, publicUrl: new URL("https://hunt.example:8443/anything") });
+    const svg = renderLabelsSvg(labels, "Jimmy Hunt");
+    expect(svg).toContain(`>${LABEL_INSTRUCTION}<`);
+    expect(svg).toContain(">hunt.example:8443/scan<");
+    const pdf = renderLabelsPdf(labels, "Jimmy Hunt").toString("latin1");
+    // The page's drawing is a deflated stream: the text a PDF reader extracts is in its Tj strings.
+    const streams = [...pdf.matchAll(/stream\n([\s\S]*?)\nendstream/g)].map((match) => zlib.inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1"));
+    const printed = streams.flatMap((stream) => [...stream.matchAll(/\((.*?)\) Tj/g)].map((match) => match[1]));
+    for (const label of labels) {
+      expect(printed).toEqual(expect.arrayContaining([`#${label.serial}`, `Code ${label.check}`]));
+    }
+    expect(printed.filter((text) => text === "hunt.example:8443/scan")).toHaveLength(2);
+    expect(printed.filter((text) => text === LABEL_INSTRUCTION)).toHaveLength(2);
   });
 });

@@ -1,12 +1,14 @@
 import zlib from "node:zlib";
 import QRCode from "qrcode";
+import { env } from "./env.server";
 import { labelCode, labelUrl } from "./qr.server";
 
 /**
  * Printable label sheets. The layout is Avery 5160 / 8160 (US Letter,
- * 3 × 10 labels of 2⅝" × 1"); every label holds the QR code and, for typing
- * in by hand, the serial and the check code. Everything is drawn as vector
- * shapes so labels print sharp at any size.
+ * 3 × 10 labels of 2⅝" × 1"); every label holds the QR code and, for a
+ * finder whose camera cannot read it, the serial, the check code, one line
+ * of instructions and the hunt's short address (host + "/scan") to type them
+ * into. Everything is drawn as vector shapes so labels print sharp at any size.
  */
 const PT = 72;
 const PAGE = { width: 8.5 * PT, height: 11 * PT };
@@ -18,17 +20,41 @@ export const LABELS_PER_PAGE = GRID.columns * GRID.rows;
 /** The most serials one sheet request renders. */
 export const MAX_LABELS = 1000;
 
-export type Label = { serial: number; code: string; check: string; url: string; modules: boolean[][] };
+/** The line printed above the address, for a finder without a working QR code. */
+export const LABEL_INSTRUCTION = "Found me? Type my number and code at";
+
+export type Label = { serial: number; code: string; check: string; url: string; scanAddress: string; modules: boolean[][] };
+
+/** Where a finder types the code by hand: the hunt's host and /scan, short enough to read off a label. */
+export function scanAddress(publicUrl: URL): string {
+  return `${publicUrl.host}/scan`;
+}
+
+/** The text lines beside a label's QR code: [font, size, baseline from the label's top, text]. */
+function labelLines(label: Label, huntName: string): [font: "regular" | "bold" | "mono", size: number, baseline: number, text: string][] {
+  // Text column: the label's width less the QR code and three paddings (about 112 pt).
+  const column = LABEL.width - QR_SIZE - 3 * PADDING;
+  // Helvetica Bold averages about 0.6 em a character: a long host gets a smaller font, never a cut one.
+  const addressSize = Math.min(8, Math.floor((column / (label.scanAddress.length * 0.6)) * 10) / 10);
+  return [
+    ["regular", 7, 12, huntName],
+    ["bold", 14, 27, `#${label.serial}`],
+    ["mono", 10, 40, `Code ${label.check}`],
+    ["regular", 5.5, 52, LABEL_INSTRUCTION],
+    ["bold", addressSize, 63, label.scanAddress],
+  ];
+}
 
 export function buildLabels(serials: number[], options: { secret?: string; publicUrl?: URL } = {}): Label[] {
+  const publicUrl = options.publicUrl ?? env().publicUrl;
   return serials.map((serial) => {
-    const url = labelUrl(serial, options);
+    const url = labelUrl(serial, { ...options, publicUrl });
     const code = labelCode(serial, options.secret);
     // M recovers from about 15% damage: a label can be scuffed and still scan.
     const qr = QRCode.create(url, { errorCorrectionLevel: "M" });
     const size = qr.modules.size;
     const modules = Array.from({ length: size }, (_, y) => Array.from({ length: size }, (_, x) => qr.modules.get(y, x) === 1));
-    return { serial, code, check: code.slice(code.indexOf("-") + 1), url, modules };
+    return { serial, code, check: code.slice(code.indexOf("-") + 1), url, scanAddress: scanAddress(publicUrl), modules };
   });
 }
 
@@ -76,9 +102,11 @@ export function renderLabelsSvg(labels: Label[], huntName: string): string {
       `<g data-serial="${label.serial}">`,
       `<rect x="${x}" y="${top}" width="${LABEL.width}" height="${LABEL.height}" rx="6" fill="#fff" stroke="#d6d3d1" stroke-width="0.5"/>`,
       `<path transform="translate(${x + PADDING} ${top + (LABEL.height - QR_SIZE) / 2}) scale(${scale})" d="${path}" fill="#000"/>`,
-      `<text x="${textX}" y="${top + 24}" font-family="Helvetica, Arial, sans-serif" font-size="8" fill="#444">${escapeXml(huntName)}</text>`,
-      `<text x="${textX}" y="${top + 42}" font-family="Helvetica, Arial, sans-serif" font-size="15" font-weight="bold" fill="#000">#${label.serial}</text>`,
-      `<text x="${textX}" y="${top + 58}" font-family="Courier, monospace" font-size="10" fill="#000">Code ${escapeXml(label.check)}</text>`,
+      ...labelLines(label, huntName).map(([font, size, baseline, text]) => {
+        const family = font === "mono" ? "Courier, monospace" : "Helvetica, Arial, sans-serif";
+        const weight = font === "regular" ? "" : ` font-weight="bold"`;
+        return `<text x="${textX}" y="${top + baseline}" font-family="${family}" font-size="${size}"${weight} fill="#000">${escapeXml(text)}</text>`;
+      }),
       `</g>`,
     ].join("");
   });
@@ -115,7 +143,7 @@ export function renderLabelsPdf(labels: Label[], huntName: string): Buffer {
   const pagesId = add("");
   const helvetica = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
   const helveticaBold = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>");
-  const courier = add("<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>");
+  const courier = add("<< /Type /Font /Subtype /Type1 /BaseFont /Courier-Bold /Encoding /WinAnsiEncoding >>");
   const pageIds: number[] = [];
   for (let page = 0; page < pageCount; page++) {
     const ops: string[] = [];
@@ -133,9 +161,10 @@ export function renderLabelsPdf(labels: Label[], huntName: string): Buffer {
       }
       ops.push("f");
       const textX = num(qrLeft + QR_SIZE + PADDING);
-      ops.push(`0.27 g BT /F1 8 Tf ${textX} ${num(top - 24)} Td ${pdfString(huntName)} Tj ET`);
-      ops.push(`0 g BT /F2 15 Tf ${textX} ${num(top - 42)} Td ${pdfString(`#${label.serial}`)} Tj ET`);
-      ops.push(`BT /F3 10 Tf ${textX} ${num(top - 58)} Td ${pdfString(`Code ${label.check}`)} Tj ET`);
+      const fonts = { regular: "/F1", bold: "/F2", mono: "/F4" } as const;
+      for (const [font, size, baseline, text] of labelLines(label, huntName)) {
+        ops.push(`BT ${fonts[font]} ${num(size)} Tf ${textX} ${num(top - baseline)} Td ${pdfString(text)} Tj ET`);
+      }
     });
     const stream = zlib.deflateSync(Buffer.from(ops.join("\n"), "latin1"));
     const content = add(
@@ -144,7 +173,7 @@ export function renderLabelsPdf(labels: Label[], huntName: string): Buffer {
     pageIds.push(
       add(
         `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 ${PAGE.width} ${PAGE.height}] /Contents ${content} 0 R ` +
-          `/Resources << /Font << /F1 ${helvetica} 0 R /F2 ${helveticaBold} 0 R /F3 ${courier} 0 R >> >> >>`,
+          `/Resources << /Font << /F1 ${helvetica} 0 R /F2 ${helveticaBold} 0 R /F4 ${courier} 0 R >> >> >>`,
       ),
     );
   }

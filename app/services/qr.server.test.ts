@@ -26,6 +26,8 @@ describe("label check codes", () => {
     expect(normalizeCheck("O1IL00")).toBe("011100");
     expect(normalizeCheck("7KX3P")).toBeNull();
     expect(normalizeCheck("7KX3PU")).toBeNull();
+    expect(normalizeCheck("Code XMVRH5")).toBe("XMVRH5");
+    expect(normalizeCheck("code: xmvrh5")).toBe("XMVRH5");
   });
 
   it("are found in a scanned URL on any host, but only on its /q/ path", () => {

@@ -10,6 +10,32 @@ import { env } from "./env.server";
 export const QR_FAILURE_LIMIT = 20;
 export const QR_FAILURE_WINDOW_MS = 15 * 60_000;
 
+/** Wrong codes one hunter may type (over every Jimmy) per window before checks are refused for the rest of it. */
+export const CHECK_CODE_HUNTER_LIMIT = { max: 10, windowMs: 60 * 60_000 };
+/** Wrong codes typed for one Jimmy (by anyone) per window before checks of its code are refused for the rest of it. */
+export const CHECK_CODE_JIMMY_LIMIT = { max: 30, windowMs: 60 * 60_000 };
+
+const hunterKey = (userId: number) => `check-code:user:${userId}`;
+const jimmyKey = (serial: number) => `check-code:jimmy:${serial}`;
+
+/** When checks refused for too many wrong codes from this hunter, or for this Jimmy, may start again; null when they are not refused. */
+export async function checkCodeLockout(db: DB, serial: number, userId: number | null, now = new Date()): Promise<string | null> {
+  const [hunter, jimmy] = await Promise.all([
+    userId === null ? null : peekRateLimit(db, hunterKey(userId), now),
+    peekRateLimit(db, jimmyKey(serial), now),
+  ]);
+  if (hunter && hunter.count >= CHECK_CODE_HUNTER_LIMIT.max) return hunter.resetAt;
+  if (jimmy && jimmy.count >= CHECK_CODE_JIMMY_LIMIT.max) return jimmy.resetAt;
+  return null;
+}
+
+/** Counts a wrong code against the hunter (when known) and the Jimmy; returns the lockout's end if this used up a window. */
+export async function countWrongCode(db: DB, serial: number, userId: number | null, now = new Date()): Promise<string | null> {
+  if (userId !== null) await hitRateLimit(db, hunterKey(userId), CHECK_CODE_HUNTER_LIMIT.windowMs, now);
+  await hitRateLimit(db, jimmyKey(serial), CHECK_CODE_JIMMY_LIMIT.windowMs, now);
+  return checkCodeLockout(db, serial, userId, now);
+}
+
 /**
  * The check code printed beside a serial: an HMAC-SHA256 of the serial keyed
  * by QR_SECRET, cut to six base-32 characters (30 bits). Without the secret a
@@ -49,21 +75,27 @@ export type LabelCheck =
 
 /**
  * Checks a serial and check code from a label (scanned or typed). Every
- * failure counts against the address; past the limit, every check from it
- * is refused until the window ends, so a correct guess cannot be told apart.
+ * failure counts against the address, and a wrong code for a real Jimmy also
+ * against the hunter and that Jimmy; past a limit, every check from the
+ * address (or by the hunter, or of the Jimmy) is refused until the window
+ * ends, so a correct guess cannot be told apart.
  */
 export async function checkLabel(
   db: DB,
-  { serial, check, address }: { serial: number; check: string; address: string },
+  { serial, check, address, userId = null }: { serial: number; check: string; address: string; userId?: number | null },
   now = new Date(),
 ): Promise<LabelCheck> {
   const key = `qr-check:${address}`;
   const window = await peekRateLimit(db, key, now);
   if (window && window.count >= QR_FAILURE_LIMIT) return { ok: false, error: "rate_limited", retryAt: window.resetAt };
   const jimmy = await findJimmyBySerial(db, serial);
+  // The same windows as a code typed into a report form: neither door gives more guesses than the other.
+  const lockout = jimmy ? await checkCodeLockout(db, serial, userId, now) : null;
+  if (lockout) return { ok: false, error: "rate_limited", retryAt: lockout };
   const failure = !jimmy ? "invalid_serial" : !isValidCheck(serial, check) ? "invalid_check" : null;
   if (failure || !jimmy) {
     await hitRateLimit(db, key, QR_FAILURE_WINDOW_MS, now);
+    if (jimmy) await countWrongCode(db, serial, userId, now);
     return { ok: false, error: failure ?? "invalid_serial" };
   }
   return { ok: true, serial, found: jimmy.discovery_count > 0 };

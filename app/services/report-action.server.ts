@@ -22,18 +22,28 @@ import { readPhotoForm } from "./photo-form.server";
 import { consumeHunterLimit, rateLimitedText, retryAfterHeaders } from "./rate-limit.server";
 import { describeReportError } from "./report-errors.server";
 import { findReportedOutcome, JimmyNotFoundError, reportDiscovery, type ReportOutcome } from "./reporting.server";
-import { requireUser } from "./session.server";
+import { isValidScanProof, possessionHeaders, possessionStatus, verifyPossession } from "./possession.server";
+import { isAdmin, requireUser } from "./session.server";
 import { getStorage } from "./storage.server";
 import { discardUpload } from "./uploads.server";
 
-/** The Jimmy a form page is for, or 404; a hunter must be signed in to see the form. */
+/**
+ * The Jimmy a form page is for, or 404; a hunter must be signed in to see the
+ * form. With it, how the form proves possession: the scan proof the hunter
+ * arrived with from /q/… or /scan (`?proof=`), if it holds for this Jimmy and
+ * hunter, or none (the form asks for the code); an admin needs neither.
+ */
 export async function loadReportForm(request: Request, serialParam: string | undefined, kind: "first" | "new") {
   const serial = parseSerial(serialParam);
   if (serial === null) throw new Response(`There is no Jimmy at this address.`, { status: 404 });
-  await requireUser(request, { redirectTo: reportFormPath(serial, kind) });
-  const jimmy = await findJimmyBySerial(getDb(), serial);
+  const url = new URL(request.url);
+  const user = await requireUser(request, { redirectTo: `${reportFormPath(serial, kind)}${url.search}` });
+  const db = getDb();
+  const jimmy = await findJimmyBySerial(db, serial);
   if (!jimmy) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
-  return jimmy;
+  const given = url.searchParams.get("proof") ?? "";
+  const proof = given && isValidScanProof(given, serial, user.id) ? given : "";
+  return { jimmy, proof, codeExempt: await isAdmin(request, { db }) };
 }
 
 /** The report pages' answer headers: a refusal for going too fast says when to try again. */
@@ -101,6 +111,8 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
     latitude: fields.latitude ?? "",
     longitude: fields.longitude ?? "",
     tempPath: fields.tempPath ?? "",
+    checkCode: fields.checkCode ?? "",
+    proof: fields.proof ?? "",
   };
 
   const idempotencyKey = parseIdempotencyKey(fields[IDEMPOTENCY_KEY_FIELD]);
@@ -133,6 +145,13 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
     values.tempPath = photo.tempPath;
   }
 
+  // An admin may report or correct on a hunter's behalf without the label (docs/security.md).
+  const possession = (await isAdmin(request, { db }))
+    ? ({ ok: true } as const)
+    : await verifyPossession(db, { serial, userId: user.id, proof: values.proof, checkCode: values.checkCode });
+  // A proof that did not hold is dropped, so the form asks for the code instead.
+  if (!possession.ok) values.proof = "";
+
   const parsed = reportFormSchema(kind).safeParse({
     tempPath: values.tempPath,
     caption: kind === "first" ? undefined : values.caption,
@@ -148,8 +167,10 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
       const message = errors[field]?.[0] ?? (field === "location" ? (errors.latitude?.[0] ?? errors.longitude?.[0]) : undefined);
       if (message) fieldErrors[field] = message;
     }
+    if (!possession.ok) fieldErrors.checkCode = possession.message;
     return failure(400, values, fieldErrors);
   }
+  if (!possession.ok) return failure(possessionStatus(possession), values, { checkCode: possession.message }, null, possessionHeaders(possession));
 
   // Counted once the report is sound and before the costly part (decoding the
   // photo, notifying finders); the upload is kept, so trying later needs no new one.

@@ -184,7 +184,7 @@ export type UploadResult = { originalBytes: number; uploadedBytes: number; reque
  * Reports a discovery with a 12 MP photo through the real page, JavaScript
  * on, and measures what went over the wire to storage.
  */
-export async function measureUpload(browser: Browser, baseURL: string, serial: number): Promise<UploadResult> {
+export async function measureUpload(browser: Browser, baseURL: string, serial: number, checkCode: string): Promise<UploadResult> {
   const context = await phoneContext(browser, baseURL);
   const page = await context.newPage();
   await page.goto(`/login?redirectTo=${encodeURIComponent(`/jimmy/${serial}/new-discovery`)}`);
@@ -206,6 +206,7 @@ export async function measureUpload(browser: Browser, baseURL: string, serial: n
   const original = await twelveMegapixelPhoto();
   await page.getByLabel(/^Photo/).setInputFiles({ name: "IMG_1200.jpg", mimeType: "image/jpeg", buffer: original });
   await page.getByLabel(/^Location/).fill("Austin, TX");
+  await page.getByLabel(/^Code on the label/).fill(checkCode);
   await page.getByRole("button", { name: "Share Discovery" }).click();
   await page.waitForURL(new RegExp(`/jimmy/${serial}$`), { timeout: 90_000 });
   await context.close();

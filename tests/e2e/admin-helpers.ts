@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR, E2E_QR_SECRET } from "../support/e2e-data";
-import { writeDb } from "./db";
+import { queryOne, writeDb } from "./db";
 import { waitForHydration } from "./helpers";
 
 /**
@@ -124,4 +124,14 @@ export function checkCode(serial: number): string {
     bits >>>= 5;
   }
   return code;
+}
+
+/** The check code of the Jimmy with this id in the shared test database (API reports name a Jimmy by id). */
+export function checkCodeOfJimmy(jimmyId: number): string {
+  return checkCode(queryOne<{ serial_number: number }>("select serial_number from jimmys where id = ?", jimmyId).serial_number);
+}
+
+/** Types the code from Jimmy `serial`'s label into the report form (reaching the form other than by a scan asks for it). */
+export async function fillLabelCode(page: Page, serial: number): Promise<void> {
+  await page.getByLabel(/^Code on the label/).fill(checkCode(serial));
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_ADMIN_PASSWORD } from "../support/e2e-data";
-import { freshSerial, makeStoredDiscovery, mint } from "./admin-helpers";
+import { checkCode, freshSerial, makeStoredDiscovery, mint } from "./admin-helpers";
 import { queryOne } from "./db";
 import { signIn, signInByRequest, uniqueName } from "./helpers";
 
@@ -178,7 +178,15 @@ test.describe("reporting through the API, end to end", () => {
 
     const caption = `Found it by the API ${Date.now()}`;
     const created = await api.post("/api/discoveries", {
-      data: { jimmyId: jimmy.id, tempPath: upload.tempPath, caption, location: "Zilker Park, Austin, TX", latitude: "30.2669", longitude: -97.7729 },
+      data: {
+        jimmyId: jimmy.id,
+        tempPath: upload.tempPath,
+        caption,
+        location: "Zilker Park, Austin, TX",
+        latitude: "30.2669",
+        longitude: -97.7729,
+        checkCode: checkCode(jimmy.serial_number),
+      },
     });
     expect(created.status()).toBe(201);
     const { id } = (await created.json()) as { id: number };
@@ -193,7 +201,7 @@ test.describe("reporting through the API, end to end", () => {
     await expect(page.getByText(caption).first()).toBeVisible();
 
     // The same upload cannot be published twice.
-    const replay = await api.post("/api/discoveries", { data: { jimmyId: jimmy.id, tempPath: upload.tempPath } });
+    const replay = await api.post("/api/discoveries", { data: { jimmyId: jimmy.id, tempPath: upload.tempPath, checkCode: checkCode(jimmy.serial_number) } });
     expect(replay.status()).toBeGreaterThanOrEqual(400);
     expect(replay.status()).toBeLessThan(500);
   });
@@ -205,11 +213,11 @@ test.describe("reporting through the API, end to end", () => {
     const serial = freshSerial();
     mint(serial);
     const first = await api.post(`/api/jimmys/${serial}/first-discovery`, {
-      data: { tempPath: (await uploadPhoto(api)).tempPath, location: "Paris, France" },
+      data: { tempPath: (await uploadPhoto(api)).tempPath, location: "Paris, France", checkCode: checkCode(serial) },
     });
     expect(first.status()).toBe(201);
     expect(await first.json()).toMatchObject({ isFirst: true, wasAlreadyFound: false });
-    const late = await api.post(`/api/jimmys/${serial}/first-discovery`, { data: { tempPath: (await uploadPhoto(api)).tempPath } });
+    const late = await api.post(`/api/jimmys/${serial}/first-discovery`, { data: { tempPath: (await uploadPhoto(api)).tempPath, checkCode: checkCode(serial) } });
     expect(late.status()).toBe(201);
     expect(await late.json()).toMatchObject({ isFirst: false, wasAlreadyFound: true });
     const detail = await (await api.get(`/api/jimmys/serial/${serial}`)).json();
@@ -222,7 +230,7 @@ test.describe("reporting through the API, end to end", () => {
     const api = await signedInRequest(page);
     const jimmy = queryOne<{ id: number; serial_number: number }>("select id, serial_number from jimmys order by serial_number limit 1");
     const upload = await uploadPhoto(api);
-    const created = await api.post("/api/discoveries", { data: { jimmyId: jimmy.id, tempPath: upload.tempPath, caption: "  " } });
+    const created = await api.post("/api/discoveries", { data: { jimmyId: jimmy.id, tempPath: upload.tempPath, caption: "  ", checkCode: checkCode(jimmy.serial_number) } });
     expect(created.status()).toBe(201);
     const { id } = await created.json();
     expect(queryOne<{ caption: string }>("select caption from discoveries where id = ?", id).caption).toBe("Another Jimmy discovery!");

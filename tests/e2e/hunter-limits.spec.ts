@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type APIResponse, type Page } from "@playwright/test";
 import { ROTATED_GPS_JPEG } from "../support/photos";
+import { checkCode, checkCodeOfJimmy, fillLabelCode } from "./admin-helpers";
 import { query } from "./db";
 import { signIn, signInByRequest, uniqueName, waitForHydration } from "./helpers";
 import { plantDiscovery, plantHunter } from "./social";
@@ -24,7 +25,7 @@ async function expectTooMany(response: APIResponse, wait: RegExp) {
 async function reportByApi(request: APIRequestContext, jimmyId: number) {
   return request.post("/api/discoveries", {
     headers: SAME_ORIGIN,
-    data: { jimmyId, tempPath: unknownTempPath(), caption: "Quick", latitude: 30.26, longitude: -97.74 },
+    data: { jimmyId, tempPath: unknownTempPath(), caption: "Quick", latitude: 30.26, longitude: -97.74, checkCode: checkCodeOfJimmy(jimmyId) },
   });
 }
 
@@ -42,7 +43,7 @@ test.describe("a hunter going faster than a person can is slowed down", () => {
     expect(refused.message).toBe("You've reported a lot of discoveries in a short time. Please wait 10 minutes and try again.");
     const first = await request.post("/api/jimmys/1/first-discovery", {
       headers: SAME_ORIGIN,
-      data: { tempPath: unknownTempPath(), location: "Austin, TX", latitude: 30.26, longitude: -97.74 },
+      data: { tempPath: unknownTempPath(), location: "Austin, TX", latitude: 30.26, longitude: -97.74, checkCode: checkCode(1) },
     });
     expect(first.status()).toBe(429);
   });
@@ -55,6 +56,7 @@ test.describe("a hunter going faster than a person can is slowed down", () => {
     await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
     await page.getByLabel(/^Caption/).fill("On the library steps");
     await page.getByLabel(/^Location/).fill("Austin, TX");
+    await fillLabelCode(page, 1);
     const before = query<{ n: number }>("select count(*) as n from discoveries")[0]!.n;
     const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/jimmy/1/new-discovery"));
     await page.getByRole("button", { name: "Share Discovery" }).click();

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { fillLabelCode } from "./admin-helpers";
 import { ROTATED_GPS_JPEG } from "../support/photos";
 import { query } from "./db";
 import { signIn, signInByRequest, uniqueName } from "./helpers";
@@ -66,6 +67,7 @@ test.describe("a mutation sent twice is recorded once", () => {
     await page.getByLabel(/^Location/).fill("Bus stop on 5th");
 
     const lost = loseNextAnswer(page, new RegExp(`/jimmy/${serial}/new-discovery`));
+    await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Share Discovery" }).click();
     const request = await lost;
     await expect.poll(() => reportsBy(hunter).length).toBe(1);

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ROTATED_GPS_JPEG } from "../support/photos";
+import { fillLabelCode } from "./admin-helpers";
 import { query } from "./db";
 import { signIn, uniqueName, waitForHydration } from "./helpers";
 import { foundJimmy } from "./social";
@@ -64,6 +65,7 @@ test.describe("reporting without a connection", () => {
     await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
     await page.getByLabel(/^Location/).fill("Barton Springs, Austin, TX");
     await page.getByLabel(/^Caption/).fill("Hiding under the diving board");
+    await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Share Discovery" }).click();
 
     await expect(page.locator("#main").getByRole("status").filter({ hasText: "Saved to your outbox — it will be sent when you're back online." })).toBeVisible();
@@ -110,6 +112,7 @@ test.describe("reporting without a connection", () => {
     await context.setOffline(true);
     await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
     await page.getByLabel(/^Location/).fill("Mount Bonnell, Austin, TX");
+    await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Share Discovery" }).click();
     const outbox = page.getByRole("region", { name: "Outbox" });
     await expect(outbox).toContainText("1 discovery waiting to be sent");

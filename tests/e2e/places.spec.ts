@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { freshSerial, mint } from "./admin-helpers";
+import { checkCode, freshSerial, mint } from "./admin-helpers";
 import { signInByRequest, uniqueName } from "./helpers";
 
 async function uploadPhoto(api: APIRequestContext): Promise<string> {
@@ -18,12 +18,12 @@ test.describe("places named right", () => {
     await signInByRequest(page.request, uniqueName("Placer"));
     const gpsCaption = `Measured in Cuauhtémoc ${serial}`;
     const first = await page.request.post(`/api/jimmys/${serial}/first-discovery`, {
-      data: { tempPath: await uploadPhoto(page.request), location: "Zilker Park, Austin, TX" },
+      data: { tempPath: await uploadPhoto(page.request), location: "Zilker Park, Austin, TX", checkCode: checkCode(serial) },
     });
     expect(first.status(), await first.text()).toBe(201);
     // Coordinates only, in the Cuauhtémoc alcaldía of Mexico City.
     const second = await page.request.post("/api/discoveries", {
-      data: { jimmyId, tempPath: await uploadPhoto(page.request), caption: gpsCaption, latitude: 19.4423, longitude: -99.1451 },
+      data: { jimmyId, tempPath: await uploadPhoto(page.request), caption: gpsCaption, latitude: 19.4423, longitude: -99.1451, checkCode: checkCode(serial) },
     });
     expect(second.status(), await second.text()).toBe(201);
 

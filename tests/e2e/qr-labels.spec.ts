@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { checkCode, freshSerial, makeStoredDiscovery, mint, signInAsAdmin, actFromOwnAddress } from "./admin-helpers";
-import { expectAccessible, jsEnabled, signIn, uniqueName, waitForHydration } from "./helpers";
+import { expectAccessible, jsEnabled, signIn, signInByRequest, uniqueName, waitForHydration } from "./helpers";
 
 const QR_ERRORS = {
   invalid_qr: "The QR code appears to be malformed or incomplete. Please try scanning again.",
@@ -67,22 +67,26 @@ test.describe("minting Jimmys and printing labels", () => {
     const { text } = await readFirstLabel(sheet);
     expect(text).toBe(`${testInfo.project.use.baseURL}/q/${from}-${checkCode(from)}`);
     await actFromOwnAddress(page);
-    expect(await locationOf(page, new URL(text).pathname)).toBe(`/jimmy/${from}/first-discovery`);
-    // A hunter scanning it is asked to sign in, then lands on the Jimmy's first-discovery form.
+    const labelPath = new URL(text).pathname;
+    expect(await locationOf(page, labelPath)).toBe(`/login?redirectTo=${encodeURIComponent(labelPath)}`);
+    // A hunter scanning it is asked to sign in, comes back to the label's address and lands on the
+    // Jimmy's first-discovery form with a scan proof, so the form does not ask for the code.
     await page.goto(text);
-    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Fjimmy%2F${from}%2Ffirst-discovery$`));
-    await signIn(page, uniqueName("Scanner"), "Tester", `/jimmy/${from}/first-discovery`);
-    await expect(page).toHaveURL(new RegExp(`/jimmy/${from}/first-discovery$`));
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(labelPath)}$`));
+    await signIn(page, uniqueName("Scanner"), "Tester", labelPath);
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${from}/first-discovery\\?proof=`));
     await expect(page.getByRole("heading", { name: "First Discovery!" })).toBeVisible();
+    await expect(page.getByLabel(/^Code on the label/)).toHaveCount(0);
   });
 
   test("a label of a Jimmy found before leads to the new-discovery form", async ({ page }) => {
     const { serial } = await makeStoredDiscovery();
     await actFromOwnAddress(page);
-    expect(await locationOf(page, `/q/${serial}-${checkCode(serial)}`)).toBe(`/jimmy/${serial}/new-discovery`);
+    await signInByRequest(page.request, uniqueName("Rescanner"));
+    expect(await locationOf(page, `/q/${serial}-${checkCode(serial)}`)).toMatch(new RegExp(`^/jimmy/${serial}/new-discovery\\?proof=`));
     // Typed in lower case with O for 0 and I or L for 1, as people do.
     const sloppy = checkCode(serial).toLowerCase().replace(/0/g, "o").replace(/1/g, "l");
-    expect(await locationOf(page, `/q/${serial}-${sloppy}`)).toBe(`/jimmy/${serial}/new-discovery`);
+    expect(await locationOf(page, `/q/${serial}-${sloppy}`)).toMatch(new RegExp(`^/jimmy/${serial}/new-discovery\\?proof=`));
   });
 });
 
@@ -129,7 +133,7 @@ test.describe("a QR code that cannot be used", () => {
     const other = await browser.newPage();
     try {
       await actFromOwnAddress(other);
-      expect(await locationOf(other, `/q/${serial}-${checkCode(serial)}`)).toBe(`/jimmy/${serial}/first-discovery`);
+      expect(await locationOf(other, `/q/${serial}-${checkCode(serial)}`)).toBe(`/login?redirectTo=${encodeURIComponent(`/q/${serial}-${checkCode(serial)}`)}`);
     } finally {
       await other.close();
     }
@@ -197,9 +201,11 @@ test.describe("the scan page", () => {
     await expect(page.getByText(`There is no Jimmy #${unminted}. Please check the number on the label.`)).toBeVisible();
 
     await page.getByLabel("Jimmy number").fill(String(serial));
-    await page.getByLabel("Check code").fill(` ${checkCode(serial).toLowerCase()} `);
+    // Typed exactly as printed on the label.
+    await page.getByLabel("Check code").fill(` Code ${checkCode(serial).toLowerCase()} `);
     await page.getByRole("button", { name: "Continue" }).click();
-    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}/first-discovery$`));
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}/first-discovery\\?proof=`));
+    await expect(page.getByLabel(/^Code on the label/)).toHaveCount(0);
   });
 
   test("with JavaScript, a photo of the label is read and opens the Jimmy's form", async ({ page }, testInfo) => {
@@ -219,6 +225,6 @@ test.describe("the scan page", () => {
     await waitForHydration(page, testInfo);
     await expect(page.getByRole("button", { name: "Start camera" })).toBeVisible();
     await page.getByLabel("Scan from a photo").setInputFiles({ name: "label.png", mimeType: "image/png", buffer: png });
-    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}/first-discovery$`));
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}/first-discovery\\?proof=`));
   });
 });

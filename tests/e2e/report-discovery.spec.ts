@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { fillLabelCode } from "./admin-helpers";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -114,6 +115,7 @@ test.describe("reporting a discovery", () => {
       await expect(page.getByTestId("captured-position")).toHaveText(`${fixtureGps.latitude!.toFixed(4)}, ${fixtureGps.longitude!.toFixed(4)}`);
     }
     await page.getByLabel(/^Location/).fill("Congress Avenue Bridge, Austin, TX");
+    await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Submit First Discovery" }).click();
 
     await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
@@ -157,6 +159,7 @@ test.describe("reporting a discovery", () => {
 
     await choosePhoto(page, ROTATED_GPS_JPEG);
     await page.getByLabel(/^Location/).fill("Barton Springs, Austin, TX");
+    await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Share Discovery" }).click();
 
     await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
@@ -176,6 +179,7 @@ test.describe("reporting a discovery", () => {
     await waitForHydration(page, testInfo);
     await page.getByLabel(/^Caption/).fill("He was on the bench");
     await page.getByLabel(/^Location/).fill("Austin, TX");
+    await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Share Discovery" }).click();
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Share Discovery" }) });
     await expect(form.getByText("Photo required: Please add a photo of Jimmy to share your discovery")).toBeVisible();
@@ -192,6 +196,7 @@ test.describe("reporting a discovery", () => {
     await waitForHydration(page, testInfo);
     await choosePhoto(page, { name: "huge.jpg", mimeType: "image/jpeg", buffer: oversizePhoto() });
     await page.getByLabel(/^Location/).fill("Austin, TX");
+    await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Submit First Discovery" }).click();
     await expect(page.getByText("File too large - Please select an image smaller than 10MB")).toBeVisible();
     await expect(page.getByLabel(/^Location/)).toHaveValue("Austin, TX");
@@ -209,6 +214,7 @@ test.describe("reporting a discovery", () => {
       await waitForHydration(page, testInfo);
       await choosePhoto(page, { name: `photo.${extensions[bad.contentType]}`, mimeType: bad.contentType, buffer: bad.data });
       await page.getByLabel(/^Location/).fill("Austin, TX");
+      await fillLabelCode(page, serial);
       await page.getByRole("button", { name: "Submit First Discovery" }).click();
       const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Submit First Discovery" }) });
       await expect(form.getByText(bad.message), bad.name).toBeVisible();
@@ -237,6 +243,7 @@ test.describe("reporting a discovery", () => {
     await page.getByLabel(/^Location/).fill("Austin, TX");
     // Another hunter's first discovery lands while this one fills in the form.
     addDiscoveries(serial, 1);
+    await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Submit First Discovery" }).click();
     await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
     await expect(toast(page)).toContainText("Someone else reported its first discovery just before you, so yours is its 2nd.");
@@ -258,6 +265,7 @@ test.describe("the device location", () => {
     await waitForHydration(page, testInfo);
     await choosePhoto(page, ROTATED_GPS_JPEG);
     await page.getByLabel(/^Caption/).fill("Near the tower");
+    await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Share Discovery" }).click();
     if (jsEnabled(testInfo)) {
       await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
@@ -271,6 +279,7 @@ test.describe("the device location", () => {
       // The photo already reached storage: a second submission does not need it again.
       await expect(page.getByText("Your photo is already uploaded")).toBeVisible();
       await page.getByLabel(/^Location/).fill("Eiffel Tower, Paris, France");
+      await fillLabelCode(page, serial);
       await page.getByRole("button", { name: "Share Discovery" }).click();
       await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
       expect(discoveriesOf(serial).at(-1)).toMatchObject({ caption: "Near the tower", location: "Eiffel Tower, Paris, France" });
@@ -289,6 +298,7 @@ test.describe("the device location", () => {
       return;
     }
     await choosePhoto(page, ROTATED_GPS_JPEG);
+    await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Submit First Discovery" }).click();
     await expect(toast(page)).toContainText("Location access denied");
     await expect(toast(page)).toContainText("Please enter your location manually or allow location access");
@@ -302,6 +312,7 @@ test.describe("the device location", () => {
     await expect(toast(page)).toContainText("Your current location has been detected");
     await expect(page.getByTestId("captured-position")).toHaveText("30.2672, -97.7431");
     expect(discoveriesOf(serial)).toEqual([]);
+    await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Submit First Discovery" }).click();
     await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
     expect(discoveriesOf(serial)).toHaveLength(1);
@@ -327,11 +338,13 @@ test.describe("the Jimmy page's 'Add Your Discovery'", () => {
     await expect(dialog).toBeHidden();
 
     await page.getByRole("button", { name: "Add Your Discovery" }).click();
+    await fillLabelCode(page, serial);
     await dialog.getByRole("button", { name: "Record Discovery" }).click();
     await expect(dialog.getByText("Photo required: Please select a photo of your Jimmy discovery")).toBeVisible();
     await dialog.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
     await dialog.getByLabel(/^Caption/).fill("Hiding in the bookshop");
     await dialog.getByLabel(/^Location/).fill("BookPeople, Austin, TX");
+    await fillLabelCode(page, serial);
     await dialog.getByRole("button", { name: "Record Discovery" }).click();
 
     await expect(dialog).toBeHidden();
@@ -416,6 +429,7 @@ test.describe("a large phone photo", () => {
 
     await choosePhoto(page, { name: "IMG_0042.jpg", mimeType: "image/jpeg", buffer: original });
     await page.getByLabel(/^Location/).fill("Lady Bird Lake, Austin, TX");
+    await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Share Discovery" }).click();
     if (jsEnabled(testInfo)) {
       // Preparing a 12 MP photo takes a few seconds on a busy machine before the first attempt.

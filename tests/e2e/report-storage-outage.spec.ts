@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { fillLabelCode } from "./admin-helpers";
 import { startAppServer } from "../support/app-server";
 import { ROTATED_GPS_JPEG } from "../support/photos";
 import { BROWSER_UPLOAD_CORS, startS3Server, s3StorageEnv } from "../support/s3-server";
@@ -47,6 +48,7 @@ test("when photo storage stops mid-way the hunter gets a clear error, nothing is
 
   await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
   await page.getByLabel(/^Location/).fill("Austin, TX");
+  await fillLabelCode(page, serial);
   await page.getByRole("button", { name: "Submit First Discovery" }).click();
 
   const alert = page.locator("form").getByRole("alert").filter({ hasText: "Failed to submit discovery" });
@@ -62,6 +64,7 @@ test("when photo storage stops mid-way the hunter gets a clear error, nothing is
   } else {
     await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
   }
+  await fillLabelCode(page, serial);
   await page.getByRole("button", { name: "Submit First Discovery" }).click();
   // The first request to the restarted store may go out on a connection the
   // old one left open and wait out the client's 10-second request timeout

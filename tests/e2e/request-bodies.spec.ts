@@ -10,6 +10,7 @@ import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { hashPassword } from "../../app/services/password.server";
 import { startAppServer } from "../support/app-server";
+import { checkCode } from "./admin-helpers";
 import {
   BOUNDARY,
   CLOSING,
@@ -195,7 +196,15 @@ test.describe("malformed forms and odd file names", () => {
       const response = await fetch(`${server.baseURL}/jimmy/${jimmy}/${page}`, {
         method: "POST",
         headers: signedIn({ "Content-Type": MULTIPART_TYPE }),
-        body: multipartBody(textPart("caption", "Under the bridge"), filePartHead("photo", name), PHOTO, "\r\n", textPart("location", "Austin, TX"), CLOSING),
+        body: multipartBody(
+          textPart("caption", "Under the bridge"),
+          textPart("checkCode", checkCode(jimmy)),
+          filePartHead("photo", name),
+          PHOTO,
+          "\r\n",
+          textPart("location", "Austin, TX"),
+          CLOSING,
+        ),
         redirect: "manual",
       });
       expect(response.status, `${name} ${await response.clone().text()}`).toBe(302);

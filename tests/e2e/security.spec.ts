@@ -13,7 +13,7 @@ import { hashPassword } from "../../app/services/password.server";
 import { E2E_ADMIN_PASSWORD } from "../support/e2e-data";
 import { startAppServer } from "../support/app-server";
 import { badPhotos, oversizePhoto, ROTATED_GPS_JPEG } from "../support/photos";
-import { addComment, freshSerial, makeStoredDiscovery, mint, PHOTOS_DIR } from "./admin-helpers";
+import { addComment, checkCode, checkCodeOfJimmy, freshSerial, makeStoredDiscovery, mint, PHOTOS_DIR } from "./admin-helpers";
 import { query, queryOne, writeDb } from "./db";
 import { jsEnabled, signInByRequest, uniqueName, waitForHydration } from "./helpers";
 import { appRoutes, routeUrl, type AppRoute, type RouteSamples } from "./routes";
@@ -397,7 +397,7 @@ test.describe("hostile text", () => {
     expect(comment.status(), await comment.text()).toBe(302);
     const userId = await signInByRequest(context.request, HOSTILE.firstName, HOSTILE.lastName);
     const report = await context.request.post("/api/discoveries", {
-      data: { jimmyId, tempPath: await uploadedTempPath(context.request), caption: HOSTILE.caption, location: HOSTILE.location },
+      data: { jimmyId, tempPath: await uploadedTempPath(context.request), caption: HOSTILE.caption, location: HOSTILE.location, checkCode: checkCode(serial) },
     });
     expect(report.status(), await report.text()).toBe(201);
 
@@ -455,7 +455,7 @@ test.describe("hostile text", () => {
     expect((await postFormComment(context.request, serial, { content: sql.comment, authorName: sql.author })).status()).toBe(302);
     const userId = await signInByRequest(context.request, sql.firstName, sql.lastName);
     const tempPath = await uploadedTempPath(context.request);
-    const report = await context.request.post("/api/discoveries", { data: { jimmyId, tempPath, caption: sql.caption, location: sql.location } });
+    const report = await context.request.post("/api/discoveries", { data: { jimmyId, tempPath, caption: sql.caption, location: sql.location, checkCode: checkCode(serial) } });
     expect(report.status(), await report.text()).toBe(201);
 
     expect(queryOne("select first_name, last_name from users where id = ?", userId)).toEqual({ first_name: sql.firstName, last_name: sql.lastName });
@@ -508,7 +508,7 @@ test.describe("out-of-range and malformed fields", () => {
     expect(await messageOf(serialPost)).toContain("serialNumber must be a Jimmy's number");
     expect(footprint(hunter).discoveries).toBe(0);
     // The upload itself was good all along: the same report with sound fields is accepted.
-    const sound = await context.request.post("/api/discoveries", { data: { jimmyId, tempPath, latitude: 30.1, longitude: -97.7 } });
+    const sound = await context.request.post("/api/discoveries", { data: { jimmyId, tempPath, latitude: 30.1, longitude: -97.7, checkCode: checkCode(Number(hunter.samples.serial)) } });
     expect(sound.status(), await sound.text()).toBe(201);
     expect(footprint(hunter).discoveries).toBe(1);
   });
@@ -517,7 +517,10 @@ test.describe("out-of-range and malformed fields", () => {
     const hunter = await hunterWithTargets(context);
     const tempPath = await uploadedTempPath(context.request);
     const url = `/jimmy/${hunter.samples.serial}/new-discovery`;
-    const form = (fields: Record<string, string>) => ({ form: { tempPath, caption: "Seen", location: "", ...fields }, maxRedirects: 0 });
+    const form = (fields: Record<string, string>) => ({
+      form: { tempPath, caption: "Seen", location: "", checkCode: checkCode(Number(hunter.samples.serial)), ...fields },
+      maxRedirects: 0,
+    });
     const cases: [string, Parameters<APIRequestContext["post"]>[1], number, string][] = [
       ["latitude 91", form({ latitude: "91", longitude: "0" }), 400, "The latitude must be a number between -90 and 90."],
       ["longitude -181", form({ latitude: "0", longitude: "-181" }), 400, "The longitude must be a number between -180 and 180."],
@@ -620,7 +623,7 @@ test.describe("uploads", () => {
       if (upload.status() === 200) {
         // Accepted as bytes: the photo itself is checked when it is published.
         const { tempPath } = (await upload.json()) as { tempPath: string };
-        refusal = await context.request.post("/api/discoveries", { data: { jimmyId, tempPath, caption: bad.name } });
+        refusal = await context.request.post("/api/discoveries", { data: { jimmyId, tempPath, caption: bad.name, checkCode: checkCodeOfJimmy(Number(jimmyId)) } });
         expect(fs.existsSync(path.join(PHOTOS_DIR, tempPath)), `${bad.name}: the temporary object is gone`).toBe(false);
       }
       expect(refusal.status(), bad.name).toBeGreaterThanOrEqual(400);
@@ -642,7 +645,7 @@ test.describe("uploads", () => {
   }) => {
     const hunter = await hunterWithTargets(context);
     const { jimmyId, serial } = hunter.samples;
-    const report = (tempPath: string) => context.request.post("/api/discoveries", { data: { jimmyId, tempPath, caption: "Mine" } });
+    const report = (tempPath: string) => context.request.post("/api/discoveries", { data: { jimmyId, tempPath, caption: "Mine", checkCode: checkCode(Number(serial)) } });
     const USED = "Your photo upload has expired or was already used. Please choose the photo again.";
 
     const other = await browser.newContext({ baseURL });
@@ -685,7 +688,7 @@ test.describe("uploads", () => {
     const replay = await report(fresh);
     expect(replay.status()).toBe(400);
     expect(await messageOf(replay)).toBe(USED);
-    const formReplay = await context.request.post(`/jimmy/${serial}/new-discovery`, { form: { tempPath: fresh, caption: "Again", location: "Austin" }, maxRedirects: 0 });
+    const formReplay = await context.request.post(`/jimmy/${serial}/new-discovery`, { form: { tempPath: fresh, caption: "Again", location: "Austin", checkCode: checkCode(Number(serial)) }, maxRedirects: 0 });
     expect(formReplay.status()).toBe(400);
     expect(await formReplay.text()).toContain(USED);
     expect(footprint(hunter).discoveries).toBe(1);

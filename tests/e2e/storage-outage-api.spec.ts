@@ -6,6 +6,7 @@ import { startAppServer } from "../support/app-server";
 import { E2E_ADMIN_PASSWORD } from "../support/e2e-data";
 import { ROTATED_GPS_JPEG } from "../support/photos";
 import { startS3Server, s3StorageEnv } from "../support/s3-server";
+import { checkCode } from "./admin-helpers";
 import { uniqueName } from "./helpers";
 
 /**
@@ -86,27 +87,29 @@ test("a photo upload while storage is down answers 503 and leaves no upload row;
 });
 
 test("publishing an uploaded photo while storage is down answers 503 and records nothing; the same upload then publishes", async () => {
-  const jimmyId = mintJimmy(6100 + test.info().project.name.length);
+  const serial = 6100 + test.info().project.name.length;
+  const jimmyId = mintJimmy(serial);
   const tempPath = await upload();
   const discoveriesBefore = count("discoveries");
   await s3.stop();
   try {
-    const refused = await api.post("/api/discoveries", { data: { jimmyId, tempPath, caption: "In the rain", latitude: null, longitude: null } });
+    const refused = await api.post("/api/discoveries", { data: { jimmyId, tempPath, caption: "In the rain", latitude: null, longitude: null, checkCode: checkCode(serial) } });
     expect(refused.status()).toBe(503);
     expect((await refused.json()).message).toContain("our photo storage isn't answering. Nothing was recorded");
     expect(count("discoveries")).toBe(discoveriesBefore);
   } finally {
     await s3.restart();
   }
-  const published = await api.post("/api/discoveries", { data: { jimmyId, tempPath, caption: "In the rain", latitude: null, longitude: null } });
+  const published = await api.post("/api/discoveries", { data: { jimmyId, tempPath, caption: "In the rain", latitude: null, longitude: null, checkCode: checkCode(serial) } });
   expect(published.status()).toBe(201);
   expect(count("discoveries")).toBe(discoveriesBefore + 1);
 });
 
 test("an admin deleting a discovery while storage is down gets 503 and the discovery stays whole; a retry deletes it and its photos", async () => {
-  const jimmyId = mintJimmy(6200 + test.info().project.name.length);
+  const serial = 6200 + test.info().project.name.length;
+  const jimmyId = mintJimmy(serial);
   const tempPath = await upload();
-  const published = await api.post("/api/discoveries", { data: { jimmyId, tempPath, caption: "To be removed", latitude: null, longitude: null } });
+  const published = await api.post("/api/discoveries", { data: { jimmyId, tempPath, caption: "To be removed", latitude: null, longitude: null, checkCode: checkCode(serial) } });
   const { id } = (await published.json()) as { id: number };
   const login = await api.post("/api/admin/login", { data: { password: E2E_ADMIN_PASSWORD } });
   expect(login.status()).toBe(200);
@@ -147,9 +150,10 @@ test("an admin deleting a discovery while storage is down gets 503 and the disco
 });
 
 test("an admin deleting from the panel while storage is down is told nothing was deleted; deleting again afterwards works", async ({ page }) => {
-  const jimmyId = mintJimmy(6300 + test.info().project.name.length);
+  const serial = 6300 + test.info().project.name.length;
+  const jimmyId = mintJimmy(serial);
   const tempPath = await upload();
-  const published = await api.post("/api/discoveries", { data: { jimmyId, tempPath, caption: "Panel delete", latitude: null, longitude: null } });
+  const published = await api.post("/api/discoveries", { data: { jimmyId, tempPath, caption: "Panel delete", latitude: null, longitude: null, checkCode: checkCode(serial) } });
   const { id } = (await published.json()) as { id: number };
   await page.goto(`${app.baseURL}/admin`);
   await page.getByLabel("Admin password").fill(E2E_ADMIN_PASSWORD);

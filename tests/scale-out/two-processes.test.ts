@@ -3,11 +3,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../support/app-server";
+import { E2E_QR_SECRET } from "../support/e2e-data";
 import { ROTATED_GPS_JPEG } from "../support/photos";
 import { startS3Server, s3StorageEnv } from "../support/s3-server";
 import { createTestDb, testDialect, type TestDb } from "../support/test-db";
 import { mintJimmys } from "~/models/jimmys.server";
 import { hashPassword } from "~/services/password.server";
+import { checkCodeFor } from "~/services/qr.server";
 import { RATE_LIMITS } from "~/services/rate-limit.server";
 
 // Two identical production processes on different ports share one PostgreSQL
@@ -119,7 +121,7 @@ describe("two app processes on one PostgreSQL database and one S3 store", () => 
     expect(upload.status).toBe(200);
     const { tempPath } = (await upload.json()) as { tempPath: string };
     const jimmy = await t.db.selectFrom("jimmys").select("id").where("serial_number", "=", SERIAL).executeTakeFirstOrThrow();
-    const reported = await call(second, finder, "/api/discoveries", postJson({ jimmyId: jimmy.id, tempPath, caption: "Behind the bakery" }));
+    const reported = await call(second, finder, "/api/discoveries", postJson({ jimmyId: jimmy.id, tempPath, caption: "Behind the bakery", checkCode: checkCodeFor(SERIAL, E2E_QR_SECRET) }));
     expect(reported.status).toBe(201);
     const { id: discoveryId, isFirst } = (await reported.json()) as { id: number; isFirst: boolean };
     expect(isFirst).toBe(true);

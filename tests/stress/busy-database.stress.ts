@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterAll, expect, test } from "vitest";
 import { BUSY_TIMEOUT_MS } from "~/services/db.server";
-import { freshDataDir, Hunter, log, mintJimmys, openDb, samplePhoto, sleep, startApp, summarize, type AppProcess } from "./support";
+import { freshDataDir, Hunter, log, labelCheckCode, mintJimmys, openDb, samplePhoto, sleep, startApp, summarize, type AppProcess } from "./support";
 
 const HOLD_MS = 6000;
 const dataDir = freshDataDir("busy");
@@ -59,6 +59,7 @@ test(`another connection holds the write lock for ${HOLD_MS / 1000} s: writes wa
   form.append("photo", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "find.jpg");
   form.append("caption", "Under the bridge");
   form.append("location", "Austin, TX");
+  form.append("checkCode", labelCheckCode(7000));
   const page = await whileLocked(async () => {
     const response = await hunter.request("/jimmy/7000/new-discovery", { method: "POST", body: form });
     return { status: response.status, html: await response.text() };

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -79,15 +80,34 @@ export function openDb(dataDir: string): Database.Database {
   return db;
 }
 
+/** The serial of each Jimmy minted here, by id: a report names the Jimmy by id and proves possession with its label's code. */
+const serialOfJimmy = new Map<number, number>();
+
 /** Hidden Jimmys #serial.. for hunters to report; returns their ids. */
 export function mintJimmys(dataDir: string, firstSerial: number, count: number): number[] {
   const db = openDb(dataDir);
   try {
     const insert = db.prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?) returning id");
-    return Array.from({ length: count }, (_, i) => (insert.get(firstSerial + i, `Jimmy #${firstSerial + i}`, new Date().toISOString()) as { id: number }).id);
+    return Array.from({ length: count }, (_, i) => {
+      const { id } = insert.get(firstSerial + i, `Jimmy #${firstSerial + i}`, new Date().toISOString()) as { id: number };
+      serialOfJimmy.set(id, firstSerial + i);
+      return id;
+    });
   } finally {
     db.close();
   }
+}
+
+/** The code printed on a label (app/services/qr.server.ts), from the app's QR_SECRET. */
+export function labelCheckCode(serial: number, qrSecret = E2E_QR_SECRET): string {
+  const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+  let bits = crypto.createHmac("sha256", qrSecret).update(`jimmy-label:v1:${serial}`).digest().readUInt32BE(0);
+  let code = "";
+  for (let i = 0; i < 6; i++) {
+    code += alphabet[bits & 31];
+    bits >>>= 5;
+  }
+  return code;
 }
 
 /** A small real JPEG (decoding and re-encoding it is the work every report does). */
@@ -158,7 +178,14 @@ export class Hunter {
     return this.request("/api/discoveries", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ jimmyId, tempPath, caption, latitude: place?.latitude ?? null, longitude: place?.longitude ?? null }),
+      body: JSON.stringify({
+        jimmyId,
+        tempPath,
+        caption,
+        latitude: place?.latitude ?? null,
+        longitude: place?.longitude ?? null,
+        checkCode: labelCheckCode(serialOfJimmy.get(jimmyId)!),
+      }),
     });
   }
 }

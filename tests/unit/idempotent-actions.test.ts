@@ -11,6 +11,7 @@ import { action as jimmyPageAction } from "~/routes/jimmy.$serial";
 import { issueFormToken } from "~/services/comment-guard.server";
 import type { DB } from "~/services/db.server";
 import { consumeFlash } from "~/services/flash.server";
+import { checkCodeFor } from "~/services/qr.server";
 import { reportDiscoveryAction } from "~/services/report-action.server";
 import { startSession } from "~/services/session.server";
 import { getStorage, type Storage } from "~/services/storage.server";
@@ -46,11 +47,12 @@ const upload = async (userId: number) => (await receiveUpload(t.db, storage, use
 const discoveriesBy = async (userId: number) =>
   (await t.db.selectFrom("discoveries").select("id").where("user_id", "=", userId).execute()).map((r) => r.id);
 
+/** A report form post, with the code from Jimmy #7's label unless the fields say otherwise. */
 function formPost(cookie: string, fields: Record<string, string>) {
   return new Request(`${ORIGIN}/jimmy/7/new-discovery`, {
     method: "POST",
     headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
+    body: new URLSearchParams({ checkCode: checkCodeFor(7), ...fields }),
   });
 }
 
@@ -106,10 +108,40 @@ describe("a report form posted again with the same idempotency key", () => {
   });
 });
 
+describe("proof of possession on the report form and the API", () => {
+  it("refuses a report without the label's code or with a wrong one, keeping what was typed and the upload", async () => {
+    const { hunter, jimmy, cookie } = await scene();
+    const tempPath = await upload(hunter.id);
+    const fields = { tempPath, caption: "Under the bridge", location: "River walk", idempotencyKey: "report-code-0123456789" };
+    const missing = await reportDiscoveryAction(formPost(cookie, { ...fields, checkCode: "" }), "7", "new");
+    expect((missing as unknown as { init: ResponseInit }).init?.status).toBe(400);
+    const wrong = await reportDiscoveryAction(formPost(cookie, { ...fields, checkCode: checkCodeFor(8) }), "7", "new");
+    expect((wrong as unknown as { init: ResponseInit }).init?.status).toBe(403);
+    expect((wrong as unknown as { data: unknown }).data).toMatchObject({
+      ok: false,
+      fieldErrors: { checkCode: "That code doesn't match Jimmy #7. Please check each character against the label." },
+      values: { caption: "Under the bridge", location: "River walk", tempPath, checkCode: checkCodeFor(8) },
+    });
+    expect(await discoveriesBy(hunter.id)).toHaveLength(0);
+    const recorded = (await reportDiscoveryAction(formPost(cookie, { ...fields, checkCode: `Code ${checkCodeFor(7).toLowerCase()}` }), "7", "new")) as Response;
+    expect(recorded.status).toBe(302);
+    expect(await discoveriesBy(hunter.id)).toHaveLength(1);
+
+    const body = { jimmyId: jimmy.id, tempPath: await upload(hunter.id), location: "Harbour" };
+    const send = (extra: object) => apiReportAction({ request: jsonPost("/api/discoveries", cookie, { ...body, ...extra }, `api-code-${JSON.stringify(extra).length}-0123456789`), params: {}, context: {} });
+    const noCode = await send({});
+    expect(noCode.status).toBe(400);
+    expect(await noCode.json()).toEqual({ field: "checkCode", message: "Enter the code printed on the label, under the Jimmy's number (like Code 7KX3PA)." });
+    const badCode = await send({ checkCode: checkCodeFor(8) });
+    expect(badCode.status).toBe(403);
+    expect((await send({ checkCode: checkCodeFor(7) })).status).toBe(201);
+  });
+});
+
 describe("the JSON API with an Idempotency-Key header", () => {
   it("answers a repeated report with the same status and body, and records it once", async () => {
     const { hunter, jimmy, cookie } = await scene();
-    const body = { jimmyId: jimmy.id, tempPath: await upload(hunter.id), caption: "Found", location: "Harbour", latitude: null, longitude: null };
+    const body = { jimmyId: jimmy.id, tempPath: await upload(hunter.id), caption: "Found", location: "Harbour", latitude: null, longitude: null, checkCode: checkCodeFor(7) };
     const send = () => apiReportAction({ request: jsonPost("/api/discoveries", cookie, body, "api-report-0123456789"), params: {}, context: {} });
     const first = await send();
     const again = await send();
@@ -122,7 +154,7 @@ describe("the JSON API with an Idempotency-Key header", () => {
 
   it("refuses a malformed Idempotency-Key with 400 and records nothing", async () => {
     const { hunter, jimmy, cookie } = await scene();
-    const body = { jimmyId: jimmy.id, tempPath: await upload(hunter.id), location: "Harbour", latitude: null, longitude: null };
+    const body = { jimmyId: jimmy.id, tempPath: await upload(hunter.id), location: "Harbour", latitude: null, longitude: null, checkCode: checkCodeFor(7) };
     const response = await apiReportAction({ request: jsonPost("/api/discoveries", cookie, body, "bad key"), params: {}, context: {} }).catch((r: Response) => r);
     expect(response.status).toBe(400);
     expect((await response.json()).message).toMatch(/idempotency key/i);

@@ -1,0 +1,117 @@
+import crypto from "node:crypto";
+import { normalizeCheck } from "~/lib/qr-code";
+import { CHECK_CODE_REQUIRED_TEXT } from "~/lib/report-form";
+import type { DB } from "./db.server";
+import { env } from "./env.server";
+import { checkCodeLockout, countWrongCode, isValidCheck } from "./qr.server";
+import { isAdmin } from "./session.server";
+
+/**
+ * Proof of possession (docs/security.md): reporting a discovery needs the
+ * check code printed on the Jimmy's label. A hunter who scanned the label
+ * (/q/… or /scan) carries a scan proof instead: an HMAC, keyed by the session
+ * secret, of the Jimmy's serial, the hunter and an expiry, so it is worth
+ * nothing for another Jimmy, another hunter or after it expires, and the raw
+ * code never travels in a form page's URL.
+ */
+export const SCAN_PROOF_TTL_MS = 60 * 60_000;
+
+function proofMac(secret: string, serial: number, userId: number, expires: number): string {
+  return crypto.createHmac("sha256", secret).update(`scan-proof:v1:${serial}:${userId}:${expires}`).digest("base64url");
+}
+
+/** A proof that `userId` scanned Jimmy `serial`'s label, valid for SCAN_PROOF_TTL_MS. */
+export function issueScanProof(serial: number, userId: number, now = new Date(), secrets = env().sessionSecrets): string {
+  const expires = Math.floor((now.getTime() + SCAN_PROOF_TTL_MS) / 1000);
+  return `${expires}.${proofMac(secrets[0]!, serial, userId, expires)}`;
+}
+
+/** Whether `proof` was issued for this Jimmy and this hunter and has not expired (any current secret may have signed it). */
+export function isValidScanProof(proof: string, serial: number, userId: number, now = new Date(), secrets = env().sessionSecrets): boolean {
+  const match = /^(\d{10,12})\.([A-Za-z0-9_-]{43})$/.exec(proof);
+  if (!match) return false;
+  const expires = Number(match[1]);
+  if (expires * 1000 <= now.getTime()) return false;
+  const given = Buffer.from(match[2]!);
+  return secrets.some((secret) => {
+    const expected = Buffer.from(proofMac(secret, serial, userId, expires));
+    return expected.length === given.length && crypto.timingSafeEqual(expected, given);
+  });
+}
+
+export const CHECK_CODE_MALFORMED_TEXT = "The code on the label has 6 letters and numbers (like Code 7KX3PA). Please check it against the label.";
+export const SCAN_PROOF_EXPIRED_TEXT = "Your scan of the label has expired or was for another Jimmy. Enter the code printed on the label, or scan it again.";
+
+export type PossessionCheck =
+  | { ok: true }
+  | { ok: false; reason: "missing" | "malformed" | "expired"; message: string }
+  | { ok: false; reason: "wrong"; message: string }
+  | { ok: false; reason: "limited"; message: string; retryAfterSeconds: number };
+
+function limited(resetAt: string, now: Date): PossessionCheck {
+  const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(resetAt) - now.getTime()) / 1000));
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return {
+    ok: false,
+    reason: "limited",
+    retryAfterSeconds,
+    message: `Too many wrong codes were tried. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`,
+  };
+}
+
+/**
+ * Checks that a report of Jimmy `serial` by `userId` proves possession: a
+ * valid scan proof, or the label's code typed (read forgivingly: case, O/0,
+ * I/1, spaces, a leading "Code"). A wrong code counts against the hunter and
+ * the Jimmy; past either limit every typed code is refused until the window
+ * ends, so a right guess cannot be told apart. A valid scan proof is never
+ * refused: it was earned by a right code.
+ */
+export async function verifyPossession(
+  db: DB,
+  { serial, userId, proof, checkCode }: { serial: number; userId: number; proof?: string | null; checkCode?: string | null },
+  now = new Date(),
+): Promise<PossessionCheck> {
+  if (proof && isValidScanProof(proof, serial, userId, now)) return { ok: true };
+  const typed = (checkCode ?? "").trim();
+  if (!typed) {
+    return proof ? { ok: false, reason: "expired", message: SCAN_PROOF_EXPIRED_TEXT } : { ok: false, reason: "missing", message: CHECK_CODE_REQUIRED_TEXT };
+  }
+  const check = normalizeCheck(typed);
+  if (!check) return { ok: false, reason: "malformed", message: CHECK_CODE_MALFORMED_TEXT };
+  const lockout = await checkCodeLockout(db, serial, userId, now);
+  if (lockout) return limited(lockout, now);
+  if (isValidCheck(serial, check)) return { ok: true };
+  const after = await countWrongCode(db, serial, userId, now);
+  if (after) return limited(after, now);
+  return { ok: false, reason: "wrong", message: `That code doesn't match Jimmy #${serial}. Please check each character against the label.` };
+}
+
+/** The HTTP status a refused proof of possession answers: 429 past a limit, 403 for a wrong code, 400 for a missing or unreadable one. */
+export function possessionStatus(check: Exclude<PossessionCheck, { ok: true }>): number {
+  return check.reason === "limited" ? 429 : check.reason === "wrong" ? 403 : 400;
+}
+
+/** Headers of a refusal past a limit: when to try again. */
+export function possessionHeaders(check: Exclude<PossessionCheck, { ok: true }>): Record<string, string> | undefined {
+  return check.reason === "limited" ? { "Retry-After": String(check.retryAfterSeconds), "Cache-Control": "no-store" } : undefined;
+}
+
+/**
+ * The JSON API's proof of possession (docs/api.md): `proof` or `checkCode`
+ * in the body, or an admin session. Null when it holds; otherwise the
+ * refusal to answer, `{ message, field: "checkCode" }`.
+ */
+export async function apiPossessionRefusal(
+  request: Request,
+  db: DB,
+  { serial, userId, proof, checkCode }: { serial: number; userId: number; proof?: string | null; checkCode?: string | null },
+): Promise<Response | null> {
+  if (await isAdmin(request, { db })) return null;
+  const check = await verifyPossession(db, { serial, userId, proof, checkCode });
+  if (check.ok) return null;
+  return Response.json(
+    { message: check.message, field: "checkCode" },
+    { status: possessionStatus(check), headers: possessionHeaders(check) ?? { "Cache-Control": "no-store" } },
+  );
+}
