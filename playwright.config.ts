@@ -11,7 +11,16 @@ const launchOptions = { executablePath: chromiumExecutable(), args: CHROMIUM_ARG
  * browser runs JavaScript means nothing to them, so they run once, in a
  * project of their own, instead of once per browser project.
  */
-const HTTP_ONLY = ["**/request-bodies.spec.ts", "**/api-discoveries.spec.ts", "**/geo-api.spec.ts", "**/photos.spec.ts", "**/static-files.spec.ts"];
+const HTTP_ONLY = [
+  "**/request-bodies.spec.ts",
+  "**/api-discoveries.spec.ts",
+  "**/api-contract.spec.ts",
+  "**/client-bundle.spec.ts",
+  "**/edges.spec.ts",
+  "**/geo-api.spec.ts",
+  "**/photos.spec.ts",
+  "**/static-files.spec.ts",
+];
 
 export default defineConfig({
   testDir: "tests/e2e",
