@@ -13,6 +13,7 @@ import { getDb } from "~/services/db.server";
 import { checkLabel, discoveryFormPath } from "~/services/qr.server";
 import { requireUser } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Scan a Jimmy" }];
 
@@ -182,3 +183,7 @@ export default function Scan() {
     </section>
   );
 }
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;
