@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { query } from "./db";
-import { jsEnabled, uniqueName } from "./helpers";
+import { query, queryOne } from "./db";
+import { jsEnabled, signInByRequest, uniqueName } from "./helpers";
 import { openCommentBox, quietJimmy, useOwnAddress, waitFillTime } from "./social";
 
 /**
@@ -45,5 +45,29 @@ test.describe("a flaky connection never wipes a page", () => {
     await expect(toast(page)).toContainText("Comment posted!");
     expect(query("select 1 from comments where content = ?", content)).toHaveLength(1);
   });
-});
 
+  test("a like made offline keeps the feed and says so; back online, a retry counts it once", async ({ page }) => {
+    const discovery = queryOne<{ id: number }>("select id from discoveries order by created_at desc limit 1");
+    const likes = () => query("select 1 from likes l join users u on u.id = l.user_id where l.discovery_id = ? and u.first_name = ?", discovery.id, hunter);
+    const hunter = uniqueName("Offline");
+    await signInByRequest(page.request, hunter);
+    await page.goto("/discoveries");
+    const button = page.locator(`#discovery-${discovery.id}`).getByRole("button", { name: /^(Like|Unlike) \(/ });
+    const before = Number(await button.getByTestId("like-count").textContent());
+    // The like route's code comes a moment after the page is interactive (found, then loaded while online).
+    await expect.poll(() => page.evaluate(() => Object.keys((window as { __remixRouteModules?: object }).__remixRouteModules ?? {}).length)).toBeGreaterThan(0);
+    await page.waitForTimeout(4000);
+
+    await page.context().setOffline(true);
+    await button.click();
+    await expect(toast(page)).toContainText("Failed to update like");
+    await expect(page.getByText("Failed to load discoveries")).toHaveCount(0);
+    await expect(button.getByTestId("like-count")).toHaveText(String(before));
+    expect(likes()).toHaveLength(0);
+
+    await page.context().setOffline(false);
+    await button.click();
+    await expect(button.getByTestId("like-count")).toHaveText(String(before + 1));
+    expect(likes()).toHaveLength(1);
+  });
+});
