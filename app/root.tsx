@@ -21,6 +21,7 @@ import { AccountArea, DemoSignInBanner, type HeaderUser, SignInButton, SiteHeade
 import { SiteFooter } from "~/components/SiteFooter";
 import { ToastProvider } from "~/components/Toaster";
 import type { HuntConfig } from "~/lib/config";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { ACCOUNT_AREA_KEY, personalValue } from "~/lib/personal-template";
 import { countUnreadNotifications } from "~/models/notifications.server";
 import { getDb } from "~/services/db.server";
@@ -159,6 +160,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </html>
   );
 }
+
+/** Any form on any page: a request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const shouldRevalidate = keepDataAfterTransportFailure;
 
 export default function App() {
   return <Outlet />;

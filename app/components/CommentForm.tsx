@@ -1,5 +1,5 @@
 import { Link, useActionData, useFetcher } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import {
   AUTHOR_NAME_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
@@ -7,6 +7,7 @@ import {
   HONEYPOT_FIELD,
   type CommentActionResult,
 } from "~/lib/comments";
+import { isTransportFailure, type TransportFailure } from "~/lib/transport";
 import { useToast } from "./Toaster";
 import { CommentIcon } from "./ui/icons";
 import { useHydrated } from "./useHydrated";
@@ -29,6 +30,15 @@ export type CommentFormSetup = {
 
 const POSTED = { title: "Comment posted!", description: "Your comment has been added to Jimmy's page.", variant: "success" } as const;
 
+// Loaded once the box is open, not with the page (its first-load JavaScript is budgeted).
+const loadDrafts = () => import("~/lib/drafts");
+const DraftRestore = lazy(() => import("./DraftRestore"));
+
+/** The server may have posted it before the answer was lost: the comment's key makes posting again safe. */
+function lostCommentText(failure: TransportFailure): string {
+  return `${failure.offline ? "You're offline:" : "Connection lost:"} we couldn't confirm your comment was posted. It's still here; posting again is safe.`;
+}
+
 /**
  * SPEC.md §2, §4: 'Add Comment' opens the box and Cancel closes it; the box
  * resets after posting. Without JavaScript the toggles are links (the page
@@ -36,26 +46,38 @@ const POSTED = { title: "Comment posted!", description: "Your comment has been a
  * a fetcher posts in place and the toasts come from here.
  */
 export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: CommentFormSetup }) {
-  const fetcher = useFetcher<CommentActionResult>();
-  const documentResult = useActionData<CommentActionResult>();
-  const result = fetcher.data ?? documentResult;
+  const fetcher = useFetcher<CommentActionResult | TransportFailure>();
+  const documentResult = useActionData<CommentActionResult | TransportFailure>();
+  const lost = isTransportFailure(fetcher.data) ? fetcher.data : null;
+  const answer = fetcher.data ?? documentResult;
+  const result = isTransportFailure(answer) ? undefined : answer;
   const failed = result && !result.ok ? result : undefined;
+  const formError = lost ? lostCommentText(lost) : failed?.formError;
   const hydrated = useHydrated();
   const toast = useToast();
   const [open, setOpen] = useState(setup.openInitially || Boolean(failed));
   const [content, setContent] = useState(failed?.values.content ?? "");
   // Kept for a retry of this comment, so one whose answer was lost is not posted twice; fresh after it is posted.
   const [commentKey, setCommentKey] = useState(setup.idempotencyKey);
+  // The form the draft keeper is given, a moment after the box opens; a new round after a post.
+  const [draftForm, setDraftForm] = useState<HTMLFormElement | null>(null);
+  const [draftRound, setDraftRound] = useState(0);
+  const draftKey = `comment:${jimmyPath}`;
   const formRef = useRef<HTMLFormElement>(null);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const handled = useRef<CommentActionResult | undefined>(undefined);
+  const handled = useRef<CommentActionResult | TransportFailure | undefined>(undefined);
   const ids = useId();
 
   useEffect(() => {
     const data = fetcher.data;
     if (fetcher.state !== "idle" || !data || handled.current === data) return;
     handled.current = data;
-    if (data.ok) {
+    if (isTransportFailure(data)) {
+      toast({ title: "Error", description: lostCommentText(data), variant: "destructive" });
+    } else if (data.ok) {
+      void loadDrafts()
+        .then((drafts) => drafts.discardDraft(draftKey))
+        .then(() => setDraftRound((round) => round + 1));
       formRef.current?.reset();
       setContent("");
       setCommentKey(freshKey());
@@ -65,7 +87,15 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
       const firstFieldError = data.fieldErrors?.content?.[0] ?? data.fieldErrors?.authorName?.[0];
       toast({ title: "Error", description: data.formError ?? firstFieldError ?? "Failed to create comment", variant: "destructive" });
     }
-  }, [fetcher.state, fetcher.data, toast]);
+  }, [fetcher.state, fetcher.data, toast, draftKey]);
+
+  // Opening the box offers back what was typed and not sent (issue 19).
+  const keepsDraft = open && hydrated && !documentResult;
+  useEffect(() => {
+    if (!keepsDraft) return setDraftForm(null);
+    const timer = window.setTimeout(() => setDraftForm(formRef.current), 1000);
+    return () => window.clearTimeout(timer);
+  }, [keepsDraft]);
 
   useEffect(() => {
     if (open && hydrated && !setup.openInitially) textareaRef.current?.focus();
@@ -100,6 +130,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
 
   return (
     <fetcher.Form
+      data-discover="true"
       ref={formRef}
       method="post"
       action={jimmyPath}
@@ -118,9 +149,22 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
         </label>
       </div>
 
-      {failed?.formError ? (
+      {draftForm ? (
+        <Suspense fallback={null}>
+          <DraftRestore
+            key={draftRound}
+            draftKey={draftKey}
+            form={draftForm}
+            fields={["content", "authorName"]}
+            onRestore={(text) => setContent(text.content ?? "")}
+            onDiscard={() => setContent("")}
+          />
+        </Suspense>
+      ) : null}
+
+      {formError ? (
         <p role="alert" className="mb-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="comment-form-error">
-          {failed.formError}
+          {formError}
         </p>
       ) : null}
 

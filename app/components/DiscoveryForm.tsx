@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { formatCoordinates } from "~/lib/format";
 import type { PreparedReport } from "~/lib/report-send";
 import {
@@ -13,12 +13,25 @@ import {
   type ReportFormFields,
   type ReportFormKind,
 } from "~/lib/report-form";
+import { isTransportFailure, type TransportFailure } from "~/lib/transport";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
 import { useToast } from "./Toaster";
 import { CameraIcon, LocateIcon, PinIcon, SpinnerIcon } from "./ui/icons";
 import { useHydrated } from "./useHydrated";
 
 type Position = { latitude: number; longitude: number };
+
+/** Drafts load a moment after the page is interactive, not with it (the page's first-load JavaScript is budgeted). */
+const loadDrafts = () => import("~/lib/drafts");
+const DraftRestore = lazy(() => import("./DraftRestore"));
+
+/**
+ * A save whose answer never came: the server may have recorded it, so the
+ * hunter is not told "nothing was recorded"; the report's key makes sending it again safe.
+ */
+function lostAnswerText(failure: TransportFailure): string {
+  return `${failure.offline ? "You're offline" : "Connection lost"}: it may not have been saved. It waits in your outbox and will be sent once you're back online; sending it again is safe, it won't be recorded twice.`;
+}
 type Phase = { step: "idle" } | { step: "locating" } | { step: "preparing" } | { step: "uploading"; progress: number; retry: number } | { step: "saving" };
 type Errors = Partial<Record<ReportFormFields, string>>;
 
@@ -46,6 +59,7 @@ function positionFrom(latitude: string | undefined, longitude: string | undefine
 export function DiscoveryForm({
   kind,
   action,
+  draftKey,
   submitLabel,
   idempotencyKey,
   proof: scanProof = "",
@@ -57,6 +71,8 @@ export function DiscoveryForm({
 }: {
   kind: ReportFormKind;
   action: string;
+  /** Where what the hunter enters is kept on the device until it is sent or discarded: one per form and Jimmy ("report:new:12"); the dialog and the new-discovery page share theirs. */
+  draftKey: string;
   submitLabel: string;
   /**
    * This report's idempotency key: from the page's loader, so a post without
@@ -76,7 +92,7 @@ export function DiscoveryForm({
   /** Shown between the fields and the buttons. */
   children?: React.ReactNode;
 }) {
-  const fetcher = useFetcher<ReportActionResult>();
+  const fetcher = useFetcher<ReportActionResult | TransportFailure>();
   const hydrated = useHydrated();
   const showToast = useToast();
   const id = useId();
@@ -84,11 +100,14 @@ export function DiscoveryForm({
   const photoRef = useRef<HTMLInputElement>(null);
   const locationRef = useRef<HTMLInputElement>(null);
 
-  const answer = fetcher.data ?? result;
+  const answer = isTransportFailure(fetcher.data) ? undefined : (fetcher.data ?? result);
   const failed = answer && !answer.ok ? answer : null;
   const [errors, setErrors] = useState<Errors>(failed?.fieldErrors ?? {});
   const [formError, setFormError] = useState<string | null>(failed?.formError ?? null);
   const [location, setLocation] = useState(failed?.values.location ?? "");
+  // The form the draft keeper is given, a moment after the page is interactive; a new round after a send.
+  const [draftForm, setDraftForm] = useState<HTMLFormElement | null>(null);
+  const [draftRound, setDraftRound] = useState(0);
   const [position, setPosition] = useState<Position | null>(positionFrom(failed?.values.latitude, failed?.values.longitude));
   const [keptUpload, setKeptUpload] = useState(failed?.values.tempPath ?? "");
   const [proof, setProof] = useState(failed ? failed.values.proof : scanProof);
@@ -101,17 +120,61 @@ export function DiscoveryForm({
   const [queued, setQueued] = useState(false);
   const busy = phase.step !== "idle" || fetcher.state !== "idle";
 
+  const showPhoto = useCallback(async (file: File | null) => {
+    setPhotoGps(null);
+    setPreview(file && file.type.startsWith("image/") && !/svg/.test(file.type) ? URL.createObjectURL(file) : null);
+    if (!file || file.size > MAX_UPLOAD_BYTES) return;
+    setPhotoGps(await (await loadPhotoUpload()).photoPosition(file));
+  }, []);
+
+  useEffect(() => {
+    // A page answered without JavaScript has its own values: the draft is for the enhanced form.
+    if (result) return;
+    const timer = window.setTimeout(() => setDraftForm(formRef.current), 1000);
+    return () => window.clearTimeout(timer);
+  }, [result]);
+  const forgetDraft = useCallback(() => {
+    void loadDrafts()
+      .then((drafts) => drafts.discardDraft(draftKey))
+      .then(() => setDraftRound((round) => round + 1));
+  }, [draftKey]);
+
   useEffect(() => () => {
     if (preview) URL.revokeObjectURL(preview);
   }, [preview]);
 
   const handled = useRef<unknown>(null);
+  /** The report as last posted, for the outbox should its answer be lost. */
+  const lastSent = useRef<{ body: FormData; tempPath: string } | null>(null);
+  /** The save's answer was lost: the report (its photo already in storage, its key kept) waits in the outbox too. */
+  const queueSent = useCallback(
+    async (report: { body: FormData; tempPath: string }) => {
+      const { queueReport } = await import("~/lib/outbox");
+      await queueReport({ action, kind, body: report.body, photo: null, tempPath: report.tempPath });
+      // The outbox holds it now: a draft offered again later would be a second report.
+      forgetDraft();
+      setQueued(true);
+    },
+    [action, kind, forgetDraft],
+  );
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
     handled.current = fetcher.data;
     setPhase({ step: "idle" });
     const data = fetcher.data;
+    if (isTransportFailure(data)) {
+      // The form stays as it is for a retry by hand; the outbox sends it by itself once the connection is back.
+      const message = lostAnswerText(data);
+      setFormError(message);
+      showToast({ title: "Failed to submit discovery", description: message, variant: "destructive" });
+      if (lastSent.current) void queueSent(lastSent.current);
+      return;
+    }
     if (data.ok) {
+      forgetDraft();
+      // Sent again by hand after its answer was lost: the outbox need not send it.
+      if (queued) void import("~/lib/outbox").then((outbox) => outbox.discardReport(reportKey));
+      setQueued(false);
       formRef.current?.reset();
       setErrors({});
       setFormError(null);
@@ -130,24 +193,21 @@ export function DiscoveryForm({
     setProof(data.values.proof);
     const message = data.formError ?? data.fieldErrors.checkCode ?? data.fieldErrors.photo ?? data.fieldErrors.location ?? data.fieldErrors.caption ?? "Please check the form.";
     showToast({ title: "Failed to submit discovery", description: message, variant: "destructive" });
-  }, [fetcher.state, fetcher.data, onSuccess, showToast]);
+  }, [fetcher.state, fetcher.data, onSuccess, showToast, forgetDraft, queued, reportKey, queueSent]);
 
   const fieldId = (name: string) => `${id}-${name}`;
 
   const onPhotoChange = useCallback(async (event: React.ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0] ?? null;
     setErrors((current) => ({ ...current, photo: undefined }));
-    setPhotoGps(null);
-    setPreview(file && file.type.startsWith("image/") && !/svg/.test(file.type) ? URL.createObjectURL(file) : null);
-    if (!file) return;
-    if (file.size > MAX_UPLOAD_BYTES) {
+    if (file && file.size > MAX_UPLOAD_BYTES) {
       setErrors((current) => ({ ...current, photo: FILE_TOO_LARGE_TEXT }));
+      setPreview(null);
       return;
     }
-    setKeptUpload("");
-    const { photoPosition } = await loadPhotoUpload();
-    setPhotoGps(await photoPosition(file));
-  }, []);
+    if (file) setKeptUpload("");
+    await showPhoto(file);
+  }, [showPhoto]);
 
   async function findLocation(): Promise<Position | null> {
     const found = await loadReportSend().then(
@@ -233,6 +293,7 @@ export function DiscoveryForm({
     }
     if (sent.outcome === "queued") {
       // Offline, or the upload could not get through: the report waits on the device and is sent when the connection returns.
+      forgetDraft();
       setPhase({ step: "idle" });
       form.reset();
       setLocation("");
@@ -245,6 +306,7 @@ export function DiscoveryForm({
       if (kind === "modal") onSuccess?.();
       return;
     }
+    lastSent.current = { body: sent.body, tempPath: sent.tempPath };
     setPhase({ step: "saving" });
     fetcher.submit(sent.body, { method: "post", action, encType: "multipart/form-data" });
   }
@@ -254,6 +316,7 @@ export function DiscoveryForm({
 
   return (
     <fetcher.Form
+      data-discover="true"
       ref={formRef}
       method="post"
       action={action}
@@ -276,6 +339,28 @@ export function DiscoveryForm({
           <p className="font-semibold">Failed to submit discovery</p>
           <p className="mt-1">{formError}</p>
         </div>
+      ) : null}
+
+      {draftForm ? (
+        <Suspense fallback={null}>
+          <DraftRestore
+            key={draftRound}
+            draftKey={draftKey}
+            form={draftForm}
+            fields={["checkCode", "caption", "location", "latitude", "longitude"]}
+            photoInput={photoRef.current}
+            onRestore={(text, photo) => {
+              setLocation(text.location ?? "");
+              setPosition(positionFrom(text.latitude, text.longitude));
+              if (photo) void showPhoto(photo);
+            }}
+            onDiscard={() => {
+              setLocation("");
+              setPosition(null);
+              void showPhoto(null);
+            }}
+          />
+        </Suspense>
       ) : null}
 
       {proof || codeExempt ? (

@@ -1,6 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { likeKey } from "~/lib/personal-template";
+import type { TransportFailure } from "~/lib/transport";
 import { PersonalChoice, usePersonalTemplate } from "./personal-template";
 import { useToast } from "./Toaster";
 import { HeartIcon } from "./ui/icons";
@@ -9,7 +10,9 @@ import { useHydrated } from "./useHydrated";
 /** A fresh idempotency key (docs/api.md); none on an insecure origin (no randomUUID), and the server takes the request as it comes. Written out here rather than shared: a shared module becomes one more first-load chunk. */
 const freshKey = () => crypto.randomUUID?.() ?? "";
 
-type LikeResult = { isLiked: boolean; likeCount: number } | { error: string; retryAfter?: number };
+// A definite refusal ({ error }) and a request lost on the way (TransportFailure) both leave the card as it was;
+// after a lost one the key stays, so trying again cannot count twice.
+type LikeResult = { isLiked: boolean; likeCount: number } | { error: string; retryAfter?: number } | TransportFailure;
 
 /**
  * A like is a POST form: a plain post (the server redirects back to the card)
@@ -65,13 +68,13 @@ function LikeForm({ discoveryId, liked, count }: { discoveryId: number; liked: b
       );
     } else {
       // Going too fast is worth saying as it is: the answer says when to try again.
-      toast({ title: "Error", description: result.retryAfter ? result.error : "Failed to update like", variant: "destructive" });
+      toast({ title: "Error", description: "retryAfter" in result && result.retryAfter ? result.error : "Failed to update like", variant: "destructive" });
     }
   }, [fetcher.state, fetcher.data, toast]);
 
   const pending = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action={`/discoveries/${discoveryId}/like`} preventScrollReset>
+    <fetcher.Form method="post" action={`/discoveries/${discoveryId}/like`} preventScrollReset data-discover="true">
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}#discovery-${discoveryId}`} />
       <input type="hidden" name="intent" value={state.liked ? "unlike" : "like"} />
       {requestKey ? <input type="hidden" name="idempotencyKey" value={requestKey} /> : null}

@@ -6,7 +6,7 @@
  * shows the outbox of reports waiting to be sent, sending them when the
  * connection returns (docs/decisions/010-service-worker.md).
  */
-import { Link, useRevalidator } from "@remix-run/react";
+import { Link, matchRoutes, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Workbox } from "workbox-window";
 import { jimmyPath } from "~/lib/discoveries";
@@ -27,6 +27,7 @@ import { CloseIcon } from "./ui/icons";
 type Sent = { id: string; serialNumber: number; first: boolean };
 
 export default function OfflineShell() {
+  useFormRoutesLoaded();
   return (
     <div className="empty:hidden">
       <SavedCopyBanner />
@@ -34,6 +35,47 @@ export default function OfflineShell() {
       <Outbox />
     </div>
   );
+}
+
+type RemixWindow = Window & {
+  __remixManifest?: { routes: Record<string, { module?: string }> };
+  __remixRouter?: { routes: Parameters<typeof matchRoutes>[0] };
+};
+
+/**
+ * The code of the routes this page's forms post to (a like, the report dialog, an
+ * admin action), loaded while the connection is there: a form sent offline then
+ * fails in its own request and keeps the page, rather than failing to load that
+ * code and reloading into the browser's offline page. Remix has found the routes
+ * already (the forms are marked data-discover); this fetches their modules, which
+ * the browser then keeps for the page's life.
+ */
+function useFormRoutesLoaded() {
+  useEffect(() => {
+    const loaded = new Set<string>();
+    const { __remixManifest: manifest, __remixRouter: router } = window as RemixWindow;
+    if (!manifest || !router) return;
+    const load = () => {
+      if (!navigator.onLine) return;
+      for (const form of document.querySelectorAll<HTMLFormElement>("form[method=post]")) {
+        const path = new URL(form.action, location.href).pathname;
+        for (const match of matchRoutes(router.routes, path) ?? []) {
+          const module = manifest.routes[match.route.id ?? ""]?.module;
+          if (!module || loaded.has(module)) continue;
+          loaded.add(module);
+          void import(/* @vite-ignore */ module).catch(() => loaded.delete(module));
+        }
+      }
+    };
+    load();
+    // Forms come and go (a dialog, the next page of the feed) and routes are found a moment later.
+    const timer = window.setInterval(load, 3000);
+    window.addEventListener("online", load);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener("online", load);
+    };
+  }, []);
 }
 
 function SavedCopyBanner() {

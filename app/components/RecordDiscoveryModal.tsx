@@ -71,6 +71,7 @@ export function RecordDiscoveryModal({ serialNumber, buttonClassName }: { serial
                   kind="modal"
                   idempotencyKey={reportKey}
                   action={`/jimmy/${serialNumber}/new-discovery`}
+                  draftKey={`report:new:${serialNumber}`}
                   submitLabel="Record Discovery"
                   onSuccess={close}
                   secondaryAction={

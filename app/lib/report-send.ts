@@ -17,7 +17,7 @@ export type SendStep = { step: "preparing" } | { step: "uploading"; progress: nu
 
 export type PreparedReport =
   /** The body to post: the photo is in storage, named by its temporary key. */
-  | { outcome: "ready"; body: FormData }
+  | { outcome: "ready"; body: FormData; tempPath: string }
   /** Offline, or the upload could not get through: the report is in the outbox. */
   | { outcome: "queued" }
   /** The photo was refused (or could not be read); nothing was sent. */
@@ -66,7 +66,7 @@ export async function prepareReport({
     }
   }
   if (!navigator.onLine) return await queue(null, uploaded);
-  return { outcome: "ready", body: reportBody(form, uploaded, coordinates) };
+  return { outcome: "ready", body: reportBody(form, uploaded, coordinates), tempPath: uploaded };
 }
 
 /**

@@ -18,6 +18,7 @@ import { flashHeader } from "~/services/flash.server";
 import { endSession, isAdmin, startSession } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -355,7 +356,7 @@ function CommentRow({ comment }: { comment: PanelData["comments"][number] }) {
         </p>
         <p className="break-words">{comment.content}</p>
       </div>
-      <fetcher.Form method="post" action={`/admin/comments/${comment.id}/delete`}>
+      <fetcher.Form method="post" action={`/admin/comments/${comment.id}/delete`} data-discover="true">
         <button
           type="submit"
           disabled={deleting}
@@ -444,3 +445,7 @@ function FlagQueue({ groups }: { groups: PanelData["flags"] }) {
     </section>
   );
 }
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -8,6 +8,7 @@ import { flashHeader } from "~/services/flash.server";
 import { moderateDeleteComment } from "~/services/moderation.server";
 import { requireAdmin } from "~/services/session.server";
 import { MAX_ROW_ID } from "~/lib/ids";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 /** Deleting is a POST from the admin panel; anything else just goes there. */
 export function loader() {
@@ -29,3 +30,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     headers: { "Set-Cookie": await flashHeader({ title: "Comment deleted", description: `The comment on Jimmy #${deleted.serialNumber} was removed.`, variant: "success" }) },
   });
 }
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -13,6 +13,7 @@ import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/mo
 import { requireAdmin } from "~/services/session.server";
 import { getStorage, StorageUnavailableError } from "~/services/storage.server";
 import { MAX_ROW_ID } from "~/lib/ids";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Delete discovery · Admin" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ADMIN_HEADERS;
@@ -98,3 +99,7 @@ export default function DeleteDiscovery() {
     </section>
   );
 }
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;

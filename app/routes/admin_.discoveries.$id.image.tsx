@@ -16,6 +16,7 @@ import { moderateReplaceImage } from "~/services/moderation.server";
 import { requireAdmin } from "~/services/session.server";
 import { getStorage } from "~/services/storage.server";
 import { MAX_ROW_ID } from "~/lib/ids";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Replace image · Admin" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ADMIN_HEADERS;
@@ -145,3 +146,7 @@ export default function ReplaceImage() {
     </section>
   );
 }
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -12,6 +12,7 @@ import { flashHeader } from "~/services/flash.server";
 import { MAX_LABELS } from "~/services/labels.server";
 import { adminPasswordIsRecent, requireAdmin } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Mint Jimmys · Admin" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ADMIN_HEADERS;
@@ -168,3 +169,7 @@ export default function MintJimmys() {
     </section>
   );
 }
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { flashHeader } from "~/services/flash.server";
 import { endSession, getUser } from "~/services/session.server";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Sign out" }];
 
@@ -23,6 +24,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await endSession(request, "user"));
   headers.append("Set-Cookie", await flashHeader({ title: "Signed out", description: "See you on the next hunt!" }));
+  // Nothing typed is left on the device for the next person (unsent drafts in
+  // localStorage and IndexedDB); it works whether or not the page's JavaScript ran.
+  headers.set("Clear-Site-Data", '"storage"');
   return redirect("/", { headers });
 }
 
@@ -43,3 +47,7 @@ export default function Logout() {
     </section>
   );
 }
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -11,6 +11,7 @@ import { getDb } from "~/services/db.server";
 import { getUser } from "~/services/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 import { withPersonalLikes } from "~/lib/personal-template";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 
 /**
  * The same for every signed-out visitor: served from the anonymous page
@@ -97,3 +98,6 @@ export function ErrorBoundary() {
     </div>
   );
 }
+
+/** A like lost on the way keeps the feed as it was (see ~/lib/transport). */
+export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -12,6 +12,7 @@ import { consumeHunterLimit, rateLimitedText, retryAfterHeaders } from "~/servic
 import { requireUser } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 const LikeFormSchema = z.object({
   discoveryId: z.coerce.number().int().positive().max(MAX_ROW_ID),
@@ -78,3 +79,7 @@ async function failure(enhanced: boolean, back: string, status: number, error: s
   if (enhanced) return Response.json({ error }, { status });
   return redirect(back, { headers: { "Set-Cookie": await flashHeader(LIKE_FAILED) } });
 }
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;

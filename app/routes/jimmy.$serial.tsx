@@ -32,6 +32,7 @@ import { getUser, isAdmin } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 const INVALID_URL_TEXT = "Invalid URL";
 
@@ -426,3 +427,7 @@ export function ErrorBoundary() {
     </section>
   );
 }
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;

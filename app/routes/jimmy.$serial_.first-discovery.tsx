@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type ClientActionFunctionArgs, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DiscoveryForm } from "~/components/DiscoveryForm";
 import { ReportFormError } from "~/components/ReportFormError";
 import { BackIcon } from "~/components/ui/icons";
 import { jimmyPath } from "~/lib/discoveries";
 import { firstDiscoveryNotice, reportFormPath } from "~/lib/report-form";
 import { issueIdempotencyKey, loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/services/report-action.server";
+import { forgetDraftOnRedirect, keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { jimmy, proof, codeExempt } = await loadReportForm(request, params.serial, "first");
@@ -47,6 +48,7 @@ export default function FirstDiscovery() {
             proof={proof}
             codeExempt={codeExempt}
             action={reportFormPath(serialNumber, "first")}
+            draftKey={`report:first:${serialNumber}`}
             submitLabel="Submit First Discovery"
             result={result && "ok" in result ? result : undefined}
           >
@@ -59,3 +61,8 @@ export default function FirstDiscovery() {
 }
 
 export const ErrorBoundary = ReportFormError;
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = (args: ClientActionFunctionArgs) =>
+  keepPageOnTransportFailure(args, forgetDraftOnRedirect(`report:first:${Number(args.params.serial)}`));
+export const shouldRevalidate = keepDataAfterTransportFailure;

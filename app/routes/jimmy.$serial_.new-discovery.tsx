@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type ClientActionFunctionArgs, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DiscoveryForm } from "~/components/DiscoveryForm";
 import { ReportFormError } from "~/components/ReportFormError";
 import { BackIcon } from "~/components/ui/icons";
 import { jimmyPath } from "~/lib/discoveries";
 import { newDiscoveryHeading, reportFormPath } from "~/lib/report-form";
 import { issueIdempotencyKey, loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/services/report-action.server";
+import { forgetDraftOnRedirect, keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { jimmy, proof, codeExempt } = await loadReportForm(request, params.serial, "new");
@@ -42,6 +43,7 @@ export default function NewDiscovery() {
             proof={proof}
             codeExempt={codeExempt}
             action={reportFormPath(serialNumber, "new")}
+            draftKey={`report:new:${serialNumber}`}
             submitLabel="Share Discovery"
             result={result && "ok" in result ? result : undefined}
           >
@@ -60,3 +62,8 @@ export default function NewDiscovery() {
 }
 
 export const ErrorBoundary = ReportFormError;
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = (args: ClientActionFunctionArgs) =>
+  keepPageOnTransportFailure(args, forgetDraftOnRedirect(`report:new:${Number(args.params.serial)}`));
+export const shouldRevalidate = keepDataAfterTransportFailure;

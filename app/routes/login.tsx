@@ -13,6 +13,7 @@ import { providerAvailability } from "~/services/oauth.server";
 import { getUser, startSession } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
 import { withoutControls } from "~/lib/text";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Join the Hunt" }];
 
@@ -193,3 +194,7 @@ export default function Login() {
     </section>
   );
 }
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -13,6 +13,7 @@ import { env } from "~/services/env.server";
 import { requireUser } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string } } | undefined;
@@ -167,3 +168,7 @@ function NotificationItem({ notification, isNew, now }: { notification: Notifica
     </li>
   );
 }
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -1,0 +1,65 @@
+/**
+ * Keeps what a hunter enters in a form as a draft on the device and offers it
+ * back (issue 19): a "Draft restored · Discard" line. Loaded lazily, a moment
+ * after the page is interactive, so it costs the page's first load nothing.
+ */
+import { useEffect, useState } from "react";
+import { discardDraft, keepDraft } from "~/lib/drafts";
+
+export default function DraftRestore({
+  draftKey,
+  form,
+  fields,
+  photoInput,
+  onRestore,
+  onDiscard,
+}: {
+  draftKey: string;
+  form: HTMLFormElement;
+  fields: string[];
+  photoInput?: HTMLInputElement | null;
+  /** Puts the kept values where the form keeps them in state (the fields' own values are set already). */
+  onRestore: (text: Record<string, string>, photo: File | null) => void;
+  onDiscard: () => void;
+}) {
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void keepDraft(draftKey, form, fields, photoInput).then((kept) => {
+      stop = kept.stop;
+      if (cancelled) return kept.stop();
+      if (!kept.text || !Object.values(kept.text).some((value) => value.trim())) return;
+      for (const name of fields) {
+        const field = form.elements.namedItem(name);
+        if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && kept.text[name] !== undefined) field.value = kept.text[name]!;
+      }
+      onRestore(kept.text, kept.photo);
+      setRestored(true);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+    // Restored once per form and key; the callbacks may change with every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draftKey, form]);
+  if (!restored) return null;
+  return (
+    <p className="flex flex-wrap items-center gap-x-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="draft-restored">
+      Draft restored: not sent yet ·
+      <button
+        type="button"
+        onClick={() => {
+          void discardDraft(draftKey);
+          form.reset();
+          onDiscard();
+          setRestored(false);
+        }}
+        className="font-semibold underline hover:text-amber-800"
+      >
+        Discard
+      </button>
+    </p>
+  );
+}

@@ -1,0 +1,163 @@
+
+/**
+ * Unsent drafts kept on the device (issue 19): the text of a report or a
+ * comment in localStorage, a report's chosen photo in IndexedDB (too big for
+ * localStorage). Loaded after the page is interactive, never with it.
+ * Everything here fails quietly: a browser without storage (private mode,
+ * full disk) simply keeps no draft.
+ */
+
+export type DraftText = Record<string, string>;
+export type DraftPhoto = { blob: Blob; name: string; type: string };
+
+const DATABASE = "jimmy-hunt-drafts";
+const STORE = "photos";
+const DRAFT_PREFIX = "jimmy-hunt:draft:";
+
+function openDatabase(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DATABASE, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+async function withStore<T>(mode: IDBTransactionMode, operate: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await openDatabase();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const transaction = db.transaction(STORE, mode);
+      const request = operate(transaction.objectStore(STORE));
+      transaction.oncomplete = () => resolve(request.result);
+      transaction.onerror = () => reject(transaction.error);
+      transaction.onabort = () => reject(transaction.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+function storageKey(key: string): string {
+  return `${DRAFT_PREFIX}${key}`;
+}
+
+/** The draft's text, or null when there is none (or only blanks). */
+export function readDraftText(key: string): DraftText | null {
+  try {
+    const raw = localStorage.getItem(storageKey(key));
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== "object" || parsed === null) return null;
+    const text: DraftText = {};
+    for (const [name, value] of Object.entries(parsed)) if (typeof value === "string") text[name] = value;
+    return text;
+  } catch {
+    return null;
+  }
+}
+
+/** Saves the text; all-blank text removes the draft's text. */
+export function saveDraftText(key: string, text: DraftText) {
+  try {
+    if (Object.values(text).every((value) => !value.trim())) localStorage.removeItem(storageKey(key));
+    else localStorage.setItem(storageKey(key), JSON.stringify(text));
+  } catch {
+    // No storage, no draft.
+  }
+}
+
+export async function readDraftPhoto(key: string): Promise<DraftPhoto | null> {
+  try {
+    const found = await withStore<unknown>("readonly", (store) => store.get(key));
+    if (typeof found !== "object" || found === null || !("blob" in found) || !(found.blob instanceof Blob)) return null;
+    return found as DraftPhoto;
+  } catch {
+    return null;
+  }
+}
+
+export async function saveDraftPhoto(key: string, photo: DraftPhoto | null) {
+  try {
+    if (photo) await withStore("readwrite", (store) => store.put(photo, key));
+    else await withStore("readwrite", (store) => store.delete(key));
+  } catch {
+    // No storage, no draft.
+  }
+}
+
+/** Forgets a draft entirely: after it was sent, or when the hunter discards it. */
+export async function discardDraft(key: string) {
+  try {
+    localStorage.removeItem(storageKey(key));
+  } catch {
+    // Nothing stored.
+  }
+  await saveDraftPhoto(key, null);
+}
+
+/**
+ * A photo whose text is gone (storage cleared in part, a quota eviction) is
+ * forgotten the next time drafts are read.
+ */
+export async function forgetOrphanedPhotos() {
+  try {
+    const keys = await withStore<IDBValidKey[]>("readonly", (store) => store.getAllKeys());
+    for (const key of keys) {
+      if (typeof key === "string" && localStorage.getItem(storageKey(key)) === null) await saveDraftPhoto(key, null);
+    }
+  } catch {
+    // Nothing stored.
+  }
+}
+
+/**
+ * Keeps `fields` of `form` (and the photo chosen in `photoInput`) as the
+ * draft `key` from now on, whenever the hunter types, picks or the page
+ * fills them in. Answers what was kept before, for the form to put back.
+ */
+export async function keepDraft(
+  key: string,
+  form: HTMLFormElement,
+  fields: string[],
+  photoInput?: HTMLInputElement | null,
+): Promise<{ text: DraftText | null; photo: File | null; stop: () => void }> {
+  await forgetOrphanedPhotos();
+  const text = readDraftText(key);
+  const stored = text?.photo && photoInput ? await readDraftPhoto(key) : null;
+  const photo = stored ? new File([stored.blob], stored.name, { type: stored.type }) : null;
+  if (photo && photoInput) {
+    const files = new DataTransfer();
+    files.items.add(photo);
+    photoInput.files = files.files;
+  }
+  let photoName = photo?.name ?? "";
+  const save = () => {
+    const values = new FormData(form);
+    const next: DraftText = {};
+    for (const name of fields) next[name] = String(values.get(name) ?? "");
+    saveDraftText(key, photoName ? { ...next, photo: photoName } : next);
+  };
+  const onChange = (event: Event) => {
+    if (event.target === photoInput && photoInput) {
+      const file = photoInput.files?.[0];
+      photoName = file?.name ?? "";
+      void saveDraftPhoto(key, file ? { blob: file, name: file.name, type: file.type } : null);
+    }
+    save();
+  };
+  // Coordinates arrive in hidden fields, set by the page rather than typed.
+  const observer = new MutationObserver(save);
+  observer.observe(form, { subtree: true, attributes: true, attributeFilter: ["value"] });
+  form.addEventListener("input", onChange);
+  form.addEventListener("change", onChange);
+  return {
+    text,
+    photo,
+    stop: () => {
+      observer.disconnect();
+      form.removeEventListener("input", onChange);
+      form.removeEventListener("change", onChange);
+    },
+  };
+}
