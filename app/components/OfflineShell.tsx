@@ -21,6 +21,7 @@ import {
 } from "~/lib/outbox";
 import { reportFormPath } from "~/lib/report-form";
 import { savedCopyBanner } from "~/lib/saved-copy";
+import { TRANSPORT_FAILURE_EVENT, type TransportFailure } from "~/lib/transport";
 import { useToast } from "./Toaster";
 import { CloseIcon } from "./ui/icons";
 
@@ -28,6 +29,7 @@ type Sent = { id: string; serialNumber: number; first: boolean };
 
 export default function OfflineShell() {
   useFormRoutesLoaded();
+  useConnectionNotices();
   return (
     <div className="empty:hidden">
       <SavedCopyBanner />
@@ -35,6 +37,44 @@ export default function OfflineShell() {
       <Outbox />
     </div>
   );
+}
+
+/**
+ * Tells the hunter when the connection let them down, from the moment the page
+ * settles (this shell loads then, not with the page's first JavaScript):
+ * - a form's request lost on the way (any form: the page and what was typed
+ *   stay; a like, a comment or a report then says it in its own words);
+ * - offline, a link to another page would fail to load that page's code (the
+ *   router's error page, or a reload into the browser's offline page): the
+ *   service worker's copy is asked for instead when there is one, or the
+ *   hunter stays here and is told why.
+ */
+function useConnectionNotices() {
+  const show = useToast();
+  useEffect(() => {
+    function onLost(event: Event) {
+      const { offline } = (event as CustomEvent<TransportFailure>).detail;
+      show({
+        title: offline ? "You're offline" : "Connection lost",
+        description: "That may not have reached us. Nothing you typed was lost: try again once you're connected.",
+        variant: "destructive",
+      });
+    }
+    function onClick(event: MouseEvent) {
+      const link = (event.target as Element).closest?.("a[href]:not([download]):not([target])");
+      if (navigator.onLine || !(link instanceof HTMLAnchorElement) || link.origin !== location.origin || event.defaultPrevented) return;
+      if (link.pathname + link.search === location.pathname + location.search) return;
+      event.preventDefault();
+      if (navigator.serviceWorker?.controller) return location.assign(link.href);
+      show({ title: "You're offline", description: "That page needs a connection. Nothing here was lost.", variant: "destructive" });
+    }
+    window.addEventListener(TRANSPORT_FAILURE_EVENT, onLost);
+    window.addEventListener("click", onClick, true);
+    return () => {
+      window.removeEventListener(TRANSPORT_FAILURE_EVENT, onLost);
+      window.removeEventListener("click", onClick, true);
+    };
+  }, [show]);
 }
 
 type RemixWindow = Window & {

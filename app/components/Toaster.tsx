@@ -33,23 +33,6 @@ export function ToastProvider({ flash, children }: { flash: Toast | null; childr
   }, []);
 
   useEffect(() => {
-    // Offline, a link to another page would fail to load that page's code (the router's
-    // error page, or a reload into the browser's offline page): from the moment the page
-    // is interactive the service worker's copy is asked for instead when there is one,
-    // or the hunter stays here and is told why.
-    function onClick(event: MouseEvent) {
-      const link = (event.target as Element).closest?.("a[href]:not([download]):not([target])");
-      if (navigator.onLine || !(link instanceof HTMLAnchorElement) || link.origin !== location.origin || event.defaultPrevented) return;
-      if (link.pathname + link.search === location.pathname + location.search) return;
-      event.preventDefault();
-      if (navigator.serviceWorker?.controller) return location.assign(link.href);
-      show({ title: "You're offline", description: "That page needs a connection. Nothing here was lost.", variant: "destructive" });
-    }
-    window.addEventListener("click", onClick, true);
-    return () => window.removeEventListener("click", onClick, true);
-  }, [show]);
-
-  useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.key === "F8") {
         event.preventDefault();

@@ -1,4 +1,4 @@
-import type { ClientActionFunctionArgs, ShouldRevalidateFunctionArgs } from "@remix-run/react";
+import { useActionData, type ClientActionFunctionArgs, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
 
 /**
  * What a form's action answers in the browser when its request never got a
@@ -7,6 +7,13 @@ import type { ClientActionFunctionArgs, ShouldRevalidateFunctionArgs } from "@re
  * answered instead. The server may or may not have acted on it.
  */
 export type TransportFailure = { transportFailure: true; offline: boolean };
+
+/**
+ * Announced on window when a form's request is lost: the toaster says so, and
+ * a form with words of its own for it (a like, a comment, a report) says them
+ * after, in its place.
+ */
+export const TRANSPORT_FAILURE_EVENT = "jimmy-hunt:request-lost";
 
 export function isTransportFailure(value: unknown): value is TransportFailure {
   return typeof value === "object" && value !== null && (value as { transportFailure?: unknown }).transportFailure === true;
@@ -41,7 +48,9 @@ export async function keepPageOnTransportFailure({ serverAction }: ClientActionF
       if (onRedirect && to) await onRedirect(to);
       throw error;
     }
-    return { transportFailure: true, offline: !navigator.onLine } satisfies TransportFailure;
+    const failure: TransportFailure = { transportFailure: true, offline: !navigator.onLine };
+    window.dispatchEvent(new CustomEvent(TRANSPORT_FAILURE_EVENT, { detail: failure }));
+    return failure;
   }
 }
 
@@ -58,4 +67,14 @@ export function forgetDraftOnRedirect(draftKey: string) {
  */
 export function keepDataAfterTransportFailure({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
   return isTransportFailure(actionResult) ? false : defaultShouldRevalidate;
+}
+
+/**
+ * The route action's answer for a page whose forms keep it on a lost request:
+ * nothing when the request was lost, so the page shows no stale answer and the
+ * fields keep what was typed (the toaster says what happened).
+ */
+export function useActionAnswer<Action>() {
+  const data = useActionData<Action>();
+  return isTransportFailure(data) ? undefined : data;
 }

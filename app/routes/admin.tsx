@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { CrownIcon, LogoutIcon } from "~/components/ui/icons";
 import { formatDate } from "~/lib/format";
@@ -18,7 +18,7 @@ import { flashHeader } from "~/services/flash.server";
 import { endSession, isAdmin, startSession } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure, useActionAnswer } from "~/lib/transport";
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -152,7 +152,7 @@ export default function Admin() {
 }
 
 function PasswordGate() {
-  const result = useActionData<typeof action>() as SignInResult | undefined;
+  const result = useActionAnswer<typeof action>() as SignInResult | undefined;
   const navigation = useNavigation();
   const passwordError = result?.fieldErrors?.password?.[0];
   return (

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { MultipartRefusal, readOneFile } from "~/services/multipart.server";
 import { formatDate } from "~/lib/format";
@@ -16,7 +16,7 @@ import { moderateReplaceImage } from "~/services/moderation.server";
 import { requireAdmin } from "~/services/session.server";
 import { getStorage } from "~/services/storage.server";
 import { MAX_ROW_ID } from "~/lib/ids";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure, useActionAnswer } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Replace image · Admin" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ADMIN_HEADERS;
@@ -92,7 +92,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function ReplaceImage() {
   const { discovery } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ReplaceResult | undefined;
+  const result = useActionAnswer<typeof action>() as ReplaceResult | undefined;
   const navigation = useNavigation();
   const error = result?.fieldErrors.image?.[0];
   return (

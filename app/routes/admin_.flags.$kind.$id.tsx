@@ -11,6 +11,7 @@ import { readForm } from "~/services/form.server";
 import { acceptFlags, rejectFlags, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { requireAdmin } from "~/services/session.server";
 import { getStorage, StorageUnavailableError } from "~/services/storage.server";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 /** Decisions are POSTs from the admin panel's flag queue; anything else just goes there. */
 export function loader() {
@@ -58,3 +59,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     ? done({ title: "Flag accepted", description: `The flagged ${what} on Jimmy #${deleted.serialNumber} was deleted.`, variant: "success" })
     : done({ title: "Already gone", description: `That ${what} was already deleted.` });
 }
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;

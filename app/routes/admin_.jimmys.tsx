@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { recordAdminAction } from "~/models/audit-log.server";
 import { mintJimmys } from "~/models/jimmys.server";
@@ -12,7 +12,7 @@ import { flashHeader } from "~/services/flash.server";
 import { MAX_LABELS } from "~/services/labels.server";
 import { adminPasswordIsRecent, requireAdmin } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure, useActionAnswer } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Mint Jimmys · Admin" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ADMIN_HEADERS;
@@ -78,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function MintJimmys() {
   const { minted, passwordNeeded } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as MintResult | undefined;
+  const result = useActionAnswer<typeof action>() as MintResult | undefined;
   const passwordError = result?.fieldErrors.password?.[0];
   const navigation = useNavigation();
   const sheet = (format: "svg" | "pdf") => (minted ? `/admin/labels?from=${minted.from}&to=${minted.to}&format=${format}` : "");

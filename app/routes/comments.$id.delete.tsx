@@ -11,6 +11,7 @@ import { flashHeader } from "~/services/flash.server";
 import { readForm } from "~/services/form.server";
 import { requireOwnComment } from "~/services/own-content.server";
 import { requireUser } from "~/services/session.server";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Delete your comment" }, { name: "robots", content: "noindex" }];
 
@@ -62,3 +63,7 @@ export default function DeleteOwnComment() {
 }
 
 export const ErrorBoundary = ContentError;
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;

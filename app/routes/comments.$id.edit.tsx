@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { ContentError, ContentPage, FieldError, fieldClass, labelClass, primaryButtonClass, secondaryLinkClass } from "~/components/OwnContent";
 import { COMMENT_EDIT_WINDOW_MS, COMMENT_MAX_LENGTH } from "~/lib/comments";
@@ -14,6 +14,7 @@ import { flashHeader } from "~/services/flash.server";
 import { readForm } from "~/services/form.server";
 import { refuseEditAfterWindow, requireOwnComment, withinEditWindow } from "~/services/own-content.server";
 import { requireUser } from "~/services/session.server";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure, useActionAnswer } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Edit your comment" }, { name: "robots", content: "noindex" }];
 
@@ -55,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditComment() {
   const { comment, editableUntil, idempotencyKey } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const contentError = result?.fieldErrors.content?.[0];
   const back = `${jimmyPath(comment.serialNumber)}#comment-${comment.id}`;
@@ -102,3 +103,7 @@ export default function EditComment() {
 }
 
 export const ErrorBoundary = ContentError;
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -14,6 +14,7 @@ import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/mo
 import { requireOwnDiscovery } from "~/services/own-content.server";
 import { requireUser } from "~/services/session.server";
 import { getStorage, StorageUnavailableError } from "~/services/storage.server";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Delete your discovery" }, { name: "robots", content: "noindex" }];
 
@@ -90,3 +91,7 @@ export default function DeleteOwnDiscovery() {
 }
 
 export const ErrorBoundary = ContentError;
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { ContentError, ContentPage, FieldError, fieldClass, labelClass, primaryButtonClass, secondaryLinkClass } from "~/components/OwnContent";
 import { DEFAULT_CAPTION, jimmyPath } from "~/lib/discoveries";
@@ -13,6 +13,7 @@ import { flashHeader } from "~/services/flash.server";
 import { readForm } from "~/services/form.server";
 import { editOwnDiscovery, requireOwnDiscovery } from "~/services/own-content.server";
 import { requireUser } from "~/services/session.server";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure, useActionAnswer } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Edit your discovery" }, { name: "robots", content: "noindex" }];
 
@@ -55,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function EditDiscovery() {
   const { discovery, measured, idempotencyKey } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const values = result?.values ?? discovery;
   const captionError = result?.fieldErrors.caption?.[0];
@@ -127,3 +128,7 @@ export default function EditDiscovery() {
 }
 
 export const ErrorBoundary = ContentError;
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;

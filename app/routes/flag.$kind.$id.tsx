@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { ContentError, ContentPage, FieldError, fieldClass, labelClass, primaryButtonClass, secondaryLinkClass } from "~/components/OwnContent";
 import { ANONYMOUS_NAME, HONEYPOT_FIELD } from "~/lib/comments";
@@ -21,6 +21,7 @@ import { flashHeader } from "~/services/flash.server";
 import { readForm } from "~/services/form.server";
 import { consumeHunterLimit, consumeRateLimit, rateLimitedText, retryAfterHeaders } from "~/services/rate-limit.server";
 import { getUser } from "~/services/session.server";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure, useActionAnswer } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Flag for the admin" }, { name: "robots", content: "noindex" }];
 
@@ -117,7 +118,7 @@ function describe(kind: FlagTargetKind) {
 
 export default function FlagPage() {
   const { flagged, formToken, idempotencyKey } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const back = `${jimmyPath(flagged.serialNumber)}#${flagged.kind}-${flagged.id}`;
   const reasonError = result?.fieldErrors.reason?.[0];
@@ -203,3 +204,7 @@ export default function FlagPage() {
 const FORM_TOKEN_FIELD_NAME = "formToken";
 
 export const ErrorBoundary = ContentError;
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { type ClientActionFunctionArgs, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type ClientActionFunctionArgs, Link, useLoaderData } from "@remix-run/react";
 import { DiscoveryForm } from "~/components/DiscoveryForm";
 import { ReportFormError } from "~/components/ReportFormError";
 import { BackIcon } from "~/components/ui/icons";
 import { jimmyPath } from "~/lib/discoveries";
 import { newDiscoveryHeading, reportFormPath } from "~/lib/report-form";
 import { issueIdempotencyKey, loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/services/report-action.server";
-import { forgetDraftOnRedirect, keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { forgetDraftOnRedirect, keepDataAfterTransportFailure, keepPageOnTransportFailure, useActionAnswer } from "~/lib/transport";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { jimmy, proof, codeExempt } = await loadReportForm(request, params.serial, "new");
@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export default function NewDiscovery() {
   const { serialNumber, discoveryCount, idempotencyKey, proof, codeExempt } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionAnswer<typeof action>();
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
       <Link to={jimmyPath(serialNumber)} className="inline-flex items-center gap-1.5 text-sm font-semibold text-orange-800 hover:text-orange-900">

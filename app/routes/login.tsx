@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { safeRedirect } from "~/lib/redirect";
 import { upsertUserFromProvider } from "~/models/users.server";
@@ -13,7 +13,7 @@ import { providerAvailability } from "~/services/oauth.server";
 import { getUser, startSession } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
 import { withoutControls } from "~/lib/text";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure, useActionAnswer } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Join the Hunt" }];
 
@@ -94,7 +94,7 @@ const loginErrors: Record<string, string> = {
 
 export default function Login() {
   const { redirectTo, providers, demoSignIn, error } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const loginQuery = (provider: string) => {
     const params = new URLSearchParams({ provider });

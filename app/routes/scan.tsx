@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { QrScanner } from "~/components/QrScanner";
 import { useHydrated } from "~/components/useHydrated";
@@ -14,7 +14,7 @@ import { issueScanProof } from "~/services/possession.server";
 import { checkLabel, discoveryFormPath } from "~/services/qr.server";
 import { requireUser } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure, useActionAnswer } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Scan a Jimmy" }];
 
@@ -88,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Scan() {
   const hydrated = useHydrated();
-  const result = useActionData<typeof action>() as ManualEntryResult | undefined;
+  const result = useActionAnswer<typeof action>() as ManualEntryResult | undefined;
   const navigation = useNavigation();
   const serialError = result?.fieldErrors?.serial?.[0];
   const checkError = result?.fieldErrors?.check?.[0];
