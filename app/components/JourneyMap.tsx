@@ -3,6 +3,8 @@ import { formatDate } from "~/lib/format";
 
 export type JourneyMapData = {
   drawing: JourneyDrawing;
+  /** The journey's length as the Hall of Fame measures it (README, "How the figures are counted"). */
+  miles: number;
   /** The offline basemap drawn for the same view (app/routes/basemap[.]svg.ts). */
   basemap: string;
   /** Where each drawn stop's discovery is in the timeline, by discovery id. */
@@ -23,7 +25,7 @@ const MARKER = {
  */
 export function JourneyMap({ serialNumber, map }: { serialNumber: number; map: JourneyMapData }) {
   const { drawing, basemap, hrefs } = map;
-  const miles = new Intl.NumberFormat("en-US", { maximumFractionDigits: drawing.miles < 10 ? 1 : 0 }).format(drawing.miles);
+  const miles = new Intl.NumberFormat("en-US", { maximumFractionDigits: map.miles < 10 ? 1 : 0 }).format(map.miles);
   const summary =
     drawing.stopCount === 1
       ? `One stop so far.`

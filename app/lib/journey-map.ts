@@ -12,7 +12,7 @@
  * crosses, so a journey over the Pacific is drawn in one piece; a journey all
  * the way round the world is cut where it crosses the frame's edge.
  */
-import { greatCircleMiles, type LatLng } from "./distance";
+import type { LatLng } from "./distance";
 
 export type MapStop = LatLng & { id: number; createdAt: string; approximate: boolean };
 
@@ -41,8 +41,6 @@ export type JourneyDrawing = {
   stops: DrawnStop[];
   stopCount: number;
   legCount: number;
-  /** Total of the legs' great-circle lengths. */
-  miles: number;
 };
 
 export const JOURNEY_MAP_SIZE = { width: 640, height: 360 } as const;
@@ -193,10 +191,6 @@ export function drawJourney(stops: readonly MapStop[], size: { width: number; he
     stops: markers(stops, (stop) => project(frameLng(stop.longitude), stop.latitude)),
     stopCount: stops.length,
     legCount: stops.length - 1,
-    miles: round(
-      stops.slice(1).reduce((total, stop, i) => total + greatCircleMiles(stops[i]!, stop), 0),
-      1,
-    ),
   };
 }
 

@@ -247,11 +247,11 @@ export async function getJimmyPage(
   };
 }
 
-/** A Jimmy's located discoveries in time order, as its journey map draws them (oldest first). */
+/** A Jimmy's located discoveries in time order, as its journey map draws and measures them (oldest first). */
 export async function listJourneyStops(db: Kysely<Database>, jimmyId: number) {
   const rows = await db
     .selectFrom("discoveries")
-    .select(["id", "latitude", "longitude", "created_at", "location_approximate"])
+    .select(["id", "latitude", "longitude", "created_at", "location_approximate", "city", "region", "country"])
     .where("jimmy_id", "=", jimmyId)
     .where("latitude", "is not", null)
     .where("longitude", "is not", null)
@@ -264,5 +264,8 @@ export async function listJourneyStops(db: Kysely<Database>, jimmyId: number) {
     longitude: Number(row.longitude),
     createdAt: row.created_at,
     approximate: row.location_approximate === 1,
+    city: row.city,
+    region: row.region,
+    country: row.country,
   }));
 }

@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { Database } from "#db/schema";
 import { JourneyMap } from "~/components/JourneyMap";
 import { encodeCursor } from "~/lib/discoveries";
+import { journeyFigures } from "~/lib/journey";
 import { drawJourney, JOURNEY_MAP_SIZE } from "~/lib/journey-map";
 import { listJourneyStops } from "~/models/jimmys.server";
 import { basemapPath } from "./basemap.server";
@@ -15,8 +16,10 @@ import { basemapPath } from "./basemap.server";
  * shown here, otherwise on the timeline's page that starts with it.
  */
 export async function journeyMapHtml(db: Kysely<Database>, jimmy: { id: number; serialNumber: number }, onThisPage: readonly number[]) {
-  const drawing = drawJourney(await listJourneyStops(db, jimmy.id));
+  const stops = await listJourneyStops(db, jimmy.id);
+  const drawing = drawJourney(stops);
   if (!drawing) return null;
+  const miles = journeyFigures(stops)?.pathMiles.value ?? 0;
   const shown = new Set(onThisPage);
   const hrefs = Object.fromEntries(
     drawing.stops.map((stop) => [
@@ -27,6 +30,6 @@ export async function journeyMapHtml(db: Kysely<Database>, jimmy: { id: number; 
     ]),
   );
   return renderToStaticMarkup(
-    <JourneyMap serialNumber={jimmy.serialNumber} map={{ drawing, basemap: basemapPath(drawing.view, JOURNEY_MAP_SIZE), hrefs }} />,
+    <JourneyMap serialNumber={jimmy.serialNumber} map={{ drawing, miles, basemap: basemapPath(drawing.view, JOURNEY_MAP_SIZE), hrefs }} />,
   );
 }
