@@ -31,6 +31,25 @@ describe("basemapSvg", () => {
     expect(xs.some((x) => x > 560 && x < 640)).toBe(true);
   });
 
+  it("draws islands that straddle the antimeridian where they are, not as slivers across the frame, and Antarctica round its pole", async () => {
+    for (const view of [
+      { west: -250, south: -44, east: -68, north: 58 },
+      { west: 100, south: -85, east: 300, north: -20 },
+      { west: -180, south: -85, east: 180, north: 85 },
+    ]) {
+      const svg = await basemapSvg(view, JOURNEY_MAP_SIZE);
+      for (const d of paths(svg)) {
+        for (const piece of d.split("M").filter(Boolean)) {
+          const points = coordinates(piece);
+          const xs = points.map(([x]) => x!);
+          const ys = points.map(([, y]) => y!);
+          const sliver = Math.max(...xs) - Math.min(...xs) > 300 && Math.max(...ys) - Math.min(...ys) < 5;
+          expect(sliver, `${JSON.stringify(view)}: ${piece.slice(0, 80)}`).toBe(false);
+        }
+      }
+    }
+  });
+
   it("adds US state borders only close enough to see them", async () => {
     const texas = await basemapSvg({ west: -107, south: 25, east: -93, north: 37 }, JOURNEY_MAP_SIZE);
     expect(texas).toContain('stroke-dasharray="2 2"');

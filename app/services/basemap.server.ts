@@ -52,20 +52,45 @@ function loadLayers(): Promise<Layers> {
 
 type Topology = { objects: Record<string, unknown> };
 
-/** The rings or lines of a GeoJSON geometry. */
+/** The rings or lines of a GeoJSON geometry, each made continuous across the antimeridian. */
 function rings(geometry: unknown): Ring[] {
   const g = geometry as { type: string; coordinates: unknown };
   switch (g.type) {
     case "Polygon":
     case "MultiLineString":
-      return g.coordinates as Ring[];
+      return (g.coordinates as Ring[]).map(unwrap);
     case "MultiPolygon":
-      return (g.coordinates as Ring[][]).flat();
+      return (g.coordinates as Ring[][]).flat().map(unwrap);
     case "LineString":
-      return [g.coordinates as Ring];
+      return [unwrap(g.coordinates as Ring)];
     default:
       return [];
   }
+}
+
+/**
+ * A ring whose edge jumps from one side of the antimeridian to the other (Fiji,
+ * Chukotka) is given continuous longitudes past ±180, so it is drawn where it
+ * is and not as a sliver across the world. A ring that goes all the way round
+ * (Antarctica) is closed through the pole it encircles.
+ */
+function unwrap(ring: Ring): Ring {
+  const out: Ring = [];
+  let offset = 0;
+  for (let i = 0; i < ring.length; i++) {
+    const [lng, lat] = ring[i]!;
+    if (i > 0) {
+      const delta = lng + offset - out[i - 1]![0];
+      if (delta > 180) offset -= 360;
+      else if (delta < -180) offset += 360;
+    }
+    out.push([lng + offset, lat]);
+  }
+  if (out.length > 2 && Math.abs(out[out.length - 1]![0] - out[0]![0]) > 180) {
+    const pole = out.reduce((sum, [, lat]) => sum + lat, 0) < 0 ? -90 : 90;
+    out.push([out[out.length - 1]![0], pole], [out[0]![0], pole]);
+  }
+  return out;
 }
 
 export type BasemapSize = { width: number; height: number };

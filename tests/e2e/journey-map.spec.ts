@@ -88,7 +88,7 @@ test.describe("a Jimmy's journey map", () => {
     expect(drawing.headers()["content-type"]).toContain("image/svg+xml");
     expect((await drawing.text()).match(/<path /g)!.length).toBeGreaterThanOrEqual(1);
     await expect.poll(() => map.locator("image").evaluate((image) => (image as SVGImageElement).getBBox().width)).toBeGreaterThan(0);
-    await page.screenshot({ path: testInfo.outputPath("journey-phone.png"), fullPage: false });
+    await map.screenshot({ path: testInfo.outputPath("journey-phone.png") });
 
     // A stop is a link: from the keyboard, Tokyo's opens its discovery in the timeline.
     await stops.nth(2).focus();
