@@ -194,7 +194,8 @@ export function drawJourney(stops: readonly MapStop[], size: { width: number; he
   };
 }
 
-type Pixel = [number, number];
+/** A point of the drawing, in pixels. */
+export type Pixel = [number, number];
 
 /** Ramer–Douglas–Peucker: the points of a line that bend it by at least `tolerance` pixels, ends kept. */
 export function simplify(line: readonly Pixel[], tolerance: number): Pixel[] {

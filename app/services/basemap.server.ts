@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
-import { projection, simplify, type MapView } from "~/lib/journey-map";
+import { projection, simplify, type MapView, type Pixel } from "~/lib/journey-map";
 
 /**
  * The offline basemap under the journey maps: land, country borders and,
@@ -141,7 +141,6 @@ function drawn(layer: readonly Ring[], view: MapView, size: BasemapSize, closed:
   return parts.join("");
 }
 
-type Pixel = [number, number];
 /** left, top, right, bottom */
 type Box = [number, number, number, number];
 
