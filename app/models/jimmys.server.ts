@@ -246,3 +246,26 @@ export async function getJimmyPage(
     olderCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
 }
+
+/** A Jimmy's located discoveries in time order, as its journey map draws and measures them (oldest first). */
+export async function listJourneyStops(db: Kysely<Database>, jimmyId: number) {
+  const rows = await db
+    .selectFrom("discoveries")
+    .select(["id", "latitude", "longitude", "created_at", "location_approximate", "city", "region", "country"])
+    .where("jimmy_id", "=", jimmyId)
+    .where("latitude", "is not", null)
+    .where("longitude", "is not", null)
+    .orderBy("created_at", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+    createdAt: row.created_at,
+    approximate: row.location_approximate === 1,
+    city: row.city,
+    region: row.region,
+    country: row.country,
+  }));
+}

@@ -28,6 +28,7 @@ import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { flashHeader } from "~/services/flash.server";
+import { journeyMapHtml } from "~/services/journey-map.server";
 import { getUser, isAdmin } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
@@ -60,15 +61,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!page) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
   const [comments, user, admin] = await Promise.all([listComments(db, page.jimmy.id), getUser(request, { db }), isAdmin(request, { db })]);
   // A signed-in hunter's own discoveries and comments get Edit and Delete (the page is then never a cached copy).
-  const [ownDiscoveryIds, ownComments] = user
-    ? await Promise.all([listOwnDiscoveryIds(db, page.jimmy.id, user.id), listOwnComments(db, page.jimmy.id, user.id)])
-    : [[], []];
+  const [[ownDiscoveryIds, ownComments], journeyMap] = await Promise.all([
+    user
+      ? Promise.all([listOwnDiscoveryIds(db, page.jimmy.id, user.id), listOwnComments(db, page.jimmy.id, user.id)])
+      : ([[], []] as [Awaited<ReturnType<typeof listOwnDiscoveryIds>>, Awaited<ReturnType<typeof listOwnComments>>]),
+    journeyMapHtml(db, page.jimmy, page.discoveries.map((d) => d.id)),
+  ]);
   const config = env();
   const latest = page.latest;
   const shareImage = latest ? new URL(latest.photo.src, config.publicUrl).href : new URL("/logo.svg", config.publicUrl).href;
   return {
     ...page,
     olderPage: before !== null,
+    journeyMap,
     comments,
     ownDiscoveryIds,
     /** Comment id → whether it may still be edited (deleting is always allowed). */
@@ -188,7 +193,7 @@ const RecordDiscoveryModal = lazy(() =>
 );
 
 export default function JimmyPage() {
-  const { jimmy, stats, latest, discoveries, olderCursor, olderPage, comments, commentForm, latestMapSrc, ownDiscoveryIds, ownComments } =
+  const { jimmy, stats, latest, discoveries, olderCursor, olderPage, comments, commentForm, latestMapSrc, ownDiscoveryIds, ownComments, journeyMap } =
     useLoaderData<typeof loader>();
   const root = useRootData();
   const now = root?.now ?? new Date().toISOString();
@@ -232,6 +237,9 @@ export default function JimmyPage() {
       ) : null}
 
       {latest ? <LatestSighting discovery={latest} mapSrc={latestMapSrc} /> : null}
+
+      {/* Drawn on the server (app/services/journey-map.server.tsx): markup only, no code for the browser. */}
+      {journeyMap ? <div dangerouslySetInnerHTML={{ __html: journeyMap }} /> : null}
 
       <section aria-labelledby="stats-heading" className="mt-8">
         <h2 id="stats-heading" className="sr-only">

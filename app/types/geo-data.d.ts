@@ -25,6 +25,8 @@ declare module "which-polygon" {
 }
 
 declare module "topojson-client" {
+  /** The lines shared by the object's shapes (with a filter: only those between two different ones), as a MultiLineString. */
+  export function mesh(topology: unknown, object: unknown, filter?: (a: unknown, b: unknown) => boolean): { type: "MultiLineString"; coordinates: [number, number][][] };
   export function feature(
     topology: unknown,
     object: unknown,

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR, E2E_QR_SECRET } from "../support/e2e-data";
+import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR, labelCheckCode } from "../support/e2e-data";
 import { queryOne, writeDb } from "./db";
 import { waitForHydration } from "./helpers";
 
@@ -110,21 +110,8 @@ export function addComment(jimmyId: number, content: string) {
   }
 }
 
-/**
- * The check code the server prints for a serial, computed independently of the
- * app (HMAC-SHA256, Crockford base 32): if the app ever changed the scheme,
- * every label already printed would stop working, and this would catch it.
- */
-export function checkCode(serial: number): string {
-  const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-  let bits = crypto.createHmac("sha256", E2E_QR_SECRET).update(`jimmy-label:v1:${serial}`).digest().readUInt32BE(0);
-  let code = "";
-  for (let i = 0; i < 6; i++) {
-    code += alphabet[bits & 31];
-    bits >>>= 5;
-  }
-  return code;
-}
+/** The check code printed on a serial's label (computed independently of the app). */
+export const checkCode = labelCheckCode;
 
 /** The check code of the Jimmy with this id in the shared test database (API reports name a Jimmy by id). */
 export function checkCodeOfJimmy(jimmyId: number): string {

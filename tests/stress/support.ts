@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -6,7 +5,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { freePort } from "../support/app-server";
-import { E2E_QR_SECRET } from "../support/e2e-data";
+import { E2E_QR_SECRET, labelCheckCode } from "../support/e2e-data";
 
 export const STRESS_SESSION_SECRET = "stress-session-secret-0123456789abcdef0123";
 
@@ -98,17 +97,7 @@ export function mintJimmys(dataDir: string, firstSerial: number, count: number):
   }
 }
 
-/** The code printed on a label (app/services/qr.server.ts), from the app's QR_SECRET. */
-export function labelCheckCode(serial: number, qrSecret = E2E_QR_SECRET): string {
-  const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-  let bits = crypto.createHmac("sha256", qrSecret).update(`jimmy-label:v1:${serial}`).digest().readUInt32BE(0);
-  let code = "";
-  for (let i = 0; i < 6; i++) {
-    code += alphabet[bits & 31];
-    bits >>>= 5;
-  }
-  return code;
-}
+export { labelCheckCode };
 
 /** A small real JPEG (decoding and re-encoding it is the work every report does). */
 export async function samplePhoto(): Promise<Buffer> {

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import path from "node:path";
 
 /** Where the browser tests' server keeps its data (see tests/support/test-server.ts). */
@@ -10,3 +11,20 @@ export const E2E_ADMIN_PASSWORD = "e2e admin password: correct horse battery sta
 export const E2E_QR_SECRET = "e2e-qr-secret-0123456789abcdef0123456789abcdef";
 /** Signs the test server's cookies; tests use it to mint sessions the server accepts. */
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789abcdef0123456789";
+
+/**
+ * The check code the server prints on a label for a serial, computed
+ * independently of the app (HMAC-SHA256, Crockford base 32): if the app ever
+ * changed the scheme, every label already printed would stop working, and
+ * the tests using this would catch it.
+ */
+export function labelCheckCode(serial: number): string {
+  const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+  let bits = crypto.createHmac("sha256", E2E_QR_SECRET).update(`jimmy-label:v1:${serial}`).digest().readUInt32BE(0);
+  let code = "";
+  for (let i = 0; i < 6; i++) {
+    code += alphabet[bits & 31];
+    bits >>>= 5;
+  }
+  return code;
+}

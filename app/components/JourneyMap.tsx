@@ -1,0 +1,97 @@
+import type { JourneyDrawing } from "~/lib/journey-map";
+import { formatDate } from "~/lib/format";
+
+export type JourneyMapData = {
+  drawing: JourneyDrawing;
+  /** The journey's length as the Hall of Fame measures it (README, "How the figures are counted"). */
+  miles: number;
+  /** The offline basemap drawn for the same view (app/routes/basemap[.]svg.ts). */
+  basemap: string;
+  /** Where each drawn stop's discovery is in the timeline, by discovery id. */
+  hrefs: Record<number, string>;
+};
+
+const MARKER = {
+  first: { r: 6, fill: "#15803d" },
+  latest: { r: 7, fill: "#c2410c" },
+  stop: { r: 4, fill: "#292524" },
+} as const;
+
+/**
+ * A Jimmy's journey drawn on the server: every located stop in time order,
+ * the legs between them, the first (green) and latest (orange) stops marked.
+ * Each stop is a link to its discovery in the timeline, so it works with
+ * JavaScript off, and can be reached with the keyboard.
+ */
+export function JourneyMap({ serialNumber, map }: { serialNumber: number; map: JourneyMapData }) {
+  const { drawing, basemap, hrefs } = map;
+  const miles = new Intl.NumberFormat("en-US", { maximumFractionDigits: map.miles < 10 ? 1 : 0 }).format(map.miles);
+  const summary =
+    drawing.stopCount === 1
+      ? `One stop so far.`
+      : `${drawing.stopCount.toLocaleString("en-US")} stops and ${drawing.legCount.toLocaleString("en-US")} legs, ${miles} miles in all.`;
+  return (
+    <section aria-labelledby="journey-heading" className="mt-8" data-testid="journey-map">
+      <h2 id="journey-heading" className="text-xl font-bold tracking-tight">
+        Journey
+      </h2>
+      <p className="mt-1 text-sm text-stone-600" data-testid="journey-summary">
+        {summary}
+        {drawing.stops.length < drawing.stopCount ? " Stops close together share a marker." : null}
+      </p>
+      <figure className="mt-3 overflow-hidden rounded-2xl border border-stone-200 bg-sky-100 shadow-sm">
+        <svg
+          viewBox={`0 0 ${drawing.width} ${drawing.height}`}
+          className="block h-auto w-full"
+          role="group"
+          aria-label={`Map of Jimmy #${serialNumber}'s journey: ${summary}`}
+        >
+          <image href={basemap} width={drawing.width} height={drawing.height} preserveAspectRatio="none" />
+          {drawing.legs ? (
+            <path
+              d={drawing.legs}
+              fill="none"
+              stroke="#ea580c"
+              strokeWidth={2}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              data-testid="journey-legs"
+            />
+          ) : null}
+          {drawing.stops.map((stop) => {
+            const marker = MARKER[stop.role];
+            const label = `Stop ${stop.number}${stop.role === "first" ? " (first discovery)" : stop.role === "latest" ? " (latest)" : ""}, ${formatDate(stop.createdAt)}${stop.approximate ? ", approximate place" : ""}${stop.count > 1 ? `, and ${stop.count - 1} more nearby` : ""}`;
+            return (
+              <a key={stop.id} href={hrefs[stop.id]} aria-label={label} data-testid="journey-stop" data-role={stop.role} className="focus:outline-none [&:focus-visible>circle]:stroke-sky-500">
+                <title>{label}</title>
+                <circle
+                  cx={stop.x}
+                  cy={stop.y}
+                  r={marker.r}
+                  fill={stop.approximate ? "#ffffff" : marker.fill}
+                  stroke={stop.approximate ? marker.fill : "#ffffff"}
+                  strokeWidth={stop.approximate ? 2.5 : 1.5}
+                />
+              </a>
+            );
+          })}
+        </svg>
+        <figcaption className="flex flex-wrap gap-x-4 gap-y-1 bg-white px-3 py-2 text-xs text-stone-700">
+          <span>
+            <span aria-hidden="true" className="mr-1 inline-block h-2.5 w-2.5 rounded-full bg-green-700" />
+            First discovery
+          </span>
+          <span>
+            <span aria-hidden="true" className="mr-1 inline-block h-2.5 w-2.5 rounded-full bg-orange-700" />
+            Latest
+          </span>
+          <span>
+            <span aria-hidden="true" className="mr-1 inline-block h-2.5 w-2.5 rounded-full border-2 border-stone-800 bg-white" />
+            Place guessed from the name typed
+          </span>
+          <span className="ml-auto text-stone-500">Map data: Natural Earth, US Census</span>
+        </figcaption>
+      </figure>
+    </section>
+  );
+}
