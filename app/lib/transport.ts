@@ -1,4 +1,4 @@
-import { useActionData, type ClientActionFunctionArgs, type ShouldRevalidateFunctionArgs } from "@remix-run/react";
+import type { ClientActionFunctionArgs, ShouldRevalidateFunctionArgs } from "@remix-run/react";
 
 /**
  * What a form's action answers in the browser when its request never got a
@@ -67,14 +67,4 @@ export function forgetDraftOnRedirect(draftKey: string) {
  */
 export function keepDataAfterTransportFailure({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
   return isTransportFailure(actionResult) ? false : defaultShouldRevalidate;
-}
-
-/**
- * The route action's answer for a page whose forms keep it on a lost request:
- * nothing when the request was lost, so the page shows no stale answer and the
- * fields keep what was typed (the toaster says what happened).
- */
-export function useActionAnswer<Action>() {
-  const data = useActionData<Action>();
-  return isTransportFailure(data) ? undefined : data;
 }

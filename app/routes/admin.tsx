@@ -18,7 +18,8 @@ import { flashHeader } from "~/services/flash.server";
 import { endSession, isAdmin, startSession } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure, useActionAnswer } from "~/lib/transport";
+import { useActionAnswer } from "~/lib/action-answer";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const ADMIN_PAGE_SIZE = 20;
 

@@ -12,7 +12,8 @@ import { flashHeader } from "~/services/flash.server";
 import { MAX_LABELS } from "~/services/labels.server";
 import { adminPasswordIsRecent, requireAdmin } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure, useActionAnswer } from "~/lib/transport";
+import { useActionAnswer } from "~/lib/action-answer";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Mint Jimmys · Admin" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ADMIN_HEADERS;

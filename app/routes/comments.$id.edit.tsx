@@ -14,7 +14,8 @@ import { flashHeader } from "~/services/flash.server";
 import { readForm } from "~/services/form.server";
 import { refuseEditAfterWindow, requireOwnComment, withinEditWindow } from "~/services/own-content.server";
 import { requireUser } from "~/services/session.server";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure, useActionAnswer } from "~/lib/transport";
+import { useActionAnswer } from "~/lib/action-answer";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Edit your comment" }, { name: "robots", content: "noindex" }];
 

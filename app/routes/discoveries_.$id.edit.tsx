@@ -13,7 +13,8 @@ import { flashHeader } from "~/services/flash.server";
 import { readForm } from "~/services/form.server";
 import { editOwnDiscovery, requireOwnDiscovery } from "~/services/own-content.server";
 import { requireUser } from "~/services/session.server";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure, useActionAnswer } from "~/lib/transport";
+import { useActionAnswer } from "~/lib/action-answer";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Edit your discovery" }, { name: "robots", content: "noindex" }];
 

@@ -21,7 +21,8 @@ import { flashHeader } from "~/services/flash.server";
 import { readForm } from "~/services/form.server";
 import { consumeHunterLimit, consumeRateLimit, rateLimitedText, retryAfterHeaders } from "~/services/rate-limit.server";
 import { getUser } from "~/services/session.server";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure, useActionAnswer } from "~/lib/transport";
+import { useActionAnswer } from "~/lib/action-answer";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Flag for the admin" }, { name: "robots", content: "noindex" }];
 

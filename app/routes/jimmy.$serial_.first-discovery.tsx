@@ -7,7 +7,8 @@ import { BackIcon } from "~/components/ui/icons";
 import { jimmyPath } from "~/lib/discoveries";
 import { firstDiscoveryNotice, reportFormPath } from "~/lib/report-form";
 import { issueIdempotencyKey, loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/services/report-action.server";
-import { forgetDraftOnRedirect, keepDataAfterTransportFailure, keepPageOnTransportFailure, useActionAnswer } from "~/lib/transport";
+import { useActionAnswer } from "~/lib/action-answer";
+import { forgetDraftOnRedirect, keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { jimmy, proof, codeExempt } = await loadReportForm(request, params.serial, "first");

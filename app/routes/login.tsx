@@ -13,7 +13,8 @@ import { providerAvailability } from "~/services/oauth.server";
 import { getUser, startSession } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
 import { withoutControls } from "~/lib/text";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure, useActionAnswer } from "~/lib/transport";
+import { useActionAnswer } from "~/lib/action-answer";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Join the Hunt" }];
 

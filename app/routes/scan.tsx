@@ -14,7 +14,8 @@ import { issueScanProof } from "~/services/possession.server";
 import { checkLabel, discoveryFormPath } from "~/services/qr.server";
 import { requireUser } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure, useActionAnswer } from "~/lib/transport";
+import { useActionAnswer } from "~/lib/action-answer";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Scan a Jimmy" }];
 
