@@ -1,6 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { loginHref } from "~/lib/redirect";
+import { loginLink } from "~/lib/login-link";
 import { useRootData } from "~/root";
 import { useToast } from "./Toaster";
 
@@ -35,7 +35,7 @@ export function ContributorLink({
       </Link>
     );
   }
-  const href = loginHref(to);
+  const href = loginLink(to);
   return (
     <a
       href={href}

@@ -1,9 +1,9 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { HuntConfig } from "~/lib/config";
-import { loginHref } from "~/lib/redirect";
 import { Avatar } from "./Avatar";
 import { Dropdown, DropdownLink } from "./ui/Dropdown";
 import { BellIcon, ForumIcon, LogoutIcon, PhotosIcon, ShareIcon, ShieldIcon } from "./ui/icons";
+import { loginLink } from "~/lib/login-link";
 
 export function SiteHeader({ hunt, accountArea }: { hunt: HuntConfig; accountArea: React.ReactNode }) {
   return (
@@ -41,8 +41,7 @@ export function SiteHeader({ hunt, accountArea }: { hunt: HuntConfig; accountAre
 
 export function SignInButton() {
   const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
-  const href = location.pathname === "/login" ? "/login" : loginHref(here);
+  const href = location.pathname === "/login" ? "/login" : loginLink(`${location.pathname}${location.search}`);
   return (
     <Link
       to={href}

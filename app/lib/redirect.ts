@@ -1,3 +1,5 @@
+import { loginLink } from "./login-link";
+
 /**
  * A same-origin path to send someone to after signing in (or `fallback`).
  * Anything that could leave the site — another origin, a protocol-relative
@@ -26,8 +28,7 @@ function isSameOriginPath(path: string): boolean {
   return ![...path].some((char) => char <= "\u001f" || (char >= "\u007f" && char <= "\u009f") || char === "\\");
 }
 
-/** The /login link that brings the visitor back to `returnTo`. */
+/** The /login link that brings the visitor back to `returnTo`, wherever it came from. */
 export function loginHref(returnTo?: string | null): string {
-  const target = safeRedirect(returnTo, "/");
-  return target === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(target)}`;
+  return loginLink(safeRedirect(returnTo, "/"));
 }
