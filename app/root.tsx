@@ -15,7 +15,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { MobileFloatingMenu, MobileNav } from "~/components/MobileNav";
 import { NavigationProgress } from "~/components/NavigationProgress";
 import { useNonce } from "~/components/nonce";
-import { PendingPage } from "~/components/PendingPage";
+import { loadFeedSkeleton, PendingPage } from "~/components/PendingPage";
 import { PersonalSlot, usePersonalTemplate } from "~/components/personal-template";
 import { AccountArea, DemoSignInBanner, type HeaderUser, SignInButton, SiteHeader } from "~/components/SiteHeader";
 import { SiteFooter } from "~/components/SiteFooter";
@@ -103,6 +103,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const template = usePersonalTemplate();
   const settled = useSettled();
+  useEffect(() => {
+    if (settled) void loadFeedSkeleton().catch(() => undefined);
+  }, [settled]);
   const hunt: HuntConfig = root?.hunt ?? {
     name: "Jimmy Hunt",
     tagline: "",
@@ -178,27 +181,39 @@ export function ErrorBoundary() {
   const given = typeof data === "string" ? data : typeof data === "object" && data !== null && "message" in data ? data.message : null;
   const message = typeof given === "string" && given ? given : "Something went wrong on our side. Please try again in a moment.";
   return (
-    <section className="mx-auto max-w-xl px-4 py-20 text-center">
-      <p className="text-sm font-semibold uppercase tracking-wide text-orange-700">Error {status}</p>
-      <h1 className="mt-2 text-3xl font-extrabold tracking-tight">
-        {status >= 500 ? "Something went wrong" : "We couldn't do that"}
-      </h1>
-      <p className="mt-3 text-stone-600">{message}</p>
-      <Link to="/" className="mt-8 inline-flex rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
-        Go Home
-      </Link>
-    </section>
+    <ErrorNotice
+      eyebrow={<p className="text-sm font-semibold uppercase tracking-wide text-orange-700">Error {status}</p>}
+      title={status >= 500 ? "Something went wrong" : "We couldn't do that"}
+      message={message}
+      home="Go Home"
+    />
   );
 }
 
 export function NotFoundPage() {
   return (
+    <ErrorNotice
+      eyebrow={<img src="/logo.svg" alt="" width={80} height={80} className="mx-auto h-20 w-20 opacity-80" />}
+      title="404 Page Not Found"
+      message="This Jimmy wandered off. The page you are looking for doesn't exist."
+      home="Go Home"
+    />
+  );
+}
+
+/**
+ * An error page's content, alike on every page: what went wrong in the
+ * page's own words, and the way back to the hunt. It lives here, in the code
+ * every page loads, so a route's error page costs only its words.
+ */
+export function ErrorNotice({ eyebrow, title, message, home = "Back to the hunt" }: { eyebrow: React.ReactNode; title: string; message: string; home?: string }) {
+  return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
-      <img src="/logo.svg" alt="" width={80} height={80} className="mx-auto h-20 w-20 opacity-80" />
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight">404 Page Not Found</h1>
-      <p className="mt-3 text-stone-600">This Jimmy wandered off. The page you are looking for doesn&apos;t exist.</p>
+      {eyebrow}
+      <h1 className="mt-5 text-3xl font-extrabold tracking-tight">{title}</h1>
+      <p className="mt-3 text-stone-700">{message}</p>
       <Link to="/" className="mt-8 inline-flex rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
-        Go Home
+        {home}
       </Link>
     </section>
   );

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { encodeCursor, FEED_PAGE_SIZE, type DiscoveryCardData, type FeedPage } from "~/lib/discoveries";
 import { DiscoveryCard } from "./DiscoveryCard";
 import { DiscoveryCardSkeleton } from "./DiscoveryCardSkeleton";
+import { StatsBanner } from "./StatsBanner";
 import { useHydrated } from "./useHydrated";
 import { SpinnerIcon } from "./ui/icons";
 
@@ -136,6 +137,36 @@ export function DiscoveryFeed({
         ) : (
           <p>{FEED_END_TEXT}</p>
         )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The loading state of a page that shows the feed, drawn while the browser
+ * fetches it (SPEC.md §2: skeletons for the home feed and the discoveries list).
+ */
+export function FeedPageSkeleton({ page, huntName }: { page: "home" | "discoveries"; huntName: string }) {
+  if (page === "discoveries") {
+    return (
+      <div className="mx-auto max-w-2xl px-4 py-6 sm:py-8" aria-busy="true">
+        <p className="text-3xl font-extrabold tracking-tight">All Discoveries</p>
+        <div className="skeleton mt-2 h-5 w-44" />
+        <div className="mt-6 space-y-6">
+          {Array.from({ length: 5 }, (_, i) => (
+            <DiscoveryCardSkeleton key={i} />
+          ))}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8" aria-busy="true">
+      <StatsBanner name={huntName} stats={null} loading />
+      <div className="mt-8 max-w-[640px] space-y-6">
+        {Array.from({ length: 3 }, (_, i) => (
+          <DiscoveryCardSkeleton key={i} />
+        ))}
       </div>
     </div>
   );

@@ -24,14 +24,6 @@ type Position = { latitude: number; longitude: number };
 /** Drafts load a moment after the page is interactive, not with it (the page's first-load JavaScript is budgeted). */
 const loadDrafts = () => import("~/lib/drafts");
 const DraftRestore = lazy(() => import("./DraftRestore"));
-
-/**
- * A save whose answer never came: the server may have recorded it, so the
- * hunter is not told "nothing was recorded"; the report's key makes sending it again safe.
- */
-function lostAnswerText(failure: TransportFailure): string {
-  return `${failure.offline ? "You're offline" : "Connection lost"}: it may not have been saved. It waits in your outbox and will be sent once you're back online; sending it again is safe, it won't be recorded twice.`;
-}
 type Phase = { step: "idle" } | { step: "locating" } | { step: "preparing" } | { step: "uploading"; progress: number; retry: number } | { step: "saving" };
 type Errors = Partial<Record<ReportFormFields, string>>;
 
@@ -146,17 +138,6 @@ export function DiscoveryForm({
   const handled = useRef<unknown>(null);
   /** The report as last posted, for the outbox should its answer be lost. */
   const lastSent = useRef<{ body: FormData; tempPath: string } | null>(null);
-  /** The save's answer was lost: the report (its photo already in storage, its key kept) waits in the outbox too. */
-  const queueSent = useCallback(
-    async (report: { body: FormData; tempPath: string }) => {
-      const { queueReport } = await import("~/lib/outbox");
-      await queueReport({ action, kind, body: report.body, photo: null, tempPath: report.tempPath });
-      // The outbox holds it now: a draft offered again later would be a second report.
-      forgetDraft();
-      setQueued(true);
-    },
-    [action, kind, forgetDraft],
-  );
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
     handled.current = fetcher.data;
@@ -164,10 +145,17 @@ export function DiscoveryForm({
     const data = fetcher.data;
     if (isTransportFailure(data)) {
       // The form stays as it is for a retry by hand; the outbox sends it by itself once the connection is back.
-      const message = lostAnswerText(data);
-      setFormError(message);
-      showToast({ title: "Failed to submit discovery", description: message, variant: "destructive" });
-      if (lastSent.current) void queueSent(lastSent.current);
+      const sent = lastSent.current;
+      void loadReportSend().then(async ({ lostReportText, queueLostReport }) => {
+        const message = lostReportText(data.offline);
+        setFormError(message);
+        showToast({ title: "Failed to submit discovery", description: message, variant: "destructive" });
+        if (!sent) return;
+        await queueLostReport({ action, kind, ...sent });
+        // The outbox holds it now: a draft offered again later would be a second report.
+        forgetDraft();
+        setQueued(true);
+      });
       return;
     }
     if (data.ok) {
@@ -193,7 +181,7 @@ export function DiscoveryForm({
     setProof(data.values.proof);
     const message = data.formError ?? data.fieldErrors.checkCode ?? data.fieldErrors.photo ?? data.fieldErrors.location ?? data.fieldErrors.caption ?? "Please check the form.";
     showToast({ title: "Failed to submit discovery", description: message, variant: "destructive" });
-  }, [fetcher.state, fetcher.data, onSuccess, showToast, forgetDraft, queued, reportKey, queueSent]);
+  }, [fetcher.state, fetcher.data, onSuccess, showToast, forgetDraft, queued, reportKey, action, kind]);
 
   const fieldId = (name: string) => `${id}-${name}`;
 

@@ -1,9 +1,12 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { DiscoveryCardData } from "~/lib/discoveries";
 import { fullName } from "~/lib/format";
 import type { Photo } from "~/lib/photos";
-import { ImageViewer } from "./ImageViewer";
 import { useHydrated } from "./useHydrated";
+
+// The viewer's code comes with the first photo opened, not with every page that shows one.
+const loadImageViewer = () => import("./ImageViewer");
+const ImageViewer = lazy(() => loadImageViewer().then((module) => ({ default: module.ImageViewer })));
 
 /** A discovery photo's text alternative: which Jimmy, where, and who found it. */
 export function photoAlt(discovery: DiscoveryCardData): string {
@@ -13,7 +16,8 @@ export function photoAlt(discovery: DiscoveryCardData): string {
 
 /**
  * A responsive discovery photo. Without JavaScript it links to the full-size
- * image; with JavaScript it opens the image viewer instead.
+ * image; with JavaScript it opens the image viewer instead (or, when the
+ * viewer's code cannot be fetched, follows the link after all).
  */
 export function DiscoveryPhoto({
   photo,
@@ -30,6 +34,8 @@ export function DiscoveryPhoto({
 }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing hands focus back as usual.
+  const [viewer, setViewer] = useState(false);
   return (
     <>
       <a
@@ -39,7 +45,13 @@ export function DiscoveryPhoto({
         onClick={(event) => {
           if (!hydrated) return;
           event.preventDefault();
-          setOpen(true);
+          void loadImageViewer().then(
+            () => {
+              setViewer(true);
+              setOpen(true);
+            },
+            () => window.location.assign(photo.largeSrc),
+          );
         }}
       >
         <img
@@ -55,7 +67,11 @@ export function DiscoveryPhoto({
           className={`h-auto w-full object-cover ${className}`}
         />
       </a>
-      {hydrated ? <ImageViewer open={open} src={photo.largeSrc} alt={alt} onClose={() => setOpen(false)} /> : null}
+      {viewer ? (
+        <Suspense fallback={null}>
+          <ImageViewer open={open} src={photo.largeSrc} alt={alt} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

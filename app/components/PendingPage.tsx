@@ -1,9 +1,25 @@
 import { useLocation, useNavigation } from "@remix-run/react";
-import { DiscoveryCardSkeleton } from "./DiscoveryCardSkeleton";
-import { StatsBanner } from "./StatsBanner";
+import { lazy, Suspense } from "react";
 import { SpinnerIcon } from "./ui/icons";
 
 const JIMMY_PAGE = /^\/jimmy\/[^/]+$/;
+
+/**
+ * The feed's skeletons are drawn only on a navigation, so they come with the
+ * feed's code rather than with every page's first load: the root loads it
+ * once the page has settled (`loadFeedSkeleton`). A navigation before that,
+ * or with the code out of reach, keeps the current page up under the
+ * progress bar instead.
+ */
+export const loadFeedSkeleton = () => import("./DiscoveryFeed");
+type SkeletonProps = { page: "home" | "discoveries"; huntName: string; children: React.ReactNode };
+const FeedPageSkeleton = lazy<React.ComponentType<SkeletonProps>>(() =>
+  loadFeedSkeleton().then(
+    (feed) => ({ default: feed.FeedPageSkeleton }),
+    // Without the skeleton's code the page being left stays up.
+    () => ({ default: ({ children }: SkeletonProps) => <>{children}</> }),
+  ),
+);
 
 /**
  * While the browser fetches another page, show that page's loading state
@@ -24,29 +40,13 @@ export function PendingPage({ huntName, children }: { huntName: string; children
       </div>
     );
   }
-  if (target === "/discoveries") {
+  if (target === "/" || target === "/discoveries") {
     return (
-      <div className="mx-auto max-w-2xl px-4 py-6 sm:py-8" aria-busy="true">
-        <p className="text-3xl font-extrabold tracking-tight">All Discoveries</p>
-        <div className="skeleton mt-2 h-5 w-44" />
-        <div className="mt-6 space-y-6">
-          {Array.from({ length: 5 }, (_, i) => (
-            <DiscoveryCardSkeleton key={i} />
-          ))}
-        </div>
-      </div>
-    );
-  }
-  if (target === "/") {
-    return (
-      <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8" aria-busy="true">
-        <StatsBanner name={huntName} stats={null} loading />
-        <div className="mt-8 max-w-[640px] space-y-6">
-          {Array.from({ length: 3 }, (_, i) => (
-            <DiscoveryCardSkeleton key={i} />
-          ))}
-        </div>
-      </div>
+      <Suspense fallback={children}>
+        <FeedPageSkeleton page={target === "/" ? "home" : "discoveries"} huntName={huntName}>
+          {children}
+        </FeedPageSkeleton>
+      </Suspense>
     );
   }
   return <>{children}</>;

@@ -23,6 +23,20 @@ export type PreparedReport =
   /** The photo was refused (or could not be read); nothing was sent. */
   | { outcome: "failed"; message: string };
 
+/**
+ * What the hunter is told when a save's answer never came: the server may
+ * have recorded it, so not "nothing was recorded"; the report's key makes
+ * sending it again safe.
+ */
+export function lostReportText(offline: boolean): string {
+  return `${offline ? "You're offline" : "Connection lost"}: it may not have been saved. It waits in your outbox and will be sent once you're back online; sending it again is safe, it won't be recorded twice.`;
+}
+
+/** A save whose answer was lost waits in the outbox too: its photo is already in storage, and its key is kept. */
+export function queueLostReport(report: { action: string; kind: ReportFormKind; body: FormData; tempPath: string }) {
+  return queueReport({ ...report, photo: null });
+}
+
 export async function prepareReport({
   form,
   file,

@@ -20,7 +20,7 @@ import { listComments, listOwnComments } from "~/models/comments.server";
 import { listOwnDiscoveryIds } from "~/models/discoveries.server";
 import { withinEditWindow } from "~/services/own-content.server";
 import { findJimmyBySerial, getJimmyPage } from "~/models/jimmys.server";
-import { useRootData } from "~/root";
+import { ErrorNotice, useRootData } from "~/root";
 import { clientAddress } from "~/services/client-address.server";
 import { checkCommentForm, FORM_TOKEN_FIELD, issueUniqueFormToken } from "~/services/comment-guard.server";
 import { commentGuard, submitComment, type CommentAuthor } from "~/services/comments.server";
@@ -423,16 +423,15 @@ export function ErrorBoundary() {
     message = `There is no Jimmy #${params.serial}. Check the number on the label and try again.`;
   }
   return (
-    <section className="mx-auto max-w-xl px-4 py-20 text-center">
-      <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-orange-100 text-orange-800">
-        <AlertIcon className="h-7 w-7" />
-      </span>
-      <h1 className="mt-5 text-2xl font-extrabold tracking-tight">{title}</h1>
-      <p className="mt-3 text-stone-700">{message}</p>
-      <Link to="/" className="mt-8 inline-flex rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
-        Back to the hunt
-      </Link>
-    </section>
+    <ErrorNotice
+      eyebrow={
+        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-orange-100 text-orange-800">
+          <AlertIcon className="h-7 w-7" />
+        </span>
+      }
+      title={title}
+      message={message}
+    />
   );
 }
 
