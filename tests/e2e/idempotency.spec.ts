@@ -3,7 +3,7 @@ import { fillLabelCode } from "./admin-helpers";
 import { ROTATED_GPS_JPEG } from "../support/photos";
 import { query } from "./db";
 import { loseNextAnswer, sendAgain } from "./lost-answers";
-import { signIn, signInByRequest, uniqueName } from "./helpers";
+import { jsEnabled, REPORT_SAVED_MS, signIn, signInByRequest, uniqueName } from "./helpers";
 import { foundJimmy, plantDiscovery, plantHunter, quietJimmy, useOwnAddress, waitFillTime } from "./social";
 
 function reportsBy(firstName: string): { id: number; location: string }[] {
@@ -17,10 +17,8 @@ const hydrated = (page: Page) => page.waitForFunction(() => document.documentEle
 
 /**
  * The enhanced forms (JavaScript on, a phone-sized window): the server saved
- * but the answer was lost, and the same request is sent again. Posting a form
- * again without JavaScript is covered at the action level
- * (tests/unit/idempotent-actions.test.ts): in Chromium, Back re-fetches the
- * report form (a fresh key, empty fields) rather than restoring it.
+ * but the answer was lost, and the same request is sent again. Without
+ * JavaScript, see "the same report form posted twice" below.
  */
 test.describe("a mutation sent twice is recorded once", () => {
   test.use({ javaScriptEnabled: true, viewport: phone });
@@ -115,5 +113,38 @@ test.describe("a mutation sent twice is recorded once", () => {
     await expect(button).toHaveAttribute("aria-pressed", "true");
     await expect(button.getByTestId("like-count")).toHaveText("1");
     expect(likes()).toBe(1);
+  });
+});
+
+test.describe("the same report form posted twice without JavaScript", () => {
+  test.use({ viewport: phone });
+
+  test("Back after a report brings its form back, and sending it again records nothing more and says it was recorded", async ({ page }, testInfo) => {
+    test.skip(jsEnabled(testInfo), "the browser's own Back and form post; the enhanced form is covered above");
+    const serial = foundJimmy();
+    const hunter = uniqueName("BackAgain");
+    await signIn(page, hunter, "Reporter", `/jimmy/${serial}/new-discovery`);
+    const key = await page.locator('input[name="idempotencyKey"]').getAttribute("value");
+    await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
+    await page.getByLabel(/^Caption/).fill("Behind the library's book drop");
+    await page.getByLabel(/^Location/).fill("Central Library, Austin, TX");
+    await fillLabelCode(page, serial);
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
+    await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`);
+    expect(reportsBy(hunter)).toEqual([expect.objectContaining({ location: "Central Library, Austin, TX" })]);
+
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}/new-discovery$`));
+    // The form as it was sent: the same report (its key), the photo and the caption.
+    await expect(page.locator('input[name="idempotencyKey"]')).toHaveValue(key!);
+    await expect(page.getByLabel(/^Caption/)).toHaveValue("Behind the library's book drop");
+    expect(await page.getByLabel(/^Photo/).evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe("rotated-with-gps.jpg");
+    await page.screenshot({ path: testInfo.outputPath("back-to-the-sent-form.png") });
+
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
+    await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`);
+    expect(reportsBy(hunter)).toEqual([expect.objectContaining({ location: "Central Library, Austin, TX" })]);
   });
 });
