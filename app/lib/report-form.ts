@@ -10,6 +10,19 @@ export function reportFormPath(serial: number, kind: "first" | "new"): string {
   return `${jimmyPath(serial)}/${kind === "first" ? "first-discovery" : "new-discovery"}`;
 }
 
+/**
+ * Where a report page's form posts: its own page under another address. A
+ * browser drops its stored copy of a page once a POST to that same address
+ * succeeds (RFC 9111 §4.4), so Back after a report sent without JavaScript
+ * fetched a fresh form with a fresh idempotency key, and sending it again
+ * recorded a second discovery. Posted here, the page's copy survives: Back
+ * shows the form as it was sent, its key with it, and a repeat is answered
+ * as recorded.
+ */
+export function reportFormAction(serial: number, kind: "first" | "new"): string {
+  return `${reportFormPath(serial, kind)}?send`;
+}
+
 export const PHOTO_REQUIRED_TITLE = "Photo required";
 
 /** SPEC.md §5: the 'Photo required' message each form gives. */

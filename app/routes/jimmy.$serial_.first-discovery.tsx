@@ -5,7 +5,7 @@ import { DiscoveryForm } from "~/components/DiscoveryForm";
 import { ReportFormError } from "~/components/ReportFormError";
 import { BackIcon } from "~/components/ui/icons";
 import { jimmyPath } from "~/lib/discoveries";
-import { firstDiscoveryNotice, reportFormPath } from "~/lib/report-form";
+import { firstDiscoveryNotice, reportFormAction, reportFormPath } from "~/lib/report-form";
 import { issueIdempotencyKey, loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/services/report-action.server";
 import { useActionAnswer } from "~/lib/action-answer";
 import { forgetDraftOnRedirect, keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
@@ -48,7 +48,7 @@ export default function FirstDiscovery() {
             idempotencyKey={idempotencyKey}
             proof={proof}
             codeExempt={codeExempt}
-            action={reportFormPath(serialNumber, "first")}
+            action={reportFormAction(serialNumber, "first")}
             draftKey={`report:first:${serialNumber}`}
             submitLabel="Submit First Discovery"
             result={result && "ok" in result ? result : undefined}

@@ -4,7 +4,7 @@ import { DiscoveryForm } from "~/components/DiscoveryForm";
 import { ReportFormError } from "~/components/ReportFormError";
 import { BackIcon } from "~/components/ui/icons";
 import { jimmyPath } from "~/lib/discoveries";
-import { newDiscoveryHeading, reportFormPath } from "~/lib/report-form";
+import { newDiscoveryHeading, reportFormAction } from "~/lib/report-form";
 import { issueIdempotencyKey, loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/services/report-action.server";
 import { useActionAnswer } from "~/lib/action-answer";
 import { forgetDraftOnRedirect, keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
@@ -43,7 +43,7 @@ export default function NewDiscovery() {
             idempotencyKey={idempotencyKey}
             proof={proof}
             codeExempt={codeExempt}
-            action={reportFormPath(serialNumber, "new")}
+            action={reportFormAction(serialNumber, "new")}
             draftKey={`report:new:${serialNumber}`}
             submitLabel="Share Discovery"
             result={result && "ok" in result ? result : undefined}

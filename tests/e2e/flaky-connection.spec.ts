@@ -1,7 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
+import { ROTATED_GPS_JPEG } from "../support/photos";
+import { fillLabelCode } from "./admin-helpers";
 import { query, queryOne } from "./db";
-import { jsEnabled, signInByRequest, uniqueName } from "./helpers";
-import { openCommentBox, quietJimmy, useOwnAddress, waitFillTime } from "./social";
+import { jsEnabled, REPORT_SAVED_MS, signIn, signInByRequest, uniqueName, waitForHydration } from "./helpers";
+import { loseNextAnswer } from "./lost-answers";
+import { foundJimmy, openCommentBox, plantDiscovery, plantHunter, quietJimmy, useOwnAddress, waitFillTime } from "./social";
 
 /**
  * Issue 19: hunters report from parks and bus stops on phones that lose the
@@ -69,5 +72,214 @@ test.describe("a flaky connection never wipes a page", () => {
     await button.click();
     await expect(button.getByTestId("like-count")).toHaveText(String(before + 1));
     expect(likes()).toHaveLength(1);
+  });
+});
+
+/** Every POST of the report's save (the page's own and the outbox's) fails as if the connection dropped on the way. */
+async function dropSaves(page: Page, serial: number) {
+  const saves = new RegExp(`/jimmy/${serial}/new-discovery`);
+  await page.route(saves, (route) => (route.request().method() === "POST" ? route.abort("connectionreset") : route.fallback()));
+  return () => page.unroute(saves);
+}
+
+test.describe("a report on a connection that drops", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  // A lost upload is tried three times (with pauses) before the report goes to the outbox, which then sends it.
+  test.describe.configure({ timeout: 120_000 });
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the upload, the outbox and a lost save are the enhanced form's; without JavaScript the browser shows its own error");
+
+  const hunterReports = (serial: number, hunter: string) =>
+    query<{ caption: string; location: string; photo_key: string }>(
+      `select d.caption, d.location, d.photo_key from discoveries d join jimmys j on j.id = d.jimmy_id join users u on u.id = d.user_id
+       where j.serial_number = ? and u.first_name = ?`,
+      serial,
+      hunter,
+    );
+
+  async function openFilledForm(page: Page, prefix: string) {
+    const serial = foundJimmy();
+    const hunter = uniqueName(prefix);
+    const typed = { caption: `Wedged in the bike rack ${uniqueName("")}`, location: "Bus stop on Congress Ave, Austin, TX" };
+    await signIn(page, hunter, "Phone", `/jimmy/${serial}/new-discovery`);
+    await waitForHydration(page, test.info());
+    await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
+    await page.getByLabel(/^Caption/).fill(typed.caption);
+    await page.getByLabel(/^Location/).fill(typed.location);
+    await fillLabelCode(page, serial);
+    return { serial, hunter, typed };
+  }
+
+  /** What the hunter typed is all still in the form, the photo too. */
+  async function expectFormKept(page: Page, serial: number, typed: { caption: string; location: string }) {
+    await expect(page.getByLabel(/^Caption/)).toHaveValue(typed.caption);
+    await expect(page.getByLabel(/^Location/)).toHaveValue(typed.location);
+    await expect(page.getByLabel(/^Code on the label/)).not.toHaveValue("");
+    expect(await page.getByLabel(/^Photo/).evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe("rotated-with-gps.jpg");
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}/new-discovery`));
+  }
+
+  /** The outbox sends the report once the connection is back: one discovery, as typed, with its photo. */
+  async function expectSentOnceFromOutbox(page: Page, serial: number, hunter: string, typed: { caption: string; location: string }) {
+    await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`, { timeout: 30_000 });
+    await expect(page.getByRole("region", { name: "Outbox" })).not.toContainText("waiting to be sent");
+    expect(hunterReports(serial, hunter)).toEqual([{ ...typed, photo_key: expect.not.stringContaining("placeholder") }]);
+  }
+
+  test("the connection drops as the photo upload starts: the report waits in the outbox and is sent once when the connection returns", async ({ page }) => {
+    const { serial, hunter, typed } = await openFilledForm(page, "NoStart");
+    await page.route("**/api/upload-target", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+
+    await expect(page.getByText(/The connection dropped\. Trying again \(\d of 2\)/)).toBeVisible();
+    await expect(page.locator("#main").getByRole("status").filter({ hasText: "Saved to your outbox — it will be sent when you're back online." })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("region", { name: "Outbox" })).toContainText("1 discovery waiting to be sent");
+    await page.screenshot({ path: test.info().outputPath("upload-never-started.png") });
+    expect(hunterReports(serial, hunter)).toEqual([]);
+
+    await page.unroute("**/api/upload-target");
+    await expectSentOnceFromOutbox(page, serial, hunter, typed);
+  });
+
+  test("the connection drops mid-upload: the hunter sees the retries, the report waits in the outbox and is sent once when the connection returns", async ({ page }) => {
+    const { serial, hunter, typed } = await openFilledForm(page, "MidUpload");
+    let uploads = 0;
+    await page.route("**/uploads/direct", (route) => {
+      uploads += 1;
+      return route.abort("connectionreset");
+    });
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+
+    await expect(page.getByText("The connection dropped. Trying again (1 of 2)…")).toBeVisible();
+    await expect(page.locator("#main").getByRole("status").filter({ hasText: "Saved to your outbox — it will be sent when you're back online." })).toBeVisible({ timeout: 20_000 });
+    await expect(toast(page)).toContainText("Saved to your outbox");
+    await expect(page.getByRole("region", { name: "Outbox" })).toContainText("1 discovery waiting to be sent");
+    await page.screenshot({ path: test.info().outputPath("upload-dropped.png") });
+    expect(uploads).toBeGreaterThanOrEqual(3);
+    expect(hunterReports(serial, hunter)).toEqual([]);
+
+    await page.unroute("**/uploads/direct");
+    await expectSentOnceFromOutbox(page, serial, hunter, typed);
+  });
+
+  test("the save is lost before it reaches the server: the form keeps everything, says so, and the outbox sends it once when the connection returns", async ({ page }) => {
+    const { serial, hunter, typed } = await openFilledForm(page, "NoSave");
+    const reconnect = await dropSaves(page, serial);
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+
+    await expect(page.locator("#main").getByRole("alert").filter({ hasText: "Failed to submit discovery" })).toContainText(
+      "Connection lost: it may not have been saved. It waits in your outbox and will be sent once you're back online",
+    );
+    await expect(toast(page).filter({ hasText: "Failed to submit discovery" })).toBeVisible();
+    await expectFormKept(page, serial, typed);
+    await expect(page.getByRole("region", { name: "Outbox" })).toContainText("1 discovery waiting to be sent");
+    await page.screenshot({ path: test.info().outputPath("save-lost.png") });
+    expect(hunterReports(serial, hunter)).toEqual([]);
+
+    await reconnect();
+    await expectSentOnceFromOutbox(page, serial, hunter, typed);
+  });
+
+  test("the server saves the report but its answer is lost: the form keeps everything, and the hunter's retry is answered as recorded, once", async ({ page }) => {
+    const { serial, hunter, typed } = await openFilledForm(page, "LostAnswer");
+    const lost = loseNextAnswer(page, new RegExp(`/jimmy/${serial}/new-discovery`));
+    // A lost save is not followed by a reload of the page's data; the outbox's send of the report is.
+    const outboxReloaded = page.waitForResponse((response) => response.request().method() === "GET" && response.url().includes(`/jimmy/${serial}/new-discovery.data`));
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+    await lost;
+
+    await expect(page.locator("#main").getByRole("alert").filter({ hasText: "Failed to submit discovery" })).toContainText(
+      "it may not have been saved. It waits in your outbox and will be sent once you're back online; sending it again is safe, it won't be recorded twice.",
+    );
+    await expectFormKept(page, serial, typed);
+    await page.screenshot({ path: test.info().outputPath("answer-lost.png") });
+    await expect.poll(() => hunterReports(serial, hunter).length).toBe(1);
+
+    // The outbox's copy (same key) is answered as recorded, never as a second discovery.
+    await expect(page.getByTestId("outbox-sent")).toContainText(`your discovery of Jimmy #${serial} has been recorded`, { timeout: 15_000 });
+    await outboxReloaded;
+    expect(hunterReports(serial, hunter)).toHaveLength(1);
+    // Unsure, the hunter sends the form again.
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
+    await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`);
+    expect(hunterReports(serial, hunter)).toEqual([{ ...typed, photo_key: expect.not.stringContaining("placeholder") }]);
+  });
+});
+
+test.describe("a comment or a like on a connection that drops", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test.beforeEach(async ({ context }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "requests lost in transport are the enhanced page's concern; without JavaScript the browser shows its own error");
+    await useOwnAddress(context);
+  });
+
+  test("a comment lost before it reaches the server keeps the comment and says so; once the connection is back, the retry posts it once", async ({ page }) => {
+    const serial = quietJimmy();
+    const content = `Typed in a tunnel ${uniqueName("")}`;
+    await page.goto(`/jimmy/${serial}`);
+    await openCommentBox(page);
+    await page.getByLabel("Your comment").fill(content);
+    await waitFillTime(page);
+    const posts = new RegExp(`/jimmy/${serial}(\\?|\\.data|$)`);
+    await page.route(posts, (route) => (route.request().method() === "POST" ? route.abort("connectionreset") : route.fallback()));
+
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await expect(page.getByTestId("comment-form-error")).toContainText("Connection lost: we couldn't confirm your comment was posted. It's still here; posting again is safe.");
+    await expect(page.getByLabel("Your comment")).toHaveValue(content);
+    await page.screenshot({ path: test.info().outputPath("comment-dropped.png") });
+    expect(query("select 1 from comments where content = ?", content)).toHaveLength(0);
+
+    await page.unroute(posts);
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await expect(toast(page)).toContainText("Comment posted!");
+    await expect(page.getByTestId("comment-content").getByText(content, { exact: true })).toHaveCount(1);
+    expect(query("select 1 from comments where content = ?", content)).toHaveLength(1);
+  });
+
+  test("a comment saved but whose answer was lost keeps the comment and says so; the hunter's retry posts nothing more", async ({ page }) => {
+    const serial = quietJimmy();
+    const content = `Posted as the train left ${uniqueName("")}`;
+    await page.goto(`/jimmy/${serial}`);
+    await openCommentBox(page);
+    await page.getByLabel("Your comment").fill(content);
+    await waitFillTime(page);
+    const lost = loseNextAnswer(page, new RegExp(`/jimmy/${serial}(\\?|\\.data|$)`));
+
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await lost;
+    await expect(page.getByTestId("comment-form-error")).toContainText("we couldn't confirm your comment was posted. It's still here; posting again is safe.");
+    await expect(page.getByLabel("Your comment")).toHaveValue(content);
+    await expect.poll(() => query("select 1 from comments where content = ?", content).length).toBe(1);
+
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await expect(toast(page)).toContainText("Comment posted!");
+    await expect(page.getByTestId("comment-content").getByText(content, { exact: true })).toHaveCount(1);
+    await page.reload();
+    await expect(page.getByTestId("comment-content").getByText(content, { exact: true })).toHaveCount(1);
+    expect(query("select 1 from comments where content = ?", content)).toHaveLength(1);
+  });
+
+  test("a like saved but whose answer was lost says the like failed; the hunter's retry counts it once", async ({ page }) => {
+    const discovery = plantDiscovery(plantHunter(uniqueName("Finder")), "On the pier");
+    await signInByRequest(page.request, uniqueName("Liker"));
+    await page.goto("/");
+    await waitForHydration(page, test.info());
+    const button = page.locator(`#discovery-${discovery.id}`).getByRole("button", { name: /^(Like|Unlike) \(/ });
+    await expect(page.locator(`#discovery-${discovery.id} input[name="idempotencyKey"]`)).toHaveCount(1);
+    const likes = () => queryOne<{ like_count: number }>("select like_count from discoveries where id = ?", discovery.id).like_count;
+    const lost = loseNextAnswer(page, `**/discoveries/${discovery.id}/like*`);
+
+    await button.click();
+    await lost;
+    await expect(toast(page).filter({ hasText: "Failed to update like" })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("like-answer-lost.png") });
+    await expect.poll(likes).toBe(1);
+
+    await button.click();
+    await expect(button).toHaveAttribute("aria-pressed", "true");
+    await expect(button.getByTestId("like-count")).toHaveText("1");
+    await page.reload();
+    await expect(button.getByTestId("like-count")).toHaveText("1");
+    expect(likes()).toBe(1);
   });
 });

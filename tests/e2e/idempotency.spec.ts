@@ -2,43 +2,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { fillLabelCode } from "./admin-helpers";
 import { ROTATED_GPS_JPEG } from "../support/photos";
 import { query } from "./db";
-import { signIn, signInByRequest, uniqueName } from "./helpers";
+import { loseNextAnswer, sendAgain } from "./lost-answers";
+import { jsEnabled, REPORT_SAVED_MS, signIn, signInByRequest, uniqueName } from "./helpers";
 import { foundJimmy, plantDiscovery, plantHunter, quietJimmy, useOwnAddress, waitFillTime } from "./social";
 
 function reportsBy(firstName: string): { id: number; location: string }[] {
   return query("select d.id, d.location from discoveries d join users u on u.id = d.user_id where u.first_name = ? order by d.id", firstName);
-}
-
-/**
- * Lets the next POST matching `url` reach the server, then throws its answer
- * away: the server recorded it, the browser never hears so. Resolves to the
- * request as the browser sent it, so a test can send it again.
- */
-async function loseNextAnswer(page: Page, url: string | RegExp) {
-  let sent: (request: SentRequest) => void = () => undefined;
-  const lost = new Promise<SentRequest>((resolve) => (sent = resolve));
-  let done = false;
-  await page.route(url, async (route) => {
-    const request = route.request();
-    if (done || request.method() !== "POST") return route.fallback();
-    done = true;
-    await route.fetch({ maxRedirects: 0 });
-    await route.abort("connectionreset");
-    sent({ url: request.url(), headers: await request.allHeaders(), body: request.postDataBuffer()! });
-  });
-  return lost;
-}
-
-type SentRequest = { url: string; headers: Record<string, string>; body: Buffer };
-
-/**
- * The browser's retry of a request whose answer was lost: the very same
- * request (form fields, photo, idempotency key), sent again from the same
- * browser context (its cookies, and any cookie the answer sets).
- */
-async function sendAgain(page: Page, request: SentRequest) {
-  const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !/^(cookie|content-length|host)$/i.test(name)));
-  return page.request.post(request.url, { headers, data: request.body, maxRedirects: 0 });
 }
 
 const toast = (page: Page) => page.getByTestId("toast");
@@ -48,10 +17,8 @@ const hydrated = (page: Page) => page.waitForFunction(() => document.documentEle
 
 /**
  * The enhanced forms (JavaScript on, a phone-sized window): the server saved
- * but the answer was lost, and the same request is sent again. Posting a form
- * again without JavaScript is covered at the action level
- * (tests/unit/idempotent-actions.test.ts): in Chromium, Back re-fetches the
- * report form (a fresh key, empty fields) rather than restoring it.
+ * but the answer was lost, and the same request is sent again. Without
+ * JavaScript, see "the same report form posted twice" below.
  */
 test.describe("a mutation sent twice is recorded once", () => {
   test.use({ javaScriptEnabled: true, viewport: phone });
@@ -146,5 +113,38 @@ test.describe("a mutation sent twice is recorded once", () => {
     await expect(button).toHaveAttribute("aria-pressed", "true");
     await expect(button.getByTestId("like-count")).toHaveText("1");
     expect(likes()).toBe(1);
+  });
+});
+
+test.describe("the same report form posted twice without JavaScript", () => {
+  test.use({ viewport: phone });
+
+  test("Back after a report brings its form back, and sending it again records nothing more and says it was recorded", async ({ page }, testInfo) => {
+    test.skip(jsEnabled(testInfo), "the browser's own Back and form post; the enhanced form is covered above");
+    const serial = foundJimmy();
+    const hunter = uniqueName("BackAgain");
+    await signIn(page, hunter, "Reporter", `/jimmy/${serial}/new-discovery`);
+    const key = await page.locator('input[name="idempotencyKey"]').getAttribute("value");
+    await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
+    await page.getByLabel(/^Caption/).fill("Behind the library's book drop");
+    await page.getByLabel(/^Location/).fill("Central Library, Austin, TX");
+    await fillLabelCode(page, serial);
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
+    await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`);
+    expect(reportsBy(hunter)).toEqual([expect.objectContaining({ location: "Central Library, Austin, TX" })]);
+
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}/new-discovery$`));
+    // The form as it was sent: the same report (its key), the photo and the caption.
+    await expect(page.locator('input[name="idempotencyKey"]')).toHaveValue(key!);
+    await expect(page.getByLabel(/^Caption/)).toHaveValue("Behind the library's book drop");
+    expect(await page.getByLabel(/^Photo/).evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe("rotated-with-gps.jpg");
+    await page.screenshot({ path: testInfo.outputPath("back-to-the-sent-form.png") });
+
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
+    await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`);
+    expect(reportsBy(hunter)).toEqual([expect.objectContaining({ location: "Central Library, Austin, TX" })]);
   });
 });
