@@ -108,8 +108,10 @@ export function DiscoveryForm({
   const [preview, setPreview] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ step: "idle" });
   // Kept as first given, also when the loader runs again: a retry must resend the same key.
-  const [reportKey] = useState(idempotencyKey);
+  const [reportKey, setReportKey] = useState(idempotencyKey);
   const [queued, setQueued] = useState(false);
+  // This report's copy waits in the outbox (its answer was lost): a retry by hand that lands takes it out.
+  const inOutbox = useRef(false);
   const busy = phase.step !== "idle" || fetcher.state !== "idle";
 
   const showPhoto = useCallback(async (file: File | null) => {
@@ -154,6 +156,7 @@ export function DiscoveryForm({
         await queueLostReport({ action, kind, ...sent });
         // The outbox holds it now: a draft offered again later would be a second report.
         forgetDraft();
+        inOutbox.current = true;
         setQueued(true);
       });
       return;
@@ -161,7 +164,8 @@ export function DiscoveryForm({
     if (data.ok) {
       forgetDraft();
       // Sent again by hand after its answer was lost: the outbox need not send it.
-      if (queued) void import("~/lib/outbox").then((outbox) => outbox.discardReport(reportKey));
+      if (inOutbox.current) void import("~/lib/outbox").then((outbox) => outbox.discardReport(reportKey));
+      inOutbox.current = false;
       setQueued(false);
       formRef.current?.reset();
       setErrors({});
@@ -181,7 +185,13 @@ export function DiscoveryForm({
     setProof(data.values.proof);
     const message = data.formError ?? data.fieldErrors.checkCode ?? data.fieldErrors.photo ?? data.fieldErrors.location ?? data.fieldErrors.caption ?? "Please check the form.";
     showToast({ title: "Failed to submit discovery", description: message, variant: "destructive" });
-  }, [fetcher.state, fetcher.data, onSuccess, showToast, forgetDraft, queued, reportKey, action, kind]);
+  }, [fetcher.state, fetcher.data, onSuccess, showToast, forgetDraft, reportKey, action, kind]);
+
+  // A save can also end with no answer at all: its redirect overtaken by another load of the page's data
+  // (the outbox sending this very report, say). The form must not stay "saving" for ever.
+  useEffect(() => {
+    if (fetcher.state === "idle" && phase.step === "saving") setPhase({ step: "idle" });
+  }, [fetcher.state, phase.step]);
 
   const fieldId = (name: string) => `${id}-${name}`;
 
@@ -289,6 +299,8 @@ export function DiscoveryForm({
       setPhotoGps(null);
       setPreview(null);
       setKeptUpload("");
+      // The outbox holds that report under this key: another one from this form is a new report.
+      setReportKey(crypto.randomUUID?.() ?? "");
       setQueued(true);
       showToast({ title: "Saved to your outbox", description: OUTBOX_SAVED_TEXT, variant: "success" });
       if (kind === "modal") onSuccess?.();
@@ -365,7 +377,6 @@ export function DiscoveryForm({
             id={fieldId("checkCode")}
             name="checkCode"
             type="text"
-            autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={16}
@@ -477,7 +488,6 @@ export function DiscoveryForm({
           id={fieldId("location")}
           name="location"
           type="text"
-          autoComplete="off"
           maxLength={MAX_LOCATION_LENGTH}
           value={location}
           onChange={(event) => {

@@ -271,7 +271,8 @@ test.describe("a comment or a like on a connection that drops", () => {
 
     await button.click();
     await lost;
-    await expect(toast(page).filter({ hasText: "Failed to update like" })).toBeVisible();
+    // Not "nothing happened": the like may well have counted, and trying again is safe.
+    await expect(toast(page).filter({ hasText: "Failed to update like" })).toContainText("it may have counted");
     await page.screenshot({ path: test.info().outputPath("like-answer-lost.png") });
     await expect.poll(likes).toBe(1);
 

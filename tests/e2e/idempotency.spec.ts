@@ -136,9 +136,11 @@ test.describe("the same report form posted twice without JavaScript", () => {
 
     await page.goBack();
     await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}/new-discovery$`));
-    // The form as it was sent: the same report (its key), the photo and the caption.
+    // The form as it was sent: the same report (its key), the photo, the caption, the place and the label's code.
     await expect(page.locator('input[name="idempotencyKey"]')).toHaveValue(key!);
     await expect(page.getByLabel(/^Caption/)).toHaveValue("Behind the library's book drop");
+    await expect(page.getByLabel(/^Location/)).toHaveValue("Central Library, Austin, TX");
+    await expect(page.getByLabel(/^Code on the label/)).not.toHaveValue("");
     expect(await page.getByLabel(/^Photo/).evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe("rotated-with-gps.jpg");
     await page.screenshot({ path: testInfo.outputPath("back-to-the-sent-form.png") });
 
