@@ -7,11 +7,11 @@ import { NonceProvider } from "~/components/nonce";
 import { PersonalTemplateContext } from "~/components/personal-template";
 import { isPageCacheable, PAGE_CACHE_FORM_TOKEN_HEADER, PAGE_CACHE_NONCE_HEADER, PAGE_CACHE_PERSONAL_HEADER } from "~/lib/page-cache";
 import { issueUniqueFormToken } from "~/services/comment-guard.server";
-import { getDb, migrateToLatest } from "~/services/db.server";
-import { env } from "~/services/env.server";
+import { getDb, migrateToLatest } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
 import { applyCommonSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/services/security.server";
 import { withoutViewPadding } from "~/services/react-stream.server";
-import { getStorage } from "~/services/storage.server";
+import { getStorage } from "~/infra/storage.server";
 import { startUploadSweeper } from "~/services/upload-sweeper.server";
 
 // Validate configuration and bring the database schema up to date before the

@@ -11,8 +11,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { BUSY_TIMEOUT_MS } from "~/services/db.server";
-import { env } from "~/services/env.server";
+import { BUSY_TIMEOUT_MS } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
 
 const config = env();
 const root = path.resolve(process.argv[2] ?? "backups");

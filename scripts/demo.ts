@@ -7,7 +7,7 @@ import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { ConfigError, parseEnv } from "~/services/env.server";
+import { ConfigError, parseEnv } from "~/infra/env.server";
 
 // What the user set, checked by the app's schema before a half-minute build
 // (the secrets the demo makes below are not needed for that).

@@ -4,8 +4,8 @@
  * every Jimmy's figures, Hall of Fame included. Safe to run again.
  */
 import { backfillGeography } from "~/models/discoveries.server";
-import { getDb, migrateToLatest, describeDatabase } from "~/services/db.server";
-import { env } from "~/services/env.server";
+import { getDb, migrateToLatest, describeDatabase } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
 import { resolveLocation } from "~/services/geo.server";
 
 const started = Date.now();

@@ -1,5 +1,5 @@
-import { getDb, migrateToLatest, describeDatabase } from "~/services/db.server";
-import { env } from "~/services/env.server";
+import { getDb, migrateToLatest, describeDatabase } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
 
 const db = getDb();
 const result = await migrateToLatest(db);

@@ -1,7 +1,7 @@
 import { seedDemoData } from "#db/seed/seed";
-import { getDb, migrateToLatest, describeDatabase } from "~/services/db.server";
-import { env } from "~/services/env.server";
-import { getStorage } from "~/services/storage.server";
+import { getDb, migrateToLatest, describeDatabase } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
+import { getStorage } from "~/infra/storage.server";
 
 const started = Date.now();
 const db = getDb();

@@ -27,7 +27,7 @@ import express from "express";
 import morgan from "morgan";
 import { addressBehindProxies } from "../app/lib/forwarded-address.ts";
 import { COMMON_SECURITY_HEADERS, INTERNAL_HEADER, isLoopbackHost } from "../app/lib/security-headers.ts";
-import { ConfigError, parseEnv, type Env } from "../app/services/env.server.ts";
+import { ConfigError, parseEnv, type Env } from "../app/infra/env.server.ts";
 import { limitedBody, refuseUnanswerable } from "./body-limit.ts";
 import { createPageCache, type Personalize, type RenderContext } from "./page-cache.ts";
 

@@ -1,10 +1,11 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
-import { encodeCursor, FEED_PAGE_SIZE, type Cursor, type DiscoveryCardData, type FeedPage } from "~/lib/discoveries";
+import { encodeCursor, FEED_PAGE_SIZE, type Cursor, type FeedPage } from "~/lib/discoveries";
 import { buildPhoto, parseVariants } from "~/lib/photos";
 import { displayPlace } from "~/lib/places";
 import type { LocationInput, ResolvedLocation } from "~/services/geo.server";
-import { getStorage } from "~/services/storage.server";
+import { getStorage } from "~/infra/storage.server";
+import { selectCards, toCardData } from "./cards.server";
 import { refreshJimmyAggregates } from "./jimmys.server";
 
 export type NewDiscoveryInput = {
@@ -56,90 +57,6 @@ export async function recordDiscovery(db: Kysely<Database>, input: NewDiscoveryI
     await refreshJimmyAggregates(trx, input.jimmyId);
     return row;
   });
-}
-
-type CardRow = {
-  id: number;
-  photo_key: string;
-  photo_width: number;
-  photo_height: number;
-  photo_variants: string;
-  caption: string;
-  location: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  location_approximate: number;
-  city: string | null;
-  region: string | null;
-  country: string | null;
-  created_at: string;
-  is_first: number;
-  like_count: number;
-  liked: number | null;
-  comment_count: number;
-  serial_number: number;
-  first_name: string;
-  last_name: string;
-  profile_image_url: string | null;
-};
-
-export function toCardData(row: CardRow): DiscoveryCardData {
-  const storage = getStorage();
-  return {
-    id: row.id,
-    photo: buildPhoto(row.photo_key, row.photo_variants, row.photo_width, row.photo_height, (key) => storage.publicUrl(key)),
-    caption: row.caption,
-    location: row.location,
-    latitude: row.latitude === null ? null : String(row.latitude),
-    longitude: row.longitude === null ? null : String(row.longitude),
-    place: displayPlace({ ...row, approximate: row.location_approximate === 1 }),
-    city: row.city,
-    region: row.region,
-    country: row.country,
-    locationApproximate: row.location_approximate === 1,
-    createdAt: row.created_at,
-    isFirst: row.is_first === 1,
-    likeCount: row.like_count,
-    isLikedByUser: Boolean(row.liked),
-    jimmyCommentCount: row.comment_count,
-    user: { firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url },
-    jimmy: { serialNumber: row.serial_number },
-  };
-}
-
-/** The columns every discovery card needs, with the viewer's like (if any). */
-export function selectCards(db: Kysely<Database>, viewerId: number | null) {
-  return db
-    .selectFrom("discoveries as d")
-    .innerJoin("users as u", "u.id", "d.user_id")
-    .innerJoin("jimmys as j", "j.id", "d.jimmy_id")
-    .leftJoin("likes as l", (join) =>
-      join.onRef("l.discovery_id", "=", "d.id").on("l.user_id", "=", viewerId ?? -1),
-    )
-    .select([
-      "d.id",
-      "d.photo_key",
-      "d.photo_width",
-      "d.photo_height",
-      "d.photo_variants",
-      "d.caption",
-      "d.location",
-      "d.latitude",
-      "d.longitude",
-      "d.location_approximate",
-      "d.city",
-      "d.region",
-      "d.country",
-      "d.created_at",
-      "d.is_first",
-      "d.like_count",
-      "l.user_id as liked",
-      "j.comment_count",
-      "j.serial_number",
-      "u.first_name",
-      "u.last_name",
-      "u.profile_image_url",
-    ]);
 }
 
 /**

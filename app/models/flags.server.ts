@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database, FlagReason } from "#db/schema";
 import type { FlagTargetKind } from "~/lib/flags";
 import { buildPhoto } from "~/lib/photos";
-import { getStorage } from "~/services/storage.server";
+import { getStorage } from "~/infra/storage.server";
 import { guardedTransaction, type IdempotencyGuard } from "./idempotency.server";
 
 export type FlagTarget = { kind: FlagTargetKind; id: number };

@@ -3,7 +3,7 @@ import type { Database, JimmyStatus } from "#db/schema";
 import { encodeCursor, type Cursor, type DiscoveryCardData } from "~/lib/discoveries";
 import { displayPlace } from "~/lib/places";
 import { nowIso } from "~/lib/time";
-import { selectCards, toCardData } from "./discoveries.server";
+import { selectCards, toCardData } from "./cards.server";
 import { saveJourneyFigures } from "./hall-of-fame.server";
 
 type Executor = Kysely<Database> | Transaction<Database>;

@@ -9,7 +9,7 @@ import { decodeCursor } from "~/lib/discoveries";
 import { listDiscoveries } from "~/models/discoveries.server";
 import { getHuntStats } from "~/models/stats.server";
 import { useRootData } from "~/root";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { getUser } from "~/services/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 import { withPersonalLikes } from "~/lib/personal-template";

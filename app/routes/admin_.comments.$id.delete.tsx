@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { clientAddress } from "~/services/client-address.server";
 import { requireSameOrigin } from "~/services/csrf.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { flashHeader } from "~/services/flash.server";
 import { moderateDeleteComment } from "~/services/moderation.server";
 import { requireAdmin } from "~/services/session.server";

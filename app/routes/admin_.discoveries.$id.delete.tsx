@@ -7,11 +7,11 @@ import { findDiscoveryForAdmin } from "~/models/discoveries.server";
 import { ADMIN_HEADERS, requireAdminPage } from "~/services/admin.server";
 import { clientAddress } from "~/services/client-address.server";
 import { requireSameOrigin } from "~/services/csrf.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { flashHeader } from "~/services/flash.server";
 import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { requireAdmin } from "~/services/session.server";
-import { getStorage, StorageUnavailableError } from "~/services/storage.server";
+import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 

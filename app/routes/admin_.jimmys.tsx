@@ -7,7 +7,7 @@ import { mintJimmys } from "~/models/jimmys.server";
 import { ADMIN_HEADERS, requireAdminPage, requireRecentPassword } from "~/services/admin.server";
 import { clientAddress } from "~/services/client-address.server";
 import { requireSameOrigin } from "~/services/csrf.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { flashHeader } from "~/services/flash.server";
 import { MAX_LABELS } from "~/services/labels.server";
 import { adminPasswordIsRecent, requireAdmin } from "~/services/session.server";

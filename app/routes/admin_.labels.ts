@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { labelSheet } from "~/services/label-sheets.server";
 import { MAX_LABELS } from "~/services/labels.server";
 import { requireAdmin } from "~/services/session.server";

@@ -4,11 +4,11 @@ import { MultipartRefusal, readOneFile } from "~/services/multipart.server";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
 import { apiError, apiJson, requireApiMutation } from "~/services/api.server";
 import { clientAddress } from "~/services/client-address.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { UnsupportedPhotoError } from "~/services/images.server";
 import { moderateReplaceImage } from "~/services/moderation.server";
 import { isAdmin } from "~/services/session.server";
-import { getStorage } from "~/services/storage.server";
+import { getStorage } from "~/infra/storage.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 
 const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);

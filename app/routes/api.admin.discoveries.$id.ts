@@ -2,10 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { apiError, apiJson, requireApiMutation } from "~/services/api.server";
 import { clientAddress } from "~/services/client-address.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { isAdmin } from "~/services/session.server";
-import { getStorage, StorageUnavailableError } from "~/services/storage.server";
+import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 
 const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { attemptAdminSignIn } from "~/services/admin.server";
 import { apiError, apiJson, readJson, requireApiMutation } from "~/services/api.server";
 import { clientAddress } from "~/services/client-address.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { startSession } from "~/services/session.server";
 
 const LoginSchema = z.object({

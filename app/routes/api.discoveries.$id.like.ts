@@ -3,7 +3,7 @@ import { z } from "zod";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { likeGuard, toggleLike } from "~/models/likes.server";
 import { apiError, apiJson, readIdempotencyKey, requireApiMutation, requireApiUser } from "~/services/api.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 

@@ -6,13 +6,13 @@ import { listDiscoveries } from "~/models/discoveries.server";
 import { findJimmyById } from "~/models/jimmys.server";
 import { ApiDiscoverySchema } from "~/lib/report-schema";
 import { apiError, apiJson, readIdempotencyKey, readJson, REPLAYED_HEADERS, requireApiMutation, requireApiUser } from "~/services/api.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { apiPossessionRefusal } from "~/services/possession.server";
 import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
 import { describeReportError } from "~/services/report-errors.server";
 import { reportDiscovery } from "~/services/reporting.server";
 import { getUser } from "~/services/session.server";
-import { getStorage } from "~/services/storage.server";
+import { getStorage } from "~/infra/storage.server";
 import { discardUpload } from "~/services/uploads.server";
 
 export const MAX_PAGE_SIZE = 50;

@@ -1,7 +1,7 @@
 import { getHallOfFame, hallOfFameResponse } from "~/models/hall-of-fame.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { applyCommonSecurityHeaders } from "~/services/security.server";
-import { getStorage } from "~/services/storage.server";
+import { getStorage } from "~/infra/storage.server";
 
 /** GET /api/hall-of-fame: the holder of each record (SPEC.md §3, §7). */
 export async function loader() {

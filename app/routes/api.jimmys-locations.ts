@@ -1,5 +1,5 @@
 import { listJimmyLocations } from "~/models/jimmys.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { applyCommonSecurityHeaders } from "~/services/security.server";
 
 /** GET /api/jimmys-locations: every discovered Jimmy with its position (SPEC.md §3, §7). */

@@ -7,8 +7,8 @@ import { apiError, apiJson, readIdempotencyKey, readJson, REPLAYED_HEADERS, requ
 import { clientAddress } from "~/services/client-address.server";
 import { commentGuard, submitComment, type CommentAuthor } from "~/services/comments.server";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
-import { getDb } from "~/services/db.server";
-import { env } from "~/services/env.server";
+import { getDb } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
 import { isAdmin } from "~/services/session.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 

@@ -3,13 +3,13 @@ import { DEFAULT_CAPTION } from "~/lib/discoveries";
 import { ReportFieldsSchema } from "~/lib/report-schema";
 import { parseSerial } from "~/lib/serial";
 import { apiError, apiJson, readIdempotencyKey, readJson, REPLAYED_HEADERS, requireApiMutation, requireApiUser } from "~/services/api.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { findJimmyBySerial } from "~/models/jimmys.server";
 import { apiPossessionRefusal } from "~/services/possession.server";
 import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
 import { describeReportError } from "~/services/report-errors.server";
 import { reportDiscovery } from "~/services/reporting.server";
-import { getStorage } from "~/services/storage.server";
+import { getStorage } from "~/infra/storage.server";
 import { discardUpload } from "~/services/uploads.server";
 
 /**

@@ -3,7 +3,7 @@ import { toApiDiscovery } from "~/lib/api";
 import { parseSerial } from "~/lib/serial";
 import { getJimmyPage } from "~/models/jimmys.server";
 import { apiError, apiJson } from "~/services/api.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { getUser } from "~/services/session.server";
 
 /**

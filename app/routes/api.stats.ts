@@ -1,6 +1,6 @@
 import { getHuntStats } from "~/models/stats.server";
 import { apiJson } from "~/services/api.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 
 /** GET /api/stats (SPEC.md §7): the home banner's figures; README explains how each is counted. */
 export async function loader() {

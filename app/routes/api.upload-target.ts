@@ -2,11 +2,11 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { FILE_TOO_LARGE_TEXT, isImageContentType, MAX_UPLOAD_BYTES } from "~/lib/uploads";
 import { requireSameOrigin } from "~/services/csrf.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { BodyTooLargeError, readBoundedBody } from "~/services/form.server";
 import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
 import { getUser } from "~/services/session.server";
-import { getStorage, StorageUnavailableError } from "~/services/storage.server";
+import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
 import { createPresignedUpload, UploadRejectedError } from "~/services/uploads.server";
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });

@@ -3,12 +3,12 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isImageContentType } from "~/lib/uploads";
 import { findTempUpload } from "~/models/uploads.server";
 import { requireSameOrigin } from "~/services/csrf.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { readPhotoForm } from "~/services/photo-form.server";
 import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
 import { applyCommonSecurityHeaders } from "~/services/security.server";
 import { getUser } from "~/services/session.server";
-import { getStorage, StorageUnavailableError } from "~/services/storage.server";
+import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
 import { isTempKey, UploadRejectedError } from "~/services/uploads.server";
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });

@@ -6,7 +6,7 @@ import { jimmyPath } from "~/lib/discoveries";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { deleteComment } from "~/models/comments.server";
 import { requireSameOrigin } from "~/services/csrf.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { flashHeader } from "~/services/flash.server";
 import { readForm } from "~/services/form.server";
 import { requireOwnComment } from "~/services/own-content.server";

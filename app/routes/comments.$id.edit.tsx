@@ -9,7 +9,7 @@ import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKe
 import { CommentEditSchema } from "~/lib/own-content-schema";
 import { editComment } from "~/models/comments.server";
 import { requireSameOrigin } from "~/services/csrf.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { flashHeader } from "~/services/flash.server";
 import { readForm } from "~/services/form.server";
 import { refuseEditAfterWindow, requireOwnComment, withinEditWindow } from "~/services/own-content.server";

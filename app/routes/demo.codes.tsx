@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { jimmyPath } from "~/lib/discoveries";
 import { listMintedSerials } from "~/models/jimmys.server";
-import { getDb } from "~/services/db.server";
-import { env } from "~/services/env.server";
+import { getDb } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
 import { checkCodeFor } from "~/services/qr.server";
 
 export const meta: MetaFunction = () => [{ title: "Demo label codes" }, { name: "robots", content: "noindex" }];

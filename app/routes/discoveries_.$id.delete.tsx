@@ -7,13 +7,13 @@ import { formatDate } from "~/lib/format";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { clientAddress } from "~/services/client-address.server";
 import { requireSameOrigin } from "~/services/csrf.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { flashHeader } from "~/services/flash.server";
 import { readForm } from "~/services/form.server";
 import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { requireOwnDiscovery } from "~/services/own-content.server";
 import { requireUser } from "~/services/session.server";
-import { getStorage, StorageUnavailableError } from "~/services/storage.server";
+import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Delete your discovery" }, { name: "robots", content: "noindex" }];

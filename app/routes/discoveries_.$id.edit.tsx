@@ -8,7 +8,7 @@ import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKe
 import { DiscoveryEditSchema } from "~/lib/own-content-schema";
 import { LOCATION_REQUIRED_TEXT, MAX_CAPTION_LENGTH, MAX_LOCATION_LENGTH } from "~/lib/report-form";
 import { requireSameOrigin } from "~/services/csrf.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { flashHeader } from "~/services/flash.server";
 import { readForm } from "~/services/form.server";
 import { editOwnDiscovery, requireOwnDiscovery } from "~/services/own-content.server";

@@ -6,7 +6,7 @@ import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKe
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { likeGuard, setLike } from "~/models/likes.server";
 import { requireSameOrigin } from "~/services/csrf.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { flashHeader } from "~/services/flash.server";
 import { consumeHunterLimit, rateLimitedText, retryAfterHeaders } from "~/services/rate-limit.server";
 import { requireUser } from "~/services/session.server";

@@ -16,7 +16,7 @@ import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { clientAddress } from "~/services/client-address.server";
 import { checkCommentForm, FORM_TOKEN_FIELD, issueUniqueFormToken } from "~/services/comment-guard.server";
 import { requireSameOrigin } from "~/services/csrf.server";
-import { getDb, type DB } from "~/services/db.server";
+import { getDb, type DB } from "~/infra/db.server";
 import { flashHeader } from "~/services/flash.server";
 import { readForm } from "~/services/form.server";
 import { consumeHunterLimit, consumeRateLimit, rateLimitedText, retryAfterHeaders } from "~/services/rate-limit.server";

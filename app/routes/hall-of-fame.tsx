@@ -12,8 +12,8 @@ import {
   type RecordKey,
 } from "~/lib/hall-of-fame";
 import { getHallOfFame, type HallOfFameEntry } from "~/models/hall-of-fame.server";
-import { getDb } from "~/services/db.server";
-import { getStorage } from "~/services/storage.server";
+import { getDb } from "~/infra/db.server";
+import { getStorage } from "~/infra/storage.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 
 /** The same for every signed-out visitor: served from the anonymous page cache. */

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 
 /** 200 when the database answers, 503 when it does not (for load balancers and monitors). */
 export async function loader() {

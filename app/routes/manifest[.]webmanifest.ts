@@ -1,4 +1,4 @@
-import { env } from "~/services/env.server";
+import { env } from "~/infra/env.server";
 
 const THEME_COLOR = "#ea580c";
 const BACKGROUND_COLOR = "#fff7ed";

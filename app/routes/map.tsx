@@ -21,8 +21,8 @@ import {
 } from "~/lib/clustering";
 import { formatCoordinates, formatCount, formatDate, plural } from "~/lib/format";
 import { listJimmyLocations, type JimmyLocation } from "~/models/jimmys.server";
-import { getDb } from "~/services/db.server";
-import { env } from "~/services/env.server";
+import { getDb } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 
 /** The same for every signed-out visitor: served from the anonymous page cache. */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { applyCommonSecurityHeaders } from "~/services/security.server";
-import { assertValidKey, getStorage } from "~/services/storage.server";
+import { assertValidKey, getStorage } from "~/infra/storage.server";
 
 const notFound = () =>
   new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain", "X-Content-Type-Options": "nosniff" } });

@@ -5,7 +5,7 @@ import { parseLabelCode } from "~/lib/qr-code";
 import { loginHref } from "~/lib/redirect";
 import type { QrErrorCode } from "~/lib/qr-errors";
 import { clientAddress } from "~/services/client-address.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { issueScanProof } from "~/services/possession.server";
 import { checkLabel, discoveryFormPath } from "~/services/qr.server";
 import { getUser } from "~/services/session.server";

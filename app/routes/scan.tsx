@@ -9,7 +9,7 @@ import { CHECK_LENGTH, normalizeCheck } from "~/lib/qr-code";
 import { parseSerial } from "~/lib/serial";
 import { clientAddress } from "~/services/client-address.server";
 import { requireSameOrigin } from "~/services/csrf.server";
-import { getDb } from "~/services/db.server";
+import { getDb } from "~/infra/db.server";
 import { issueScanProof } from "~/services/possession.server";
 import { checkLabel, discoveryFormPath } from "~/services/qr.server";
 import { requireUser } from "~/services/session.server";

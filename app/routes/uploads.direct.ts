@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { acceptDirectUpload } from "~/services/direct-upload.server";
-import { getStorage, LocalDiskStorage } from "~/services/storage.server";
+import { getStorage, LocalDiskStorage } from "~/infra/storage.server";
 
 /**
  * Where browsers upload photos with the local storage driver: the same

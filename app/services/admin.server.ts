@@ -1,8 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { recordAdminAction } from "~/models/audit-log.server";
 import { clearRateLimit, hitRateLimit, pruneRateLimits } from "~/models/rate-limits.server";
-import type { DB } from "./db.server";
-import { env } from "./env.server";
+import type { DB } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
 import { verifyPassword } from "./password.server";
 import { adminPasswordIsRecent, confirmAdminPassword, isAdmin } from "./session.server";
 

@@ -1,5 +1,5 @@
 import { addressBehindProxies } from "~/lib/forwarded-address";
-import { env } from "./env.server";
+import { env } from "~/infra/env.server";
 
 /** What server.js passes to every loader and action. */
 export type ServerContext = { socketAddress?: string | null };

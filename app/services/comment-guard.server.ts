@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { HONEYPOT_FIELD } from "~/lib/comments";
-import { env } from "./env.server";
+import { env } from "~/infra/env.server";
 
 /** People need a few seconds to write anything; a form posted faster than this was filled by a script. */
 export const MIN_FILL_MS = 2000;

@@ -2,9 +2,9 @@ import type { CommentFormInput } from "~/lib/comment-schema";
 import { fullName } from "~/lib/format";
 import { publishComment, type PublishCommentResult } from "~/models/comments.server";
 import { findIdempotentResult, type IdempotencyGuard } from "~/models/idempotency.server";
-import type { DB } from "./db.server";
+import type { DB } from "~/infra/db.server";
 import { hunterNameTaken } from "~/models/users.server";
-import { env } from "./env.server";
+import { env } from "~/infra/env.server";
 import { claimsTeam, HUNTER_NAME_TEXT, nameKey, TEAM_NAME_TEXT } from "./names.server";
 import { consumeHunterLimit, consumeRateLimit, rateLimitedText } from "./rate-limit.server";
 

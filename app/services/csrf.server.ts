@@ -1,4 +1,4 @@
-import { env } from "./env.server";
+import { env } from "~/infra/env.server";
 
 /**
  * Rejects a state-changing request that a browser sent from another site.

@@ -1,6 +1,6 @@
 import { FILE_TOO_LARGE_TEXT } from "~/lib/uploads";
 import { type MultipartLimits, MultipartRefusal, readMultipart } from "./multipart.server";
-import { type LocalDiskStorage, ObjectTooLargeError } from "./storage.server";
+import { type LocalDiskStorage, ObjectTooLargeError } from "~/infra/storage.server";
 
 /**
  * The signed fields of a POST upload are a handful of short values; the one

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import type { Toast, ToastInput } from "~/lib/toast";
-import { env } from "./env.server";
+import { env } from "~/infra/env.server";
 
 const ToastSchema = z.object({
   id: z.string().max(64).optional(),

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { LARGE_PHOTO_WIDTH, PHOTO_VARIANT_WIDTHS } from "~/lib/photos";
 import { MAX_PHOTO_PIXELS } from "~/lib/uploads";
-import type { Storage } from "./storage.server";
+import type { Storage } from "~/infra/storage.server";
 
 /** Refuse to decode anything bigger than this many pixels (shared with the browser, which checks before downscaling). */
 export const MAX_INPUT_PIXELS = MAX_PHOTO_PIXELS;

@@ -1,6 +1,6 @@
 import { listMintedSerials } from "~/models/jimmys.server";
-import type { DB } from "./db.server";
-import { env } from "./env.server";
+import type { DB } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
 import { buildLabels, MAX_LABELS, renderLabelsPdf, renderLabelsSvg } from "./labels.server";
 
 export type LabelFormat = "svg" | "pdf";

@@ -1,6 +1,6 @@
 import zlib from "node:zlib";
 import QRCode from "qrcode";
-import { env } from "./env.server";
+import { env } from "~/infra/env.server";
 import { labelCode, labelUrl } from "./qr.server";
 
 /**

@@ -3,9 +3,9 @@ import { recordAdminAction } from "~/models/audit-log.server";
 import { deleteComment } from "~/models/comments.server";
 import { deleteDiscovery, findDiscoveryPhoto, replaceDiscoveryPhoto } from "~/models/discoveries.server";
 import { dismissFlags, openFlagSummary, type FlagTarget } from "~/models/flags.server";
-import type { DB } from "./db.server";
+import type { DB } from "~/infra/db.server";
 import { photoObjectKeys, storePhoto } from "./images.server";
-import type { Storage } from "./storage.server";
+import type { Storage } from "~/infra/storage.server";
 
 export const STORAGE_DOWN_DELETE_TEXT = "Photo storage isn't answering, so nothing was deleted. Please try again in a minute.";
 

@@ -6,8 +6,8 @@ import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
 import { consumeSignInState, insertSignInState } from "~/models/sign-in-states.server";
 import type { ProviderProfile } from "~/models/users.server";
-import type { DB } from "./db.server";
-import { env } from "./env.server";
+import type { DB } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
 import { allowCspSources } from "./security.server";
 
 export const PROVIDERS = ["apple", "meta", "google"] as const;

@@ -6,7 +6,7 @@ import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures
 import { AccountArea, type HeaderUser } from "~/components/SiteHeader";
 import { setLike } from "~/models/likes.server";
 import { upsertUserFromProvider } from "~/models/users.server";
-import type { DB } from "./db.server";
+import type { DB } from "~/infra/db.server";
 import { flashHeader } from "./flash.server";
 import { accountAreaHtml, personalizePage } from "./personal-page.server";
 import { startSession } from "./session.server";

@@ -10,7 +10,7 @@ import { BellIcon, LogoutIcon } from "~/components/ui/icons";
 import { fullName } from "~/lib/format";
 import { ACCOUNT_AREA_KEY } from "~/lib/personal-template";
 import { countUnreadNotifications } from "~/models/notifications.server";
-import { getDb, type DB } from "./db.server";
+import { getDb, type DB } from "~/infra/db.server";
 import { hasFlash } from "./flash.server";
 import { getUserFromCookie } from "./session.server";
 

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { normalizeCheck } from "~/lib/qr-code";
 import { CHECK_CODE_REQUIRED_TEXT } from "~/lib/report-form";
-import type { DB } from "./db.server";
-import { env } from "./env.server";
+import type { DB } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
 import { checkCodeLockout, countWrongCode, isValidCheck } from "./qr.server";
 import { isAdmin } from "./session.server";
 

@@ -3,8 +3,8 @@ import { CHECK_ALPHABET, CHECK_LENGTH } from "~/lib/qr-code";
 import type { QrErrorCode } from "~/lib/qr-errors";
 import { findJimmyBySerial } from "~/models/jimmys.server";
 import { hitRateLimit, peekRateLimit } from "~/models/rate-limits.server";
-import type { DB } from "./db.server";
-import { env } from "./env.server";
+import type { DB } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
 
 /** Failed label checks one address may make per window before it is refused for the rest of it. */
 export const QR_FAILURE_LIMIT = 20;

@@ -1,5 +1,5 @@
 import { hitRateLimit, pruneRateLimits } from "~/models/rate-limits.server";
-import type { DB } from "./db.server";
+import type { DB } from "~/infra/db.server";
 
 export type RateLimitRule = { max: number; windowMs: number };
 export type RateLimitResult = { allowed: boolean; count: number; resetAt: string; retryAfterSeconds: number };

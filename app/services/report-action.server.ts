@@ -15,8 +15,8 @@ import {
 import { parseSerial } from "~/lib/serial";
 import { findJimmyBySerial } from "~/models/jimmys.server";
 import { requireSameOrigin } from "./csrf.server";
-import { isDatabaseBusy, DATABASE_BUSY_TEXT } from "./db-busy.server";
-import { getDb } from "./db.server";
+import { isDatabaseBusy, DATABASE_BUSY_TEXT } from "~/infra/db-busy.server";
+import { getDb } from "~/infra/db.server";
 import { flashHeader } from "./flash.server";
 import { readPhotoForm } from "./photo-form.server";
 import { consumeHunterLimit, rateLimitedText, retryAfterHeaders } from "./rate-limit.server";
@@ -24,7 +24,7 @@ import { describeReportError } from "./report-errors.server";
 import { findReportedOutcome, JimmyNotFoundError, reportDiscovery, type ReportOutcome } from "./reporting.server";
 import { isValidScanProof, possessionHeaders, possessionStatus, verifyPossession } from "./possession.server";
 import { isAdmin, requireUser } from "./session.server";
-import { getStorage } from "./storage.server";
+import { getStorage } from "~/infra/storage.server";
 import { discardUpload } from "./uploads.server";
 
 /**

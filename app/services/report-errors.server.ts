@@ -2,7 +2,7 @@ import { FILE_TOO_LARGE_TEXT } from "~/lib/uploads";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { JimmyNotFoundError } from "./reporting.server";
 import { UnsupportedPhotoError } from "./images.server";
-import { ObjectTooLargeError, StorageUnavailableError } from "./storage.server";
+import { ObjectTooLargeError, StorageUnavailableError } from "~/infra/storage.server";
 import { UploadRejectedError } from "./uploads.server";
 
 export const STORAGE_DOWN_TEXT =

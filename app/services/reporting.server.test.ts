@@ -9,8 +9,8 @@ import { FILE_TOO_LARGE_TEXT } from "~/lib/uploads";
 import { countUnreadNotifications, listNotifications } from "~/models/notifications.server";
 import { UnsupportedPhotoError } from "./images.server";
 import { reportDiscovery, type DiscoveryReport } from "./reporting.server";
-import { S3Storage } from "./storage-s3.server";
-import { LocalDiskStorage, StorageUnavailableError, type Storage } from "./storage.server";
+import { S3Storage } from "~/infra/storage/s3.server";
+import { LocalDiskStorage, StorageUnavailableError, type Storage } from "~/infra/storage.server";
 import { claimUpload, createPresignedUpload, discardUpload, receiveUpload, sweepUploads, UploadRejectedError, UPLOAD_TTL_MS } from "./uploads.server";
 
 const jpeg = fs.readFileSync(ROTATED_GPS_JPEG);

@@ -1,5 +1,5 @@
 import { DEFAULT_CAPTION } from "~/lib/discoveries";
-import { isUniqueViolation, type DB } from "./db.server";
+import { isUniqueViolation, type DB } from "~/infra/db.server";
 import { findIdempotentResult, guardedWrite, IdempotentReplay, type IdempotencyGuard } from "~/models/idempotency.server";
 import { findJimmyBySerial, refreshJimmyAggregates } from "~/models/jimmys.server";
 import { insertDiscovery } from "~/models/discoveries.server";
@@ -7,7 +7,7 @@ import { notifyRediscovery } from "~/models/notifications.server";
 import { deleteTempUpload, setTempUploadPhotoKey } from "~/models/uploads.server";
 import { resolveLocation } from "./geo.server";
 import { newPhotoKey, photoObjectKeys, storePhoto } from "./images.server";
-import type { Storage } from "./storage.server";
+import type { Storage } from "~/infra/storage.server";
 import { claimUpload, discardUpload, UploadRejectedError } from "./uploads.server";
 
 export type DiscoveryReport = {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { COMMON_SECURITY_HEADERS } from "~/lib/security-headers";
-import { env } from "./env.server";
+import { env } from "~/infra/env.server";
 
 export function createNonce(): string {
   return crypto.randomBytes(16).toString("base64");

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDb } from "../../tests/support/test-db";
 import { upsertUserFromProvider } from "~/models/users.server";
-import type { DB } from "./db.server";
-import { resetEnvForTests } from "./env.server";
+import type { DB } from "~/infra/db.server";
+import { resetEnvForTests } from "~/infra/env.server";
 import {
   ADMIN_IDLE_TIMEOUT_MS,
   ADMIN_RECENT_PASSWORD_MS,

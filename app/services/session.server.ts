@@ -12,8 +12,8 @@ import {
   markSessionPassword,
   type SessionUser,
 } from "~/models/sessions.server";
-import { getDb, type DB } from "./db.server";
-import { env } from "./env.server";
+import { getDb, type DB } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
 
 export type { SessionUser };
 

@@ -1,8 +1,8 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { safeRedirect } from "~/lib/redirect";
 import { upsertUserFromProvider } from "~/models/users.server";
-import { getDb } from "./db.server";
-import { env } from "./env.server";
+import { getDb } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
 import { flashHeader } from "./flash.server";
 import { nameKey } from "./names.server";
 import {

@@ -1,6 +1,6 @@
 import { pruneIdempotencyKeys } from "~/models/idempotency.server";
-import { getDb } from "./db.server";
-import { getStorage } from "./storage.server";
+import { getDb } from "~/infra/db.server";
+import { getStorage } from "~/infra/storage.server";
 import { sweepUploads } from "./uploads.server";
 
 /** Expired uploads live at most an hour; sweeping every 15 minutes keeps storage close to that. */

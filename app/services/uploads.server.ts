@@ -8,8 +8,8 @@ import {
   removeTempUploadRow,
   setTempUploadSize,
 } from "~/models/uploads.server";
-import type { DB } from "./db.server";
-import { ObjectTooLargeError, readLimited, type Storage, type UploadTarget } from "./storage.server";
+import type { DB } from "~/infra/db.server";
+import { ObjectTooLargeError, readLimited, type Storage, type UploadTarget } from "~/infra/storage.server";
 
 /** How long a hunter has between choosing a photo and submitting the form. */
 export const UPLOAD_TTL_MS = 60 * 60_000;

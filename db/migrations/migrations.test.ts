@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestDb, testDialect, type TestDb } from "../../tests/support/test-db";
-import { migrateToLatest } from "~/services/db.server";
+import { migrateToLatest } from "~/infra/db.server";
 
 let cleanup: (() => Promise<void>) | undefined;
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { migrations } from "./index";
 import { getHuntStats } from "~/models/stats.server";
 import { listJimmyLocations } from "~/models/jimmys.server";
-import { migrateToLatest } from "~/services/db.server";
+import { migrateToLatest } from "~/infra/db.server";
 
 let t: TestDb | undefined;
 afterEach(async () => {

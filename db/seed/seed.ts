@@ -9,7 +9,7 @@ import { upsertUserFromProvider } from "~/models/users.server";
 import { resolveLocation } from "~/services/geo.server";
 import { storePhoto } from "~/services/images.server";
 import { nameKey } from "~/services/names.server";
-import type { Storage } from "~/services/storage.server";
+import type { Storage } from "~/infra/storage.server";
 import {
   ADMIN_COMMENTS,
   CAPTIONS,

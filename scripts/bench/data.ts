@@ -11,10 +11,10 @@ import sharp from "sharp";
 import { mulberry32 } from "#db/seed/seed";
 import { US_CITIES, WORLD_CITIES } from "#db/seed/demo-data";
 import { refreshJimmyAggregates } from "~/models/jimmys.server";
-import { migrateToLatest, openSqlite } from "~/services/db.server";
+import { migrateToLatest, openSqlite } from "~/infra/db.server";
 import { resolveLocation, type ResolvedLocation } from "~/services/geo.server";
 import { storePhoto, type StoredPhoto } from "~/services/images.server";
-import { LocalDiskStorage } from "~/services/storage.server";
+import { LocalDiskStorage } from "~/infra/storage.server";
 
 type Place = { label: string; resolved: ResolvedLocation };
 

@@ -68,7 +68,7 @@ test("when photo storage stops mid-way the hunter gets a clear error, nothing is
   await page.getByRole("button", { name: "Submit First Discovery" }).click();
   // The first request to the restarted store may go out on a connection the
   // old one left open and wait out the client's 10-second request timeout
-  // before its second attempt (app/services/storage-s3.server.ts): the
+  // before its second attempt (app/infra/storage/s3.server.ts): the
   // hunter sees "Saving your discovery…" meanwhile.
   await expect(page).toHaveURL(`${app.baseURL}/jimmy/${serial}`, { timeout: 25_000 });
   await expect(page.getByTestId("toast")).toContainText("Discovery submitted!");

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { afterAll, expect, test } from "vitest";
-import { BUSY_TIMEOUT_MS } from "~/services/db.server";
+import { BUSY_TIMEOUT_MS } from "~/infra/db.server";
 import { freshDataDir, Hunter, log, labelCheckCode, mintJimmys, openDb, samplePhoto, sleep, startApp, summarize, type AppProcess } from "./support";
 
 const HOLD_MS = 6000;

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { openSqlite } from "~/services/db.server";
+import { openSqlite } from "~/infra/db.server";
 import { photoObjectKeys } from "~/services/images.server";
-import { LocalDiskStorage } from "~/services/storage.server";
+import { LocalDiskStorage } from "~/infra/storage.server";
 import { sweepUploads } from "~/services/uploads.server";
 import { filesUnder, freshDataDir, Hunter, log, mintJimmys, openDb, samplePhoto, sleep, startApp, type AppProcess } from "./support";
 

@@ -1,4 +1,4 @@
-import type { DB } from "~/services/db.server";
+import type { DB } from "~/infra/db.server";
 import { recordDiscovery, type NewDiscoveryInput } from "~/models/discoveries.server";
 import { mintJimmys } from "~/models/jimmys.server";
 import { upsertUserFromProvider } from "~/models/users.server";

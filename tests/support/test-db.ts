@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { isPostgresUrl, migrateToLatest, openPostgres, openSqlite, type DB } from "~/services/db.server";
-import { LocalDiskStorage } from "~/services/storage.server";
+import { isPostgresUrl, migrateToLatest, openPostgres, openSqlite, type DB } from "~/infra/db.server";
+import { LocalDiskStorage } from "~/infra/storage.server";
 import { quoteIdentifier, schemaUrl, TEST_SCHEMA_PREFIX, withAdminClient } from "./postgres";
 
 /** The database the unit tests run on: PostgreSQL when TEST_DATABASE_URL is set (npm run test:pg), else SQLite. */

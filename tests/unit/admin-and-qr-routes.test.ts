@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { loader as adminLoader } from "~/routes/admin";
 import { loader as qrLoader } from "~/routes/q.$code";
-import { openSqlite, type DB } from "~/services/db.server";
-import { resetEnvForTests } from "~/services/env.server";
+import { openSqlite, type DB } from "~/infra/db.server";
+import { resetEnvForTests } from "~/infra/env.server";
 
 const globalForDb = globalThis as typeof globalThis & { __jimmyHuntDb?: DB };
 

@@ -9,12 +9,12 @@ import { action as likeFormAction } from "~/routes/discoveries_.$id.like";
 import { action as apiCommentAction } from "~/routes/api.jimmys.$jimmyId.comments";
 import { action as jimmyPageAction } from "~/routes/jimmy.$serial";
 import { issueFormToken } from "~/services/comment-guard.server";
-import type { DB } from "~/services/db.server";
+import type { DB } from "~/infra/db.server";
 import { consumeFlash } from "~/services/flash.server";
 import { checkCodeFor } from "~/services/qr.server";
 import { reportDiscoveryAction } from "~/services/report-action.server";
 import { startSession } from "~/services/session.server";
-import { getStorage, type Storage } from "~/services/storage.server";
+import { getStorage, type Storage } from "~/infra/storage.server";
 import { receiveUpload } from "~/services/uploads.server";
 
 const globalForDb = globalThis as typeof globalThis & { __jimmyHuntDb?: DB };

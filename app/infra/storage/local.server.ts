@@ -2,121 +2,18 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
+import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { env } from "./env.server";
-import { allowCspSources } from "./security.server";
-import { S3Storage } from "./storage-s3.server";
-
-export type StoredObject = {
-  body: Readable;
-  size: number;
-  contentType: string;
-};
-
-export type ListedObject = { key: string; size: number; lastModified: Date };
-
-/**
- * Where a browser sends a file directly: a multipart POST to `url` with
- * `fields` first and the file last (the S3 POST-policy contract, which the
- * local driver reproduces with its own signature).
- */
-export type UploadTarget = { url: string; fields: Record<string, string> };
-
-export type UploadTargetRequest = {
-  key: string;
-  contentType: string;
-  maxBytes: number;
-  expiresAt: Date;
-};
-
-/**
- * Where photos live. Keys are slash-separated, never user-supplied as-is, and
- * never reused for different content (so what is stored under a key can be
- * cached forever).
- */
-export interface Storage {
-  /** Stores an object; a stream longer than `maxBytes` fails with ObjectTooLargeError and stores nothing. */
-  put(key: string, body: Buffer | Readable, contentType: string, options?: { maxBytes?: number }): Promise<{ size: number }>;
-  get(key: string): Promise<StoredObject | null>;
-  head(key: string): Promise<{ size: number; contentType: string } | null>;
-  delete(keys: string[]): Promise<void>;
-  list(prefix: string): AsyncIterable<ListedObject>;
-  /** The URL a browser uses to fetch a published object. */
-  publicUrl(key: string): string;
-  /** A signed form that lets a browser upload exactly this key, this type, this size, until then. */
-  createUploadTarget(request: UploadTargetRequest): Promise<UploadTarget>;
-  /**
-   * Removes what writes interrupted before `olderThan` left behind (a
-   * process killed mid-put), for stores where that is possible; returns how many.
-   */
-  removeInterruptedWrites?(olderThan: Date): Promise<number>;
-}
-
-export class ObjectTooLargeError extends Error {
-  override name = "ObjectTooLargeError";
-  constructor(readonly maxBytes: number) {
-    super(`The file is larger than ${maxBytes} bytes`);
-  }
-}
-
-/** Raised when the storage service cannot be reached or fails: callers answer 503. */
-export class StorageUnavailableError extends Error {
-  override name = "StorageUnavailableError";
-}
-
-const KEY_PATTERN = /^[a-z0-9][a-z0-9/_-]*(\.[a-z0-9]+)?$/;
-
-export function assertValidKey(key: string): void {
-  if (!KEY_PATTERN.test(key) || key.includes("..") || key.includes("//") || key.length > 300) {
-    throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
-  }
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  ".webp": "image/webp",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".png": "image/png",
-  ".svg": "image/svg+xml",
-  ".pdf": "application/pdf",
-};
-
-export function contentTypeForKey(key: string): string {
-  return CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
-}
-
-/** Passes bytes through, failing with ObjectTooLargeError past `maxBytes`. */
-export function byteLimit(maxBytes: number): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length;
-      if (seen > maxBytes) callback(new ObjectTooLargeError(maxBytes));
-      else callback(null, chunk);
-    },
-  });
-}
-
-/** Reads a stream into memory, failing past `maxBytes` (uploads are capped at 10 MB). */
-export async function readLimited(body: Buffer | Readable, maxBytes = Number.POSITIVE_INFINITY): Promise<Buffer> {
-  if (Buffer.isBuffer(body)) {
-    if (body.length > maxBytes) throw new ObjectTooLargeError(maxBytes);
-    return body;
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    size += buffer.length;
-    if (size > maxBytes) {
-      body.destroy();
-      throw new ObjectTooLargeError(maxBytes);
-    }
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
-}
+import {
+  assertValidKey,
+  byteLimit,
+  contentTypeForKey,
+  type ListedObject,
+  type Storage,
+  type StoredObject,
+  type UploadTarget,
+  type UploadTargetRequest,
+} from "./contract.server";
 
 /** What the local driver signs so that its upload endpoint can trust a browser's form. */
 export function localUploadSignature(secret: string, fields: { key: string; contentType: string; maxBytes: string; expires: string }): string {
@@ -280,28 +177,4 @@ function isNotFound(error: unknown): boolean {
     "code" in error &&
     (error.code === "ENOENT" || error.code === "ENOTDIR")
   );
-}
-
-const globalForStorage = globalThis as typeof globalThis & { __jimmyHuntStorage?: Storage };
-
-/** The configured photo store (one per process). */
-export function getStorage(): Storage {
-  if (!globalForStorage.__jimmyHuntStorage) {
-    const config = env();
-    if (config.storage.driver === "s3") {
-      const s3 = config.storage.s3;
-      globalForStorage.__jimmyHuntStorage = new S3Storage(s3);
-      // The browser uploads straight to the store and may load photos from it.
-      const uploadOrigin = s3.endpoint ? new URL(s3.endpoint).origin : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
-      allowCspSources({ connect: [uploadOrigin], img: s3.publicBaseUrl ? [new URL(s3.publicBaseUrl).origin] : [] });
-    } else {
-      globalForStorage.__jimmyHuntStorage = new LocalDiskStorage(config.photosDir, config.sessionSecrets);
-    }
-  }
-  return globalForStorage.__jimmyHuntStorage;
-}
-
-/** For tests that swap the store (e.g. a stopped S3 server). */
-export function setStorageForTests(storage: Storage | undefined): void {
-  globalForStorage.__jimmyHuntStorage = storage;
 }

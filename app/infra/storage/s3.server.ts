@@ -19,7 +19,7 @@ import {
   type StoredObject,
   type UploadTarget,
   type UploadTargetRequest,
-} from "./storage.server";
+} from "./contract.server";
 
 export type S3StorageOptions = {
   bucket: string;

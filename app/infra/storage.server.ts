@@ -1,0 +1,33 @@
+import { env } from "./env.server";
+import { allowCspSources } from "~/services/security.server";
+import type { Storage } from "./storage/contract.server";
+import { LocalDiskStorage } from "./storage/local.server";
+import { S3Storage } from "./storage/s3.server";
+
+export * from "./storage/contract.server";
+export { LocalDiskStorage, localUploadSignature } from "./storage/local.server";
+export { S3Storage } from "./storage/s3.server";
+
+const globalForStorage = globalThis as typeof globalThis & { __jimmyHuntStorage?: Storage };
+
+/** The configured photo store (one per process). */
+export function getStorage(): Storage {
+  if (!globalForStorage.__jimmyHuntStorage) {
+    const config = env();
+    if (config.storage.driver === "s3") {
+      const s3 = config.storage.s3;
+      globalForStorage.__jimmyHuntStorage = new S3Storage(s3);
+      // The browser uploads straight to the store and may load photos from it.
+      const uploadOrigin = s3.endpoint ? new URL(s3.endpoint).origin : `https://${s3.bucket}.s3.${s3.region}.amazonaws.com`;
+      allowCspSources({ connect: [uploadOrigin], img: s3.publicBaseUrl ? [new URL(s3.publicBaseUrl).origin] : [] });
+    } else {
+      globalForStorage.__jimmyHuntStorage = new LocalDiskStorage(config.photosDir, config.sessionSecrets);
+    }
+  }
+  return globalForStorage.__jimmyHuntStorage;
+}
+
+/** For tests that swap the store (e.g. a stopped S3 server). */
+export function setStorageForTests(storage: Storage | undefined): void {
+  globalForStorage.__jimmyHuntStorage = storage;
+}
