@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import { Migrator, type MigrationResultSet } from "kysely/migration";
 import type { Database } from "#db/schema";
@@ -10,6 +10,8 @@ import { env } from "./env.server";
 import { concurrentSqliteDialect } from "./sqlite-driver.server";
 
 export type DB = Kysely<Database>;
+/** Whatever a query can run on: the database, or a transaction begun on it. */
+export type Executor = Kysely<Database> | Transaction<Database>;
 
 /** How long a write waits for another writer's lock before giving up. */
 export const BUSY_TIMEOUT_MS = 5000;

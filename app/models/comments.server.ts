@@ -1,10 +1,9 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema";
 import type { CommentView } from "~/lib/comments";
 import { guardedTransaction, type IdempotencyGuard } from "./idempotency.server";
 import { notifyComment } from "./notifications.server";
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from "~/infra/db.server";
 
 export type NewCommentInput = {
   jimmyId: number;

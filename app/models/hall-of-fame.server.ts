@@ -1,12 +1,9 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "#db/schema";
 import { JOURNEY_PHOTO_LIMIT, RECORD_KEYS, RECORDS, unitFor, type RecordKey } from "~/lib/hall-of-fame";
 import { journeyFigures, type CityVisit, type JourneyStop } from "~/lib/journey";
 import { buildPhoto, type Photo } from "~/lib/photos";
 import { countryName, placeLabel } from "~/lib/places";
 import { usStateName } from "~/lib/us-states";
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from "~/infra/db.server";
 
 /**
  * Stores one Jimmy's Hall of Fame figures, computed from its own discoveries

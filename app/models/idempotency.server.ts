@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from "~/infra/db.server";
 
 /** How long a key is remembered; a repeat after this is a new request. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,12 +1,11 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database, JimmyStatus } from "#db/schema";
 import { encodeCursor, type Cursor, type DiscoveryCardData } from "~/lib/discoveries";
 import { displayPlace } from "~/lib/places";
 import { nowIso } from "~/lib/time";
 import { selectCards, toCardData } from "./cards.server";
 import { saveJourneyFigures } from "./hall-of-fame.server";
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from "~/infra/db.server";
 
 export function jimmyName(serialNumber: number): string {
   return `Jimmy #${serialNumber}`;

@@ -1,9 +1,7 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database, NotificationKind } from "#db/schema";
+import type { NotificationKind } from "#db/schema";
 import { ANONYMOUS_NAME } from "~/lib/comments";
 import { fullName } from "~/lib/format";
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from "~/infra/db.server";
 
 /** Someone liked one of the recipient's discoveries. Liking, unliking and liking again notifies once. */
 export async function notifyLike(

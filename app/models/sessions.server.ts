@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database, SessionKind } from "#db/schema";
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { SessionKind } from "#db/schema";
+import type { Executor } from "~/infra/db.server";
 
 export type SessionUser = {
   id: number;

@@ -1,7 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "#db/schema";
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from "~/infra/db.server";
 
 export async function createTempUpload(
   db: Executor,

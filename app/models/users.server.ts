@@ -1,8 +1,7 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "#db/schema";
 import { nowIso } from "~/lib/time";
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import type { Executor } from "~/infra/db.server";
 
 export type ProviderProfile = {
   provider: string;
