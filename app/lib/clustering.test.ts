@@ -3,10 +3,8 @@ import {
   areaName,
   clusterPoints,
   EMPTY_VIEW,
-  embedUrl,
   findCluster,
   focusBox,
-  fullMapUrl,
   mapSearch,
   overviewBox,
   parseMapState,
@@ -111,18 +109,6 @@ describe("map views", () => {
     expect(focusBox(center, "street")).toEqual({ west: -97.005, south: 29.995, east: -96.995, north: 30.005 });
   });
 
-  it("builds the OpenStreetMap embed address for a box and a marker", () => {
-    const view = { west: -97.02, south: 29.98, east: -96.98, north: 30.02 };
-    expect(embedUrl("https://www.openstreetmap.org", view, { latitude: 30, longitude: -97 })).toBe(
-      "https://www.openstreetmap.org/export/embed.html?bbox=-97.02,29.98,-96.98,30.02&layer=mapnik&marker=30,-97",
-    );
-    expect(embedUrl("http://tiles.example.test/", view)).toBe(
-      "http://tiles.example.test/export/embed.html?bbox=-97.02,29.98,-96.98,30.02&layer=mapnik",
-    );
-    expect(fullMapUrl("https://www.openstreetmap.org", view, { latitude: 30, longitude: -97 })).toBe(
-      "https://www.openstreetmap.org/?minlon=-97.02&minlat=29.98&maxlon=-96.98&maxlat=30.02&mlat=30&mlon=-97",
-    );
-  });
 });
 
 describe("map state in the URL", () => {

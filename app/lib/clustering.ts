@@ -3,6 +3,8 @@
  * render and the browser: no server imports here.
  */
 
+import { onTheMap, type BoundingBox } from "./map-embed";
+
 export type ZoomLevel = "city" | "neighborhood" | "street";
 
 export const ZOOM_LEVELS: readonly ZoomLevel[] = ["city", "neighborhood", "street"];
@@ -21,7 +23,7 @@ export const MAX_MARKERS = 10;
 
 export type LatLng = { latitude: number; longitude: number };
 
-export type BBox = { west: number; south: number; east: number; north: number };
+export type BBox = BoundingBox;
 
 /** What the map shows when no Jimmy has a position yet: Austin, Texas. */
 export const EMPTY_VIEW: BBox = { west: -97.8431, south: 30.1672, east: -97.6431, north: 30.3672 };
@@ -107,11 +109,8 @@ export function findCluster<T extends MapPoint>(clusters: readonly Cluster<T>[],
   return clusters.find((cluster) => cluster.members.some((m) => m.serialNumber === serial)) ?? null;
 }
 
-const clampLatitude = (value: number) => Math.max(-85, Math.min(85, value));
-const clampLongitude = (value: number) => Math.max(-180, Math.min(180, value));
-
 function box(west: number, south: number, east: number, north: number): BBox {
-  return { west: clampLongitude(west), south: clampLatitude(south), east: clampLongitude(east), north: clampLatitude(north) };
+  return onTheMap({ west, south, east, north });
 }
 
 /** Every point, padded by the zoom level's margin; Austin when there is nothing to show. */
@@ -132,30 +131,6 @@ export function overviewBox(points: readonly LatLng[], zoom: ZoomLevel): BBox {
 export function focusBox(center: LatLng, zoom: ZoomLevel): BBox {
   const half = ZOOM[zoom].focusHalfWidth;
   return box(center.longitude - half, center.latitude - half, center.longitude + half, center.latitude + half);
-}
-
-const fixed = (value: number) => Number(value.toFixed(6)).toString();
-
-/** The embedded OpenStreetMap view of a box, with an optional marker. */
-export function embedUrl(origin: string, view: BBox, marker?: LatLng | null): string {
-  const bbox = [view.west, view.south, view.east, view.north].map(fixed).join(",");
-  const url = `${origin.replace(/\/$/, "")}/export/embed.html?bbox=${bbox}&layer=mapnik`;
-  return marker ? `${url}&marker=${fixed(marker.latitude)},${fixed(marker.longitude)}` : url;
-}
-
-/** The same view on the map service's own site, for a larger map. */
-export function fullMapUrl(origin: string, view: BBox, marker?: LatLng | null): string {
-  const params = new URLSearchParams({
-    minlon: fixed(view.west),
-    minlat: fixed(view.south),
-    maxlon: fixed(view.east),
-    maxlat: fixed(view.north),
-  });
-  if (marker) {
-    params.set("mlat", fixed(marker.latitude));
-    params.set("mlon", fixed(marker.longitude));
-  }
-  return `${origin.replace(/\/$/, "")}/?${params.toString()}`;
 }
 
 /** The map's state, all of it in the URL query so every control is a plain link. */

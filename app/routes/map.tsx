@@ -4,10 +4,8 @@ import { useMemo } from "react";
 import { MapIcon, PinIcon } from "~/components/ui/icons";
 import {
   clusterPoints,
-  embedUrl,
   findCluster,
   focusBox,
-  fullMapUrl,
   mapSearch,
   MAX_MARKERS,
   overviewBox,
@@ -19,6 +17,7 @@ import {
   type MapPoint,
   type MapState,
 } from "~/lib/clustering";
+import { osmEmbedUrl, osmFullMapUrl } from "~/lib/map-embed";
 import { formatCoordinates, formatCount, formatDate, plural } from "~/lib/format";
 import { listJimmyLocations, type JimmyLocation } from "~/models/jimmys.server";
 import { getDb } from "~/infra/db.server";
@@ -73,8 +72,8 @@ export default function MapPage() {
   const focus = selectedJimmy ?? selectedCluster;
   const view = focus ? focusBox(focus, state.zoom) : overviewBox(points, state.zoom);
   const unplaced = discovered.length - points.length;
-  const mapUrl = embedUrl(embedOrigin, view, focus);
-  const largerMapUrl = fullMapUrl(embedOrigin, view, focus);
+  const mapUrl = osmEmbedUrl(embedOrigin, view, focus);
+  const largerMapUrl = osmFullMapUrl(embedOrigin, view, focus);
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 pb-28 md:pb-10">
