@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, sql, type Transaction } from "kysely";
+import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
 import pg from "pg";
 import { Migrator, type MigrationResultSet } from "kysely/migration";
 import type { Database } from "#db/schema";
 import { migrations } from "#db/migrations/index";
-import { env } from "./env.server";
+import { isPostgres } from "#db/migrations/dialect";
+import { env, isPostgresUrl } from "./env.server";
 import { concurrentSqliteDialect } from "./sqlite-driver.server";
 
 export type DB = Kysely<Database>;
@@ -32,10 +33,6 @@ export function openSqlite(filePath: string): DB {
   return new Kysely<Database>({ dialect: concurrentSqliteDialect({ writer, reader, busyTimeoutMs: BUSY_TIMEOUT_MS }) });
 }
 
-/** True for the URLs that name a PostgreSQL database (anything else is a SQLite file). */
-export function isPostgresUrl(url: string | undefined | null): url is string {
-  return typeof url === "string" && /^postgres(ql)?:\/\//i.test(url);
-}
 
 // PostgreSQL returns bigint (count(*), sum of integers) as a string so no
 // precision is lost; every such figure here is a count that fits a JS number,
@@ -70,7 +67,7 @@ export async function migrateToLatest(db: DB): Promise<MigrationResultSet> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
-    migrationTableSchema: db.getExecutor().adapter instanceof PostgresAdapter ? await currentSchema(db) : undefined,
+    migrationTableSchema: isPostgres(db) ? await currentSchema(db) : undefined,
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {

@@ -181,6 +181,15 @@ export type Env = {
   };
 };
 
+/**
+ * True for the URLs that name a PostgreSQL database (anything else is a
+ * SQLite file). The one test of which database the app runs on; a Kysely
+ * instance answers the same question with isPostgres (db/migrations/dialect.ts).
+ */
+export function isPostgresUrl(url: string | undefined | null): url is string {
+  return typeof url === "string" && /^postgres(ql)?:\/\//i.test(url);
+}
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -246,7 +255,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
 
   const dataDir = path.resolve(raw.DATA_DIR);
-  const databaseUrl = raw.DATABASE_URL && /^postgres(ql)?:\/\//i.test(raw.DATABASE_URL) ? raw.DATABASE_URL : null;
+  const databaseUrl = isPostgresUrl(raw.DATABASE_URL) ? raw.DATABASE_URL : null;
   const databasePath =
     raw.DATABASE_URL && !databaseUrl ? path.resolve(raw.DATABASE_URL.replace(/^file:/, "")) : path.join(dataDir, "jimmy-hunt.sqlite");
 

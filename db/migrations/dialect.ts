@@ -4,7 +4,7 @@ import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
  * The few DDL spots where SQLite and PostgreSQL differ. Migrations stay frozen
  * and portable by going through these helpers instead of branching inline.
  */
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres(db: Pick<Kysely<unknown>, "getExecutor">): boolean {
   return db.getExecutor().adapter.constructor.name === "PostgresAdapter";
 }
 

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { isPostgresUrl, migrateToLatest, openPostgres, openSqlite, type DB } from "~/infra/db.server";
+import { migrateToLatest, openPostgres, openSqlite, type DB } from "~/infra/db.server";
+import { isPostgresUrl } from "~/infra/env.server";
 import { LocalDiskStorage } from "~/infra/storage.server";
 import { quoteIdentifier, schemaUrl, TEST_SCHEMA_PREFIX, withAdminClient } from "./postgres";
 
