@@ -33,7 +33,6 @@ export function openSqlite(filePath: string): DB {
   return new Kysely<Database>({ dialect: concurrentSqliteDialect({ writer, reader, busyTimeoutMs: BUSY_TIMEOUT_MS }) });
 }
 
-
 // PostgreSQL returns bigint (count(*), sum of integers) as a string so no
 // precision is lost; every such figure here is a count that fits a JS number,
 // and SQLite returns numbers, so both dialects hand the models the same types.
