@@ -4,7 +4,7 @@ import { z } from "zod";
 import { clientAddress } from "~/services/client-address.server";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { flashHeader } from "~/services/flash.server";
+import { redirectWithToast } from "~/services/flash.server";
 import { moderateDeleteComment } from "~/services/moderation.server";
 import { requireAdmin } from "~/services/session.server";
 import { MAX_ROW_ID } from "~/lib/ids";
@@ -22,13 +22,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = z.coerce.number().int().positive().max(MAX_ROW_ID).safeParse(params.id);
   const deleted = id.success ? await moderateDeleteComment(db, { id: id.data, clientAddress: clientAddress(request, context) }) : null;
   if (!deleted) {
-    return redirect("/admin", {
-      headers: { "Set-Cookie": await flashHeader({ title: "Failed to delete comment", description: "That comment no longer exists.", variant: "destructive" }) },
-    });
+    return redirectWithToast("/admin", { title: "Failed to delete comment", description: "That comment no longer exists.", variant: "destructive" });
   }
-  return redirect("/admin", {
-    headers: { "Set-Cookie": await flashHeader({ title: "Comment deleted", description: `The comment on Jimmy #${deleted.serialNumber} was removed.`, variant: "success" }) },
-  });
+  return redirectWithToast("/admin", { title: "Comment deleted", description: `The comment on Jimmy #${deleted.serialNumber} was removed.`, variant: "success" });
 }
 
 /** A request lost on the way keeps the page as it was (see ~/lib/transport). */

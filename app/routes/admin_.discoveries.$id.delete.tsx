@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { formatDate } from "~/lib/format";
@@ -8,7 +7,7 @@ import { ADMIN_HEADERS, requireAdminPage } from "~/services/admin.server";
 import { clientAddress } from "~/services/client-address.server";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { flashHeader } from "~/services/flash.server";
+import { redirectWithToast } from "~/services/flash.server";
 import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { requireAdmin } from "~/services/session.server";
 import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
@@ -32,9 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = IdSchema.safeParse(params.id);
   const discovery = id.success ? await findDiscoveryForAdmin(db, id.data) : null;
   if (!discovery) {
-    throw redirect("/admin", {
-      headers: { "Set-Cookie": await flashHeader({ title: "Failed to delete discovery", description: "That discovery no longer exists.", variant: "destructive" }) },
-    });
+    throw await redirectWithToast("/admin", { title: "Failed to delete discovery", description: "That discovery no longer exists.", variant: "destructive" });
   }
   return { discovery, back: adminListUrl(request) };
 }
@@ -46,9 +43,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = IdSchema.safeParse(params.id);
   const adminUrl = adminListUrl(request);
   const failed = async (description: string) =>
-    redirect(adminUrl, {
-      headers: { "Set-Cookie": await flashHeader({ title: "Failed to delete discovery", description, variant: "destructive" }) },
-    });
+    redirectWithToast(adminUrl, { title: "Failed to delete discovery", description, variant: "destructive" });
   if (!id.success) return failed("That discovery no longer exists.");
   let deleted;
   try {
@@ -59,9 +54,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return failed("Something went wrong on our side. Please try again.");
   }
   if (!deleted) return failed("That discovery no longer exists.");
-  return redirect(adminUrl, {
-    headers: { "Set-Cookie": await flashHeader({ title: "Discovery deleted", description: `The discovery of Jimmy #${deleted.serialNumber} was removed.`, variant: "success" }) },
-  });
+  return redirectWithToast(adminUrl, { title: "Discovery deleted", description: `The discovery of Jimmy #${deleted.serialNumber} was removed.`, variant: "success" });
 }
 
 export default function DeleteDiscovery() {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { MultipartRefusal, readOneFile } from "~/services/multipart.server";
@@ -10,7 +10,7 @@ import { ADMIN_HEADERS, requireAdminPage } from "~/services/admin.server";
 import { clientAddress } from "~/services/client-address.server";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { flashHeader } from "~/services/flash.server";
+import { redirectWithToast } from "~/services/flash.server";
 import { UnsupportedPhotoError } from "~/services/images.server";
 import { moderateReplaceImage } from "~/services/moderation.server";
 import { requireAdmin } from "~/services/session.server";
@@ -36,9 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = IdSchema.safeParse(params.id);
   const discovery = id.success ? await findDiscoveryForAdmin(db, id.data) : null;
   if (!discovery) {
-    throw redirect("/admin", {
-      headers: { "Set-Cookie": await flashHeader({ title: "Failed to upload image", description: "That discovery no longer exists.", variant: "destructive" }) },
-    });
+    throw await redirectWithToast("/admin", { title: "Failed to upload image", description: "That discovery no longer exists.", variant: "destructive" });
   }
   return { discovery };
 }
@@ -51,9 +49,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request, { db });
   const id = IdSchema.safeParse(params.id);
   if (!id.success || !(await findDiscoveryForAdmin(db, id.data))) {
-    return redirect("/admin", {
-      headers: { "Set-Cookie": await flashHeader({ title: "Failed to upload image", description: "That discovery no longer exists.", variant: "destructive" }) },
-    });
+    return redirectWithToast("/admin", { title: "Failed to upload image", description: "That discovery no longer exists.", variant: "destructive" });
   }
   const invalid = (message: string) => data<ReplaceResult>({ fieldErrors: { image: [message] } }, { status: 400 });
   // Multipart overhead is small; anything far past the photo limit is refused before it is read.
@@ -82,13 +78,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return invalid("The image could not be stored. Please try again.");
   }
   if (!replaced) {
-    return redirect("/admin", {
-      headers: { "Set-Cookie": await flashHeader({ title: "Failed to upload image", description: "That discovery no longer exists.", variant: "destructive" }) },
-    });
+    return redirectWithToast("/admin", { title: "Failed to upload image", description: "That discovery no longer exists.", variant: "destructive" });
   }
-  return redirect("/admin", {
-    headers: { "Set-Cookie": await flashHeader({ title: "Image updated", description: "The discovery now shows the new image.", variant: "success" }) },
-  });
+  return redirectWithToast("/admin", { title: "Image updated", description: "The discovery now shows the new image.", variant: "success" });
 }
 
 export default function ReplaceImage() {

@@ -6,7 +6,8 @@ import { MAX_ROW_ID } from "~/lib/ids";
 import { clientAddress } from "~/services/client-address.server";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { flashHeader } from "~/services/flash.server";
+import type { ToastInput } from "~/lib/toast";
+import { redirectWithToast } from "~/services/flash.server";
 import { readForm } from "~/services/form.server";
 import { acceptFlags, rejectFlags, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { requireAdmin } from "~/services/session.server";
@@ -36,7 +37,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request, { db });
   const form = await readForm(request);
   const parsed = DecisionSchema.safeParse({ ...params, intent: form.get("intent") });
-  const done = async (toast: Parameters<typeof flashHeader>[0]) => redirect("/admin#flags", { headers: { "Set-Cookie": await flashHeader(toast) } });
+  const done = async (toast: ToastInput) => redirectWithToast("/admin#flags", toast);
   if (!parsed.success) return done({ title: "Failed to decide", description: "That flag decision wasn't understood. Please reload the panel.", variant: "destructive" });
   const { kind, id, intent } = parsed.data;
   const target = { kind, id };

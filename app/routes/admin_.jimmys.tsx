@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { recordAdminAction } from "~/models/audit-log.server";
@@ -8,7 +8,7 @@ import { ADMIN_HEADERS, requireAdminPage, requireRecentPassword } from "~/servic
 import { clientAddress } from "~/services/client-address.server";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { flashHeader } from "~/services/flash.server";
+import { redirectWithToast } from "~/services/flash.server";
 import { MAX_LABELS } from "~/services/labels.server";
 import { adminPasswordIsRecent, requireAdmin } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
@@ -66,14 +66,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     detail: `${created} new`,
     clientAddress: address,
   });
-  return redirect(`/admin/jimmys?from=${from}&to=${to}`, {
-    headers: {
-      "Set-Cookie": await flashHeader({
-        title: "Jimmys minted",
-        description: `${created} new ${created === 1 ? "Jimmy" : "Jimmys"} in #${from}–#${to}; ${to - from + 1 - created} existed already.`,
-        variant: "success",
-      }),
-    },
+  return redirectWithToast(`/admin/jimmys?from=${from}&to=${to}`, {
+    title: "Jimmys minted",
+    description: `${created} new ${created === 1 ? "Jimmy" : "Jimmys"} in #${from}–#${to}; ${to - from + 1 - created} existed already.`,
+    variant: "success",
   });
 }
 

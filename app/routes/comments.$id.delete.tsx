@@ -7,7 +7,7 @@ import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKe
 import { deleteComment } from "~/models/comments.server";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { flashHeader } from "~/services/flash.server";
+import { flashHeader, redirectWithToast } from "~/services/flash.server";
 import { readForm } from "~/services/form.server";
 import { requireOwnComment } from "~/services/own-content.server";
 import { requireUser } from "~/services/session.server";
@@ -38,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const flash = deleted
     ? { title: "Comment deleted", description: `Your comment on Jimmy #${comment.serialNumber} was removed.`, variant: "success" as const }
     : { title: "Already deleted", description: "That comment was already removed." };
-  return redirect(`${back}#comments`, { headers: { "Set-Cookie": await flashHeader(flash) } });
+  return redirectWithToast(`${back}#comments`, flash);
 }
 
 export default function DeleteOwnComment() {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { ContentError, ContentPage, dangerButtonClass, secondaryLinkClass } from "~/components/OwnContent";
 import { jimmyPath } from "~/lib/discoveries";
@@ -8,7 +7,7 @@ import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKe
 import { clientAddress } from "~/services/client-address.server";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { flashHeader } from "~/services/flash.server";
+import { redirectWithToast } from "~/services/flash.server";
 import { readForm } from "~/services/form.server";
 import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { requireOwnDiscovery } from "~/services/own-content.server";
@@ -41,7 +40,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const back = `${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`;
   const failed = async (description: string) =>
-    redirect(back, { headers: { "Set-Cookie": await flashHeader({ title: "Failed to delete discovery", description, variant: "destructive" }) } });
+    redirectWithToast(back, { title: "Failed to delete discovery", description, variant: "destructive" });
   if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid") return failed(IDEMPOTENCY_KEY_INVALID_TEXT);
   let deleted;
   try {
@@ -53,7 +52,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const flash = deleted
     ? { title: "Discovery deleted", description: `Your discovery of Jimmy #${deleted.serialNumber} and its photo were removed.`, variant: "success" as const }
     : { title: "Already deleted", description: "That discovery was already removed." };
-  return redirect(jimmyPath(discovery.serialNumber), { headers: { "Set-Cookie": await flashHeader(flash) } });
+  return redirectWithToast(jimmyPath(discovery.serialNumber), flash);
 }
 
 export default function DeleteOwnDiscovery() {

@@ -7,7 +7,7 @@ import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { likeGuard, setLike } from "~/models/likes.server";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { flashHeader } from "~/services/flash.server";
+import { flashHeader, redirectWithToast } from "~/services/flash.server";
 import { consumeHunterLimit, rateLimitedText, retryAfterHeaders } from "~/services/rate-limit.server";
 import { requireUser } from "~/services/session.server";
 import { readForm } from "~/services/form.server";
@@ -77,7 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 async function failure(enhanced: boolean, back: string, status: number, error: string) {
   if (enhanced) return Response.json({ error }, { status });
-  return redirect(back, { headers: { "Set-Cookie": await flashHeader(LIKE_FAILED) } });
+  return redirectWithToast(back, LIKE_FAILED);
 }
 
 /** A request lost on the way keeps the page as it was (see ~/lib/transport). */

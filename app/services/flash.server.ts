@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createCookie } from "@remix-run/node";
+import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { Toast, ToastInput } from "~/lib/toast";
 import { env } from "~/infra/env.server";
@@ -30,6 +30,13 @@ function flashCookie() {
 
 export async function flashHeader(toast: ToastInput): Promise<string> {
   return flashCookie().serialize(ToastSchema.parse({ id: crypto.randomUUID(), ...toast }));
+}
+
+/** A redirect that shows `toast` on the page it leads to (the spec's toasts, with or without JavaScript). */
+export async function redirectWithToast(url: string, toast: ToastInput, init?: { headers?: HeadersInit }): Promise<Response> {
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await flashHeader(toast));
+  return redirect(url, { headers });
 }
 
 /** Whether a toast is waiting for the next page (whose render then clears it). */
