@@ -116,6 +116,13 @@ export async function forgetOrphanedPhotos() {
  * draft `key` from now on, whenever the hunter types, picks or the page
  * fills them in. Answers what was kept before, for the form to put back.
  */
+/** Whether the hunter has typed in any of the draft's fields or chosen a photo since the page opened. */
+function startedFilling(form: HTMLFormElement, fields: string[], photoInput?: HTMLInputElement | null): boolean {
+  if (photoInput?.files?.length) return true;
+  const values = new FormData(form);
+  return fields.some((name) => String(values.get(name) ?? "").trim() !== "");
+}
+
 export async function keepDraft(
   key: string,
   form: HTMLFormElement,
@@ -123,9 +130,14 @@ export async function keepDraft(
   photoInput?: HTMLInputElement | null,
 ): Promise<{ text: DraftText | null; photo: File | null; stop: () => void }> {
   await forgetOrphanedPhotos();
-  const text = readDraftText(key);
-  const stored = text?.photo && photoInput ? await readDraftPhoto(key) : null;
-  const photo = stored ? new File([stored.blob], stored.name, { type: stored.type }) : null;
+  const saved = readDraftText(key);
+  const stored = saved?.photo && photoInput ? await readDraftPhoto(key) : null;
+  // A form the hunter has already started is theirs: what they typed or chose since the page opened
+  // is never replaced by an older draft; it becomes the draft instead. (Checked after the last wait:
+  // nothing the hunter does can come between this and the caller putting the draft back.)
+  const started = startedFilling(form, fields, photoInput);
+  const text = started ? null : saved;
+  const photo = stored && !started ? new File([stored.blob], stored.name, { type: stored.type }) : null;
   if (photo && photoInput) {
     const files = new DataTransfer();
     files.items.add(photo);
@@ -149,8 +161,22 @@ export async function keepDraft(
   // Coordinates arrive in hidden fields, set by the page rather than typed.
   const observer = new MutationObserver(save);
   observer.observe(form, { subtree: true, attributes: true, attributeFilter: ["value"] });
+  // A reset form (Discard, or a report sent) has no photo any more: the draft forgets it too.
+  const onReset = () =>
+    window.setTimeout(() => {
+      photoName = "";
+      void saveDraftPhoto(key, null);
+      save();
+    });
   form.addEventListener("input", onChange);
   form.addEventListener("change", onChange);
+  form.addEventListener("reset", onReset);
+  if (started) {
+    const chosen = photoInput?.files?.[0];
+    photoName = chosen?.name ?? "";
+    void saveDraftPhoto(key, chosen ? { blob: chosen, name: chosen.name, type: chosen.type } : null);
+    save();
+  }
   return {
     text,
     photo,
@@ -158,6 +184,7 @@ export async function keepDraft(
       observer.disconnect();
       form.removeEventListener("input", onChange);
       form.removeEventListener("change", onChange);
+      form.removeEventListener("reset", onReset);
     },
   };
 }

@@ -206,6 +206,67 @@ test.describe("a report on a connection that drops", () => {
   });
 });
 
+test.describe("a report's draft", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "drafts are kept by the enhanced form");
+
+  const draftSaved = (page: Page, serial: number) =>
+    expect.poll(() => page.evaluate((key) => localStorage.getItem(key), `jimmy-hunt:draft:report:new:${serial}`)).toContain("Left on the bench");
+
+  test("what the hunter typed and chose survives a reload and is offered back; Discard clears it", async ({ page }) => {
+    const serial = foundJimmy();
+    await signIn(page, uniqueName("Drafty"), "Phone", `/jimmy/${serial}/new-discovery`);
+    await waitForHydration(page, test.info());
+    // The draft keeper starts a moment after the page is interactive.
+    await page.waitForTimeout(1500);
+    await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
+    await page.getByLabel(/^Caption/).fill("Left on the bench by the pond");
+    await page.getByLabel(/^Location/).fill("Zilker Park, Austin, TX");
+    await draftSaved(page, serial);
+
+    await page.reload();
+    await expect(page.getByTestId("draft-restored")).toContainText("Draft restored: not sent yet");
+    await expect(page.getByLabel(/^Caption/)).toHaveValue("Left on the bench by the pond");
+    await expect(page.getByLabel(/^Location/)).toHaveValue("Zilker Park, Austin, TX");
+    expect(await page.getByLabel(/^Photo/).evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe("rotated-with-gps.jpg");
+    await expect(page.getByAltText("Preview of the chosen photo")).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("draft-restored.png") });
+
+    await page.getByTestId("draft-restored").getByRole("button", { name: "Discard" }).click();
+    await expect(page.getByLabel(/^Caption/)).toHaveValue("");
+    await expect(page.getByLabel(/^Location/)).toHaveValue("");
+    await page.reload();
+    await waitForHydration(page, test.info());
+    await page.waitForTimeout(1500);
+    await expect(page.getByTestId("draft-restored")).toHaveCount(0);
+    await expect(page.getByLabel(/^Caption/)).toHaveValue("");
+  });
+
+  test("a form the hunter has started before the old draft loads keeps what they chose and typed", async ({ page }) => {
+    const serial = foundJimmy();
+    await signIn(page, uniqueName("Quick"), "Phone", `/jimmy/${serial}/new-discovery`);
+    await waitForHydration(page, test.info());
+    await page.waitForTimeout(1500);
+    await page.getByLabel(/^Caption/).fill("Left on the bench by the pond");
+    await page.getByLabel(/^Photo/).setInputFiles({ name: "old.png", mimeType: "image/png", buffer: Buffer.from("not the photo the hunter means") });
+    await draftSaved(page, serial);
+
+    // The page is opened again, and the clock held, so the hunter gets in first, as on a quick hand.
+    await page.clock.install();
+    await page.reload();
+    await waitForHydration(page, test.info());
+    await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
+    await page.getByLabel(/^Caption/).fill("Under the slide");
+    await page.clock.runFor(3000);
+    await page.clock.resume();
+    await expect(page.getByLabel(/^Caption/)).toHaveValue("Under the slide");
+    await page.waitForTimeout(500);
+    expect(await page.getByLabel(/^Photo/).evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe("rotated-with-gps.jpg");
+    await expect(page.getByLabel(/^Caption/)).toHaveValue("Under the slide");
+    await expect(page.getByTestId("draft-restored")).toHaveCount(0);
+  });
+});
+
 test.describe("a comment or a like on a connection that drops", () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test.beforeEach(async ({ context }, testInfo) => {

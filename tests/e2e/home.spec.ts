@@ -142,7 +142,8 @@ test.describe("the home page", () => {
     await expect(photo).toHaveAttribute("height", /\d+/);
     await expect(photo).toHaveAttribute("fetchpriority", "high");
     await expect(cards.nth(3).getByRole("img", { name: /^Jimmy #/ })).toHaveAttribute("loading", "lazy");
-    expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The photo arrives (on a busy machine it may still be on its way when the card is checked).
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     if (row.profile_image_url) {
       await expect(first.locator(`img[src="${row.profile_image_url}"]`)).toBeVisible();
     } else {
