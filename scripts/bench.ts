@@ -113,7 +113,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 async function startApp(dataDir: string): Promise<AppServer> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["scripts/serve.ts", "build/server/index.js"], {
+  const child = spawn(process.execPath, ["server/prod.ts", "build/server/index.js"], {
     cwd: ROOT,
     stdio: ["ignore", "ignore", "pipe"],
     env: {

@@ -52,6 +52,6 @@ function step(title: string, command: string, args: string[]) {
 step("Building the app", "remix", ["vite:build"]);
 step("Loading the demo hunt (the first run draws ~250 photos, about half a minute)", "tsx", ["scripts/seed.ts"]);
 console.log(`\n▸ Jimmy Hunt is running on ${demoEnv.PUBLIC_URL} (Ctrl+C to stop)\n`);
-const server = spawn("node", ["scripts/serve.ts", "build/server/index.js"], { stdio: "inherit", env: demoEnv });
+const server = spawn("node", ["server/prod.ts", "build/server/index.js"], { stdio: "inherit", env: demoEnv });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -23,13 +23,13 @@ export type AppProcess = {
 };
 
 /**
- * The production build (scripts/serve.ts) on `dataDir`, which outlives the
+ * The production build (server/prod.ts) on `dataDir`, which outlives the
  * process so that a crashed server can be started again on the same files.
  */
 export async function startApp(dataDir: string, env: Record<string, string> = {}, port?: number): Promise<AppProcess> {
   const listenPort = port ?? (await freePort());
   const baseURL = `http://127.0.0.1:${listenPort}`;
-  const child = spawn(process.execPath, ["scripts/serve.ts", "build/server/index.js"], {
+  const child = spawn(process.execPath, ["server/prod.ts", "build/server/index.js"], {
     stdio: ["ignore", "ignore", "pipe"],
     env: {
       ...process.env,

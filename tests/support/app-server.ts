@@ -27,7 +27,7 @@ export async function startAppServer(env: Record<string, string>) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "jimmy-hunt-app-"));
   const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["scripts/serve.ts", "build/server/index.js"], {
+  const child = spawn(process.execPath, ["server/prod.ts", "build/server/index.js"], {
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...process.env,

@@ -47,7 +47,7 @@ function run(command: string, args: string[]): Promise<void> {
 }
 
 await run("tsx", ["scripts/seed.ts"]);
-const server = spawn("node", ["scripts/serve.ts", "build/server/index.js"], { stdio: "inherit", env: serverEnv });
+const server = spawn("node", ["server/prod.ts", "build/server/index.js"], { stdio: "inherit", env: serverEnv });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.kill(signal));
 }

@@ -6,7 +6,7 @@ const root = path.resolve(import.meta.dirname, "..");
 
 /** Starts the production server the way `npm start` does, with `env` on top of a clean environment. */
 function start(env: Record<string, string>) {
-  return spawnSync(process.execPath, ["scripts/serve.ts", "build/server/no-build-needed.js"], {
+  return spawnSync(process.execPath, ["server/prod.ts", "build/server/no-build-needed.js"], {
     cwd: root,
     env: { PATH: process.env.PATH, NODE_ENV: "development", ...env },
     encoding: "utf8",

@@ -1,0 +1,105 @@
+/**
+ * The Express app both servers run (docs/decisions/002-own-server-entry.md):
+ * `npm start` (server/prod.ts) on the production build, `npm run dev`
+ * (server/dev.ts) on Vite's current build. Besides Remix's usual setup
+ * (compression, static files, a request log) it
+ *
+ * - puts the common protective headers on every answer (server/security-headers.ts);
+ * - hands each request's socket address to loaders and actions, from which
+ *   app/services/client-address.server.ts derives the client's address
+ *   (X-Forwarded-For counts only from a TRUSTED_PROXY), for rate limits and
+ *   the admin audit log;
+ * - bounds request bodies and refuses methods nobody answers (server/body-limit.ts);
+ * - answers a browser's cross-site POST with a plain 403 before Remix (server/cross-site.ts);
+ * - serves the public pages to signed-out visitors from a cache of about a
+ *   second, and a signed-in hunter's home page from a template of it
+ *   rendered as often (server/page-cache.ts). In development the build
+ *   changes with every edit, so the cache is off there: every request renders.
+ */
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import type { Env } from "../app/infra/env.server.ts";
+import { limitedBody, refuseUnanswerable } from "./body-limit.ts";
+import { refuseCrossSite } from "./cross-site.ts";
+import { loopbackOnly } from "./loopback-only.ts";
+import { createPageCache, type Personalize, type RenderContext } from "./page-cache.ts";
+import { remixRequest, sendResponse } from "./remix-adapter.ts";
+import { requestLog } from "./request-log.ts";
+import { commonSecurityHeaders, plainErrors } from "./security-headers.ts";
+
+export type AppOptions = {
+  config: Env;
+  /** The production build, or (in development) a function giving Vite's current one. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Serves the client's files: the build's client directory (server/static-files.ts) or Vite's middleware. */
+  assets: express.RequestHandler;
+};
+
+function pageCacheFor(build: AppOptions["build"], ttlMs: number) {
+  if (typeof build === "function") return createPageCache({ ttlMs: 0 });
+  // The app's entry module issues the comment-form tokens cached pages need and
+  // reads a signed-in hunter's values for their copy of a personal page template
+  // (the cache holds no secret and reads no session of its own).
+  const { issuePageCacheFormToken, personalizePage } = build.entry.module as {
+    issuePageCacheFormToken?: () => string;
+    personalizePage?: Personalize;
+  };
+  return createPageCache({ ttlMs, issueFormToken: issuePageCacheFormToken, personalize: personalizePage });
+}
+
+export function createApp({ config, build, assets }: AppOptions): express.Express {
+  const pageCache = pageCacheFor(build, config.pageCacheTtlMs);
+  const handleRemix = createRequestHandler(build, config.nodeEnv);
+  const renderPage = (req: express.Request) => (request: Request, context?: RenderContext) =>
+    handleRemix(request, { socketAddress: req.socket.remoteAddress ?? null, ...context });
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(commonSecurityHeaders);
+  if (config.logRequests) app.use(requestLog(config.trustedProxies));
+  if (config.demoSignIn) app.use(loopbackOnly);
+  app.use(refuseUnanswerable);
+
+  // Before everything but the request log, so a signed-out visitor's copy of a
+  // public page, or a hunter's of their home page, costs no more than it must.
+  app.use((req, res, next) => {
+    const cached = pageCache.lookup({
+      method: req.method,
+      url: req.originalUrl,
+      anonymous: req.headers.cookie === undefined && req.headers.authorization === undefined,
+      acceptsGzip: req.headers["accept-encoding"] !== undefined && Boolean(req.acceptsEncodings("gzip")),
+    });
+    if (cached) return res.writeHead(cached.status, cached.headers).end(cached.body);
+    const cookie = req.headers.cookie;
+    if (req.method !== "GET" || cookie === undefined || req.headers.authorization !== undefined || !pageCache.offers(req.originalUrl)) return next();
+    pageCache
+      .personal({
+        url: req.originalUrl,
+        cookie,
+        acceptEncoding: req.headers["accept-encoding"] ?? null,
+        request: () => remixRequest(req, res),
+        render: renderPage(req),
+      })
+      .then((answer) => (answer ? res.writeHead(answer.status, answer.headers).end(answer.body) : next()), next);
+  });
+  app.use(compression());
+  app.use(assets);
+  app.use(refuseCrossSite(config.publicUrl.origin));
+
+  app.all("*", async (req, res, next) => {
+    try {
+      // The body counted against its address's limit as it streams (server/body-limit.ts).
+      const body = req.method === "GET" || req.method === "HEAD" ? undefined : limitedBody(req, res);
+      const response = await pageCache.handle(remixRequest(req, res, body), renderPage(req));
+      if (res.locals.bodyRefused) return;
+      await sendResponse(res, response);
+    } catch (error) {
+      if (res.locals.bodyRefused) return;
+      // Express does not take async handlers' errors itself.
+      next(error);
+    }
+  });
+  app.use(plainErrors);
+  return app;
+}
