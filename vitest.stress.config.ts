@@ -9,7 +9,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ["tests/stress/**/*.stress.ts"],
+    include: ["tests/stress/**/*.stress.ts", "server/**/*.stress.ts"],
     environment: "node",
     setupFiles: ["tests/support/unit-setup.ts"],
     fileParallelism: false,

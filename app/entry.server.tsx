@@ -27,7 +27,7 @@ const ABORT_DELAY = 5_000;
 
 export const streamTimeout = ABORT_DELAY;
 
-/** For the anonymous page cache (scripts/serve.ts): each cached copy of a page with a comment form gets a token of its own. */
+/** For the anonymous page cache (server/app.ts): each cached copy of a page with a comment form gets a token of its own. */
 export const issuePageCacheFormToken = () => issueUniqueFormToken();
 
 /** For the page cache: a signed-in hunter's values for a personal page template's keys. */
@@ -41,7 +41,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = createNonce();
-  // A page that may be kept by the anonymous page cache (scripts/page-cache.ts)
+  // A page that may be kept by the anonymous page cache (server/page-cache.ts)
   // is marked with the nonce it was rendered with.
   const leaf = remixContext.staticHandlerContext.matches.at(-1);
   const handle = leaf === undefined ? undefined : remixContext.routeModules[leaf.route.id]?.handle;

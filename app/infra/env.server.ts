@@ -1,7 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
-// Relative, with its extension: scripts/serve.ts runs this file on plain Node,
+// Relative, with its extension: the server (server/) runs this file on plain Node,
 // which knows neither the ~/ alias nor extensionless paths.
 import { trustedProxiesFrom } from "../lib/forwarded-address.ts";
 import { isLoopbackHost } from "../lib/security-headers.ts";
@@ -126,11 +126,11 @@ export type Env = {
   port: number;
   /** Where the server listens: HOST, loopback for the demo sign-in, otherwise undefined (every address). */
   listenHost: string | undefined;
-  /** How long a client may take to send a whole request (scripts/serve.ts). */
+  /** How long a client may take to send a whole request (server/listen.ts). */
   requestTimeoutMs: number;
-  /** How long public pages are served from a copy; 0 turns the page cache off (scripts/page-cache.ts). */
+  /** How long public pages are served from a copy; 0 turns the page cache off (server/page-cache.ts). */
   pageCacheTtlMs: number;
-  /** One line per request on standard output (scripts/serve.ts). */
+  /** One line per request on standard output (server/request-log.ts). */
   logRequests: boolean;
   publicUrl: URL;
   dataDir: string;

@@ -1,6 +1,6 @@
 /**
  * Routes whose page a signed-out visitor sees the same for the same address
- * opt into the server's anonymous page cache (scripts/page-cache.ts) with
+ * opt into the server's anonymous page cache (server/page-cache.ts) with
  * `export const handle = PAGE_CACHE_HANDLE`. A page with anything personal
  * or a side effect of being viewed must not. A page with a comment form
  * names its form token with `pageCacheHandle(data => token)`: the cache

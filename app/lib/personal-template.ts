@@ -5,7 +5,7 @@
  * few places: the header's account area, the unread count, whether each card
  * is liked. Such a page is rendered once as a template, for no hunter in
  * particular, with markers where those parts go, and each hunter's copy is
- * the template with their values put in (scripts/page-cache.ts). The markers
+ * the template with their values put in (server/page-cache.ts). The markers
  * are made of Unicode private-use characters, which React and the loader data
  * encoding pass through unchanged, around the template's *tag*: a random
  * string the server picks for each template render and never sends, so

@@ -1,7 +1,7 @@
 /**
  * The protective headers every answer carries, HTML or not: resource routes,
  * static files, errors and the server's own refusals (applied to each
- * response by scripts/serve.ts, and to the app's own by
+ * response by server/security-headers.ts, and to the app's own by
  * app/services/security.server.ts).
  */
 export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {

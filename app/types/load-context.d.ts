@@ -3,9 +3,9 @@ import "@remix-run/node";
 declare module "@remix-run/node" {
   interface AppLoadContext {
     /**
-     * The address of the connection the request came on (scripts/serve.ts);
+     * The address of the connection the request came on (server/app.ts);
      * app/services/client-address.server.ts turns it into the client's
-     * address. Absent in the development server.
+     * address. Set by `npm start` and `npm run dev` alike.
      */
     socketAddress?: string | null;
     /**

@@ -5,7 +5,7 @@ import { MIN_FILL_MS } from "../../app/services/comment-guard.server";
 import { jsEnabled, waitForHydration } from "./helpers";
 
 /**
- * The anonymous page cache (scripts/page-cache.ts) on a production server of
+ * The anonymous page cache (server/page-cache.ts) on a production server of
  * its own with a 5-second time to live: the shared test server runs without
  * it, because other tests write to its database behind the app's back.
  */
