@@ -47,12 +47,16 @@ describe("the lint rules that hold the layers", () => {
 
   it("fail on a model importing a service, or infrastructure other than the database", () => {
     for (const file of ["app/models/reports-violation.server.ts", "app/models/photos-violation.server.ts"]) {
-      expect(findingsIn(file), file).toEqual([{ rule: "layers/boundaries", message: expect.stringContaining("a model imports only the database") }]);
+      expect(findingsIn(file), file).toEqual([
+        { rule: "layers/boundaries", message: expect.stringContaining("a model imports only the database") },
+      ]);
     }
   });
 
   it("fail on a route importing kysely", () => {
-    expect(findingsIn("app/routes/report-violation.tsx")).toEqual([{ rule: "no-restricted-imports", message: expect.stringContaining("routes hold no SQL") }]);
+    expect(findingsIn("app/routes/report-violation.tsx")).toEqual([
+      { rule: "no-restricted-imports", message: expect.stringContaining("routes hold no SQL") },
+    ]);
   });
 
   it("pass code that keeps to the layers, type-only imports across them included", () => {
