@@ -1,29 +1,170 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-export default tseslint.config(
-  { ignores: ["build/**", "node_modules/**", "test-results/**", "playwright-report/**", "tests/.artifacts/**", "data/**", ".cache/**"] },
-  js.configs.recommended,
-  ...tseslint.configs.recommended,
-  {
-    files: ["**/*.{ts,tsx,js}"],
-    languageOptions: {
-      ecmaVersion: 2023,
-      sourceType: "module",
-      globals: { ...globals.browser, ...globals.node },
+/**
+ * The layers of app/, by folder. A folder added to the tree joins the layer it belongs to here, and the
+ * boundary rules below follow: a new home for server-only code (request-level controllers, say app/web/)
+ * goes into SERVER_ONLY, and into ABOVE_MODELS when it calls models; a new home for code the browser bundle
+ * may load goes nowhere (it is free to import lib and components). Globs are relative to the repository root.
+ */
+const LAYERS = {
+  /** Code that runs on the server only: never reachable from the browser bundle. */
+  SERVER_ONLY: ["app/infra/**", "app/models/**", "app/services/**", "server/**", "app/**/*.server.{ts,tsx}", "app/**/.server/**"],
+  /** Infrastructure: the database, its driver, storage, configuration. */
+  INFRA: ["app/infra/**"],
+  /** What a model may use of infra. */
+  INFRA_FOR_MODELS: ["app/infra/db.server.{ts,tsx}"],
+  /** Code above the models, which calls them: domain services, controllers, routes, components, the HTTP server. */
+  ABOVE_MODELS: ["app/services/**", "app/routes/**", "app/components/**", "server/**"],
+};
+
+/**
+ * Models that still reach into infra beyond the database (each builds photo URLs with getStorage()): allowed
+ * that one import until the card queries receive the public photo base URL instead (issue 21, item 2).
+ * Delete an entry when its file stops importing storage; the rule then holds that file to the full boundary.
+ */
+const MODELS_STILL_USING_STORAGE = ["app/models/cards.server.ts", "app/models/discoveries.server.ts", "app/models/flags.server.ts"];
+
+/** The boundary zones, each with the sentence a broken one prints; globs are taken from `root`. */
+function boundaries(root, { modelsMayUse = [] } = {}) {
+  return [
+    {
+      target: ["app/components/**", "app/lib/**"],
+      from: LAYERS.SERVER_ONLY,
+      message:
+        "Layer rule: app/components and app/lib are bundled for the browser and never import server code (*.server modules, app/infra, app/models, app/services, server/).",
     },
-    plugins: { "react-hooks": reactHooks },
-    rules: {
-      "react-hooks/rules-of-hooks": "error",
-      "react-hooks/exhaustive-deps": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
-      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    {
+      target: ["app/models/**"],
+      from: [...LAYERS.INFRA, ...LAYERS.ABOVE_MODELS],
+      except: [...LAYERS.INFRA_FOR_MODELS, ...modelsMayUse].map((glob) => `${root}/${glob}`),
+      message:
+        "Layer rule: a model imports only the database (app/infra/db.server), db/schema, app/lib and other models; storage, services and the rest of infra are the caller's to pass in.",
+    },
+  ];
+}
+
+/**
+ * import-x/no-restricted-paths, blind to type-only imports: a type is erased at build time, so it neither
+ * ships server code to the browser nor makes a runtime dependency (import-x/no-cycle ignores them likewise).
+ */
+const restrictedPaths = importX.rules["no-restricted-paths"];
+const isTypeOnly = (node) =>
+  node.importKind === "type" ||
+  node.exportKind === "type" ||
+  (node.type === "ImportDeclaration" &&
+    node.specifiers.length > 0 &&
+    node.specifiers.every((specifier) => specifier.importKind === "type"));
+const layers = {
+  rules: {
+    boundaries: {
+      ...restrictedPaths,
+      create(context) {
+        // An import inside two of a zone's `from` globs (a model is also a *.server module) is reported once.
+        const reported = new Set();
+        const reportOnce = (descriptor) => {
+          if (reported.has(descriptor.node)) return;
+          reported.add(descriptor.node);
+          context.report(descriptor);
+        };
+        const visitors = restrictedPaths.create(Object.create(context, { report: { value: reportOnce } }));
+        return Object.fromEntries(
+          Object.entries(visitors).map(([selector, visit]) => [selector, (node) => (isTypeOnly(node) ? undefined : visit(node))]),
+        );
+      },
     },
   },
-  {
-    files: ["db/migrations/**/*.ts"],
-    rules: { "@typescript-eslint/no-explicit-any": "off" },
-  },
-);
+};
+
+const TEST_FILES = ["**/*.test.{ts,tsx}", "**/__tests__/**", "tests/**"];
+
+/**
+ * The whole configuration for a tree laid out like this repository's, rooted at `root` (the lint-rules unit
+ * test lints a miniature tree of fixtures with it).
+ */
+export function lintConfig(root) {
+  return tseslint.config(
+    {
+      ignores: [
+        "build/**",
+        "node_modules/**",
+        "test-results/**",
+        "playwright-report/**",
+        "tests/.artifacts/**",
+        "data/**",
+        ".cache/**",
+        // Deliberately broken code the lint-rules test lints on its own.
+        "tests/unit/lint-fixtures/**",
+      ],
+    },
+    js.configs.recommended,
+    ...tseslint.configs.recommended,
+    {
+      files: ["**/*.{ts,tsx,js}"],
+      languageOptions: {
+        ecmaVersion: 2023,
+        sourceType: "module",
+        globals: { ...globals.browser, ...globals.node },
+      },
+      plugins: { "react-hooks": reactHooks, "import-x": importX, layers },
+      settings: {
+        "import-x/extensions": [".ts", ".tsx", ".js"],
+        "import-x/external-module-folders": ["node_modules", "node_modules/@types"],
+        "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+        // Resolves `~/` (→ app/) and `#db/` (→ db/) through tsconfig.json's paths.
+        "import-x/resolver-next": [createTypeScriptImportResolver({ project: `${root}/tsconfig.json`, alwaysTryTypes: true })],
+      },
+      rules: {
+        "react-hooks/rules-of-hooks": "error",
+        "react-hooks/exhaustive-deps": "error",
+        "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+        "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+        // Type-only imports are not followed (they vanish at build time); packages are not walked into.
+        "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      },
+    },
+    {
+      files: ["app/**/*.{ts,tsx}"],
+      ignores: TEST_FILES,
+      rules: {
+        "layers/boundaries": ["error", { basePath: root, zones: boundaries(root) }],
+      },
+    },
+    {
+      files: MODELS_STILL_USING_STORAGE,
+      rules: {
+        "layers/boundaries": [
+          "error",
+          { basePath: root, zones: boundaries(root, { modelsMayUse: ["app/infra/storage.server.{ts,tsx}"] }) },
+        ],
+      },
+    },
+    {
+      files: ["app/routes/**/*.{ts,tsx}"],
+      ignores: TEST_FILES,
+      rules: {
+        "no-restricted-imports": [
+          "error",
+          {
+            patterns: [
+              {
+                group: ["kysely", "kysely/*"],
+                message: "Layer rule: routes hold no SQL; put the query in a model under app/models and call it.",
+              },
+            ],
+          },
+        ],
+      },
+    },
+    {
+      files: ["db/migrations/**/*.ts"],
+      rules: { "@typescript-eslint/no-explicit-any": "off" },
+    },
+  );
+}
+
+export default lintConfig(import.meta.dirname);

@@ -98,6 +98,11 @@ export function getDb(): DB {
   return globalForDb.__jimmyHuntDb;
 }
 
+/** Resolves when the database answers a trivial query; rejects when it does not. */
+export async function pingDatabase(db: Executor = getDb()): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
 /** A unique-constraint violation, on SQLite or PostgreSQL. */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== "object" || error === null || !("code" in error)) return false;

@@ -1,0 +1,5 @@
+import { names } from "~/models/names.server";
+
+export function Names() {
+  return <p>{names().join(", ")}</p>;
+}

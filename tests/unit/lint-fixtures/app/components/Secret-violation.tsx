@@ -1,0 +1,5 @@
+import { secret } from "~/routes/profile.server";
+
+export function Secret() {
+  return <p>{secret()}</p>;
+}

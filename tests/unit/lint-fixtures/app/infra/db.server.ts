@@ -1,0 +1,3 @@
+export type Row = { id: number; name: string };
+
+export const db = { rows: [] as Row[] };

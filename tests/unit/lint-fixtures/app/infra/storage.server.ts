@@ -1,0 +1,1 @@
+export const publicUrl = (key: string) => `/media/${key}`;

@@ -1,0 +1,4 @@
+import { whole } from "./cycle-a";
+
+export const half = (value: number) => value / 2;
+export const roundTrip = (value: number) => whole(value);

@@ -1,0 +1,3 @@
+import { publicUrl } from "../infra/storage.server";
+
+export const photoUrl = (id: number) => publicUrl(`photos/${id}`);

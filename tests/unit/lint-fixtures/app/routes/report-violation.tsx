@@ -1,0 +1,3 @@
+import { sql } from "kysely";
+
+export const query = sql`select 1`;

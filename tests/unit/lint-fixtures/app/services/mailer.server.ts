@@ -1,0 +1,3 @@
+export type Letter = { to: string; text: string };
+
+export const send = (letter: Letter) => letter.to.length > 0;
