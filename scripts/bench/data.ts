@@ -1,10 +1,10 @@
 /**
  * A large, realistic data set for the benchmark, written straight into
  * SQLite through prepared statements in one transaction per batch (going
- * through the HTTP app would take hours at a million discoveries). The
- * Jimmys' denormalised figures are then recomputed by the app's own model
- * code (and the hunt's totals by the database's triggers), so the pages read
- * exactly what production writes would have left.
+ * through the HTTP app would take hours at a million discoveries). Every
+ * figure derived from the discoveries is then counted by the app's own model
+ * code (recountDerivedFigures), so the pages read exactly what production
+ * writes would have left.
  */
 import Database from "better-sqlite3";
 import sharp from "sharp";
