@@ -39,13 +39,19 @@ export type DiscoveriesChange = {
  * the write's own transaction, after it, by every model function that writes
  * discoveries. Costs O(the touched Jimmys' journeys), never the whole table:
  * the hunt's figures move by the difference between each Jimmy's old and new
- * counts. Ids are handled in ascending order so concurrent writers on
- * PostgreSQL lock Jimmys in the same order.
+ * counts. Jimmys are handled in ascending id order, then the hunt's shared
+ * rows, then hunters, so concurrent writers on PostgreSQL take their locks in
+ * one order.
  */
 export async function afterDiscoveriesChanged(trx: Transaction<Database>, change: DiscoveriesChange): Promise<void> {
-  for (const jimmyId of ascendingUnique(change.jimmyIds)) await refreshJimmy(trx, jimmyId);
+  const hunt: HuntDelta = { discoveries: 0, places: new Map() };
+  for (const jimmyId of ascendingUnique(change.jimmyIds)) await refreshJimmy(trx, jimmyId, hunt);
+  await moveHuntFigures(trx, hunt);
   for (const hunterId of ascendingUnique(change.hunterIds)) await refreshHunter(trx, hunterId);
 }
+
+/** How the hunt's figures move: its number of discoveries, and each place's count. */
+type HuntDelta = { discoveries: number; places: Map<string, number> };
 
 /**
  * The hunt-wide figures counted from scratch over every discovery: plain SQL
@@ -76,7 +82,7 @@ export const RECOUNT_HUNT_FIGURES: readonly string[] = [
 export async function recountDerivedFigures(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const jimmys = await trx.selectFrom("jimmys").select("id").orderBy("id").execute();
-    for (const { id } of jimmys) await refreshJimmy(trx, id);
+    for (const { id } of jimmys) await refreshJimmy(trx, id, { discoveries: 0, places: new Map() });
     for (const statement of RECOUNT_HUNT_FIGURES) await sql.raw(statement).execute(trx);
   });
 }
@@ -86,10 +92,10 @@ function ascendingUnique(ids: readonly number[]): number[] {
 }
 
 /**
- * Recomputes one Jimmy's figures from its own discoveries, and moves the
- * hunt's totals and places by what changed. O(journey length).
+ * Recomputes one Jimmy's figures from its own discoveries, and adds what
+ * changed to the hunt's delta. O(journey length).
  */
-async function refreshJimmy(trx: Transaction<Database>, jimmyId: number): Promise<void> {
+async function refreshJimmy(trx: Transaction<Database>, jimmyId: number, hunt: HuntDelta): Promise<void> {
   // Locks the Jimmy's row first (a write that changes nothing): on PostgreSQL
   // a concurrent write to the same Jimmy waits here until this one has
   // committed, then reads a journey and counts that include it, so neither
@@ -129,16 +135,10 @@ async function refreshJimmy(trx: Transaction<Database>, jimmyId: number): Promis
     jimmyId,
     new Map(placesBefore.map((p) => [p.place_key, Number(p.discovery_count)])),
     new Map(placesNow.map((p) => [p.place_key!, Number(p.n)])),
+    hunt,
   );
   const count = journey.length;
-  const delta = count - Number(current.discovery_count);
-  if (delta !== 0) {
-    await trx
-      .updateTable("hunt_totals")
-      .set({ discovery_count: sql`discovery_count + ${delta}` })
-      .where("id", "=", 1)
-      .execute();
-  }
+  hunt.discoveries += count - Number(current.discovery_count);
 
   // Where the Jimmy is now: its latest discovery with coordinates (the map needs
   // them), else its latest with a typed location, named as every page names it
@@ -178,8 +178,14 @@ async function refreshJimmy(trx: Transaction<Database>, jimmyId: number): Promis
   );
 }
 
-/** Writes a Jimmy's place counts where they changed, and moves the hunt's place counts by the same differences. */
-async function saveJimmyPlaces(trx: Transaction<Database>, jimmyId: number, before: Map<string, number>, now: Map<string, number>) {
+/** Writes a Jimmy's place counts where they changed, and adds the differences to the hunt's. */
+async function saveJimmyPlaces(
+  trx: Transaction<Database>,
+  jimmyId: number,
+  before: Map<string, number>,
+  now: Map<string, number>,
+  hunt: HuntDelta,
+) {
   for (const placeKey of new Set([...before.keys(), ...now.keys()])) {
     const count = now.get(placeKey) ?? 0;
     const delta = count - (before.get(placeKey) ?? 0);
@@ -193,12 +199,32 @@ async function saveJimmyPlaces(trx: Transaction<Database>, jimmyId: number, befo
         .onConflict((oc) => oc.columns(["jimmy_id", "place_key"]).doUpdateSet({ discovery_count: count }))
         .execute();
     }
+    hunt.places.set(placeKey, (hunt.places.get(placeKey) ?? 0) + delta);
+  }
+}
+
+/**
+ * Moves the hunt's place counts and total by a write's differences: places in
+ * key order, then the total, so concurrent writers on PostgreSQL lock these
+ * shared rows in one order and never wait on each other in a circle.
+ */
+async function moveHuntFigures(trx: Transaction<Database>, hunt: HuntDelta) {
+  for (const placeKey of [...hunt.places.keys()].sort()) {
+    const delta = hunt.places.get(placeKey)!;
+    if (delta === 0) continue;
     await trx
       .insertInto("hunt_places")
       .values({ place_key: placeKey, discovery_count: delta })
       .onConflict((oc) => oc.column("place_key").doUpdateSet({ discovery_count: sql`hunt_places.discovery_count + ${delta}` }))
       .execute();
     if (delta < 0) await trx.deleteFrom("hunt_places").where("place_key", "=", placeKey).where("discovery_count", "<=", 0).execute();
+  }
+  if (hunt.discoveries !== 0) {
+    await trx
+      .updateTable("hunt_totals")
+      .set({ discovery_count: sql`discovery_count + ${hunt.discoveries}` })
+      .where("id", "=", 1)
+      .execute();
   }
 }
 
