@@ -103,26 +103,26 @@ export interface JimmyJourneysTable {
   cities: string;
 }
 
-/** Each distinct place with a discovery and how many name it; kept by triggers on discoveries. */
+/** Each distinct place with a discovery and how many name it; kept with every write to discoveries (app/models/derived-figures.server.ts). */
 export interface HuntPlacesTable {
   place_key: string;
   discovery_count: number;
 }
 
-/** Each Jimmy's distinct places with how many of its discoveries name them; kept by triggers on discoveries. */
+/** Each Jimmy's distinct places with how many of its discoveries name them; kept with every write to discoveries (app/models/derived-figures.server.ts). */
 export interface JimmyPlacesTable {
   jimmy_id: number;
   place_key: string;
   discovery_count: number;
 }
 
-/** Each hunter's latest discovery; kept by triggers on discoveries. */
+/** Each hunter's latest discovery; kept with every write to discoveries (app/models/derived-figures.server.ts). */
 export interface HunterActivityTable {
   user_id: number;
   last_discovery_at: Timestamp;
 }
 
-/** One row (id 1): the number of discoveries; kept by triggers on discoveries. */
+/** One row (id 1): the number of discoveries; kept with every write to discoveries (app/models/derived-figures.server.ts). */
 export interface HuntTotalsTable {
   id: number;
   discovery_count: number;

@@ -6,7 +6,7 @@ import { displayPlace } from "~/lib/places";
 import type { LocationInput, ResolvedLocation } from "~/services/geo.server";
 import { getStorage } from "~/infra/storage.server";
 import { selectCards, toCardData } from "./cards.server";
-import { refreshJimmyAggregates } from "./jimmys.server";
+import { afterDiscoveriesChanged } from "./derived-figures.server";
 
 export type NewDiscoveryInput = {
   jimmyId: number;
@@ -24,9 +24,9 @@ export type NewDiscoveryInput = {
   createdAt: string;
 };
 
-/** Inserts a discovery row (the caller keeps the Jimmy's figures in step, in the same transaction). */
-export async function insertDiscovery(db: Kysely<Database> | Transaction<Database>, input: NewDiscoveryInput) {
-  return db
+/** Inserts a discovery and brings the derived figures in step, inside the caller's transaction. */
+export async function insertDiscovery(trx: Transaction<Database>, input: NewDiscoveryInput) {
+  const row = await trx
     .insertInto("discoveries")
     .values({
       jimmy_id: input.jimmyId,
@@ -48,15 +48,13 @@ export async function insertDiscovery(db: Kysely<Database> | Transaction<Databas
     })
     .returning(["id"])
     .executeTakeFirstOrThrow();
+  await afterDiscoveriesChanged(trx, { jimmyIds: [input.jimmyId], hunterIds: [input.userId] });
+  return row;
 }
 
-/** Records a discovery and updates its Jimmy's figures in one transaction. */
+/** Records a discovery and updates the figures derived from it in one transaction. */
 export async function recordDiscovery(db: Kysely<Database>, input: NewDiscoveryInput) {
-  return db.transaction().execute(async (trx) => {
-    const row = await insertDiscovery(trx, input);
-    await refreshJimmyAggregates(trx, input.jimmyId);
-    return row;
-  });
+  return db.transaction().execute((trx) => insertDiscovery(trx, input));
 }
 
 /**
@@ -88,7 +86,7 @@ export async function listDiscoveries(
   };
 }
 
-/** How many discoveries there are, from the total the database keeps on every write (counting rows would read them all). */
+/** How many discoveries there are, from the total kept with every write (counting rows would read them all). */
 export async function countDiscoveries(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom("hunt_totals").select("discovery_count").where("id", "=", 1).executeTakeFirst();
   return Number(row?.discovery_count ?? 0);
@@ -102,7 +100,9 @@ export type GeographyBackfillReport = { checked: number; updated: number; jimmys
  * Derives the geography of every existing discovery again (city, state,
  * country; approximate coordinates for typed-only known cities) and
  * recomputes every discovered Jimmy's figures. Rows whose geography is
- * already right are left alone, so a second run changes nothing.
+ * already right are left alone, so a second run changes nothing. Each batch's
+ * changes are written in one transaction with the figures they move; places
+ * are resolved before it, outside any transaction.
  */
 export async function backfillGeography(
   db: Kysely<Database>,
@@ -115,13 +115,14 @@ export async function backfillGeography(
   for (;;) {
     const rows = await db
       .selectFrom("discoveries")
-      .select(["id", "location", "latitude", "longitude", "location_approximate", "city", "region", "country"])
+      .select(["id", "jimmy_id", "location", "latitude", "longitude", "location_approximate", "city", "region", "country"])
       .where("id", ">", afterId)
       .orderBy("id")
       .limit(BATCH)
       .execute();
     if (rows.length === 0) break;
     afterId = rows[rows.length - 1]!.id;
+    const changes: { id: number; jimmyId: number; next: Partial<(typeof rows)[number]> }[] = [];
     for (const row of rows) {
       report.checked++;
       // Approximate coordinates were derived from the text: derive them again.
@@ -141,15 +142,21 @@ export async function backfillGeography(
       };
       const unchanged = (Object.keys(next) as (keyof typeof next)[]).every((key) => row[key] === next[key]);
       if (unchanged) continue;
-      await db.updateTable("discoveries").set(next).where("id", "=", row.id).execute();
-      report.updated++;
+      changes.push({ id: row.id, jimmyId: row.jimmy_id, next });
+    }
+    if (changes.length > 0) {
+      await db.transaction().execute(async (trx) => {
+        for (const { id, next } of changes) await trx.updateTable("discoveries").set(next).where("id", "=", id).execute();
+        await afterDiscoveriesChanged(trx, { jimmyIds: changes.map((c) => c.jimmyId), hunterIds: [] });
+      });
+      report.updated += changes.length;
     }
     log(`Checked ${report.checked} discoveries, updated ${report.updated}`);
   }
 
   const jimmys = await db.selectFrom("discoveries").select("jimmy_id").distinct().orderBy("jimmy_id").execute();
   for (const { jimmy_id } of jimmys) {
-    await db.transaction().execute((trx) => refreshJimmyAggregates(trx, jimmy_id));
+    await db.transaction().execute((trx) => afterDiscoveriesChanged(trx, { jimmyIds: [jimmy_id], hunterIds: [] }));
     report.jimmysRefreshed++;
   }
   log(`Recomputed the figures of ${report.jimmysRefreshed} Jimmys`);
@@ -263,7 +270,7 @@ export async function deleteDiscovery(db: Kysely<Database>, id: number): Promise
     const row = await trx
       .selectFrom("discoveries as d")
       .innerJoin("jimmys as j", "j.id", "d.jimmy_id")
-      .select(["d.jimmy_id", "d.photo_key", "d.photo_variants", "d.is_first", "j.serial_number"])
+      .select(["d.jimmy_id", "d.user_id", "d.photo_key", "d.photo_variants", "d.is_first", "j.serial_number"])
       .where("d.id", "=", id)
       .executeTakeFirst();
     if (!row) return null;
@@ -278,7 +285,7 @@ export async function deleteDiscovery(db: Kysely<Database>, id: number): Promise
         .executeTakeFirst();
       if (next) await trx.updateTable("discoveries").set({ is_first: 1 }).where("id", "=", next.id).execute();
     }
-    await refreshJimmyAggregates(trx, row.jimmy_id);
+    await afterDiscoveriesChanged(trx, { jimmyIds: [row.jimmy_id], hunterIds: [row.user_id] });
     return {
       photo: { key: row.photo_key, variants: parseVariants(row.photo_variants) },
       jimmyId: row.jimmy_id,
@@ -363,7 +370,7 @@ export async function updateDiscoveryText(
       })
       .where("id", "=", id)
       .execute();
-    await refreshJimmyAggregates(trx, row.jimmy_id);
+    await afterDiscoveriesChanged(trx, { jimmyIds: [row.jimmy_id], hunterIds: [] });
     return true;
   });
 }

@@ -1,10 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database, JimmyStatus } from "#db/schema";
 import { encodeCursor, type Cursor, type DiscoveryCardData } from "~/lib/discoveries";
-import { displayPlace } from "~/lib/places";
 import { nowIso } from "~/lib/time";
 import { selectCards, toCardData } from "./cards.server";
-import { saveJourneyFigures } from "./hall-of-fame.server";
 import type { Executor } from "~/infra/db.server";
 
 export function jimmyName(serialNumber: number): string {
@@ -48,73 +46,6 @@ export async function findJimmyBySerial(db: Executor, serialNumber: number) {
 
 export async function findJimmyById(db: Executor, id: number) {
   return db.selectFrom("jimmys").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
-/**
- * Recomputes a Jimmy's denormalised figures (count, first and last dates,
- * latest known position, Hall of Fame figures) from its own discoveries.
- * Called in the same transaction as every write that adds or removes a
- * discovery, so pages never scan the discoveries table to show them.
- * O(journey length).
- */
-export async function refreshJimmyAggregates(db: Executor, jimmyId: number): Promise<void> {
-  // Locks the Jimmy's row first (a write that changes nothing): on PostgreSQL
-  // a concurrent discovery of the same Jimmy waits here until this one has
-  // committed, then reads a journey that includes it, so neither overwrites
-  // the other's figures. SQLite runs one write transaction at a time anyway.
-  const current = await db
-    .updateTable("jimmys")
-    .set((eb) => ({ status: eb.ref("status") }))
-    .where("id", "=", jimmyId)
-    .returning("status")
-    .executeTakeFirstOrThrow();
-  const journey = await db
-    .selectFrom("discoveries")
-    .select(["created_at", "latitude", "longitude", "location", "location_approximate", "city", "region", "country"])
-    .where("jimmy_id", "=", jimmyId)
-    .orderBy("created_at", "asc")
-    .orderBy("id", "asc")
-    .execute();
-  // Where the Jimmy is now: its latest discovery with coordinates (the map needs
-  // them), else its latest with a typed location, named as every page names it
-  // ("Austin, TX", "near Austin, TX"), and dated by that same discovery.
-  const latestLocated =
-    journey.findLast((d) => d.latitude !== null && d.longitude !== null) ?? journey.findLast((d) => d.location !== null);
-  const count = journey.length;
-  let status = current.status;
-  if (count > 0 && status === "hidden") status = "discovered";
-  if (count === 0 && status === "discovered") status = "hidden";
-
-  await db
-    .updateTable("jimmys")
-    .set({
-      discovery_count: count,
-      first_discovery_at: journey[0]?.created_at ?? null,
-      last_discovery_at: journey[count - 1]?.created_at ?? null,
-      latitude: latestLocated?.latitude ?? null,
-      longitude: latestLocated?.longitude ?? null,
-      location: latestLocated
-        ? displayPlace({ ...latestLocated, approximate: latestLocated.location_approximate === 1 })
-        : null,
-      located_at: latestLocated?.created_at ?? null,
-      location_approximate: latestLocated?.location_approximate ?? 0,
-      status,
-    })
-    .where("id", "=", jimmyId)
-    .execute();
-  await saveJourneyFigures(
-    db,
-    jimmyId,
-    journey.map((d) => ({
-      createdAt: d.created_at,
-      latitude: d.latitude,
-      longitude: d.longitude,
-      city: d.city,
-      region: d.region,
-      country: d.country,
-      approximate: d.location_approximate === 1,
-    })),
-  );
 }
 
 /** A discovered Jimmy as the map and GET /api/jimmys-locations show it (SPEC.md §3). */
@@ -217,7 +148,7 @@ export async function getJimmyPage(
       .limit(limit + 1)
       .execute(),
     before ? timeline().limit(1).executeTakeFirst() : Promise.resolve(undefined),
-    // Its distinct places, kept by triggers (migration 2026-11-22T1500-jimmy-places).
+    // Its distinct places, kept with every write to discoveries (derived-figures.server.ts).
     db
       .selectFrom("jimmy_places")
       .select((eb) => eb.fn.countAll<number>().as("n"))

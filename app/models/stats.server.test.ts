@@ -1,9 +1,12 @@
+import type { Transaction } from "kysely";
 import { afterEach, beforeEach, expect, it } from "vitest";
+import type { Database } from "#db/schema";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { getHuntStats } from "./stats.server";
 import { deleteDiscovery } from "./discoveries.server";
 import { getJimmyPage } from "./jimmys.server";
+import { afterDiscoveriesChanged, type DiscoveriesChange } from "./derived-figures.server";
 
 let t: Awaited<ReturnType<typeof createTestDb>>;
 beforeEach(async () => {
@@ -14,6 +17,12 @@ afterEach(async () => {
 });
 
 const now = new Date("2026-06-30T12:00:00.000Z");
+/** An operator's direct write to discoveries, followed (as it must be) by the one function that keeps the figures. */
+const operatorWrite = (write: (trx: Transaction<Database>) => Promise<unknown>, change: DiscoveriesChange) =>
+  t.db.transaction().execute(async (trx) => {
+    await write(trx);
+    await afterDiscoveriesChanged(trx, change);
+  });
 const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOString();
 /** A typed city as resolveLocation derives it (approximate: its centre). */
 const AUSTIN = { city: "Austin", region: "TX", country: "US", locationApproximate: true } as const;
@@ -34,9 +43,11 @@ it("counts places at city level, minted Jimmys, discoveries, and hunters active 
   await makeDiscovery(t.db, { jimmyId: j2.id, userId: c.id, createdAt: daysAgo(31) });
   // Places: two in Austin (same city), one in Paris, one typed in Marfa; text that names no place counts nowhere.
   const ids = (await t.db.selectFrom("discoveries").select("id").orderBy("id").execute()).map((r) => r.id);
-  await t.db.updateTable("discoveries").set({ city: "Austin", region: "TX", country: "US" }).where("id", "in", [ids[0]!, ids[1]!]).execute();
-  await t.db.updateTable("discoveries").set({ city: "Paris", region: null, country: "FR" }).where("id", "=", ids[2]!).execute();
-  await t.db.updateTable("discoveries").set({ location: "somewhere private" }).where("id", "=", ids[3]!).execute();
+  await operatorWrite(async (trx) => {
+    await trx.updateTable("discoveries").set({ city: "Austin", region: "TX", country: "US" }).where("id", "in", [ids[0]!, ids[1]!]).execute();
+    await trx.updateTable("discoveries").set({ city: "Paris", region: null, country: "FR" }).where("id", "=", ids[2]!).execute();
+    await trx.updateTable("discoveries").set({ location: "somewhere private" }).where("id", "=", ids[3]!).execute();
+  }, { jimmyIds: [j1.id, j2.id], hunterIds: [] });
   const j3 = await makeJimmy(t.db, 4);
   await makeDiscovery(t.db, {
     jimmyId: j3.id,
@@ -84,11 +95,17 @@ it("stay exact as discoveries are deleted, moved to another place, or backdated"
   expect(await getHuntStats(t.db, now)).toEqual({ activeLocations: 1, totalJimmys: 1, totalDiscoveries: 2, activeHunters: 1 });
 
   // An operator corrects a place: Denver still has one discovery, Boulder is new.
-  await t.db.updateTable("discoveries").set({ location: "Boulder, CO", city: "Boulder" }).where("id", "=", second.id).execute();
+  await operatorWrite(
+    (trx) => trx.updateTable("discoveries").set({ location: "Boulder, CO", city: "Boulder" }).where("id", "=", second.id).execute(),
+    { jimmyIds: [jimmy.id], hunterIds: [] },
+  );
   expect((await getHuntStats(t.db, now)).activeLocations).toBe(2);
 
   // Backdated out of the 30-day window, hunter b is no longer active.
-  await t.db.updateTable("discoveries").set({ created_at: daysAgo(45) }).where("user_id", "=", b.id).execute();
+  await operatorWrite((trx) => trx.updateTable("discoveries").set({ created_at: daysAgo(45) }).where("user_id", "=", b.id).execute(), {
+    jimmyIds: [jimmy.id],
+    hunterIds: [b.id],
+  });
   expect((await getHuntStats(t.db, now)).activeHunters).toBe(0);
 });
 
@@ -103,17 +120,27 @@ it("a Jimmy's place count stays exact as its discoveries are deleted, moved to a
   expect(await places(21)).toBe(2);
 
   // Coordinates resolved to a city count as that city, whatever was typed.
-  await t.db
-    .updateTable("discoveries")
-    .set({ location: "x", city: "Austin", region: "TX", country: "US", location_approximate: 0 })
-    .where("id", "=", austin.id)
-    .execute();
+  await operatorWrite(
+    (trx) =>
+      trx
+        .updateTable("discoveries")
+        .set({ location: "x", city: "Austin", region: "TX", country: "US", location_approximate: 0 })
+        .where("id", "=", austin.id)
+        .execute(),
+    { jimmyIds: [j1.id], hunterIds: [] },
+  );
   expect(await places(21)).toBe(2);
   // One of the two Denver discoveries moves to Boulder: Denver stays, Boulder is new.
-  await t.db.updateTable("discoveries").set({ location: "Boulder, CO", city: "Boulder" }).where("id", "=", denver.id).execute();
+  await operatorWrite(
+    (trx) => trx.updateTable("discoveries").set({ location: "Boulder, CO", city: "Boulder" }).where("id", "=", denver.id).execute(),
+    { jimmyIds: [j1.id], hunterIds: [] },
+  );
   expect(await places(21)).toBe(3);
   // The Boulder discovery was really of another Jimmy.
-  await t.db.updateTable("discoveries").set({ jimmy_id: j2.id, is_first: 1 }).where("id", "=", denver.id).execute();
+  await operatorWrite((trx) => trx.updateTable("discoveries").set({ jimmy_id: j2.id, is_first: 1 }).where("id", "=", denver.id).execute(), {
+    jimmyIds: [j1.id, j2.id],
+    hunterIds: [],
+  });
   expect([await places(21), await places(22)]).toEqual([2, 1]);
   await deleteDiscovery(t.db, denver.id);
   expect([await places(21), await places(22)]).toEqual([2, 0]);
@@ -137,6 +164,9 @@ it("typed text that names no place counts towards no Location, on the hunt's ban
   expect((await getJimmyPage(t.db, 31, { now }))?.stats.locations).toBe(3);
 
   // Retyping the text of a discovery whose place is unknown changes nothing.
-  await t.db.updateTable("discoveries").set({ location: "y" }).where("location", "=", "x").execute();
+  await operatorWrite((trx) => trx.updateTable("discoveries").set({ location: "y" }).where("location", "=", "x").execute(), {
+    jimmyIds: [jimmy.id],
+    hunterIds: [],
+  });
   expect((await getHuntStats(t.db, now)).activeLocations).toBe(3);
 });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "#db/schema";
 
 import type { HuntStats } from "~/lib/stats";
@@ -9,20 +9,11 @@ export type { HuntStats };
 export const ACTIVE_HUNTER_DAYS = 30;
 
 /**
- * The place a discovery counts towards: its city (with state and country)
- * when known, otherwise the US state or country it is in; none when no place
- * is known, so typed text that names no place ("x") counts nowhere.
- * The triggers of migration 2026-11-24T0650-real-places use the same key.
- */
-export const placeKey = sql<string | null>`(case when d.country is not null
-  then coalesce(d.city, '') || '|' || coalesce(d.region, '') || '|' || d.country end)`;
-
-/**
  * The home page's figures (definitions in README): distinct places with a
  * discovery, minted Jimmys, discoveries, and hunters who reported in the last
- * 30 days. Places, discoveries and hunters' latest reports are kept by
- * triggers on discoveries (migration 2026-11-22T1200-hunt-stats), so this
- * reads a few small rows however many discoveries there are.
+ * 30 days. Places, discoveries and hunters' latest reports are kept with
+ * every write to discoveries (derived-figures.server.ts), so this reads a few
+ * small rows however many discoveries there are.
  */
 export async function getHuntStats(db: Kysely<Database>, now = new Date()): Promise<HuntStats> {
   const since = new Date(now.getTime() - ACTIVE_HUNTER_DAYS * 86_400_000).toISOString();

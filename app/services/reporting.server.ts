@@ -1,7 +1,7 @@
 import { DEFAULT_CAPTION } from "~/lib/discoveries";
 import { isUniqueViolation, type DB } from "~/infra/db.server";
 import { findIdempotentResult, guardedWrite, IdempotentReplay, type IdempotencyGuard } from "~/models/idempotency.server";
-import { findJimmyBySerial, refreshJimmyAggregates } from "~/models/jimmys.server";
+import { findJimmyBySerial } from "~/models/jimmys.server";
 import { insertDiscovery } from "~/models/discoveries.server";
 import { notifyRediscovery } from "~/models/notifications.server";
 import { deleteTempUpload, setTempUploadPhotoKey } from "~/models/uploads.server";
@@ -112,7 +112,6 @@ export async function reportDiscovery(db: DB, storage: Storage, report: Discover
         isFirst,
         createdAt: now.toISOString(),
       });
-      await refreshJimmyAggregates(trx, jimmy.id);
       if (!isFirst) await notifyRediscovery(trx, { jimmyId: jimmy.id, discoveryId: id, finderId: report.userId, now });
       return { discoveryId: id, isFirst, wasAlreadyFound: report.wantsFirst && !isFirst };
     }, now));

@@ -10,6 +10,7 @@ import * as idempotencyKeys from "./2026-11-24T0120-idempotency-keys";
 import * as userNameKeys from "./2026-11-24T0630-user-name-keys";
 import * as contentFlags from "./2026-11-24T0640-content-flags";
 import * as realPlaces from "./2026-11-24T0650-real-places";
+import * as derivedFiguresInApp from "./2026-11-24T2340-derived-figures-in-app";
 
 /**
  * Every migration, by name. Listed explicitly (not read from the directory) so
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T0630-user-name-keys": userNameKeys,
   "2026-11-24T0640-content-flags": contentFlags,
   "2026-11-24T0650-real-places": realPlaces,
+  "2026-11-24T2340-derived-figures-in-app": derivedFiguresInApp,
 };

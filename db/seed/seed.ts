@@ -2,7 +2,8 @@ import sharp from "sharp";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema";
 import { DEFAULT_CAPTION } from "~/lib/discoveries";
-import { mintJimmys, refreshJimmyAggregates } from "~/models/jimmys.server";
+import { mintJimmys } from "~/models/jimmys.server";
+import { afterDiscoveriesChanged } from "~/models/derived-figures.server";
 import { addComment } from "~/models/comments.server";
 import { recordDiscovery } from "~/models/discoveries.server";
 import { upsertUserFromProvider } from "~/models/users.server";
@@ -282,6 +283,6 @@ export async function seedDemoData(options: {
     }))
     .execute();
 
-  for (const plan of plans) await refreshJimmyAggregates(db, plan.jimmy.id);
+  await db.transaction().execute((trx) => afterDiscoveriesChanged(trx, { jimmyIds: plans.map((plan) => plan.jimmy.id), hunterIds: [] }));
   return report;
 }

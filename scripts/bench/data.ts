@@ -1,16 +1,16 @@
 /**
  * A large, realistic data set for the benchmark, written straight into
  * SQLite through prepared statements in one transaction per batch (going
- * through the HTTP app would take hours at a million discoveries). The
- * Jimmys' denormalised figures are then recomputed by the app's own model
- * code (and the hunt's totals by the database's triggers), so the pages read
- * exactly what production writes would have left.
+ * through the HTTP app would take hours at a million discoveries). Every
+ * figure derived from the discoveries is then counted by the app's own model
+ * code (recountDerivedFigures), so the pages read exactly what production
+ * writes would have left.
  */
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { mulberry32 } from "#db/seed/seed";
 import { US_CITIES, WORLD_CITIES } from "#db/seed/demo-data";
-import { refreshJimmyAggregates } from "~/models/jimmys.server";
+import { recountDerivedFigures } from "~/models/derived-figures.server";
 import { migrateToLatest, openSqlite } from "~/infra/db.server";
 import { resolveLocation, type ResolvedLocation } from "~/services/geo.server";
 import { storePhoto, type StoredPhoto } from "~/services/images.server";
@@ -128,9 +128,8 @@ export async function buildBenchData(options: BenchDataOptions): Promise<{ typic
     }
   })();
 
-  await db.transaction().execute(async (trx) => {
-    for (let jimmyId = 1; jimmyId <= Math.min(options.jimmys, options.discoveries); jimmyId++) await refreshJimmyAggregates(trx, jimmyId);
-  });
+  // The rows went in as plain SQL: every figure derived from them is counted once.
+  await recountDerivedFigures(db);
   raw.exec("analyze");
   raw.pragma("wal_checkpoint(TRUNCATE)");
   const typical = raw

@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR, labelCheckCode } from "../support/e2e-data";
-import { queryOne, writeDb } from "./db";
+import { queryOne, recountHuntFigures, writeDb } from "./db";
 import { waitForHydration } from "./helpers";
 
 /**
@@ -89,6 +89,7 @@ export async function makeStoredDiscovery(caption = `Spotted ${crypto.randomUUID
     db.prepare(
       "update jimmys set discovery_count = 1, status = 'discovered', first_discovery_at = ?, last_discovery_at = ?, location = 'Zilker Park, Austin' where id = ?",
     ).run(now, now, jimmyId);
+    recountHuntFigures(db);
     return { id, serial, jimmyId, key, variants, caption, hunterName: `Hazel Finder${serial}` };
   } finally {
     db.close();

@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import { RECOUNT_HUNT_FIGURES } from "~/models/derived-figures.server";
 import { E2E_DATABASE } from "../support/e2e-data";
 
 /**
@@ -29,4 +30,16 @@ export function writeDb() {
   const db = new Database(E2E_DATABASE, { fileMustExist: true });
   db.pragma("busy_timeout = 5000");
   return db;
+}
+
+/**
+ * After a test plants, moves or removes discoveries with plain SQL: the hunt's
+ * figures (totals, places, hunters' activity) counted again, as the app keeps
+ * them after its own writes (docs/decisions/013-derived-figures.md). The test
+ * sets its Jimmy's own figures itself.
+ */
+export function recountHuntFigures(db: Database.Database) {
+  db.transaction(() => {
+    for (const statement of RECOUNT_HUNT_FIGURES) db.exec(statement);
+  })();
 }

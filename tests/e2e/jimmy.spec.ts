@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import crypto from "node:crypto";
 import { freshSerial, mint } from "./admin-helpers";
 import { displayPlace } from "../../app/lib/places";
-import { query, queryOne, writeDb } from "./db";
+import { query, queryOne, recountHuntFigures, writeDb } from "./db";
 import { expectAccessible, jsEnabled, waitForHydration } from "./helpers";
 
 type JimmyRow = { id: number; serial_number: number; first_discovery_at: string | null; discovery_count: number };
@@ -220,6 +220,7 @@ test.describe("a well-travelled Jimmy's page", () => {
         new Date(Date.UTC(2026, 0, total)).toISOString(),
         jimmyId,
       );
+      recountHuntFigures(db);
     } finally {
       db.close();
     }

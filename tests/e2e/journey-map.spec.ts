@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { greatCircleMiles } from "~/lib/distance";
 import { freshSerial, mint } from "./admin-helpers";
-import { writeDb } from "./db";
+import { recountHuntFigures, writeDb } from "./db";
 import { uniqueName } from "./helpers";
 import { plantHunter } from "./social";
 
@@ -43,6 +43,7 @@ function plantJourney(places: Place[]): { serial: number; ids: number[] } {
         last,
         jimmyId,
       );
+      recountHuntFigures(db);
       return { serial, ids };
     }).immediate();
   } finally {

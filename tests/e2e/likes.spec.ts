@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { query, queryOne, writeDb } from "./db";
+import { query, queryOne, recountHuntFigures, writeDb } from "./db";
 import { jsEnabled, signIn, uniqueName, waitForHydration } from "./helpers";
 import { plantDiscovery, plantHunter } from "./social";
 
@@ -77,6 +77,7 @@ test.describe("liking a discovery", () => {
     try {
       db.prepare("delete from discoveries where id = ?").run(discovery.id);
       db.prepare("update jimmys set discovery_count = discovery_count - 1 where id = ?").run(discovery.jimmyId);
+      recountHuntFigures(db);
     } finally {
       db.close();
     }

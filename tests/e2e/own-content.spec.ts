@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { makeStoredDiscovery, photoFiles } from "./admin-helpers";
-import { query, queryOne, writeDb } from "./db";
+import { query, queryOne, recountHuntFigures, writeDb } from "./db";
 import { expectAccessible, signInByRequest, uniqueName, waitForHydration } from "./helpers";
 import { plantHunter, useOwnAddress } from "./social";
 
@@ -16,6 +16,7 @@ async function discoveryOf(userId: number) {
   const db = writeDb();
   try {
     db.prepare("update discoveries set user_id = ? where id = ?").run(userId, discovery.id);
+    recountHuntFigures(db);
   } finally {
     db.close();
   }

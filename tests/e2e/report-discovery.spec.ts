@@ -7,7 +7,7 @@ import { readExif } from "~/lib/exif";
 import { displayPlace } from "~/lib/places";
 import { E2E_DATA_DIR } from "../support/e2e-data";
 import { badPhotos, oversizePhoto, ROTATED_GPS_JPEG } from "../support/photos";
-import { query, queryOne, writeDb } from "./db";
+import { query, queryOne, recountHuntFigures, writeDb } from "./db";
 import { expectAccessible, jsEnabled, REPORT_SAVED_MS, signIn, uniqueName, waitForHydration } from "./helpers";
 
 type DiscoveryRow = {
@@ -66,6 +66,7 @@ function addDiscoveries(serial: number, count: number) {
       db.prepare(
         "update jimmys set discovery_count = discovery_count + ?, status = 'discovered', first_discovery_at = coalesce(first_discovery_at, ?), last_discovery_at = ? where id = ?",
       ).run(count, new Date(Date.now() - 86_400_000).toISOString(), new Date().toISOString(), jimmy.id);
+      recountHuntFigures(db);
     })();
   } finally {
     db.close();

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import { HONEYPOT_FIELD } from "../../app/lib/comments";
 import { issueFormToken, MIN_FILL_MS } from "../../app/services/comment-guard.server";
 import { E2E_SESSION_SECRET } from "../support/e2e-data";
-import { queryOne, writeDb } from "./db";
+import { queryOne, recountHuntFigures, writeDb } from "./db";
 import { jsEnabled, waitForHydration } from "./helpers";
 
 /**
@@ -108,6 +108,7 @@ export function plantDiscovery(userId: number, caption: string): PlantedDiscover
         )
         .run(source.jimmy_id, userId, source.photo_key, source.photo_width, source.photo_height, source.photo_variants, caption, now);
       db.prepare("update jimmys set discovery_count = discovery_count + 1, last_discovery_at = ? where id = ?").run(now, source.jimmy_id);
+      recountHuntFigures(db);
       return { id: Number(result.lastInsertRowid), serialNumber: source.serial_number, jimmyId: source.jimmy_id };
     }).immediate();
   } finally {
@@ -135,6 +136,7 @@ export function foundJimmy(): number {
       db.prepare(
         "update jimmys set discovery_count = 1, status = 'discovered', first_discovery_at = ?, last_discovery_at = ? where id = ?",
       ).run(now, now, jimmy.id);
+      recountHuntFigures(db);
       return serial;
     }
   } finally {
