@@ -2,7 +2,6 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -12,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
+import { ErrorNotice, ErrorPage } from "~/components/ErrorPage";
 import { MobileFloatingMenu, MobileNav } from "~/components/MobileNav";
 import { NavigationProgress } from "~/components/NavigationProgress";
 import { useNonce } from "~/components/nonce";
@@ -171,23 +171,11 @@ export default function App() {
   return <Outlet />;
 }
 
+/** Any page's error: the status and the server's words (a 404 is the lost-Jimmy page). */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (notFound) return <NotFoundPage />;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  // A thrown Response carries its message as text, or as the JSON API's { message }.
-  const data: unknown = isRouteErrorResponse(error) ? error.data : null;
-  const given = typeof data === "string" ? data : typeof data === "object" && data !== null && "message" in data ? data.message : null;
-  const message = typeof given === "string" && given ? given : "Something went wrong on our side. Please try again in a moment.";
-  return (
-    <ErrorNotice
-      eyebrow={<p className="text-sm font-semibold uppercase tracking-wide text-orange-700">Error {status}</p>}
-      title={status >= 500 ? "Something went wrong" : "We couldn't do that"}
-      message={message}
-      home="Go Home"
-    />
-  );
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <ErrorPage eyebrow="status" home="Go Home" />;
 }
 
 export function NotFoundPage() {
@@ -198,23 +186,5 @@ export function NotFoundPage() {
       message="This Jimmy wandered off. The page you are looking for doesn't exist."
       home="Go Home"
     />
-  );
-}
-
-/**
- * An error page's content, alike on every page: what went wrong in the
- * page's own words, and the way back to the hunt. It lives here, in the code
- * every page loads, so a route's error page costs only its words.
- */
-export function ErrorNotice({ eyebrow, title, message, home = "Back to the hunt" }: { eyebrow: React.ReactNode; title: string; message: string; home?: string }) {
-  return (
-    <section className="mx-auto max-w-xl px-4 py-20 text-center">
-      {eyebrow}
-      <h1 className="mt-5 text-3xl font-extrabold tracking-tight">{title}</h1>
-      <p className="mt-3 text-stone-700">{message}</p>
-      <Link to="/" className="mt-8 inline-flex rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
-        {home}
-      </Link>
-    </section>
   );
 }
