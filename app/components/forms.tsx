@@ -69,9 +69,10 @@ export function Field({
   hint,
   error,
   hints,
+  hintFirst = false,
   className = "",
   ...control
-}: Control & { id: string; label: ReactNode; hint?: ReactNode; error?: string; hints?: FieldHints }) {
+}: Control & { id: string; label: ReactNode; hint?: ReactNode; hintFirst?: boolean; error?: string; hints?: FieldHints }) {
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   const wired = {
     id,
@@ -80,17 +81,19 @@ export function Field({
     "aria-describedby": describedBy,
     className: className ? `${fieldClass} ${className}` : fieldClass,
   };
+  const hintText = hint ? (
+    <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
+      {hint}
+    </p>
+  ) : null;
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
+      {hintFirst ? hintText : null}
       {control.as === "textarea" ? <textarea {...wired} {...withoutAs(control)} /> : <input {...wired} {...withoutAs(control)} />}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
-          {hint}
-        </p>
-      ) : null}
+      {hintFirst ? null : hintText}
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );
