@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
+  Link,
   Meta,
   Outlet,
   Scripts,
@@ -10,8 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
-import { ErrorNotice, ErrorPage } from "~/components/ErrorPage";
+import { type ButtonHTMLAttributes, lazy, Suspense, useEffect, useState } from "react";
 import { MobileFloatingMenu, MobileNav } from "~/components/MobileNav";
 import { NavigationProgress } from "~/components/NavigationProgress";
 import { useNonce } from "~/components/nonce";
@@ -20,6 +20,7 @@ import { PersonalSlot, usePersonalTemplate } from "~/components/personal-templat
 import { AccountArea, DemoSignInBanner, type HeaderUser, SignInButton, SiteHeader } from "~/components/SiteHeader";
 import { SiteFooter } from "~/components/SiteFooter";
 import { ToastProvider } from "~/components/Toaster";
+import { AlertIcon } from "~/components/ui/icons";
 import type { HuntConfig } from "~/lib/config";
 import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { ACCOUNT_AREA_KEY, personalValue } from "~/lib/personal-template";
@@ -188,3 +189,109 @@ export function NotFoundPage() {
     />
   );
 }
+
+/*
+ * The parts every page may show, the error page and the button looks, live
+ * here, in the code every page loads: in a module of their own they became
+ * chunks of their own, which cost each page more than the copies they replace
+ * (docs/decisions/012-form-parts.md).
+ */
+
+/**
+ * A page's words for one answer: `message` is always shown; `fallback` only
+ * when the server gave no words of its own (a thrown Response's text, or the
+ * JSON API's { message }).
+ */
+export type ErrorText = { title: string; message?: string; fallback?: string };
+
+/** The words for each status, unless a page says it its own way. */
+const STATUS_TEXTS: Record<number, ErrorText> = {
+  401: { title: "Sign in first" },
+  403: { title: "Not allowed" },
+  404: { title: "Not found" },
+  429: { title: "Slow down", fallback: "Wait a minute, then try again." },
+  503: { title: "Busy right now" },
+};
+const GENERIC_MESSAGE = "Something went wrong on our side. Please try again in a moment.";
+
+/** Some statuses a page words its own way; `other` covers every status it does not name. */
+export type ErrorTexts = { [status: number]: ErrorText; other?: ErrorText };
+
+/**
+ * The one error page every route's ErrorBoundary renders: the status, what
+ * went wrong in the page's words (or the server's), and the way back to the hunt.
+ */
+export function ErrorPage({ texts = {}, eyebrow = "icon", home = "Back to the hunt" }: { texts?: ErrorTexts; eyebrow?: "icon" | "status"; home?: string }) {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const text = texts[status] ?? texts.other ?? STATUS_TEXTS[status] ?? { title: status < 500 ? "We couldn't do that" : "Something went wrong" };
+  const data: unknown = isRouteErrorResponse(error) ? error.data : null;
+  const given = typeof data === "string" ? data : typeof data === "object" && data !== null && "message" in data ? data.message : null;
+  const message = text.message ?? (typeof given === "string" && given ? given : (text.fallback ?? GENERIC_MESSAGE));
+  return (
+    <ErrorNotice
+      eyebrow={
+        eyebrow === "status" ? (
+          <p className="text-sm font-semibold uppercase tracking-wide text-orange-700">Error {status}</p>
+        ) : (
+          <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-orange-100 text-orange-800">
+            <AlertIcon className="h-7 w-7" />
+          </span>
+        )
+      }
+      title={text.title}
+      message={message}
+      home={home}
+    />
+  );
+}
+
+/** An error page's frame, alike on every page: a sign, a heading, the words, the way home. */
+export function ErrorNotice({ eyebrow, title, message, home = "Back to the hunt" }: { eyebrow: React.ReactNode; title: string; message: string; home?: string }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-20 text-center">
+      {eyebrow}
+      <h1 className="mt-5 text-3xl font-extrabold tracking-tight">{title}</h1>
+      <p className="mt-3 text-stone-700">{message}</p>
+      <Link to="/" className={buttonClass("primary", "cta", "mt-8")}>
+        {home}
+      </Link>
+    </section>
+  );
+}
+
+const BUTTON_LOOKS = {
+  primary: "rounded-full bg-orange-700 font-semibold text-white hover:bg-orange-800 disabled:opacity-60",
+  danger: "rounded-full bg-red-700 font-semibold text-white hover:bg-red-800 disabled:opacity-60",
+  secondary: "rounded-full border border-stone-300 font-semibold hover:bg-stone-50",
+} as const;
+
+const BUTTON_SIZES = {
+  /** A form's own button: 44 px high, the size a thumb hits. */
+  form: "h-11 px-5",
+  /** A call to action under a message ("Back to the hunt"). */
+  cta: "inline-flex px-5 py-2.5",
+  /** Sized by the caller (a grid cell, a full-width row). */
+  none: "",
+} as const;
+
+export type ButtonLook = keyof typeof BUTTON_LOOKS;
+
+/** The class string of a button (or of a link that looks like one); `extra` places it (margins, width). */
+export function buttonClass(look: ButtonLook = "primary", size: keyof typeof BUTTON_SIZES = "form", extra = ""): string {
+  return [extra, BUTTON_SIZES[size], BUTTON_LOOKS[look]].filter(Boolean).join(" ");
+}
+
+/** A link beside a form's button that leads away (Cancel): the button's size, a quieter look. */
+export const secondaryLinkClass = buttonClass("secondary", "form", "inline-flex items-center");
+
+export function Button({
+  look = "primary",
+  size = "form",
+  className,
+  type = "submit",
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { look?: ButtonLook; size?: keyof typeof BUTTON_SIZES }) {
+  return <button type={type} className={buttonClass(look, size, className)} {...props} />;
+}
+

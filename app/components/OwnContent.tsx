@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ErrorPage } from "./ErrorPage";
+import { ErrorPage } from "~/root";
 import { BackIcon } from "./ui/icons";
 
 /** The frame of the edit, delete and flag pages: a way back to the Jimmy, a heading, the form. */

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { Button, Field } from "~/components/forms";
+import { Field } from "~/components/forms";
+import { Button } from "~/root";
 import { CrownIcon, LogoutIcon } from "~/components/ui/icons";
 import { formatDate } from "~/lib/format";
 import { listAdminActions, recordAdminAction } from "~/models/audit-log.server";

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { Button, Field } from "~/components/forms";
+import { Field } from "~/components/forms";
+import { Button } from "~/root";
 import { recordAdminAction } from "~/models/audit-log.server";
 import { mintJimmys } from "~/models/jimmys.server";
 import { ADMIN_HEADERS, requireAdminPage, requireRecentPassword } from "~/services/admin.server";

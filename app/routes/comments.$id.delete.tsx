@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { ContentError, ContentPage } from "~/components/OwnContent";
-import { Button, secondaryLinkClass } from "~/components/forms";
+import { Button, secondaryLinkClass } from "~/root";
 import { jimmyPath } from "~/lib/discoveries";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { deleteComment } from "~/models/comments.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { ContentError, ContentPage } from "~/components/OwnContent";
-import { Button, secondaryLinkClass } from "~/components/forms";
+import { Button, secondaryLinkClass } from "~/root";
 import { jimmyPath } from "~/lib/discoveries";
 import { formatDate } from "~/lib/format";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";

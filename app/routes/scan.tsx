@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { Button, Field } from "~/components/forms";
+import { Field } from "~/components/forms";
+import { Button } from "~/root";
 import { QrScanner } from "~/components/QrScanner";
 import { useHydrated } from "~/components/useHydrated";
 import { ScanIcon } from "~/components/ui/icons";
