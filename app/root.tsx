@@ -2,8 +2,8 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import {
   isRouteErrorResponse,
-  Link,
   Links,
+  Link,
   Meta,
   Outlet,
   Scripts,
@@ -11,7 +11,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { type ButtonHTMLAttributes, lazy, Suspense, useEffect, useState } from "react";
 import { MobileFloatingMenu, MobileNav } from "~/components/MobileNav";
 import { NavigationProgress } from "~/components/NavigationProgress";
 import { useNonce } from "~/components/nonce";
@@ -20,6 +20,7 @@ import { PersonalSlot, usePersonalTemplate } from "~/components/personal-templat
 import { AccountArea, DemoSignInBanner, type HeaderUser, SignInButton, SiteHeader } from "~/components/SiteHeader";
 import { SiteFooter } from "~/components/SiteFooter";
 import { ToastProvider } from "~/components/Toaster";
+import { AlertIcon } from "~/components/ui/icons";
 import type { HuntConfig } from "~/lib/config";
 import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { ACCOUNT_AREA_KEY, personalValue } from "~/lib/personal-template";
@@ -171,23 +172,11 @@ export default function App() {
   return <Outlet />;
 }
 
+/** Any page's error: the status and the server's words (a 404 is the lost-Jimmy page). */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (notFound) return <NotFoundPage />;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  // A thrown Response carries its message as text, or as the JSON API's { message }.
-  const data: unknown = isRouteErrorResponse(error) ? error.data : null;
-  const given = typeof data === "string" ? data : typeof data === "object" && data !== null && "message" in data ? data.message : null;
-  const message = typeof given === "string" && given ? given : "Something went wrong on our side. Please try again in a moment.";
-  return (
-    <ErrorNotice
-      eyebrow={<p className="text-sm font-semibold uppercase tracking-wide text-orange-700">Error {status}</p>}
-      title={status >= 500 ? "Something went wrong" : "We couldn't do that"}
-      message={message}
-      home="Go Home"
-    />
-  );
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <ErrorPage eyebrow="status" home="Go Home" />;
 }
 
 export function NotFoundPage() {
@@ -201,20 +190,108 @@ export function NotFoundPage() {
   );
 }
 
-/**
- * An error page's content, alike on every page: what went wrong in the
- * page's own words, and the way back to the hunt. It lives here, in the code
- * every page loads, so a route's error page costs only its words.
+/*
+ * The parts every page may show, the error page and the button looks, live
+ * here, in the code every page loads: in a module of their own they became
+ * chunks of their own, which cost each page more than the copies they replace
+ * (docs/decisions/012-form-parts.md).
  */
+
+/**
+ * A page's words for one answer: `message` is always shown; `fallback` only
+ * when the server gave no words of its own (a thrown Response's text, or the
+ * JSON API's { message }).
+ */
+export type ErrorText = { title: string; message?: string; fallback?: string };
+
+/** The words for each status, unless a page says it its own way. */
+const STATUS_TEXTS: Record<number, ErrorText> = {
+  401: { title: "Sign in first" },
+  403: { title: "Not allowed" },
+  404: { title: "Not found" },
+  429: { title: "Slow down", fallback: "Wait a minute, then try again." },
+  503: { title: "Busy right now" },
+};
+const GENERIC_MESSAGE = "Something went wrong on our side. Please try again in a moment.";
+
+/** Some statuses a page words its own way; `other` covers every status it does not name. */
+export type ErrorTexts = { [status: number]: ErrorText; other?: ErrorText };
+
+/**
+ * The one error page every route's ErrorBoundary renders: the status, what
+ * went wrong in the page's words (or the server's), and the way back to the hunt.
+ */
+export function ErrorPage({ texts = {}, eyebrow = "icon", home = "Back to the hunt" }: { texts?: ErrorTexts; eyebrow?: "icon" | "status"; home?: string }) {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const text = texts[status] ?? texts.other ?? STATUS_TEXTS[status] ?? { title: status < 500 ? "We couldn't do that" : "Something went wrong" };
+  const data: unknown = isRouteErrorResponse(error) ? error.data : null;
+  const given = typeof data === "string" ? data : typeof data === "object" && data !== null && "message" in data ? data.message : null;
+  const message = text.message ?? (typeof given === "string" && given ? given : (text.fallback ?? GENERIC_MESSAGE));
+  return (
+    <ErrorNotice
+      eyebrow={
+        eyebrow === "status" ? (
+          <p className="text-sm font-semibold uppercase tracking-wide text-orange-700">Error {status}</p>
+        ) : (
+          <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-orange-100 text-orange-800">
+            <AlertIcon className="h-7 w-7" />
+          </span>
+        )
+      }
+      title={text.title}
+      message={message}
+      home={home}
+    />
+  );
+}
+
+/** An error page's frame, alike on every page: a sign, a heading, the words, the way home. */
 export function ErrorNotice({ eyebrow, title, message, home = "Back to the hunt" }: { eyebrow: React.ReactNode; title: string; message: string; home?: string }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
       {eyebrow}
       <h1 className="mt-5 text-3xl font-extrabold tracking-tight">{title}</h1>
       <p className="mt-3 text-stone-700">{message}</p>
-      <Link to="/" className="mt-8 inline-flex rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
+      <Link to="/" className={buttonClass("primary", "cta", "mt-8")}>
         {home}
       </Link>
     </section>
   );
 }
+
+const BUTTON_LOOKS = {
+  primary: "rounded-full bg-orange-700 font-semibold text-white hover:bg-orange-800 disabled:opacity-60",
+  danger: "rounded-full bg-red-700 font-semibold text-white hover:bg-red-800 disabled:opacity-60",
+  secondary: "rounded-full border border-stone-300 font-semibold hover:bg-stone-50",
+} as const;
+
+const BUTTON_SIZES = {
+  /** A form's own button: 44 px high, the size a thumb hits. */
+  form: "h-11 px-5",
+  /** A call to action under a message ("Back to the hunt"). */
+  cta: "inline-flex px-5 py-2.5",
+  /** Sized by the caller (a grid cell, a full-width row). */
+  none: "",
+} as const;
+
+export type ButtonLook = keyof typeof BUTTON_LOOKS;
+
+/** The class string of a button (or of a link that looks like one); `extra` places it (margins, width). */
+export function buttonClass(look: ButtonLook = "primary", size: keyof typeof BUTTON_SIZES = "form", extra = ""): string {
+  return [extra, BUTTON_SIZES[size], BUTTON_LOOKS[look]].filter(Boolean).join(" ");
+}
+
+/** A link beside a form's button that leads away (Cancel): the button's size, a quieter look. */
+export const secondaryLinkClass = buttonClass("secondary", "form", "inline-flex items-center");
+
+export function Button({
+  look = "primary",
+  size = "form",
+  className,
+  type = "submit",
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { look?: ButtonLook; size?: keyof typeof BUTTON_SIZES }) {
+  return <button type={type} className={buttonClass(look, size, className)} {...props} />;
+}
+

@@ -1,27 +1,20 @@
-import { isRouteErrorResponse, useParams, useRouteError } from "@remix-run/react";
-import { ErrorNotice } from "~/root";
-import { AlertIcon } from "./ui/icons";
+import { useParams } from "@remix-run/react";
+import { ErrorPage, type ErrorText } from "~/root";
+
+/** An unknown Jimmy, on its page and on its report forms alike. */
+export function jimmyNotFound(serial: string | undefined): ErrorText {
+  return { title: "Jimmy Not Found", message: `There is no Jimmy #${serial ?? ""}. Check the number on the label and try again.` };
+}
 
 /** The discovery form pages' error page: an unknown Jimmy is 'Jimmy Not Found' (404). */
 export function ReportFormError() {
-  const error = useRouteError();
-  const params = useParams();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? "Jimmy Not Found" : "Failed to submit discovery";
-  const message = notFound
-    ? `There is no Jimmy #${params.serial ?? ""}. Check the number on the label and try again.`
-    : isRouteErrorResponse(error) && typeof error.data === "string" && error.data
-      ? error.data
-      : "Something went wrong on our side. Nothing was recorded — please try again in a moment.";
+  const { serial } = useParams();
   return (
-    <ErrorNotice
-      eyebrow={
-        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-orange-100 text-orange-800">
-          <AlertIcon className="h-7 w-7" />
-        </span>
-      }
-      title={title}
-      message={message}
+    <ErrorPage
+      texts={{
+        404: jimmyNotFound(serial),
+        other: { title: "Failed to submit discovery", fallback: "Something went wrong on our side. Nothing was recorded — please try again in a moment." },
+      }}
     />
   );
 }

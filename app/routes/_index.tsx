@@ -8,7 +8,7 @@ import { StatsBanner } from "~/components/StatsBanner";
 import { decodeCursor } from "~/lib/discoveries";
 import { listDiscoveries } from "~/models/discoveries.server";
 import { getHuntStats } from "~/models/stats.server";
-import { useRootData } from "~/root";
+import { buttonClass, useRootData } from "~/root";
 import { getDb } from "~/infra/db.server";
 import { getUser } from "~/services/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
@@ -130,7 +130,7 @@ export function ErrorBoundary() {
       <p role="alert" className="text-lg font-semibold text-red-700">
         {message}
       </p>
-      <Link to="/" reloadDocument className="mt-6 inline-flex rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
+      <Link to="/" reloadDocument className={buttonClass("primary", "cta", "mt-6")}>
         Try again
       </Link>
     </div>

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { Field } from "~/components/forms";
+import { Button } from "~/root";
 import { CrownIcon, LogoutIcon } from "~/components/ui/icons";
 import { formatDate } from "~/lib/format";
 import { listAdminActions, recordAdminAction } from "~/models/audit-log.server";
@@ -172,31 +174,18 @@ function PasswordGate() {
         ) : null}
         <Form method="post" className="mt-5" noValidate>
           <input type="hidden" name="intent" value="sign-in" />
-          <label htmlFor="admin-password" className="text-sm font-medium text-stone-800">
-            Admin password
-          </label>
-          <input
+          <Field
             id="admin-password"
+            label="Admin password"
             name="password"
             type="password"
             required
             autoComplete="current-password"
-            aria-invalid={passwordError ? true : undefined}
-            aria-describedby={passwordError ? "admin-password-error" : undefined}
-            className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2"
+            error={passwordError}
           />
-          {passwordError ? (
-            <p id="admin-password-error" className="mt-2 text-sm text-red-700">
-              {passwordError}
-            </p>
-          ) : null}
-          <button
-            type="submit"
-            disabled={navigation.state === "submitting"}
-            className="mt-4 h-11 w-full rounded-full bg-orange-700 font-semibold text-white hover:bg-orange-800 disabled:opacity-60"
-          >
+          <Button disabled={navigation.state === "submitting"} size="none" className="mt-4 h-11 w-full">
             {navigation.state === "submitting" ? "Checking…" : "Sign in"}
-          </button>
+          </Button>
         </Form>
       </div>
     </section>

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { Field } from "~/components/forms";
+import { Button } from "~/root";
 import { recordAdminAction } from "~/models/audit-log.server";
 import { mintJimmys } from "~/models/jimmys.server";
 import { ADMIN_HEADERS, requireAdminPage, requireRecentPassword } from "~/services/admin.server";
@@ -105,63 +107,36 @@ export default function MintJimmys() {
         </div>
       ) : null}
       <Form method="post" className="mt-6 grid grid-cols-2 gap-4 rounded-3xl border border-orange-100 bg-white p-5 shadow-sm" noValidate>
-        {(["from", "to"] as const).map((field) => {
-          const error = result?.fieldErrors[field]?.[0];
-          return (
-            <div key={field}>
-              <label htmlFor={`mint-${field}`} className="text-sm font-medium text-stone-800">
-                {field === "from" ? "First serial" : "Last serial"}
-              </label>
-              <input
-                id={`mint-${field}`}
-                name={field}
-                inputMode="numeric"
-                required
-                defaultValue={result?.values[field] ?? ""}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `mint-${field}-error` : undefined}
-                className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2"
-              />
-              {error ? (
-                <p id={`mint-${field}-error`} className="mt-1 text-sm text-red-700">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
+        {(["from", "to"] as const).map((field) => (
+          <Field
+            key={field}
+            id={`mint-${field}`}
+            label={field === "from" ? "First serial" : "Last serial"}
+            name={field}
+            inputMode="numeric"
+            required
+            defaultValue={result?.values[field] ?? ""}
+            error={result?.fieldErrors[field]?.[0]}
+          />
+        ))}
         {passwordNeeded || passwordError ? (
           <div className="col-span-2">
-            <label htmlFor="mint-password" className="text-sm font-medium text-stone-800">
-              Admin password
-            </label>
-            <p id="mint-password-hint" className="text-sm text-stone-600">
-              Minting changes many rows, so enter the password again (it was last typed more than 10 minutes ago).
-            </p>
-            <input
+            <Field
               id="mint-password"
+              label="Admin password"
+              hintFirst
+              hint="Minting changes many rows, so enter the password again (it was last typed more than 10 minutes ago)."
               name="password"
               type="password"
               autoComplete="current-password"
               required
-              aria-invalid={passwordError ? true : undefined}
-              aria-describedby={passwordError ? "mint-password-hint mint-password-error" : "mint-password-hint"}
-              className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2"
+              error={passwordError}
             />
-            {passwordError ? (
-              <p id="mint-password-error" className="mt-1 text-sm text-red-700">
-                {passwordError}
-              </p>
-            ) : null}
           </div>
         ) : null}
-        <button
-          type="submit"
-          disabled={navigation.state === "submitting"}
-          className="col-span-2 h-11 rounded-full bg-orange-700 font-semibold text-white hover:bg-orange-800 disabled:opacity-60"
-        >
+        <Button disabled={navigation.state === "submitting"} size="none" className="col-span-2 h-11">
           Mint and make labels
-        </button>
+        </Button>
       </Form>
     </section>
   );

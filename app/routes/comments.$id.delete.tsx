@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { ContentError, ContentPage, dangerButtonClass, secondaryLinkClass } from "~/components/OwnContent";
+import { ContentError, ContentPage } from "~/components/OwnContent";
+import { Button, secondaryLinkClass } from "~/root";
 import { jimmyPath } from "~/lib/discoveries";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { deleteComment } from "~/models/comments.server";
@@ -51,9 +52,9 @@ export default function DeleteOwnComment() {
       <p className="mt-4 text-stone-700">It disappears from Jimmy #{comment.serialNumber}&apos;s page for everyone. This cannot be undone.</p>
       <Form method="post" className="mt-5 flex flex-wrap gap-3">
         <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
-        <button type="submit" disabled={navigation.state !== "idle"} className={dangerButtonClass}>
+        <Button look="danger" disabled={navigation.state !== "idle"}>
           Delete comment
-        </button>
+        </Button>
         <a href={back} className={secondaryLinkClass}>
           Keep it
         </a>

@@ -2,8 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { ContentError, ContentPage, FieldError, fieldClass, labelClass, primaryButtonClass, secondaryLinkClass } from "~/components/OwnContent";
-import { COMMENT_EDIT_WINDOW_MS, COMMENT_MAX_LENGTH } from "~/lib/comments";
+import { ContentError, ContentPage } from "~/components/OwnContent";
+import { Field } from "~/components/forms";
+import { Button, secondaryLinkClass } from "~/root";
+import { COMMENT_EDIT_WINDOW_MS } from "~/lib/comments";
+import { formHints } from "~/lib/form-hints";
 import { jimmyPath } from "~/lib/discoveries";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { CommentEditSchema } from "~/lib/own-content-schema";
@@ -30,6 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     comment: { id: comment.id, serialNumber: comment.serialNumber, content: comment.content },
     editableUntil: new Date(Date.parse(comment.createdAt) + COMMENT_EDIT_WINDOW_MS).toISOString(),
     idempotencyKey: crypto.randomUUID(),
+    hints: formHints(CommentEditSchema),
   };
 }
 
@@ -56,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditComment() {
-  const { comment, editableUntil, idempotencyKey } = useLoaderData<typeof loader>();
+  const { comment, editableUntil, idempotencyKey, hints } = useLoaderData<typeof loader>();
   const result = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const contentError = result?.fieldErrors.content?.[0];
@@ -74,26 +78,18 @@ export default function EditComment() {
       ) : null}
       <Form method="post" className="mt-5 space-y-4" noValidate>
         <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
-        <div>
-          <label htmlFor="edit-comment" className={labelClass}>
-            Comment
-          </label>
-          <textarea
-            id="edit-comment"
-            name="content"
-            rows={4}
-            maxLength={COMMENT_MAX_LENGTH}
-            defaultValue={result?.values.content ?? comment.content}
-            aria-invalid={contentError ? true : undefined}
-            aria-describedby={contentError ? "edit-comment-error" : undefined}
-            className={fieldClass}
-          />
-          <FieldError id="edit-comment-error" message={contentError} />
-        </div>
+        <Field
+          as="textarea"
+          id="edit-comment"
+          label="Comment"
+          name="content"
+          rows={4}
+          hints={hints.content}
+          defaultValue={result?.values.content ?? comment.content}
+          error={contentError}
+        />
         <div className="flex flex-wrap gap-3">
-          <button type="submit" disabled={navigation.state !== "idle"} className={primaryButtonClass}>
-            Save comment
-          </button>
+          <Button disabled={navigation.state !== "idle"}>Save comment</Button>
           <a href={back} className={secondaryLinkClass}>
             Cancel
           </a>

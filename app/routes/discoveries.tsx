@@ -6,7 +6,7 @@ import { BackIcon } from "~/components/ui/icons";
 import { decodeCursor } from "~/lib/discoveries";
 import { formatCount } from "~/lib/format";
 import { countDiscoveries, listDiscoveries } from "~/models/discoveries.server";
-import { useRootData } from "~/root";
+import { buttonClass, useRootData } from "~/root";
 import { getDb } from "~/infra/db.server";
 import { getUser } from "~/services/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
@@ -92,7 +92,7 @@ export function ErrorBoundary() {
       <p role="alert" className="text-lg font-semibold text-red-700">
         {message}
       </p>
-      <Link to="/discoveries" reloadDocument className="mt-6 inline-flex rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
+      <Link to="/discoveries" reloadDocument className={buttonClass("primary", "cta", "mt-6")}>
         Try again
       </Link>
     </div>

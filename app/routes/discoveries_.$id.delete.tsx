@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { ContentError, ContentPage, dangerButtonClass, secondaryLinkClass } from "~/components/OwnContent";
+import { ContentError, ContentPage } from "~/components/OwnContent";
+import { Button, secondaryLinkClass } from "~/root";
 import { jimmyPath } from "~/lib/discoveries";
 import { formatDate } from "~/lib/format";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
@@ -78,9 +79,9 @@ export default function DeleteOwnDiscovery() {
       <p className="mt-4 font-semibold text-red-800">This cannot be undone.</p>
       <Form method="post" className="mt-5 flex flex-wrap gap-3">
         <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
-        <button type="submit" disabled={navigation.state !== "idle"} className={dangerButtonClass}>
+        <Button look="danger" disabled={navigation.state !== "idle"}>
           Delete discovery
-        </button>
+        </Button>
         <a href={`${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`} className={secondaryLinkClass}>
           Keep it
         </a>

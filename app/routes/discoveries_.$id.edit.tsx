@@ -2,11 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { ContentError, ContentPage, FieldError, fieldClass, labelClass, primaryButtonClass, secondaryLinkClass } from "~/components/OwnContent";
+import { ContentError, ContentPage } from "~/components/OwnContent";
+import { Field } from "~/components/forms";
+import { Button, secondaryLinkClass } from "~/root";
+import { formHints } from "~/lib/form-hints";
 import { DEFAULT_CAPTION, jimmyPath } from "~/lib/discoveries";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { DiscoveryEditSchema } from "~/lib/own-content-schema";
-import { LOCATION_REQUIRED_TEXT, MAX_CAPTION_LENGTH, MAX_LOCATION_LENGTH } from "~/lib/report-form";
+import { LOCATION_REQUIRED_TEXT } from "~/lib/report-form";
 import { requireSameOrigin } from "~/services/csrf.server";
 import { getDb } from "~/infra/db.server";
 import { flashHeader } from "~/services/flash.server";
@@ -28,6 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     discovery: { id: d.id, serialNumber: d.serialNumber, caption: d.caption === DEFAULT_CAPTION ? "" : d.caption, location: d.location ?? "", photo: d.photo },
     measured: d.latitude !== null && !d.locationApproximate,
     idempotencyKey: crypto.randomUUID(),
+    hints: formHints(DiscoveryEditSchema),
   };
 }
 
@@ -56,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditDiscovery() {
-  const { discovery, measured, idempotencyKey } = useLoaderData<typeof loader>();
+  const { discovery, measured, idempotencyKey, hints } = useLoaderData<typeof loader>();
   const result = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const values = result?.values ?? discovery;
@@ -78,47 +82,32 @@ export default function EditDiscovery() {
       ) : null}
       <Form method="post" className="mt-5 space-y-4" noValidate>
         <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
-        <div>
-          <label htmlFor="edit-caption" className={labelClass}>
-            Caption
-          </label>
-          <textarea
-            id="edit-caption"
-            name="caption"
-            rows={3}
-            maxLength={MAX_CAPTION_LENGTH}
-            defaultValue={values.caption}
-            placeholder={DEFAULT_CAPTION}
-            aria-invalid={captionError ? true : undefined}
-            aria-describedby={captionError ? "edit-caption-error" : undefined}
-            className={fieldClass}
-          />
-          <FieldError id="edit-caption-error" message={captionError} />
-        </div>
-        <div>
-          <label htmlFor="edit-location" className={labelClass}>
-            Location
-          </label>
-          <input
-            id="edit-location"
-            name="location"
-            maxLength={MAX_LOCATION_LENGTH}
-            defaultValue={values.location}
-            aria-invalid={locationError ? true : undefined}
-            aria-describedby={`edit-location-help${locationError ? " edit-location-error" : ""}`}
-            className={fieldClass}
-          />
-          <p id="edit-location-help" className="mt-1 text-sm text-stone-600">
-            {measured
+        <Field
+          as="textarea"
+          id="edit-caption"
+          label="Caption"
+          name="caption"
+          rows={3}
+          hints={hints.caption}
+          defaultValue={values.caption}
+          placeholder={DEFAULT_CAPTION}
+          error={captionError}
+        />
+        <Field
+          id="edit-location"
+          label="Location"
+          name="location"
+          hints={hints.location}
+          defaultValue={values.location}
+          hint={
+            measured
               ? "Your device measured where you were, so the map pin and the place stay; this is the name shown with them."
-              : "Name a town or city (\"Paris, France\"): the map and the Jimmy's journey follow it."}
-          </p>
-          <FieldError id="edit-location-error" message={locationError} />
-        </div>
+              : "Name a town or city (\"Paris, France\"): the map and the Jimmy's journey follow it."
+          }
+          error={locationError}
+        />
         <div className="flex flex-wrap gap-3">
-          <button type="submit" disabled={navigation.state !== "idle"} className={primaryButtonClass}>
-            Save changes
-          </button>
+          <Button disabled={navigation.state !== "idle"}>Save changes</Button>
           <a href={`${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`} className={secondaryLinkClass}>
             Cancel
           </a>

@@ -2,11 +2,14 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { ContentError, ContentPage, FieldError, fieldClass, labelClass, primaryButtonClass, secondaryLinkClass } from "~/components/OwnContent";
+import { ContentError, ContentPage } from "~/components/OwnContent";
+import { Field, FieldError, labelClass } from "~/components/forms";
+import { Button, secondaryLinkClass } from "~/root";
+import { formHints } from "~/lib/form-hints";
 import { ANONYMOUS_NAME, HONEYPOT_FIELD } from "~/lib/comments";
 import { jimmyPath } from "~/lib/discoveries";
 import { FlagFormSchema, FlagTargetKindSchema } from "~/lib/flag-schema";
-import { FLAG_NOTE_MAX_LENGTH, FLAG_REASONS, type FlagTargetKind } from "~/lib/flags";
+import { FLAG_REASONS, type FlagTargetKind } from "~/lib/flags";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { findCommentWithOwner } from "~/models/comments.server";
@@ -52,7 +55,7 @@ async function findFlagged(db: DB, params: Record<string, string | undefined>): 
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const flagged = await findFlagged(getDb(), params);
-  return { flagged, formToken: issueUniqueFormToken(), idempotencyKey: crypto.randomUUID() };
+  return { flagged, formToken: issueUniqueFormToken(), idempotencyKey: crypto.randomUUID(), hints: formHints(FlagFormSchema) };
 }
 
 type FlagResult = { formError?: string; fieldErrors: { reason?: string[]; note?: string[] }; values: { reason: string; note: string } };
@@ -118,7 +121,7 @@ function describe(kind: FlagTargetKind) {
 }
 
 export default function FlagPage() {
-  const { flagged, formToken, idempotencyKey } = useLoaderData<typeof loader>();
+  const { flagged, formToken, idempotencyKey, hints } = useLoaderData<typeof loader>();
   const result = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const back = `${jimmyPath(flagged.serialNumber)}#${flagged.kind}-${flagged.id}`;
@@ -172,26 +175,22 @@ export default function FlagPage() {
           </div>
           <FieldError id="flag-reason-error" message={reasonError} />
         </fieldset>
-        <div>
-          <label htmlFor="flag-note" className={labelClass}>
-            Note for the admin <span className="font-normal text-stone-600">(optional)</span>
-          </label>
-          <textarea
-            id="flag-note"
-            name="note"
-            rows={3}
-            maxLength={FLAG_NOTE_MAX_LENGTH}
-            defaultValue={result?.values.note ?? ""}
-            aria-invalid={noteError ? true : undefined}
-            aria-describedby={noteError ? "flag-note-error" : undefined}
-            className={fieldClass}
-          />
-          <FieldError id="flag-note-error" message={noteError} />
-        </div>
+        <Field
+          as="textarea"
+          id="flag-note"
+          label={
+            <>
+              Note for the admin <span className="font-normal text-stone-600">(optional)</span>
+            </>
+          }
+          name="note"
+          rows={3}
+          hints={hints.note}
+          defaultValue={result?.values.note ?? ""}
+          error={noteError}
+        />
         <div className="flex flex-wrap gap-3">
-          <button type="submit" disabled={navigation.state !== "idle"} className={primaryButtonClass}>
-            Send flag
-          </button>
+          <Button disabled={navigation.state !== "idle"}>Send flag</Button>
           <a href={back} className={secondaryLinkClass}>
             Cancel
           </a>

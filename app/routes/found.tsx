@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { buttonClass } from "~/root";
 import { AlertIcon, SpinnerIcon } from "~/components/ui/icons";
 import { qrErrorMessage } from "~/lib/qr-errors";
 
@@ -30,7 +31,7 @@ export default function Found() {
       <p className="mt-3 text-stone-700" data-testid="qr-error-message">
         {error.message}
       </p>
-      <Link to="/" className="mt-8 inline-flex rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
+      <Link to="/" className={buttonClass("primary", "cta", "mt-8")}>
         Go Home
       </Link>
     </section>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useParams, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData, useParams } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { z } from "zod";
 import { Avatar } from "~/components/Avatar";
@@ -8,7 +8,7 @@ import { CommentForm } from "~/components/CommentForm";
 import { CommentList } from "~/components/CommentList";
 import { DiscoveryPhoto, photoAlt } from "~/components/DiscoveryPhoto";
 import { useHydrated } from "~/components/useHydrated";
-import { AlertIcon, PinIcon, PlusIcon } from "~/components/ui/icons";
+import { PinIcon, PlusIcon } from "~/components/ui/icons";
 import { CommentFormSchema } from "~/lib/comment-schema";
 import type { CommentActionResult } from "~/lib/comments";
 import { decodeCursor, type DiscoveryCardData } from "~/lib/discoveries";
@@ -20,7 +20,8 @@ import { listComments, listOwnComments } from "~/models/comments.server";
 import { listOwnDiscoveryIds } from "~/models/discoveries.server";
 import { withinEditWindow } from "~/services/own-content.server";
 import { findJimmyBySerial, getJimmyPage } from "~/models/jimmys.server";
-import { ErrorNotice, useRootData } from "~/root";
+import { ErrorPage, useRootData } from "~/root";
+import { jimmyNotFound } from "~/components/ReportFormError";
 import { clientAddress } from "~/services/client-address.server";
 import { checkCommentForm, FORM_TOKEN_FIELD, issueUniqueFormToken } from "~/services/comment-guard.server";
 import { commentGuard, submitComment, type CommentAuthor } from "~/services/comments.server";
@@ -411,26 +412,14 @@ function TimelineEntry({ discovery, own }: { discovery: DiscoveryCardData; own: 
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const params = useParams();
-  let title = "Error Loading Jimmy";
-  let message = "Failed to fetch Jimmy details";
-  if (isRouteErrorResponse(error) && error.status === 400) {
-    title = INVALID_URL_TEXT;
-    message = typeof error.data === "string" ? error.data : "That address doesn't name a Jimmy.";
-  } else if (isRouteErrorResponse(error) && error.status === 404) {
-    title = "Jimmy Not Found";
-    message = `There is no Jimmy #${params.serial}. Check the number on the label and try again.`;
-  }
+  const { serial } = useParams();
   return (
-    <ErrorNotice
-      eyebrow={
-        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-orange-100 text-orange-800">
-          <AlertIcon className="h-7 w-7" />
-        </span>
-      }
-      title={title}
-      message={message}
+    <ErrorPage
+      texts={{
+        400: { title: INVALID_URL_TEXT, fallback: "That address doesn't name a Jimmy." },
+        404: jimmyNotFound(serial),
+        other: { title: "Error Loading Jimmy", message: "Failed to fetch Jimmy details" },
+      }}
     />
   );
 }

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link } from "@remix-run/react";
+import { buttonClass } from "~/root";
 import { AlertIcon } from "~/components/ui/icons";
 
 export const meta: MetaFunction = () => [{ title: "Invalid URL" }];
@@ -18,7 +19,7 @@ export default function JimmyWithoutSerial() {
       </span>
       <h1 className="mt-5 text-2xl font-extrabold tracking-tight">Invalid URL</h1>
       <p className="mt-3 text-stone-700">Jimmy pages need a number, like /jimmy/12.</p>
-      <Link to="/discoveries" className="mt-8 inline-flex rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
+      <Link to="/discoveries" className={buttonClass("primary", "cta", "mt-8")}>
         Browse all discoveries
       </Link>
     </section>

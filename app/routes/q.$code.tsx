@@ -1,6 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { buttonClass } from "~/root";
 import { parseLabelCode } from "~/lib/qr-code";
 import { loginHref } from "~/lib/redirect";
 import type { QrErrorCode } from "~/lib/qr-errors";
@@ -59,7 +60,7 @@ export default function TooManyAttempts() {
         Too many QR codes that could not be verified came from your connection. Please wait {minutes}{" "}
         {minutes === 1 ? "minute" : "minutes"} and try again.
       </p>
-      <Link to="/" className="mt-8 inline-flex rounded-full bg-orange-700 px-5 py-2.5 font-semibold text-white hover:bg-orange-800">
+      <Link to="/" className={buttonClass("primary", "cta", "mt-8")}>
         Go Home
       </Link>
     </section>

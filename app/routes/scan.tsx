@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { Field } from "~/components/forms";
+import { Button } from "~/root";
 import { QrScanner } from "~/components/QrScanner";
 import { useHydrated } from "~/components/useHydrated";
 import { ScanIcon } from "~/components/ui/icons";
@@ -131,58 +133,33 @@ export default function Scan() {
           </p>
         ) : null}
         <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
-          <div>
-            <label htmlFor="manual-serial" className="text-sm font-medium text-stone-800">
-              Jimmy number
-            </label>
-            <input
-              id="manual-serial"
-              name="serial"
-              inputMode="numeric"
-              autoComplete="off"
-              required
-              maxLength={10}
-              defaultValue={result?.values.serial ?? ""}
-              aria-invalid={serialError ? true : undefined}
-              aria-describedby={serialError ? "manual-serial-error" : undefined}
-              className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2"
-            />
-            {serialError ? (
-              <p id="manual-serial-error" className="mt-1 text-sm text-red-700">
-                {serialError}
-              </p>
-            ) : null}
-          </div>
-          <div>
-            <label htmlFor="manual-check" className="text-sm font-medium text-stone-800">
-              Check code
-            </label>
-            <input
-              id="manual-check"
-              name="check"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              required
-              maxLength={16}
-              defaultValue={result?.values.check ?? ""}
-              aria-invalid={checkError ? true : undefined}
-              aria-describedby={checkError ? "manual-check-error" : undefined}
-              className="mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 font-mono uppercase"
-            />
-            {checkError ? (
-              <p id="manual-check-error" className="mt-1 text-sm text-red-700">
-                {checkError}
-              </p>
-            ) : null}
-          </div>
-          <button
-            type="submit"
-            disabled={navigation.state === "submitting"}
-            className="h-11 rounded-full bg-orange-700 font-semibold text-white hover:bg-orange-800 disabled:opacity-60 sm:col-span-2"
-          >
+          <Field
+            id="manual-serial"
+            label="Jimmy number"
+            name="serial"
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            maxLength={10}
+            defaultValue={result?.values.serial ?? ""}
+            error={serialError}
+          />
+          <Field
+            id="manual-check"
+            label="Check code"
+            name="check"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+            maxLength={16}
+            defaultValue={result?.values.check ?? ""}
+            error={checkError}
+            className="font-mono uppercase"
+          />
+          <Button disabled={navigation.state === "submitting"} size="none" className="h-11 sm:col-span-2">
             Continue
-          </button>
+          </Button>
         </Form>
       </section>
     </section>
