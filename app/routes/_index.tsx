@@ -10,7 +10,7 @@ import { listDiscoveries } from "~/models/discoveries.server";
 import { getHuntStats } from "~/models/stats.server";
 import { useRootData } from "~/root";
 import { getDb } from "~/infra/db.server";
-import { getUser } from "~/services/session.server";
+import { getUser } from "~/web/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 import { withPersonalLikes } from "~/lib/personal-template";
 import { keepDataAfterTransportFailure } from "~/lib/transport";

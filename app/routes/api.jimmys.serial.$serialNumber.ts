@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toApiDiscovery } from "~/lib/api";
 import { parseSerial } from "~/lib/serial";
 import { getJimmyPage } from "~/models/jimmys.server";
-import { apiError, apiJson } from "~/services/api.server";
+import { apiError, apiJson } from "~/web/api.server";
 import { getDb } from "~/infra/db.server";
-import { getUser } from "~/services/session.server";
+import { getUser } from "~/web/session.server";
 
 /**
  * GET /api/jimmys/serial/{serialNumber} (SPEC.md §7) → {jimmy, stats,

@@ -4,14 +4,14 @@ import { ContentError, ContentPage, dangerButtonClass, secondaryLinkClass } from
 import { jimmyPath } from "~/lib/discoveries";
 import { formatDate } from "~/lib/format";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
-import { clientAddress } from "~/services/client-address.server";
-import { requireSameOrigin } from "~/services/csrf.server";
+import { clientAddress } from "~/web/client-address.server";
+import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { redirectWithToast } from "~/services/flash.server";
-import { readForm } from "~/services/form.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { readForm } from "~/web/form.server";
 import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
-import { requireOwnDiscovery } from "~/services/own-content.server";
-import { requireUser } from "~/services/session.server";
+import { requireOwnDiscovery } from "~/web/own-content.server";
+import { requireUser } from "~/web/session.server";
 import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 

@@ -5,7 +5,7 @@ import { MAX_ROW_ID } from "~/lib/ids";
 import { findCommentWithOwner, type OwnedComment } from "~/models/comments.server";
 import { findDiscoveryWithOwner, updateDiscoveryText, type OwnedDiscovery } from "~/models/discoveries.server";
 import type { DB } from "~/infra/db.server";
-import { resolveLocation } from "./geo.server";
+import { resolveLocation } from "~/services/geo.server";
 
 const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 

@@ -6,7 +6,7 @@ import { encodeCursor } from "~/lib/discoveries";
 import { journeyFigures } from "~/lib/journey";
 import { drawJourney, JOURNEY_MAP_SIZE } from "~/lib/journey-map";
 import { listJourneyStops } from "~/models/jimmys.server";
-import { basemapPath } from "./basemap.server";
+import { basemapPath } from "~/services/basemap.server";
 
 /**
  * A Jimmy's journey map as HTML, or null before any discovery with a place.

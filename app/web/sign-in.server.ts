@@ -4,7 +4,7 @@ import { upsertUserFromProvider } from "~/models/users.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { flashHeader } from "./flash.server";
-import { nameKey } from "./names.server";
+import { nameKey } from "~/services/names.server";
 import {
   beginSignIn,
   clearStateCookies,
