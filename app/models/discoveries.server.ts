@@ -2,11 +2,13 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { encodeCursor, FEED_PAGE_SIZE, type Cursor, type FeedPage } from "~/lib/discoveries";
 import { buildPhoto, parseVariants } from "~/lib/photos";
-import { displayPlace } from "~/lib/places";
-import type { LocationInput, ResolvedLocation } from "~/services/geo.server";
+import { displayPlace, type LocationInput, type ResolvedLocation } from "~/lib/places";
 import { getStorage } from "~/infra/storage.server";
 import { selectCards, toCardData } from "./cards.server";
+import { guardedWrite, type IdempotencyGuard } from "./idempotency.server";
 import { refreshJimmyAggregates } from "./jimmys.server";
+import { notifyRediscovery } from "./notifications.server";
+import { deleteTempUpload } from "./uploads.server";
 
 export type NewDiscoveryInput = {
   jimmyId: number;
@@ -48,6 +50,54 @@ export async function insertDiscovery(db: Kysely<Database> | Transaction<Databas
     })
     .returning(["id"])
     .executeTakeFirstOrThrow();
+}
+
+/** The hunter's temporary upload was used or expired before the report was recorded. */
+export class TempUploadGoneError extends Error {
+  override name = "TempUploadGoneError";
+}
+
+export type ReportedDiscovery = Omit<NewDiscoveryInput, "isFirst"> & {
+  /** The temporary upload the photo came from: consumed in the same transaction. */
+  tempPath: string;
+  wantsFirst: boolean;
+};
+
+export type RecordedReport = { discoveryId: number; isFirst: boolean; wasAlreadyFound: boolean };
+
+/**
+ * Records a hunter's report in one transaction, under its idempotency guard:
+ * consumes the temporary upload (TempUploadGoneError when it is gone), marks
+ * the discovery the Jimmy's first when none is yet, updates the Jimmy's
+ * figures and notifies the Jimmy's earlier finders of a rediscovery.
+ */
+export async function recordReportedDiscovery(
+  db: Kysely<Database>,
+  guard: IdempotencyGuard | null,
+  { tempPath, wantsFirst, ...input }: ReportedDiscovery,
+  now = new Date(),
+): Promise<RecordedReport> {
+  return db.transaction().execute((trx) =>
+    guardedWrite(
+      trx,
+      guard,
+      async (): Promise<RecordedReport> => {
+        if (!(await deleteTempUpload(trx, tempPath, input.userId))) throw new TempUploadGoneError();
+        const alreadyFound = await trx
+          .selectFrom("discoveries")
+          .select("id")
+          .where("jimmy_id", "=", input.jimmyId)
+          .where("is_first", "=", 1)
+          .executeTakeFirst();
+        const isFirst = !alreadyFound;
+        const { id } = await insertDiscovery(trx, { ...input, isFirst });
+        await refreshJimmyAggregates(trx, input.jimmyId);
+        if (!isFirst) await notifyRediscovery(trx, { jimmyId: input.jimmyId, discoveryId: id, finderId: input.userId, now });
+        return { discoveryId: id, isFirst, wasAlreadyFound: wantsFirst && !isFirst };
+      },
+      now,
+    ),
+  );
 }
 
 /** Records a discovery and updates its Jimmy's figures in one transaction. */
