@@ -1,3 +1,4 @@
+import type { PhotoUrl } from "~/lib/photos";
 import { env } from "./env.server";
 import type { Storage } from "./storage/contract.server";
 import { LocalDiskStorage } from "./storage/local.server";
@@ -32,6 +33,12 @@ export function getStorage(): Storage {
     }
   }
   return globalForStorage.__jimmyHuntStorage;
+}
+
+/** The configured store's public photo URLs, for the models that build photo sources. */
+export function photoUrls(): PhotoUrl {
+  const storage = getStorage();
+  return (key) => storage.publicUrl(key);
 }
 
 /** For tests that swap the store (e.g. a stopped S3 server). */

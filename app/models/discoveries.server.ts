@@ -1,9 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { encodeCursor, FEED_PAGE_SIZE, type Cursor, type FeedPage } from "~/lib/discoveries";
-import { buildPhoto, parseVariants } from "~/lib/photos";
+import { buildPhoto, parseVariants, type PhotoUrl } from "~/lib/photos";
 import { displayPlace, type LocationInput, type ResolvedLocation } from "~/lib/places";
-import { getStorage } from "~/infra/storage.server";
 import { selectCards, toCardData } from "./cards.server";
 import { guardedWrite, type IdempotencyGuard } from "./idempotency.server";
 import { refreshJimmyAggregates } from "./jimmys.server";
@@ -115,6 +114,7 @@ export async function recordDiscovery(db: Kysely<Database>, input: NewDiscoveryI
  */
 export async function listDiscoveries(
   db: Kysely<Database>,
+  photoUrl: PhotoUrl,
   options: { includeFirst: boolean; after?: Cursor | null; offset?: number; limit?: number; viewerId?: number | null },
 ): Promise<FeedPage> {
   const limit = options.limit ?? FEED_PAGE_SIZE;
@@ -130,7 +130,7 @@ export async function listDiscoveries(
     .limit(limit + 1)
     .offset(options.after ? 0 : (options.offset ?? 0))
     .execute();
-  const page = rows.slice(0, limit).map(toCardData);
+  const page = rows.slice(0, limit).map((row) => toCardData(row, photoUrl));
   const last = page[page.length - 1];
   return {
     discoveries: page,
@@ -245,13 +245,12 @@ function selectAdminDiscoveries(db: Kysely<Database>) {
     ]);
 }
 
-function toAdminDiscovery(row: Awaited<ReturnType<ReturnType<typeof selectAdminDiscoveries>["executeTakeFirstOrThrow"]>>): AdminDiscovery {
-  const storage = getStorage();
+function toAdminDiscovery(row: Awaited<ReturnType<ReturnType<typeof selectAdminDiscoveries>["executeTakeFirstOrThrow"]>>, photoUrl: PhotoUrl): AdminDiscovery {
   return {
     id: row.id,
     serialNumber: row.serial_number,
     hunterName: `${row.first_name} ${row.last_name}`.trim(),
-    photo: buildPhoto(row.photo_key, row.photo_variants, row.photo_width, row.photo_height, (key) => storage.publicUrl(key)),
+    photo: buildPhoto(row.photo_key, row.photo_variants, row.photo_width, row.photo_height, photoUrl),
     caption: row.caption,
     location: row.location,
     place: displayPlace({ ...row, approximate: row.location_approximate === 1 }),
@@ -268,6 +267,7 @@ function toAdminDiscovery(row: Awaited<ReturnType<ReturnType<typeof selectAdminD
  */
 export async function listDiscoveriesForAdmin(
   db: Kysely<Database>,
+  photoUrl: PhotoUrl,
   { page, pageSize, upto }: { page: number; pageSize: number; upto?: number },
 ): Promise<{ discoveries: AdminDiscovery[]; total: number; upto: number }> {
   const newest = upto ?? Number((await db.selectFrom("discoveries").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst())?.id ?? 0);
@@ -285,12 +285,12 @@ export async function listDiscoveriesForAdmin(
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow(),
   ]);
-  return { discoveries: rows.map(toAdminDiscovery), total: Number(counted.n), upto: newest };
+  return { discoveries: rows.map((row) => toAdminDiscovery(row, photoUrl)), total: Number(counted.n), upto: newest };
 }
 
-export async function findDiscoveryForAdmin(db: Kysely<Database>, id: number): Promise<AdminDiscovery | null> {
+export async function findDiscoveryForAdmin(db: Kysely<Database>, photoUrl: PhotoUrl, id: number): Promise<AdminDiscovery | null> {
   const row = await selectAdminDiscoveries(db).where("d.id", "=", id).executeTakeFirst();
-  return row ? toAdminDiscovery(row) : null;
+  return row ? toAdminDiscovery(row, photoUrl) : null;
 }
 
 export type StoredPhotoRef = { key: string; variants: number[] };
@@ -370,14 +370,14 @@ export type OwnedDiscovery = AdminDiscovery & {
 };
 
 /** A discovery with its hunter's id and where it was found, for its hunter's edit and delete pages; null when there is none. */
-export async function findDiscoveryWithOwner(db: Kysely<Database>, id: number): Promise<OwnedDiscovery | null> {
+export async function findDiscoveryWithOwner(db: Kysely<Database>, photoUrl: PhotoUrl, id: number): Promise<OwnedDiscovery | null> {
   const row = await selectAdminDiscoveries(db)
     .select(["d.user_id", "d.jimmy_id", "d.latitude", "d.longitude", "d.location_approximate"])
     .where("d.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
   return {
-    ...toAdminDiscovery(row),
+    ...toAdminDiscovery(row, photoUrl),
     userId: row.user_id,
     jimmyId: row.jimmy_id,
     latitude: row.latitude,

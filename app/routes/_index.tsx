@@ -14,6 +14,7 @@ import { getUser } from "~/web/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 import { withPersonalLikes } from "~/lib/personal-template";
 import { keepDataAfterTransportFailure } from "~/lib/transport";
+import { photoUrls } from "~/infra/storage.server";
 
 /**
  * The same for every signed-out visitor: served from the anonymous page
@@ -44,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = tag ? null : await getUser(request, { db });
   const [stats, feed] = await Promise.all([
     getHuntStats(db),
-    listDiscoveries(db, { includeFirst, after, viewerId: viewer?.id ?? null }),
+    listDiscoveries(db, photoUrls(), { includeFirst, after, viewerId: viewer?.id ?? null }),
   ]);
   return { stats, feed: tag ? withPersonalLikes(tag, feed) : feed, includeFirst, after: afterParam };
 }

@@ -21,6 +21,7 @@ import { readForm } from "~/web/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { photoUrls } from "~/infra/storage.server";
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -43,10 +44,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = PageSchema.parse(params.get("page") ?? 1);
   const upto = UptoSchema.parse(params.get("upto") ?? undefined);
   const [list, comments, log, flags] = await Promise.all([
-    listDiscoveriesForAdmin(db, { page, pageSize: ADMIN_PAGE_SIZE, upto }),
+    listDiscoveriesForAdmin(db, photoUrls(), { page, pageSize: ADMIN_PAGE_SIZE, upto }),
     listRecentComments(db, 20),
     listAdminActions(db, 25),
-    listOpenFlagGroups(db, 50),
+    listOpenFlagGroups(db, photoUrls(), 50),
   ]);
   const pages = Math.max(1, Math.ceil(list.total / ADMIN_PAGE_SIZE));
   if (page > pages) throw redirect(`/admin?page=${pages}&upto=${list.upto}`);

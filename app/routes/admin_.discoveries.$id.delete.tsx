@@ -10,7 +10,7 @@ import { getDb } from "~/infra/db.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { requireAdmin } from "~/web/session.server";
-import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
+import { getStorage, StorageUnavailableError, photoUrls } from "~/infra/storage.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   await requireAdminPage(request, db);
   const id = IdSchema.safeParse(params.id);
-  const discovery = id.success ? await findDiscoveryForAdmin(db, id.data) : null;
+  const discovery = id.success ? await findDiscoveryForAdmin(db, photoUrls(), id.data) : null;
   if (!discovery) {
     throw await redirectWithToast("/admin", { title: "Failed to delete discovery", description: "That discovery no longer exists.", variant: "destructive" });
   }

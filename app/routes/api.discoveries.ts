@@ -13,7 +13,7 @@ import { rateLimitedJson } from "~/web/rate-limit.server";
 import { describeReportError } from "~/web/report-errors.server";
 import { reportDiscovery } from "~/services/reporting.server";
 import { getUser } from "~/web/session.server";
-import { getStorage } from "~/infra/storage.server";
+import { getStorage, photoUrls } from "~/infra/storage.server";
 import { discardUpload } from "~/services/uploads.server";
 
 export const MAX_PAGE_SIZE = 50;
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const db = getDb();
   const viewer = await getUser(request, { db });
-  const page = await listDiscoveries(db, {
+  const page = await listDiscoveries(db, photoUrls(), {
     viewerId: viewer?.id ?? null,
     includeFirst: includeFirst !== "false",
     after: cursor,

@@ -24,6 +24,7 @@ import { retryAfterHeaders } from "~/web/rate-limit.server";
 import { getUser } from "~/web/session.server";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { photoUrls } from "~/infra/storage.server";
 
 export const meta: MetaFunction = () => [{ title: "Flag for the admin" }, { name: "robots", content: "noindex" }];
 
@@ -42,7 +43,7 @@ type Flagged =
 async function findFlagged(db: DB, params: Record<string, string | undefined>): Promise<Flagged> {
   const parsed = ParamsSchema.safeParse(params);
   if (parsed.success && parsed.data.kind === "discovery") {
-    const d = await findDiscoveryForAdmin(db, parsed.data.id);
+    const d = await findDiscoveryForAdmin(db, photoUrls(), parsed.data.id);
     if (d) return { kind: "discovery", id: d.id, serialNumber: d.serialNumber, photo: d.photo, caption: d.caption, author: d.hunterName };
   } else if (parsed.success) {
     const c = await findCommentWithOwner(db, parsed.data.id);

@@ -34,6 +34,7 @@ import { readForm } from "~/web/form.server";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { photoUrls } from "~/infra/storage.server";
 
 const INVALID_URL_TEXT = "Invalid URL";
 
@@ -57,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw new Response(`That page of Jimmy #${serial}'s timeline doesn't exist. Start again from the newest discoveries.`, { status: 400 });
   }
   const db = getDb();
-  const page = await getJimmyPage(db, serial, { before });
+  const page = await getJimmyPage(db, photoUrls(), serial, { before });
   if (!page) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
   const [comments, user, admin] = await Promise.all([listComments(db, page.jimmy.id), getUser(request, { db }), isAdmin(request, { db })]);
   // A signed-in hunter's own discoveries and comments get Edit and Delete (the page is then never a cached copy).
