@@ -33,6 +33,9 @@ export const issuePageCacheFormToken = () => issueUniqueFormToken();
 /** For the page cache: a signed-in hunter's values for a personal page template's keys. */
 export { personalizePage } from "~/web/personal-page.server";
 
+// The production server wraps the build with this, so a busy database answers 503 from any loader or action.
+export { answeringDomainErrors } from "~/web/domain-errors.server";
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,

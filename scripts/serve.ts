@@ -43,15 +43,19 @@ try {
 }
 const { port, publicUrl, trustedProxies, listenHost: host } = config;
 const buildPath = path.resolve(process.argv[2] ?? "build/server/index.js");
-const build = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
+const loadedBuild = (await import(url.pathToFileURL(buildPath).href)) as ServerBuild;
 
 // The app's entry module issues the comment-form tokens cached pages need and
 // reads a signed-in hunter's values for their copy of a personal page template
-// (the cache holds no secret and reads no session of its own).
-const { issuePageCacheFormToken, personalizePage } = build.entry.module as {
+// (the cache holds no secret and reads no session of its own). It also maps the
+// domain errors any loader or action may throw (a busy database) to their HTTP
+// answers, by wrapping the build's routes once here at the edge.
+const { issuePageCacheFormToken, personalizePage, answeringDomainErrors } = loadedBuild.entry.module as {
   issuePageCacheFormToken?: () => string;
   personalizePage?: Personalize;
+  answeringDomainErrors?: (build: ServerBuild) => ServerBuild;
 };
+const build = answeringDomainErrors ? answeringDomainErrors(loadedBuild) : loadedBuild;
 const pageCache = createPageCache({ ttlMs: config.pageCacheTtlMs, issueFormToken: issuePageCacheFormToken, personalize: personalizePage });
 
 const app = express();

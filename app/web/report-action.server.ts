@@ -15,7 +15,8 @@ import {
 import { parseSerial } from "~/lib/serial";
 import { findJimmyBySerial } from "~/models/jimmys.server";
 import { requireSameOrigin } from "./csrf.server";
-import { isDatabaseBusy, DATABASE_BUSY_TEXT } from "~/infra/db-busy.server";
+import { isDatabaseBusy } from "~/infra/db-busy.server";
+import { DATABASE_BUSY_TEXT } from "./domain-errors.server";
 import { getDb } from "~/infra/db.server";
 import { flashHeader } from "./flash.server";
 import { readPhotoForm } from "./photo-form.server";
