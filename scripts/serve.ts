@@ -4,7 +4,7 @@
  * remix-serve cannot do (docs/decisions/002-own-server-entry.md):
  *
  * - it hands each request's socket address to loaders and actions, from
- *   which app/services/client-address.server.ts derives the client's address
+ *   which app/web/client-address.server.ts derives the client's address
  *   (X-Forwarded-For counts only from a TRUSTED_PROXY), for rate limits and
  *   the admin audit log;
  * - it answers a browser's cross-site POST with a plain 403 before Remix,

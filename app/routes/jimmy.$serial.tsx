@@ -239,7 +239,7 @@ export default function JimmyPage() {
 
       {latest ? <LatestSighting discovery={latest} mapSrc={latestMapSrc} /> : null}
 
-      {/* Drawn on the server (app/services/journey-map.server.tsx): markup only, no code for the browser. */}
+      {/* Drawn on the server (app/web/journey-map.server.tsx): markup only, no code for the browser. */}
       {journeyMap ? <div dangerouslySetInnerHTML={{ __html: journeyMap }} /> : null}
 
       <section aria-labelledby="stats-heading" className="mt-8">

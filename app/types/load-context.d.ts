@@ -4,7 +4,7 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     /**
      * The address of the connection the request came on (scripts/serve.ts);
-     * app/services/client-address.server.ts turns it into the client's
+     * app/web/client-address.server.ts turns it into the client's
      * address. Absent in the development server.
      */
     socketAddress?: string | null;
