@@ -13,24 +13,19 @@ import tseslint from "typescript-eslint";
  */
 const LAYERS = {
   /** Code that runs on the server only: never reachable from the browser bundle. */
-  SERVER_ONLY: ["app/infra/**", "app/models/**", "app/services/**", "server/**", "app/**/*.server.{ts,tsx}", "app/**/.server/**"],
+  SERVER_ONLY: ["app/infra/**", "app/models/**", "app/services/**", "app/web/**", "server/**", "app/**/*.server.{ts,tsx}", "app/**/.server/**"],
   /** Infrastructure: the database, its driver, storage, configuration. */
   INFRA: ["app/infra/**"],
   /** What a model may use of infra. */
   INFRA_FOR_MODELS: ["app/infra/db.server.{ts,tsx}"],
   /** Code above the models, which calls them: domain services, controllers, routes, components, the HTTP server. */
-  ABOVE_MODELS: ["app/services/**", "app/routes/**", "app/components/**", "server/**"],
+  ABOVE_MODELS: ["app/services/**", "app/web/**", "app/routes/**", "app/components/**", "server/**"],
+  /** Request-level code: reads a Request or builds a Response (controllers, sessions, cookies, form parsing, rendering). */
+  WEB: ["app/web/**", "app/routes/**", "server/**"],
 };
 
-/**
- * Models that still reach into infra beyond the database (each builds photo URLs with getStorage()): allowed
- * that one import until the card queries receive the public photo base URL instead (issue 21, item 2).
- * Delete an entry when its file stops importing storage; the rule then holds that file to the full boundary.
- */
-const MODELS_STILL_USING_STORAGE = ["app/models/cards.server.ts", "app/models/discoveries.server.ts", "app/models/flags.server.ts"];
-
 /** The boundary zones, each with the sentence a broken one prints; globs are taken from `root`. */
-function boundaries(root, { modelsMayUse = [] } = {}) {
+function boundaries(root) {
   return [
     {
       target: ["app/components/**", "app/lib/**"],
@@ -41,9 +36,15 @@ function boundaries(root, { modelsMayUse = [] } = {}) {
     {
       target: ["app/models/**"],
       from: [...LAYERS.INFRA, ...LAYERS.ABOVE_MODELS],
-      except: [...LAYERS.INFRA_FOR_MODELS, ...modelsMayUse].map((glob) => `${root}/${glob}`),
+      except: LAYERS.INFRA_FOR_MODELS.map((glob) => `${root}/${glob}`),
       message:
         "Layer rule: a model imports only the database (app/infra/db.server), db/schema, app/lib and other models; storage, services and the rest of infra are the caller's to pass in.",
+    },
+    {
+      target: ["app/services/**", "app/infra/**"],
+      from: LAYERS.WEB,
+      message:
+        "Layer rule: domain services and infra know nothing of HTTP; they never import request-level code (app/web, app/routes, server/), which calls them.",
     },
   ];
 }
@@ -132,15 +133,6 @@ export function lintConfig(root) {
       ignores: TEST_FILES,
       rules: {
         "layers/boundaries": ["error", { basePath: root, zones: boundaries(root) }],
-      },
-    },
-    {
-      files: MODELS_STILL_USING_STORAGE,
-      rules: {
-        "layers/boundaries": [
-          "error",
-          { basePath: root, zones: boundaries(root, { modelsMayUse: ["app/infra/storage.server.{ts,tsx}"] }) },
-        ],
       },
     },
     {

@@ -9,8 +9,8 @@ import { isPageCacheable, PAGE_CACHE_FORM_TOKEN_HEADER, PAGE_CACHE_NONCE_HEADER,
 import { issueUniqueFormToken } from "~/services/comment-guard.server";
 import { getDb, migrateToLatest } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { applyCommonSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/services/security.server";
-import { withoutViewPadding } from "~/services/react-stream.server";
+import { applyCommonSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/web/security.server";
+import { withoutViewPadding } from "~/web/react-stream.server";
 import { getStorage } from "~/infra/storage.server";
 import { startUploadSweeper } from "~/services/upload-sweeper.server";
 
@@ -31,7 +31,10 @@ export const streamTimeout = ABORT_DELAY;
 export const issuePageCacheFormToken = () => issueUniqueFormToken();
 
 /** For the page cache: a signed-in hunter's values for a personal page template's keys. */
-export { personalizePage } from "~/services/personal-page.server";
+export { personalizePage } from "~/web/personal-page.server";
+
+// The production server wraps the build with this, so a busy database answers 503 from any loader or action.
+export { answeringDomainErrors } from "~/web/domain-errors.server";
 
 export default function handleRequest(
   request: Request,

@@ -27,8 +27,8 @@ import { ACCOUNT_AREA_KEY, personalValue } from "~/lib/personal-template";
 import { countUnreadNotifications } from "~/models/notifications.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { consumeFlash } from "~/services/flash.server";
-import { getUser } from "~/services/session.server";
+import { consumeFlash } from "~/web/flash.server";
+import { getUser } from "~/web/session.server";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [

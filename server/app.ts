@@ -6,7 +6,7 @@
  *
  * - puts the common protective headers on every answer (server/security-headers.ts);
  * - hands each request's socket address to loaders and actions, from which
- *   app/services/client-address.server.ts derives the client's address
+ *   app/web/client-address.server.ts derives the client's address
  *   (X-Forwarded-For counts only from a TRUSTED_PROXY), for rate limits and
  *   the admin audit log;
  * - bounds request bodies and refuses methods nobody answers (server/body-limit.ts);
@@ -48,9 +48,23 @@ function pageCacheFor(build: AppOptions["build"], ttlMs: number) {
   return createPageCache({ ttlMs, issueFormToken: issuePageCacheFormToken, personalize: personalizePage });
 }
 
+/**
+ * The build with every route's loader and action answering the domain errors
+ * they may throw (a busy database) with their HTTP response: the app's entry
+ * module says how (app/web/domain-errors.server.ts), and this is the one edge
+ * every request of `npm start` and `npm run dev` alike passes.
+ */
+function answeringDomainErrors(build: ServerBuild): ServerBuild {
+  const { answeringDomainErrors: answer } = build.entry.module as { answeringDomainErrors?: (build: ServerBuild) => ServerBuild };
+  return answer ? answer(build) : build;
+}
+
 export function createApp({ config, build, assets }: AppOptions): express.Express {
   const pageCache = pageCacheFor(build, config.pageCacheTtlMs);
-  const handleRemix = createRequestHandler(build, config.nodeEnv);
+  const handleRemix = createRequestHandler(
+    typeof build === "function" ? () => build().then(answeringDomainErrors) : answeringDomainErrors(build),
+    config.nodeEnv,
+  );
   const renderPage = (req: express.Request) => (request: Request, context?: RenderContext) =>
     handleRemix(request, { socketAddress: req.socket.remoteAddress ?? null, ...context });
 

@@ -14,7 +14,7 @@
 import { Transform, type Readable } from "node:stream";
 import type express from "express";
 
-/** The multipart photo forms' limit: app/services/photo-form.server.ts MAX_FORM_BYTES. */
+/** The multipart photo forms' limit: app/web/photo-form.server.ts MAX_FORM_BYTES. */
 export const MULTIPART_BODY_LIMIT = 48 * 1024 * 1024;
 export const SMALL_BODY_LIMIT = 256 * 1024;
 

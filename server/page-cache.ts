@@ -89,7 +89,7 @@ type PersonalTemplate = Stored & {
   keys: string[];
 };
 
-/** A signed-in hunter's values for a template's keys, from their Cookie header (app/services/personal-page.server.tsx), or null to render their page instead. */
+/** A signed-in hunter's values for a template's keys, from their Cookie header (app/web/personal-page.server.tsx), or null to render their page instead. */
 export type Personalize = (cookieHeader: string, keys: readonly string[]) => Promise<Record<string, unknown> | null>;
 
 /** What the server's render takes besides the request: `personalTemplate` asks for a personal page template with that tag. */

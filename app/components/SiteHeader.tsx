@@ -60,7 +60,7 @@ export const unreadBadgeText = (unread: number) => (unread > 99 ? "99+" : String
 /**
  * The signed-in part of the header: notifications, avatar and a logout form
  * that works without JavaScript. A personal page's copy gets the same markup
- * from app/services/personal-page.server.tsx.
+ * from app/web/personal-page.server.tsx.
  */
 export function AccountArea({ user, unreadNotifications }: { user: HeaderUser; unreadNotifications: number }) {
   const fullName = `${user.firstName} ${user.lastName}`.trim();

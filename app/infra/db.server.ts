@@ -98,13 +98,18 @@ export function getDb(): DB {
   return globalForDb.__jimmyHuntDb;
 }
 
-/** Resolves when the database answers a trivial query; rejects when it does not. */
-export async function pingDatabase(db: Executor = getDb()): Promise<void> {
-  await sql`select 1`.execute(db);
-}
-
 /** A unique-constraint violation, on SQLite or PostgreSQL. */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== "object" || error === null || !("code" in error)) return false;
   return error.code === "SQLITE_CONSTRAINT_UNIQUE" || error.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || error.code === "23505";
+}
+
+/** Whether the database answers a trivial query (for the health check). */
+export async function databaseAnswers(db: DB = getDb()): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -11,7 +11,7 @@ import {
   type Kysely,
   type QueryResult,
 } from "kysely";
-import { DatabaseBusyResponse } from "./db-busy.server";
+import { DatabaseBusyError } from "./db-busy.server";
 
 /** How often a write waiting for another process's lock tries again. */
 const RETRY_INTERVAL_MS = 20;
@@ -75,7 +75,7 @@ class StatementCache {
  * every request of the process. This driver keeps the wait asynchronous:
  * the writing connection has no busy timeout and a write that finds another
  * process's lock retries every few milliseconds until the busy timeout,
- * then answers 503 (DatabaseBusyResponse). Read-only statements outside a
+ * then throws DatabaseBusyError (a 503 at the request edge). Read-only statements outside a
  * transaction run on a second connection, which WAL lets read while a
  * write lock is held, so reads keep being answered meanwhile. Transactions
  * start with BEGIN IMMEDIATE, so they take the lock up front and never fail
@@ -156,7 +156,7 @@ class ConcurrentSqliteDriver implements Driver {
         return attempt();
       } catch (error) {
         if (!isSqliteBusy(error)) throw error;
-        if (Date.now() >= deadline) throw new DatabaseBusyResponse();
+        if (Date.now() >= deadline) throw new DatabaseBusyError({ cause: error });
         await new Promise((resolve) => setTimeout(resolve, RETRY_INTERVAL_MS));
       }
     }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server, TEST_S3_CREDENTIALS } from "../../tests/support/s3-server";
-import { acceptDirectUpload } from "~/services/direct-upload.server";
+import { acceptDirectUpload } from "~/web/direct-upload.server";
 import { S3Storage } from "./storage/s3.server";
 import { LocalDiskStorage, ObjectTooLargeError, type Storage, type UploadTarget } from "./storage.server";
 

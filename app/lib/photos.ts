@@ -23,6 +23,9 @@ export function parseVariants(stored: string): number[] {
  * Builds the image attributes for a stored photo. `urlFor` maps an object key
  * to the URL the browser fetches.
  */
+/** The public URL of a stored photo object (the configured storage's; models receive it from their callers). */
+export type PhotoUrl = (key: string) => string;
+
 export function buildPhoto(
   photoKey: string,
   variantsText: string,

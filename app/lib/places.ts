@@ -1,5 +1,24 @@
 import { usStateName } from "./us-states";
 
+/** What a hunter gave as a discovery's place: coordinates, a typed place, or both. */
+export type LocationInput = {
+  latitude?: number | null;
+  longitude?: number | null;
+  location?: string | null;
+};
+
+export type ResolvedLocation = {
+  latitude: number | null;
+  longitude: number | null;
+  /** True when the coordinates were derived from a typed city name, not measured. */
+  approximate: boolean;
+  city: string | null;
+  /** US state (or DC) code for points in the US, otherwise null. */
+  region: string | null;
+  /** ISO 3166-1 alpha-2 code. */
+  country: string | null;
+};
+
 let regionNames: Intl.DisplayNames | undefined;
 
 /** English name of an ISO 3166-1 alpha-2 code ("GB" → "United Kingdom"). */

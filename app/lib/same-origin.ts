@@ -2,7 +2,7 @@
  * The one rule for a state-changing request a browser sent from another
  * site, used at the server's edge (server/cross-site.ts, before any route
  * runs) and again by each action (`requireSameOrigin` in
- * app/services/csrf.server.ts).
+ * app/web/csrf.server.ts).
  *
  * Browsers mark every cross-site request with `Sec-Fetch-Site: cross-site`
  * and every POST with an `Origin` header; either one pointing elsewhere

@@ -2,7 +2,7 @@
  * The protective headers every answer carries, HTML or not: resource routes,
  * static files, errors and the server's own refusals (applied to each
  * response by server/security-headers.ts, and to the app's own by
- * app/services/security.server.ts).
+ * app/web/security.server.ts).
  */
 export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",

@@ -1,9 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema";
 import type { DiscoveryCardData } from "~/lib/discoveries";
-import { buildPhoto } from "~/lib/photos";
+import { buildPhoto, type PhotoUrl } from "~/lib/photos";
 import { displayPlace } from "~/lib/places";
-import { getStorage } from "~/infra/storage.server";
 
 /**
  * A discovery card's query and shape, shared by every list of cards (the
@@ -36,11 +35,10 @@ export type CardRow = {
   profile_image_url: string | null;
 };
 
-export function toCardData(row: CardRow): DiscoveryCardData {
-  const storage = getStorage();
+export function toCardData(row: CardRow, photoUrl: PhotoUrl): DiscoveryCardData {
   return {
     id: row.id,
-    photo: buildPhoto(row.photo_key, row.photo_variants, row.photo_width, row.photo_height, (key) => storage.publicUrl(key)),
+    photo: buildPhoto(row.photo_key, row.photo_variants, row.photo_width, row.photo_height, photoUrl),
     caption: row.caption,
     location: row.location,
     latitude: row.latitude === null ? null : String(row.latitude),

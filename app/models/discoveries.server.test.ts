@@ -4,6 +4,7 @@ import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures
 import { decodeCursor } from "~/lib/discoveries";
 import { countDiscoveries, listDiscoveries } from "./discoveries.server";
 import { findJimmyById } from "./jimmys.server";
+import { photoUrls } from "~/infra/storage.server";
 
 let t: Awaited<ReturnType<typeof createTestDb>>;
 beforeEach(async () => {
@@ -29,7 +30,7 @@ async function readAll(includeFirst: boolean) {
   const seen: number[] = [];
   let after = null;
   for (let guard = 0; guard < 100; guard++) {
-    const page = await listDiscoveries(t.db, { includeFirst, after });
+    const page = await listDiscoveries(t.db, photoUrls(), { includeFirst, after });
     seen.push(...page.discoveries.map((d) => d.id));
     if (!page.nextCursor) break;
     after = decodeCursor(page.nextCursor);
@@ -40,7 +41,7 @@ async function readAll(includeFirst: boolean) {
 describe("the feed", () => {
   it("pages through every discovery newest first, ten at a time, and knows where it ends", async () => {
     const { ids } = await seedFeed(25);
-    const first = await listDiscoveries(t.db, { includeFirst: true });
+    const first = await listDiscoveries(t.db, photoUrls(), { includeFirst: true });
     expect(first.discoveries).toHaveLength(10);
     expect(first.nextCursor).not.toBeNull();
     expect(await readAll(true)).toEqual([...ids].reverse());
@@ -49,27 +50,27 @@ describe("the feed", () => {
   it("leaves out first discoveries unless asked for them", async () => {
     const { ids } = await seedFeed(12);
     expect(await readAll(false)).toEqual([...ids].slice(1).reverse());
-    const page = await listDiscoveries(t.db, { includeFirst: false });
+    const page = await listDiscoveries(t.db, photoUrls(), { includeFirst: false });
     expect(page.discoveries.every((d) => !d.isFirst)).toBe(true);
   });
 
   it("ends exactly on a full last page (no empty page after it)", async () => {
     await seedFeed(20);
-    const first = await listDiscoveries(t.db, { includeFirst: true });
-    const second = await listDiscoveries(t.db, { includeFirst: true, after: decodeCursor(first.nextCursor!) });
+    const first = await listDiscoveries(t.db, photoUrls(), { includeFirst: true });
+    const second = await listDiscoveries(t.db, photoUrls(), { includeFirst: true, after: decodeCursor(first.nextCursor!) });
     expect(second.discoveries).toHaveLength(10);
     expect(second.nextCursor).toBeNull();
   });
 
   it("stays correct while new discoveries arrive between pages: no duplicates, no gaps", async () => {
     const { ids, user, jimmy } = await seedFeed(30);
-    const first = await listDiscoveries(t.db, { includeFirst: true });
+    const first = await listDiscoveries(t.db, photoUrls(), { includeFirst: true });
     // Five hunters report while the first page is on screen.
     for (let i = 0; i < 5; i++) await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: at(100 + i) });
     const seen = first.discoveries.map((d) => d.id);
     let after = decodeCursor(first.nextCursor!);
     while (after) {
-      const page = await listDiscoveries(t.db, { includeFirst: true, after });
+      const page = await listDiscoveries(t.db, photoUrls(), { includeFirst: true, after });
       seen.push(...page.discoveries.map((d) => d.id));
       after = page.nextCursor ? decodeCursor(page.nextCursor) : null;
     }
@@ -91,9 +92,9 @@ describe("the feed", () => {
     await t.db.updateTable("discoveries").set({ like_count: 1 }).where("id", "=", ids[1]!).execute();
     await t.db.updateTable("jimmys").set({ comment_count: 4 }).where("id", "=", jimmy.id).execute();
 
-    const forFan = await listDiscoveries(t.db, { includeFirst: true, viewerId: fan.id });
+    const forFan = await listDiscoveries(t.db, photoUrls(), { includeFirst: true, viewerId: fan.id });
     expect(forFan.discoveries[0]).toMatchObject({ id: ids[1], likeCount: 1, isLikedByUser: true, jimmyCommentCount: 4, jimmy: { serialNumber: 1 } });
-    const forVisitor = await listDiscoveries(t.db, { includeFirst: true });
+    const forVisitor = await listDiscoveries(t.db, photoUrls(), { includeFirst: true });
     expect(forVisitor.discoveries[0]!.isLikedByUser).toBe(false);
     expect(forVisitor.discoveries[0]!.photo.srcSet).toMatch(/320w.*720w.*1200w/);
   });

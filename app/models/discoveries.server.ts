@@ -1,12 +1,13 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { encodeCursor, FEED_PAGE_SIZE, type Cursor, type FeedPage } from "~/lib/discoveries";
-import { buildPhoto, parseVariants } from "~/lib/photos";
-import { displayPlace } from "~/lib/places";
-import type { LocationInput, ResolvedLocation } from "~/services/geo.server";
-import { getStorage } from "~/infra/storage.server";
+import { buildPhoto, parseVariants, type PhotoUrl } from "~/lib/photos";
+import { displayPlace, type LocationInput, type ResolvedLocation } from "~/lib/places";
 import { selectCards, toCardData } from "./cards.server";
 import { afterDiscoveriesChanged } from "./derived-figures.server";
+import { guardedWrite, type IdempotencyGuard } from "./idempotency.server";
+import { notifyRediscovery } from "./notifications.server";
+import { deleteTempUpload } from "./uploads.server";
 
 export type NewDiscoveryInput = {
   jimmyId: number;
@@ -52,6 +53,53 @@ export async function insertDiscovery(trx: Transaction<Database>, input: NewDisc
   return row;
 }
 
+/** The hunter's temporary upload was used or expired before the report was recorded. */
+export class TempUploadGoneError extends Error {
+  override name = "TempUploadGoneError";
+}
+
+export type ReportedDiscovery = Omit<NewDiscoveryInput, "isFirst"> & {
+  /** The temporary upload the photo came from: consumed in the same transaction. */
+  tempPath: string;
+  wantsFirst: boolean;
+};
+
+export type RecordedReport = { discoveryId: number; isFirst: boolean; wasAlreadyFound: boolean };
+
+/**
+ * Records a hunter's report in one transaction, under its idempotency guard:
+ * consumes the temporary upload (TempUploadGoneError when it is gone), marks
+ * the discovery the Jimmy's first when none is yet, updates the figures
+ * derived from it (insertDiscovery) and notifies the Jimmy's earlier finders of a rediscovery.
+ */
+export async function recordReportedDiscovery(
+  db: Kysely<Database>,
+  guard: IdempotencyGuard | null,
+  { tempPath, wantsFirst, ...input }: ReportedDiscovery,
+  now = new Date(),
+): Promise<RecordedReport> {
+  return db.transaction().execute((trx) =>
+    guardedWrite(
+      trx,
+      guard,
+      async (): Promise<RecordedReport> => {
+        if (!(await deleteTempUpload(trx, tempPath, input.userId))) throw new TempUploadGoneError();
+        const alreadyFound = await trx
+          .selectFrom("discoveries")
+          .select("id")
+          .where("jimmy_id", "=", input.jimmyId)
+          .where("is_first", "=", 1)
+          .executeTakeFirst();
+        const isFirst = !alreadyFound;
+        const { id } = await insertDiscovery(trx, { ...input, isFirst });
+        if (!isFirst) await notifyRediscovery(trx, { jimmyId: input.jimmyId, discoveryId: id, finderId: input.userId, now });
+        return { discoveryId: id, isFirst, wasAlreadyFound: wantsFirst && !isFirst };
+      },
+      now,
+    ),
+  );
+}
+
 /** Records a discovery and updates the figures derived from it in one transaction. */
 export async function recordDiscovery(db: Kysely<Database>, input: NewDiscoveryInput) {
   return db.transaction().execute((trx) => insertDiscovery(trx, input));
@@ -63,6 +111,7 @@ export async function recordDiscovery(db: Kysely<Database>, input: NewDiscoveryI
  */
 export async function listDiscoveries(
   db: Kysely<Database>,
+  photoUrl: PhotoUrl,
   options: { includeFirst: boolean; after?: Cursor | null; offset?: number; limit?: number; viewerId?: number | null },
 ): Promise<FeedPage> {
   const limit = options.limit ?? FEED_PAGE_SIZE;
@@ -78,7 +127,7 @@ export async function listDiscoveries(
     .limit(limit + 1)
     .offset(options.after ? 0 : (options.offset ?? 0))
     .execute();
-  const page = rows.slice(0, limit).map(toCardData);
+  const page = rows.slice(0, limit).map((row) => toCardData(row, photoUrl));
   const last = page[page.length - 1];
   return {
     discoveries: page,
@@ -202,13 +251,12 @@ function selectAdminDiscoveries(db: Kysely<Database>) {
     ]);
 }
 
-function toAdminDiscovery(row: Awaited<ReturnType<ReturnType<typeof selectAdminDiscoveries>["executeTakeFirstOrThrow"]>>): AdminDiscovery {
-  const storage = getStorage();
+function toAdminDiscovery(row: Awaited<ReturnType<ReturnType<typeof selectAdminDiscoveries>["executeTakeFirstOrThrow"]>>, photoUrl: PhotoUrl): AdminDiscovery {
   return {
     id: row.id,
     serialNumber: row.serial_number,
     hunterName: `${row.first_name} ${row.last_name}`.trim(),
-    photo: buildPhoto(row.photo_key, row.photo_variants, row.photo_width, row.photo_height, (key) => storage.publicUrl(key)),
+    photo: buildPhoto(row.photo_key, row.photo_variants, row.photo_width, row.photo_height, photoUrl),
     caption: row.caption,
     location: row.location,
     place: displayPlace({ ...row, approximate: row.location_approximate === 1 }),
@@ -225,6 +273,7 @@ function toAdminDiscovery(row: Awaited<ReturnType<ReturnType<typeof selectAdminD
  */
 export async function listDiscoveriesForAdmin(
   db: Kysely<Database>,
+  photoUrl: PhotoUrl,
   { page, pageSize, upto }: { page: number; pageSize: number; upto?: number },
 ): Promise<{ discoveries: AdminDiscovery[]; total: number; upto: number }> {
   const newest = upto ?? Number((await db.selectFrom("discoveries").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst())?.id ?? 0);
@@ -242,12 +291,12 @@ export async function listDiscoveriesForAdmin(
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow(),
   ]);
-  return { discoveries: rows.map(toAdminDiscovery), total: Number(counted.n), upto: newest };
+  return { discoveries: rows.map((row) => toAdminDiscovery(row, photoUrl)), total: Number(counted.n), upto: newest };
 }
 
-export async function findDiscoveryForAdmin(db: Kysely<Database>, id: number): Promise<AdminDiscovery | null> {
+export async function findDiscoveryForAdmin(db: Kysely<Database>, photoUrl: PhotoUrl, id: number): Promise<AdminDiscovery | null> {
   const row = await selectAdminDiscoveries(db).where("d.id", "=", id).executeTakeFirst();
-  return row ? toAdminDiscovery(row) : null;
+  return row ? toAdminDiscovery(row, photoUrl) : null;
 }
 
 export type StoredPhotoRef = { key: string; variants: number[] };
@@ -327,14 +376,14 @@ export type OwnedDiscovery = AdminDiscovery & {
 };
 
 /** A discovery with its hunter's id and where it was found, for its hunter's edit and delete pages; null when there is none. */
-export async function findDiscoveryWithOwner(db: Kysely<Database>, id: number): Promise<OwnedDiscovery | null> {
+export async function findDiscoveryWithOwner(db: Kysely<Database>, photoUrl: PhotoUrl, id: number): Promise<OwnedDiscovery | null> {
   const row = await selectAdminDiscoveries(db)
     .select(["d.user_id", "d.jimmy_id", "d.latitude", "d.longitude", "d.location_approximate"])
     .where("d.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
   return {
-    ...toAdminDiscovery(row),
+    ...toAdminDiscovery(row, photoUrl),
     userId: row.user_id,
     jimmyId: row.jimmy_id,
     latitude: row.latitude,

@@ -4,6 +4,7 @@ import { createTestDb } from "../../tests/support/test-db";
 import { addComment, deleteComment } from "./comments.server";
 import { deleteDiscovery } from "./discoveries.server";
 import { addFlag, dismissFlags, listOpenFlagGroups, openFlagSummary } from "./flags.server";
+import { photoUrls } from "~/infra/storage.server";
 
 let t: Awaited<ReturnType<typeof createTestDb>>;
 beforeEach(async () => {
@@ -38,7 +39,7 @@ describe("flags", () => {
     await addFlag(t.db, { target: on, reason: "inappropriate", note: null, userId: null, clientAddress: "198.51.100.3" });
     await addFlag(t.db, { target: { kind: "discovery", id: discoveryId }, reason: "not_a_jimmy", note: "it is a cat", userId: null, clientAddress: "198.51.100.4" });
 
-    const groups = await listOpenFlagGroups(t.db);
+    const groups = await listOpenFlagGroups(t.db, photoUrls());
     expect(groups.map((g) => [g.target, g.count, g.serialNumber])).toEqual([
       [on, 3, 31],
       [{ kind: "discovery", id: discoveryId }, 1, 31],
@@ -89,12 +90,12 @@ describe("flags", () => {
     const on = { kind: "discovery" as const, id: discoveryId };
     await addFlag(t.db, { target: on, reason: "private_information", note: "shows a house number", userId: null, clientAddress: "198.51.100.1" });
     expect(await dismissFlags(t.db, on, new Date("2026-02-01T00:00:00.000Z"))).toBe(1);
-    expect(await listOpenFlagGroups(t.db)).toEqual([]);
+    expect(await listOpenFlagGroups(t.db, photoUrls())).toEqual([]);
     const stored = await t.db.selectFrom("flags").select(["resolved_at", "resolution"]).execute();
     expect(stored).toEqual([{ resolved_at: "2026-02-01T00:00:00.000Z", resolution: "dismissed" }]);
     expect(await dismissFlags(t.db, on)).toBe(0);
     await addFlag(t.db, { target: on, reason: "private_information", note: null, userId: null, clientAddress: "198.51.100.1" });
-    expect((await listOpenFlagGroups(t.db)).map((g) => g.count)).toEqual([1]);
+    expect((await listOpenFlagGroups(t.db, photoUrls())).map((g) => g.count)).toEqual([1]);
   });
 
   it("go with the discovery or comment they flag when it is deleted", async () => {

@@ -1,8 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, FlagReason } from "#db/schema";
 import type { FlagTargetKind } from "~/lib/flags";
-import { buildPhoto } from "~/lib/photos";
-import { getStorage } from "~/infra/storage.server";
+import { buildPhoto, type PhotoUrl } from "~/lib/photos";
 import { guardedTransaction, type IdempotencyGuard } from "./idempotency.server";
 
 export type FlagTarget = { kind: FlagTargetKind; id: number };
@@ -79,7 +78,7 @@ export type FlagGroup = {
  * The open flags, one group per flagged discovery or comment (however many
  * people flagged it), most flagged first, then oldest first.
  */
-export async function listOpenFlagGroups(db: Kysely<Database>, limit = 50): Promise<FlagGroup[]> {
+export async function listOpenFlagGroups(db: Kysely<Database>, photoUrl: PhotoUrl, limit = 50): Promise<FlagGroup[]> {
   const rows = await db
     .selectFrom("flags as f")
     .leftJoin("discoveries as d", "d.id", "f.discovery_id")
@@ -110,7 +109,6 @@ export async function listOpenFlagGroups(db: Kysely<Database>, limit = 50): Prom
     .orderBy("f.created_at", "asc")
     .orderBy("f.id", "asc")
     .execute();
-  const storage = getStorage();
   const groups = new Map<string, FlagGroup>();
   for (const row of rows) {
     const target: FlagTarget = row.discovery_id !== null ? { kind: "discovery", id: row.discovery_id } : { kind: "comment", id: row.comment_id! };
@@ -121,7 +119,7 @@ export async function listOpenFlagGroups(db: Kysely<Database>, limit = 50): Prom
         target.kind === "discovery"
           ? {
               caption: row.caption ?? "",
-              photoSrc: buildPhoto(row.photo_key ?? "", row.photo_variants ?? "", row.photo_width ?? 0, row.photo_height ?? 0, (k) => storage.publicUrl(k)).src,
+              photoSrc: buildPhoto(row.photo_key ?? "", row.photo_variants ?? "", row.photo_width ?? 0, row.photo_height ?? 0, photoUrl).src,
               author: `${row.first_name ?? ""} ${row.last_name ?? ""}`.trim(),
             }
           : { text: row.content ?? "", author: row.is_admin === 1 ? "The hunt (admin)" : row.author_name?.trim() || "Anonymous Hunter" };

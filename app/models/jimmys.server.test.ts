@@ -5,6 +5,7 @@ import { decodeCursor } from "~/lib/discoveries";
 import { resolveLocation } from "~/services/geo.server";
 import { listDiscoveries } from "./discoveries.server";
 import { getJimmyPage, JIMMY_TIMELINE_PAGE_SIZE, listJimmyLocations } from "./jimmys.server";
+import { photoUrls } from "~/infra/storage.server";
 
 let t: Awaited<ReturnType<typeof createTestDb>>;
 beforeEach(async () => {
@@ -22,18 +23,18 @@ it("pages a long timeline, newest first, while the latest sighting and the figur
     await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(), isFirst: i === 0, caption: `stop ${i}` });
   }
 
-  const first = await getJimmyPage(t.db, 5);
+  const first = await getJimmyPage(t.db, photoUrls(), 5);
   expect(first?.discoveries.map((d) => d.caption)).toEqual(Array.from({ length: JIMMY_TIMELINE_PAGE_SIZE }, (_, i) => `stop ${total - 1 - i}`));
   expect(first?.latest?.caption).toBe(`stop ${total - 1}`);
   expect(first?.stats.discoveries).toBe(total);
   expect(first?.olderCursor).not.toBeNull();
 
-  const older = await getJimmyPage(t.db, 5, { before: decodeCursor(first!.olderCursor!) });
+  const older = await getJimmyPage(t.db, photoUrls(), 5, { before: decodeCursor(first!.olderCursor!) });
   expect(older?.discoveries.map((d) => d.caption)).toEqual(["stop 4", "stop 3", "stop 2", "stop 1", "stop 0"]);
   expect(older?.latest?.caption).toBe(`stop ${total - 1}`);
   expect(older?.olderCursor).toBeNull();
 
-  const whole = await getJimmyPage(t.db, 5, { limit: null });
+  const whole = await getJimmyPage(t.db, photoUrls(), 5, { limit: null });
   expect(whole?.discoveries).toHaveLength(total);
   expect(whole?.olderCursor).toBeNull();
 });
@@ -61,12 +62,12 @@ it("names each discovery's place as the pages show it: the derived city for GPS,
   await report(2, { location: "Zilker Park, Austin, TX" });
   await report(3, { latitude: 19.4423, longitude: -99.1451 });
 
-  const page = await getJimmyPage(t.db, 27);
+  const page = await getJimmyPage(t.db, photoUrls(), 27);
   expect(page?.discoveries.map((d) => d.place)).toEqual(["Mexico City, Mexico", "near Austin, TX", "behind the blue mailbox"]);
   // The latest sighting has GPS coordinates only: its city, not "Location not specified".
   expect(page?.latest).toMatchObject({ place: "Mexico City, Mexico", city: "Mexico City", region: null, country: "MX", locationApproximate: false, location: null });
   expect(page?.discoveries[1]).toMatchObject({ location: "Zilker Park, Austin, TX", locationApproximate: true, city: "Austin", region: "TX" });
-  expect((await listDiscoveries(t.db, { includeFirst: true })).discoveries.map((d) => d.place)).toEqual(page?.discoveries.map((d) => d.place));
+  expect((await listDiscoveries(t.db, photoUrls(), { includeFirst: true })).discoveries.map((d) => d.place)).toEqual(page?.discoveries.map((d) => d.place));
 
   // The map names it after its latest position and dates it by that discovery.
   expect((await listJimmyLocations(t.db)).discovered[0]).toMatchObject({

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, JimmyStatus } from "#db/schema";
 import { encodeCursor, type Cursor, type DiscoveryCardData } from "~/lib/discoveries";
+import type { PhotoUrl } from "~/lib/photos";
 import { nowIso } from "~/lib/time";
 import { selectCards, toCardData } from "./cards.server";
 import type { Executor } from "~/infra/db.server";
@@ -131,6 +132,7 @@ export type JimmyPageData = {
  */
 export async function getJimmyPage(
   db: Kysely<Database>,
+  photoUrl: PhotoUrl,
   serialNumber: number,
   options: { viewerId?: number | null; now?: Date; before?: Cursor | null; limit?: number | null } = {},
 ): Promise<JimmyPageData | null> {
@@ -155,7 +157,7 @@ export async function getJimmyPage(
       .where("jimmy_id", "=", jimmy.id)
       .executeTakeFirstOrThrow(),
   ]);
-  const page = rows.slice(0, limit).map(toCardData);
+  const page = rows.slice(0, limit).map((row) => toCardData(row, photoUrl));
   const last = page[page.length - 1];
   const latestRow = before ? newest : rows[0];
   const now = options.now ?? new Date();
@@ -171,7 +173,7 @@ export async function getJimmyPage(
       firstDiscoveryAt: jimmy.first_discovery_at,
     },
     stats: { discoveries: jimmy.discovery_count, locations: Number(places.n ?? 0), daysSinceCreated },
-    latest: latestRow ? toCardData(latestRow) : null,
+    latest: latestRow ? toCardData(latestRow, photoUrl) : null,
     discoveries: page,
     olderCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };

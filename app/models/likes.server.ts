@@ -91,3 +91,10 @@ async function adjustLikeCount(trx: Transaction<Database>, discoveryId: number, 
     .where("id", "=", discoveryId)
     .execute();
 }
+
+/** Which of `discoveryIds` the hunter likes. */
+export async function likedAmong(db: Kysely<Database>, userId: number, discoveryIds: readonly number[]): Promise<Set<number>> {
+  if (discoveryIds.length === 0) return new Set();
+  const rows = await db.selectFrom("likes").select("discovery_id").where("user_id", "=", userId).where("discovery_id", "in", [...discoveryIds]).execute();
+  return new Set(rows.map((row) => Number(row.discovery_id)));
+}

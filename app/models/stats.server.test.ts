@@ -7,6 +7,7 @@ import { getHuntStats } from "./stats.server";
 import { deleteDiscovery } from "./discoveries.server";
 import { getJimmyPage } from "./jimmys.server";
 import { afterDiscoveriesChanged, type DiscoveriesChange } from "./derived-figures.server";
+import { photoUrls } from "~/infra/storage.server";
 
 let t: Awaited<ReturnType<typeof createTestDb>>;
 beforeEach(async () => {
@@ -72,14 +73,14 @@ it("a Jimmy's page counts its discoveries, its places and the days since its fir
   await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(10.5), isFirst: true, location: "Austin, TX", ...AUSTIN });
   await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(3), location: "austin, tx", ...AUSTIN });
   await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(1), location: "Denver, CO", ...DENVER });
-  const page = await getJimmyPage(t.db, 9, { now });
+  const page = await getJimmyPage(t.db, photoUrls(), 9, { now });
   expect(page?.stats).toEqual({ discoveries: 3, locations: 2, daysSinceCreated: 10 });
   expect(page?.discoveries.map((d) => d.location)).toEqual(["Denver, CO", "austin, tx", "Austin, TX"]);
   expect(page?.jimmy.status).toBe("discovered");
 
   await makeJimmy(t.db, 10);
-  expect((await getJimmyPage(t.db, 10, { now }))?.stats).toEqual({ discoveries: 0, locations: 0, daysSinceCreated: 0 });
-  expect(await getJimmyPage(t.db, 11, { now })).toBeNull();
+  expect((await getJimmyPage(t.db, photoUrls(), 10, { now }))?.stats).toEqual({ discoveries: 0, locations: 0, daysSinceCreated: 0 });
+  expect(await getJimmyPage(t.db, photoUrls(), 11, { now })).toBeNull();
 });
 
 it("stay exact as discoveries are deleted, moved to another place, or backdated", async () => {
@@ -112,7 +113,7 @@ it("stay exact as discoveries are deleted, moved to another place, or backdated"
 it("a Jimmy's place count stays exact as its discoveries are deleted, moved to another place or another Jimmy", async () => {
   const user = await makeUser(t.db);
   const [j1, j2] = [await makeJimmy(t.db, 21), await makeJimmy(t.db, 22)];
-  const places = async (serial: number) => (await getJimmyPage(t.db, serial, { now }))?.stats.locations;
+  const places = async (serial: number) => (await getJimmyPage(t.db, photoUrls(), serial, { now }))?.stats.locations;
   const austin = await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(5), isFirst: true, location: "Austin, TX", ...AUSTIN });
   const denver = await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(4), location: "Denver, CO", ...DENVER });
   await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(3), location: " denver, co", ...DENVER });
@@ -155,13 +156,13 @@ it("typed text that names no place counts towards no Location, on the hunt's ban
   await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(6), isFirst: true, location: "x" });
   await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(5), location: "somewhere private" });
   expect((await getHuntStats(t.db, now)).activeLocations).toBe(0);
-  expect((await getJimmyPage(t.db, 31, { now }))?.stats.locations).toBe(0);
+  expect((await getJimmyPage(t.db, photoUrls(), 31, { now }))?.stats.locations).toBe(0);
 
   await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(4), location: "Texas", region: "TX", country: "US" });
   await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(3), latitude: 64.9, longitude: -18.5, country: "IS" });
   await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(2), location: "Austin, TX", ...AUSTIN });
   expect((await getHuntStats(t.db, now)).activeLocations).toBe(3);
-  expect((await getJimmyPage(t.db, 31, { now }))?.stats.locations).toBe(3);
+  expect((await getJimmyPage(t.db, photoUrls(), 31, { now }))?.stats.locations).toBe(3);
 
   // Retyping the text of a discovery whose place is unknown changes nothing.
   await operatorWrite((trx) => trx.updateTable("discoveries").set({ location: "y" }).where("location", "=", "x").execute(), {

@@ -47,3 +47,8 @@ export async function listExpiredTempUploads(db: Executor, now: string, limit = 
 export async function removeTempUploadRow(db: Executor, key: string) {
   await db.deleteFrom("temp_uploads").where("key", "=", key).execute();
 }
+
+/** Whether a discovery shows the photo stored under `photoKey` (its variants are then no upload's leftovers). */
+export async function isPhotoPublished(db: Executor, photoKey: string): Promise<boolean> {
+  return !!(await db.selectFrom("discoveries").select("id").where("photo_key", "=", photoKey).executeTakeFirst());
+}

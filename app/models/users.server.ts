@@ -99,3 +99,8 @@ export async function hunterNameTaken(db: Kysely<Database>, key: FoldedName, fol
     .executeTakeFirst();
   return match !== undefined;
 }
+
+/** Gives a hunter whose provider sent no first name the name "Hunter" (with its folded key for uniqueness checks). */
+export async function setDefaultFirstName(db: Executor, userId: number, key: FoldedName): Promise<void> {
+  await db.updateTable("users").set({ first_name: "Hunter", name_key_lower: key.lower, name_key_upper: key.upper }).where("id", "=", userId).execute();
+}

@@ -10,10 +10,11 @@ import { listDiscoveries } from "~/models/discoveries.server";
 import { getHuntStats } from "~/models/stats.server";
 import { buttonClass, useRootData } from "~/root";
 import { getDb } from "~/infra/db.server";
-import { getUser } from "~/services/session.server";
+import { getUser } from "~/web/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 import { withPersonalLikes } from "~/lib/personal-template";
 import { keepDataAfterTransportFailure } from "~/lib/transport";
+import { photoUrls } from "~/infra/storage.server";
 
 /**
  * The same for every signed-out visitor: served from the anonymous page
@@ -44,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = tag ? null : await getUser(request, { db });
   const [stats, feed] = await Promise.all([
     getHuntStats(db),
-    listDiscoveries(db, { includeFirst, after, viewerId: viewer?.id ?? null }),
+    listDiscoveries(db, photoUrls(), { includeFirst, after, viewerId: viewer?.id ?? null }),
   ]);
   return { stats, feed: tag ? withPersonalLikes(tag, feed) : feed, includeFirst, after: afterParam };
 }

@@ -11,17 +11,19 @@ import { listRecentComments } from "~/models/comments.server";
 import { listDiscoveriesForAdmin } from "~/models/discoveries.server";
 import { listOpenFlagGroups } from "~/models/flags.server";
 import { flagReasonLabel } from "~/lib/flags";
-import { ADMIN_HEADERS, attemptAdminSignIn } from "~/services/admin.server";
-import { clientAddress } from "~/services/client-address.server";
-import { requireSameOrigin } from "~/services/csrf.server";
+import { attemptAdminSignIn } from "~/services/admin.server";
+import { ADMIN_HEADERS } from "~/web/admin.server";
+import { clientAddress } from "~/web/client-address.server";
+import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { flashHeader } from "~/services/flash.server";
-import { endSession, isAdmin, startSession } from "~/services/session.server";
-import { readForm } from "~/services/form.server";
+import { flashHeader } from "~/web/flash.server";
+import { endSession, isAdmin, startSession } from "~/web/session.server";
+import { readForm } from "~/web/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { photoUrls } from "~/infra/storage.server";
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -44,10 +46,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = PageSchema.parse(params.get("page") ?? 1);
   const upto = UptoSchema.parse(params.get("upto") ?? undefined);
   const [list, comments, log, flags] = await Promise.all([
-    listDiscoveriesForAdmin(db, { page, pageSize: ADMIN_PAGE_SIZE, upto }),
+    listDiscoveriesForAdmin(db, photoUrls(), { page, pageSize: ADMIN_PAGE_SIZE, upto }),
     listRecentComments(db, 20),
     listAdminActions(db, 25),
-    listOpenFlagGroups(db, 50),
+    listOpenFlagGroups(db, photoUrls(), 50),
   ]);
   const pages = Math.max(1, Math.ceil(list.total / ADMIN_PAGE_SIZE));
   if (page > pages) throw redirect(`/admin?page=${pages}&upto=${list.upto}`);

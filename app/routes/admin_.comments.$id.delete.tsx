@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { clientAddress } from "~/services/client-address.server";
-import { requireSameOrigin } from "~/services/csrf.server";
+import { clientAddress } from "~/web/client-address.server";
+import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { redirectWithToast } from "~/services/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
 import { moderateDeleteComment } from "~/services/moderation.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireAdmin } from "~/web/session.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 

@@ -3,14 +3,14 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { formatDate } from "~/lib/format";
 import { findDiscoveryForAdmin } from "~/models/discoveries.server";
-import { ADMIN_HEADERS, requireAdminPage } from "~/services/admin.server";
-import { clientAddress } from "~/services/client-address.server";
-import { requireSameOrigin } from "~/services/csrf.server";
+import { ADMIN_HEADERS, requireAdminPage } from "~/web/admin.server";
+import { clientAddress } from "~/web/client-address.server";
+import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { redirectWithToast } from "~/services/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
 import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
-import { requireAdmin } from "~/services/session.server";
-import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
+import { requireAdmin } from "~/web/session.server";
+import { getStorage, StorageUnavailableError, photoUrls } from "~/infra/storage.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   await requireAdminPage(request, db);
   const id = IdSchema.safeParse(params.id);
-  const discovery = id.success ? await findDiscoveryForAdmin(db, id.data) : null;
+  const discovery = id.success ? await findDiscoveryForAdmin(db, photoUrls(), id.data) : null;
   if (!discovery) {
     throw await redirectWithToast("/admin", { title: "Failed to delete discovery", description: "That discovery no longer exists.", variant: "destructive" });
   }

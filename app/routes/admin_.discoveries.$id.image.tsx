@@ -2,19 +2,19 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { MultipartRefusal, readOneFile } from "~/services/multipart.server";
+import { MultipartRefusal, readOneFile } from "~/web/multipart.server";
 import { formatDate } from "~/lib/format";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
 import { findDiscoveryForAdmin } from "~/models/discoveries.server";
-import { ADMIN_HEADERS, requireAdminPage } from "~/services/admin.server";
-import { clientAddress } from "~/services/client-address.server";
-import { requireSameOrigin } from "~/services/csrf.server";
+import { ADMIN_HEADERS, requireAdminPage } from "~/web/admin.server";
+import { clientAddress } from "~/web/client-address.server";
+import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { redirectWithToast } from "~/services/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
 import { UnsupportedPhotoError } from "~/services/images.server";
 import { moderateReplaceImage } from "~/services/moderation.server";
-import { requireAdmin } from "~/services/session.server";
-import { getStorage } from "~/infra/storage.server";
+import { requireAdmin } from "~/web/session.server";
+import { getStorage, photoUrls } from "~/infra/storage.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
@@ -34,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   await requireAdminPage(request, db);
   const id = IdSchema.safeParse(params.id);
-  const discovery = id.success ? await findDiscoveryForAdmin(db, id.data) : null;
+  const discovery = id.success ? await findDiscoveryForAdmin(db, photoUrls(), id.data) : null;
   if (!discovery) {
     throw await redirectWithToast("/admin", { title: "Failed to upload image", description: "That discovery no longer exists.", variant: "destructive" });
   }
@@ -48,7 +48,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const db = getDb();
   await requireAdmin(request, { db });
   const id = IdSchema.safeParse(params.id);
-  if (!id.success || !(await findDiscoveryForAdmin(db, id.data))) {
+  if (!id.success || !(await findDiscoveryForAdmin(db, photoUrls(), id.data))) {
     return redirectWithToast("/admin", { title: "Failed to upload image", description: "That discovery no longer exists.", variant: "destructive" });
   }
   const invalid = (message: string) => data<ReplaceResult>({ fieldErrors: { image: [message] } }, { status: 400 });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb } from "~/infra/db.server";
 import { labelSheet } from "~/services/label-sheets.server";
 import { MAX_LABELS } from "~/services/labels.server";
-import { requireAdmin } from "~/services/session.server";
+import { requireAdmin } from "~/web/session.server";
 
 const serial = z.coerce.number().int().min(1).max(999_999_999);
 const SheetSchema = z

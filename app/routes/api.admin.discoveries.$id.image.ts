@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { MultipartRefusal, readOneFile } from "~/services/multipart.server";
+import { MultipartRefusal, readOneFile } from "~/web/multipart.server";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
-import { apiError, apiJson, requireApiMutation } from "~/services/api.server";
-import { clientAddress } from "~/services/client-address.server";
+import { apiError, apiJson, requireApiMutation } from "~/web/api.server";
+import { clientAddress } from "~/web/client-address.server";
 import { getDb } from "~/infra/db.server";
 import { UnsupportedPhotoError } from "~/services/images.server";
 import { moderateReplaceImage } from "~/services/moderation.server";
-import { isAdmin } from "~/services/session.server";
+import { isAdmin } from "~/web/session.server";
 import { getStorage } from "~/infra/storage.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 

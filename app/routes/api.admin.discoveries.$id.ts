@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { apiError, apiJson, requireApiMutation } from "~/services/api.server";
-import { clientAddress } from "~/services/client-address.server";
+import { apiError, apiJson, requireApiMutation } from "~/web/api.server";
+import { clientAddress } from "~/web/client-address.server";
 import { getDb } from "~/infra/db.server";
 import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
-import { isAdmin } from "~/services/session.server";
+import { isAdmin } from "~/web/session.server";
 import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { attemptAdminSignIn } from "~/services/admin.server";
-import { apiError, apiJson, readJson, requireApiMutation } from "~/services/api.server";
-import { clientAddress } from "~/services/client-address.server";
+import { apiError, apiJson, readJson, requireApiMutation } from "~/web/api.server";
+import { clientAddress } from "~/web/client-address.server";
 import { getDb } from "~/infra/db.server";
-import { startSession } from "~/services/session.server";
+import { startSession } from "~/web/session.server";
 
 const LoginSchema = z.object({
   password: z.string({ error: "password is required" }).min(1, "password is required").max(512, "password is too long"),

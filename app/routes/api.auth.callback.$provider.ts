@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { BodyTooLargeError, FORM_UNREADABLE_TEXT, MAX_FORM_BODY_BYTES, readBoundedBody } from "~/services/form.server";
-import { isProviderId } from "~/services/oauth.server";
-import { finishProviderSignIn } from "~/services/sign-in.server";
+import { BodyTooLargeError, FORM_UNREADABLE_TEXT, MAX_FORM_BODY_BYTES, readBoundedBody } from "~/web/form.server";
+import { isProviderId } from "~/web/oauth.server";
+import { finishProviderSignIn } from "~/web/sign-in.server";
 
 // A resource route on purpose: Apple's answer is a cross-site form POST, which
 // Remix's page actions refuse; here the state cookie and the ID token are what

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getUser } from "~/services/session.server";
+import { getUser } from "~/web/session.server";
 
 /** SPEC.md §7: the signed-in user, or 401 when there is none. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,9 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { likeGuard, toggleLike } from "~/models/likes.server";
-import { apiError, apiJson, readIdempotencyKey, requireApiMutation, requireApiUser } from "~/services/api.server";
+import { apiError, apiJson, readIdempotencyKey, requireApiMutation, requireApiUser } from "~/web/api.server";
 import { getDb } from "~/infra/db.server";
-import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
+import { consumeHunterLimit } from "~/services/rate-limit.server";
+import { rateLimitedJson } from "~/web/rate-limit.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 
 const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);

@@ -5,14 +5,15 @@ import { decodeCursor, encodeCursor, FEED_PAGE_SIZE } from "~/lib/discoveries";
 import { listDiscoveries } from "~/models/discoveries.server";
 import { findJimmyById } from "~/models/jimmys.server";
 import { ApiDiscoverySchema } from "~/lib/report-schema";
-import { apiError, apiJson, readIdempotencyKey, readJson, REPLAYED_HEADERS, requireApiMutation, requireApiUser } from "~/services/api.server";
+import { apiError, apiJson, readIdempotencyKey, readJson, REPLAYED_HEADERS, requireApiMutation, requireApiUser } from "~/web/api.server";
 import { getDb } from "~/infra/db.server";
-import { apiPossessionRefusal } from "~/services/possession.server";
-import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
-import { describeReportError } from "~/services/report-errors.server";
+import { apiPossessionRefusal } from "~/web/possession.server";
+import { consumeHunterLimit } from "~/services/rate-limit.server";
+import { rateLimitedJson } from "~/web/rate-limit.server";
+import { describeReportError } from "~/web/report-errors.server";
 import { reportDiscovery } from "~/services/reporting.server";
-import { getUser } from "~/services/session.server";
-import { getStorage } from "~/infra/storage.server";
+import { getUser } from "~/web/session.server";
+import { getStorage, photoUrls } from "~/infra/storage.server";
 import { discardUpload } from "~/services/uploads.server";
 
 export const MAX_PAGE_SIZE = 50;
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const db = getDb();
   const viewer = await getUser(request, { db });
-  const page = await listDiscoveries(db, {
+  const page = await listDiscoveries(db, photoUrls(), {
     viewerId: viewer?.id ?? null,
     includeFirst: includeFirst !== "false",
     after: cursor,

@@ -1,6 +1,6 @@
 import { getHallOfFame, hallOfFameResponse } from "~/models/hall-of-fame.server";
 import { getDb } from "~/infra/db.server";
-import { applyCommonSecurityHeaders } from "~/services/security.server";
+import { applyCommonSecurityHeaders } from "~/web/security.server";
 import { getStorage } from "~/infra/storage.server";
 
 /** GET /api/hall-of-fame: the holder of each record (SPEC.md §3, §7). */

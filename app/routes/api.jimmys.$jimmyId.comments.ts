@@ -3,13 +3,13 @@ import { z } from "zod";
 import { CommentFormSchema } from "~/lib/comment-schema";
 import { findComment, listComments } from "~/models/comments.server";
 import { findJimmyById } from "~/models/jimmys.server";
-import { apiError, apiJson, readIdempotencyKey, readJson, REPLAYED_HEADERS, requireApiMutation, requireApiUser } from "~/services/api.server";
-import { clientAddress } from "~/services/client-address.server";
+import { apiError, apiJson, readIdempotencyKey, readJson, REPLAYED_HEADERS, requireApiMutation, requireApiUser } from "~/web/api.server";
+import { clientAddress } from "~/web/client-address.server";
 import { commentGuard, submitComment, type CommentAuthor } from "~/services/comments.server";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { isAdmin } from "~/services/session.server";
+import { isAdmin } from "~/web/session.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 
 const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);

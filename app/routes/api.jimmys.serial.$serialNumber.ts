@@ -2,9 +2,10 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toApiDiscovery } from "~/lib/api";
 import { parseSerial } from "~/lib/serial";
 import { getJimmyPage } from "~/models/jimmys.server";
-import { apiError, apiJson } from "~/services/api.server";
+import { apiError, apiJson } from "~/web/api.server";
 import { getDb } from "~/infra/db.server";
-import { getUser } from "~/services/session.server";
+import { getUser } from "~/web/session.server";
+import { photoUrls } from "~/infra/storage.server";
 
 /**
  * GET /api/jimmys/serial/{serialNumber} (SPEC.md §7) → {jimmy, stats,
@@ -16,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const serial = parseSerial(params.serialNumber);
   if (serial === null) return apiError(400, "serialNumber must be a Jimmy's number, like 12.");
   const viewer = await getUser(request);
-  const page = await getJimmyPage(getDb(), serial, { viewerId: viewer?.id ?? null, limit: null });
+  const page = await getJimmyPage(getDb(), photoUrls(), serial, { viewerId: viewer?.id ?? null, limit: null });
   if (!page) return apiError(404, `There is no Jimmy #${serial}.`);
   return apiJson({
     jimmy: {

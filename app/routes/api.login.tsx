@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/lib/redirect";
-import { isProviderId, providerAvailability } from "~/services/oauth.server";
-import { startProviderSignIn } from "~/services/sign-in.server";
+import { isProviderId, providerAvailability } from "~/web/oauth.server";
+import { startProviderSignIn } from "~/web/sign-in.server";
 
 /**
  * SPEC.md §7: the full-page navigation that starts a sign-in. Without a

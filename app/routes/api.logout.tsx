@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { requireSameOrigin } from "~/services/csrf.server";
-import { flashHeader } from "~/services/flash.server";
-import { endSession, getUser } from "~/services/session.server";
+import { requireSameOrigin } from "~/web/csrf.server";
+import { flashHeader } from "~/web/flash.server";
+import { endSession, getUser } from "~/web/session.server";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Sign out" }];

@@ -1,5 +1,5 @@
 import { getHuntStats } from "~/models/stats.server";
-import { apiJson } from "~/services/api.server";
+import { apiJson } from "~/web/api.server";
 import { getDb } from "~/infra/db.server";
 
 /** GET /api/stats (SPEC.md §7): the home banner's figures; README explains how each is counted. */

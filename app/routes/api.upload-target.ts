@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { FILE_TOO_LARGE_TEXT, isImageContentType, MAX_UPLOAD_BYTES } from "~/lib/uploads";
-import { requireSameOrigin } from "~/services/csrf.server";
+import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { BodyTooLargeError, readBoundedBody } from "~/services/form.server";
-import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
-import { getUser } from "~/services/session.server";
+import { BodyTooLargeError, readBoundedBody } from "~/web/form.server";
+import { consumeHunterLimit } from "~/services/rate-limit.server";
+import { rateLimitedJson } from "~/web/rate-limit.server";
+import { getUser } from "~/web/session.server";
 import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
 import { createPresignedUpload, UploadRejectedError } from "~/services/uploads.server";
 

@@ -2,12 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isImageContentType } from "~/lib/uploads";
 import { findTempUpload } from "~/models/uploads.server";
-import { requireSameOrigin } from "~/services/csrf.server";
+import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { readPhotoForm } from "~/services/photo-form.server";
-import { consumeHunterLimit, rateLimitedJson } from "~/services/rate-limit.server";
-import { applyCommonSecurityHeaders } from "~/services/security.server";
-import { getUser } from "~/services/session.server";
+import { readPhotoForm } from "~/web/photo-form.server";
+import { consumeHunterLimit } from "~/services/rate-limit.server";
+import { rateLimitedJson } from "~/web/rate-limit.server";
+import { applyCommonSecurityHeaders } from "~/web/security.server";
+import { getUser } from "~/web/session.server";
 import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
 import { isTempKey, UploadRejectedError } from "~/services/uploads.server";
 

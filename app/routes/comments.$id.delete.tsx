@@ -6,12 +6,12 @@ import { Button, secondaryLinkClass } from "~/root";
 import { jimmyPath } from "~/lib/discoveries";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { deleteComment } from "~/models/comments.server";
-import { requireSameOrigin } from "~/services/csrf.server";
+import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { flashHeader, redirectWithToast } from "~/services/flash.server";
-import { readForm } from "~/services/form.server";
-import { requireOwnComment } from "~/services/own-content.server";
-import { requireUser } from "~/services/session.server";
+import { flashHeader, redirectWithToast } from "~/web/flash.server";
+import { readForm } from "~/web/form.server";
+import { requireOwnComment } from "~/web/own-content.server";
+import { requireUser } from "~/web/session.server";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Delete your comment" }, { name: "robots", content: "noindex" }];

@@ -11,12 +11,12 @@ import { jimmyPath } from "~/lib/discoveries";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { CommentEditSchema } from "~/lib/own-content-schema";
 import { editComment } from "~/models/comments.server";
-import { requireSameOrigin } from "~/services/csrf.server";
+import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { flashHeader } from "~/services/flash.server";
-import { readForm } from "~/services/form.server";
-import { refuseEditAfterWindow, requireOwnComment, withinEditWindow } from "~/services/own-content.server";
-import { requireUser } from "~/services/session.server";
+import { flashHeader } from "~/web/flash.server";
+import { readForm } from "~/web/form.server";
+import { refuseEditAfterWindow, requireOwnComment, withinEditWindow } from "~/web/own-content.server";
+import { requireUser } from "~/web/session.server";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 

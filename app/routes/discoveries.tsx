@@ -8,10 +8,11 @@ import { formatCount } from "~/lib/format";
 import { countDiscoveries, listDiscoveries } from "~/models/discoveries.server";
 import { buttonClass, useRootData } from "~/root";
 import { getDb } from "~/infra/db.server";
-import { getUser } from "~/services/session.server";
+import { getUser } from "~/web/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 import { withPersonalLikes } from "~/lib/personal-template";
 import { keepDataAfterTransportFailure } from "~/lib/transport";
+import { photoUrls } from "~/infra/storage.server";
 
 /**
  * The same for every signed-out visitor: served from the anonymous page
@@ -36,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = tag ? null : await getUser(request, { db });
   const [total, page] = await Promise.all([
     countDiscoveries(db),
-    listDiscoveries(db, { includeFirst: true, after, viewerId: viewer?.id ?? null }),
+    listDiscoveries(db, photoUrls(), { includeFirst: true, after, viewerId: viewer?.id ?? null }),
   ]);
   return { total, page: tag ? withPersonalLikes(tag, page) : page, after: afterParam };
 }

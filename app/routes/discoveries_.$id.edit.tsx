@@ -10,12 +10,12 @@ import { DEFAULT_CAPTION, jimmyPath } from "~/lib/discoveries";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { DiscoveryEditSchema } from "~/lib/own-content-schema";
 import { LOCATION_REQUIRED_TEXT } from "~/lib/report-form";
-import { requireSameOrigin } from "~/services/csrf.server";
+import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { flashHeader } from "~/services/flash.server";
-import { readForm } from "~/services/form.server";
-import { editOwnDiscovery, requireOwnDiscovery } from "~/services/own-content.server";
-import { requireUser } from "~/services/session.server";
+import { flashHeader } from "~/web/flash.server";
+import { readForm } from "~/web/form.server";
+import { editOwnDiscovery, requireOwnDiscovery } from "~/web/own-content.server";
+import { requireUser } from "~/web/session.server";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 

@@ -5,12 +5,13 @@ import { safeRedirect } from "~/lib/redirect";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { likeGuard, setLike } from "~/models/likes.server";
-import { requireSameOrigin } from "~/services/csrf.server";
+import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { flashHeader, redirectWithToast } from "~/services/flash.server";
-import { consumeHunterLimit, rateLimitedText, retryAfterHeaders } from "~/services/rate-limit.server";
-import { requireUser } from "~/services/session.server";
-import { readForm } from "~/services/form.server";
+import { flashHeader, redirectWithToast } from "~/web/flash.server";
+import { consumeHunterLimit, rateLimitedText } from "~/services/rate-limit.server";
+import { retryAfterHeaders } from "~/web/rate-limit.server";
+import { requireUser } from "~/web/session.server";
+import { readForm } from "~/web/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 

@@ -16,16 +16,18 @@ import { findCommentWithOwner } from "~/models/comments.server";
 import { findDiscoveryForAdmin } from "~/models/discoveries.server";
 import { addFlag } from "~/models/flags.server";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
-import { clientAddress } from "~/services/client-address.server";
+import { clientAddress } from "~/web/client-address.server";
 import { checkCommentForm, FORM_TOKEN_FIELD, issueUniqueFormToken } from "~/services/comment-guard.server";
-import { requireSameOrigin } from "~/services/csrf.server";
+import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb, type DB } from "~/infra/db.server";
-import { flashHeader } from "~/services/flash.server";
-import { readForm } from "~/services/form.server";
-import { consumeHunterLimit, consumeRateLimit, rateLimitedText, retryAfterHeaders } from "~/services/rate-limit.server";
-import { getUser } from "~/services/session.server";
+import { flashHeader } from "~/web/flash.server";
+import { readForm } from "~/web/form.server";
+import { consumeHunterLimit, consumeRateLimit, rateLimitedText } from "~/services/rate-limit.server";
+import { retryAfterHeaders } from "~/web/rate-limit.server";
+import { getUser } from "~/web/session.server";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { photoUrls } from "~/infra/storage.server";
 
 export const meta: MetaFunction = () => [{ title: "Flag for the admin" }, { name: "robots", content: "noindex" }];
 
@@ -44,7 +46,7 @@ type Flagged =
 async function findFlagged(db: DB, params: Record<string, string | undefined>): Promise<Flagged> {
   const parsed = ParamsSchema.safeParse(params);
   if (parsed.success && parsed.data.kind === "discovery") {
-    const d = await findDiscoveryForAdmin(db, parsed.data.id);
+    const d = await findDiscoveryForAdmin(db, photoUrls(), parsed.data.id);
     if (d) return { kind: "discovery", id: d.id, serialNumber: d.serialNumber, photo: d.photo, caption: d.caption, author: d.hunterName };
   } else if (parsed.success) {
     const c = await findCommentWithOwner(db, parsed.data.id);

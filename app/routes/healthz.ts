@@ -1,14 +1,10 @@
-import { pingDatabase } from "~/infra/db.server";
+import { databaseAnswers } from "~/infra/db.server";
 
 /** 200 when the database answers, 503 when it does not (for load balancers and monitors). */
 export async function loader() {
-  try {
-    await pingDatabase();
-    return new Response("ok", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
-  } catch {
-    return new Response("database unavailable", {
-      status: 503,
-      headers: { "Content-Type": "text/plain", "Cache-Control": "no-store", "Retry-After": "5" },
-    });
-  }
+  if (await databaseAnswers()) return new Response("ok", { headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" } });
+  return new Response("database unavailable", {
+    status: 503,
+    headers: { "Content-Type": "text/plain", "Cache-Control": "no-store", "Retry-After": "5" },
+  });
 }

@@ -18,23 +18,24 @@ import { pageCacheHandle } from "~/lib/page-cache";
 import { parseSerial } from "~/lib/serial";
 import { listComments, listOwnComments } from "~/models/comments.server";
 import { listOwnDiscoveryIds } from "~/models/discoveries.server";
-import { withinEditWindow } from "~/services/own-content.server";
+import { withinEditWindow } from "~/web/own-content.server";
 import { findJimmyBySerial, getJimmyPage } from "~/models/jimmys.server";
 import { ErrorPage, useRootData } from "~/root";
 import { jimmyNotFound } from "~/components/ReportFormError";
-import { clientAddress } from "~/services/client-address.server";
+import { clientAddress } from "~/web/client-address.server";
 import { checkCommentForm, FORM_TOKEN_FIELD, issueUniqueFormToken } from "~/services/comment-guard.server";
 import { commentGuard, submitComment, type CommentAuthor } from "~/services/comments.server";
-import { requireSameOrigin } from "~/services/csrf.server";
+import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { flashHeader } from "~/services/flash.server";
-import { journeyMapHtml } from "~/services/journey-map.server";
-import { getUser, isAdmin } from "~/services/session.server";
-import { readForm } from "~/services/form.server";
+import { flashHeader } from "~/web/flash.server";
+import { journeyMapHtml } from "~/web/journey-map.server";
+import { getUser, isAdmin } from "~/web/session.server";
+import { readForm } from "~/web/form.server";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { photoUrls } from "~/infra/storage.server";
 
 const INVALID_URL_TEXT = "Invalid URL";
 
@@ -58,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw new Response(`That page of Jimmy #${serial}'s timeline doesn't exist. Start again from the newest discoveries.`, { status: 400 });
   }
   const db = getDb();
-  const page = await getJimmyPage(db, serial, { before });
+  const page = await getJimmyPage(db, photoUrls(), serial, { before });
   if (!page) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
   const [comments, user, admin] = await Promise.all([listComments(db, page.jimmy.id), getUser(request, { db }), isAdmin(request, { db })]);
   // A signed-in hunter's own discoveries and comments get Edit and Delete (the page is then never a cached copy).
@@ -239,7 +240,7 @@ export default function JimmyPage() {
 
       {latest ? <LatestSighting discovery={latest} mapSrc={latestMapSrc} /> : null}
 
-      {/* Drawn on the server (app/services/journey-map.server.tsx): markup only, no code for the browser. */}
+      {/* Drawn on the server (app/web/journey-map.server.tsx): markup only, no code for the browser. */}
       {journeyMap ? <div dangerouslySetInnerHTML={{ __html: journeyMap }} /> : null}
 
       <section aria-labelledby="stats-heading" className="mt-8">

@@ -5,7 +5,7 @@ import { ReportFormError } from "~/components/ReportFormError";
 import { BackIcon } from "~/components/ui/icons";
 import { jimmyPath } from "~/lib/discoveries";
 import { newDiscoveryHeading, reportFormAction } from "~/lib/report-form";
-import { issueIdempotencyKey, loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/services/report-action.server";
+import { issueIdempotencyKey, loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/web/report-action.server";
 import { useActionAnswer } from "~/lib/action-answer";
 import { forgetDraftOnRedirect, keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { applyCommonSecurityHeaders } from "~/services/security.server";
+import { applyCommonSecurityHeaders } from "~/web/security.server";
 import { assertValidKey, getStorage } from "~/infra/storage.server";
 
 const notFound = () =>

@@ -7,11 +7,11 @@ import { BellIcon, CommentIcon, HeartIcon, PinIcon } from "~/components/ui/icons
 import { relativeAge } from "~/lib/format";
 import { listNotifications, markNotificationsRead, type NotificationView } from "~/models/notifications.server";
 import { useRootData } from "~/root";
-import { requireSameOrigin } from "~/services/csrf.server";
+import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { requireUser } from "~/services/session.server";
-import { readForm } from "~/services/form.server";
+import { requireUser } from "~/web/session.server";
+import { readForm } from "~/web/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 

@@ -5,11 +5,11 @@ import { buttonClass } from "~/root";
 import { parseLabelCode } from "~/lib/qr-code";
 import { loginHref } from "~/lib/redirect";
 import type { QrErrorCode } from "~/lib/qr-errors";
-import { clientAddress } from "~/services/client-address.server";
+import { clientAddress } from "~/web/client-address.server";
 import { getDb } from "~/infra/db.server";
 import { issueScanProof } from "~/services/possession.server";
 import { checkLabel, discoveryFormPath } from "~/services/qr.server";
-import { getUser } from "~/services/session.server";
+import { getUser } from "~/web/session.server";
 
 export const meta: MetaFunction = () => [{ title: "QR Code" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -9,13 +9,13 @@ import { useHydrated } from "~/components/useHydrated";
 import { ScanIcon } from "~/components/ui/icons";
 import { CHECK_LENGTH, normalizeCheck } from "~/lib/qr-code";
 import { parseSerial } from "~/lib/serial";
-import { clientAddress } from "~/services/client-address.server";
-import { requireSameOrigin } from "~/services/csrf.server";
+import { clientAddress } from "~/web/client-address.server";
+import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
 import { issueScanProof } from "~/services/possession.server";
 import { checkLabel, discoveryFormPath } from "~/services/qr.server";
-import { requireUser } from "~/services/session.server";
-import { readForm } from "~/services/form.server";
+import { requireUser } from "~/web/session.server";
+import { readForm } from "~/web/form.server";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireSameOrigin } from "~/services/csrf.server";
-import { acceptDirectUpload } from "~/services/direct-upload.server";
+import { requireSameOrigin } from "~/web/csrf.server";
+import { acceptDirectUpload } from "~/web/direct-upload.server";
 import { getStorage, LocalDiskStorage } from "~/infra/storage.server";
 
 /**

@@ -1,10 +1,8 @@
-import { redirect } from "@remix-run/node";
 import { recordAdminAction } from "~/models/audit-log.server";
 import { clearRateLimit, hitRateLimit, pruneRateLimits } from "~/models/rate-limits.server";
 import type { DB } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { verifyPassword } from "./password.server";
-import { adminPasswordIsRecent, confirmAdminPassword, isAdmin } from "./session.server";
 
 /** SPEC: at most 5 wrong passwords per 15 minutes from one address. */
 export const ADMIN_FAILURE_LIMIT = 5;
@@ -45,40 +43,3 @@ export async function attemptAdminSignIn(
   await recordAdminAction(db, { action: "sign_in_failed", clientAddress: address, now });
   return { status: "denied", attemptsLeft: Math.max(0, ADMIN_FAILURE_LIMIT - attempt.count) };
 }
-
-export type PasswordCheck = { ok: true } | { ok: false; status: number; message: string };
-
-/**
- * For the destructive admin actions: passes when the password was typed
- * recently in this session; otherwise `password` (from the action's form)
- * must be the admin password, checked under the same lockout as sign-in.
- */
-export async function requireRecentPassword(
-  request: Request,
-  db: DB,
-  { password, address }: { password: string; address: string },
-  now = new Date(),
-): Promise<PasswordCheck> {
-  if (await adminPasswordIsRecent(request, { db, now })) return { ok: true };
-  if (!password) return { ok: false, status: 401, message: "Enter the admin password again to do this." };
-  const outcome = await attemptAdminSignIn(db, { password, address }, { now });
-  switch (outcome.status) {
-    case "granted":
-      await confirmAdminPassword(request, { db, now });
-      return { ok: true };
-    case "denied":
-      return { ok: false, status: 401, message: `Wrong password. ${outcome.attemptsLeft} ${outcome.attemptsLeft === 1 ? "attempt" : "attempts"} left.` };
-    case "locked":
-      return { ok: false, status: 429, message: "Too many wrong passwords from your address. Please wait 15 minutes and try again." };
-    case "not_configured":
-      return { ok: false, status: 503, message: "Admin sign-in is not configured on this server." };
-  }
-}
-
-/** For admin pages: without a live admin session, back to the password gate. */
-export async function requireAdminPage(request: Request, db?: DB): Promise<void> {
-  if (!(await isAdmin(request, { db }))) throw redirect("/admin");
-}
-
-/** Admin pages hold moderation data: never cached, never indexed. */
-export const ADMIN_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import type KDBush from "kdbush";
 import type Pbf from "pbf";
+import type { LocationInput, ResolvedLocation } from "~/lib/places";
 import { US_STATES } from "~/lib/us-states";
 
 /**
@@ -13,23 +14,7 @@ import { US_STATES } from "~/lib/us-states";
  * costs neither server start-up nor later requests.
  */
 
-export type LocationInput = {
-  latitude?: number | null;
-  longitude?: number | null;
-  location?: string | null;
-};
-
-export type ResolvedLocation = {
-  latitude: number | null;
-  longitude: number | null;
-  /** True when the coordinates were derived from a typed city name, not measured. */
-  approximate: boolean;
-  city: string | null;
-  /** US state (or DC) code for points in the US, otherwise null. */
-  region: string | null;
-  /** ISO 3166-1 alpha-2 code. */
-  country: string | null;
-};
+export type { LocationInput, ResolvedLocation } from "~/lib/places";
 
 /** Cities further than this from a point are not "its" city. */
 const MAX_CITY_DISTANCE_KM = 50;

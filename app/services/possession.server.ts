@@ -4,7 +4,6 @@ import { CHECK_CODE_REQUIRED_TEXT } from "~/lib/report-form";
 import type { DB } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { checkCodeLockout, countWrongCode, isValidCheck } from "./qr.server";
-import { isAdmin } from "./session.server";
 
 /**
  * Proof of possession (docs/security.md): reporting a discovery needs the
@@ -85,33 +84,4 @@ export async function verifyPossession(
   const after = await countWrongCode(db, serial, userId, now);
   if (after) return limited(after, now);
   return { ok: false, reason: "wrong", message: `That code doesn't match Jimmy #${serial}. Please check each character against the label.` };
-}
-
-/** The HTTP status a refused proof of possession answers: 429 past a limit, 403 for a wrong code, 400 for a missing or unreadable one. */
-export function possessionStatus(check: Exclude<PossessionCheck, { ok: true }>): number {
-  return check.reason === "limited" ? 429 : check.reason === "wrong" ? 403 : 400;
-}
-
-/** Headers of a refusal past a limit: when to try again. */
-export function possessionHeaders(check: Exclude<PossessionCheck, { ok: true }>): Record<string, string> | undefined {
-  return check.reason === "limited" ? { "Retry-After": String(check.retryAfterSeconds), "Cache-Control": "no-store" } : undefined;
-}
-
-/**
- * The JSON API's proof of possession (docs/api.md): `proof` or `checkCode`
- * in the body, or an admin session. Null when it holds; otherwise the
- * refusal to answer, `{ message, field: "checkCode" }`.
- */
-export async function apiPossessionRefusal(
-  request: Request,
-  db: DB,
-  { serial, userId, proof, checkCode }: { serial: number; userId: number; proof?: string | null; checkCode?: string | null },
-): Promise<Response | null> {
-  if (await isAdmin(request, { db })) return null;
-  const check = await verifyPossession(db, { serial, userId, proof, checkCode });
-  if (check.ok) return null;
-  return Response.json(
-    { message: check.message, field: "checkCode" },
-    { status: possessionStatus(check), headers: possessionHeaders(check) ?? { "Cache-Control": "no-store" } },
-  );
 }

@@ -69,16 +69,6 @@ export function rateLimitedText(name: RateLimitName, limit: RateLimitResult): st
   return `You've ${LIMIT_TEXT[name]} in a short time. Please wait ${waitText(limit.retryAfterSeconds)} and try again.`;
 }
 
-/** The Retry-After header a refusal carries. */
-export function retryAfterHeaders(limit: RateLimitResult): Record<string, string> {
-  return { "Retry-After": String(limit.retryAfterSeconds), "Cache-Control": "no-store" };
-}
-
-/** A JSON API's refusal: 429, Retry-After, {message}. */
-export function rateLimitedJson(name: RateLimitName, limit: RateLimitResult): Response {
-  return Response.json({ message: rateLimitedText(name, limit) }, { status: 429, headers: retryAfterHeaders(limit) });
-}
-
 /** "10 minutes", "1 minute", "30 seconds": how long to wait, for messages. */
 export function waitText(seconds: number): string {
   if (seconds >= 60) {

@@ -1,10 +1,9 @@
 import { DEFAULT_CAPTION } from "~/lib/discoveries";
 import { isUniqueViolation, type DB } from "~/infra/db.server";
-import { findIdempotentResult, guardedWrite, IdempotentReplay, type IdempotencyGuard } from "~/models/idempotency.server";
+import { findIdempotentResult, IdempotentReplay, type IdempotencyGuard } from "~/models/idempotency.server";
 import { findJimmyBySerial } from "~/models/jimmys.server";
-import { insertDiscovery } from "~/models/discoveries.server";
-import { notifyRediscovery } from "~/models/notifications.server";
-import { deleteTempUpload, setTempUploadPhotoKey } from "~/models/uploads.server";
+import { recordReportedDiscovery, TempUploadGoneError } from "~/models/discoveries.server";
+import { setTempUploadPhotoKey } from "~/models/uploads.server";
 import { resolveLocation } from "./geo.server";
 import { newPhotoKey, photoObjectKeys, storePhoto } from "./images.server";
 import type { Storage } from "~/infra/storage.server";
@@ -85,36 +84,36 @@ export async function reportDiscovery(db: DB, storage: Storage, report: Discover
   const location = report.location?.trim() || null;
   const place = await resolveLocation({ latitude: report.latitude, longitude: report.longitude, location });
 
-  const record = () =>
-    db.transaction().execute((trx) => guardedWrite(trx, guard, async (): Promise<ReportOutcome> => {
-      if (!(await deleteTempUpload(trx, report.tempPath, report.userId))) {
+  const record = async (): Promise<ReportOutcome> => {
+    try {
+      return await recordReportedDiscovery(
+        db,
+        guard,
+        {
+          tempPath: report.tempPath,
+          wantsFirst: report.wantsFirst,
+          jimmyId: jimmy.id,
+          userId: report.userId,
+          photo,
+          caption: report.caption?.trim() || DEFAULT_CAPTION,
+          location,
+          latitude: place.latitude,
+          longitude: place.longitude,
+          locationApproximate: place.approximate,
+          city: place.city,
+          region: place.region,
+          country: place.country,
+          createdAt: now.toISOString(),
+        },
+        now,
+      );
+    } catch (error) {
+      if (error instanceof TempUploadGoneError) {
         throw new UploadRejectedError("Your photo upload has expired or was already used. Please choose the photo again.", 400);
       }
-      const alreadyFound = await trx
-        .selectFrom("discoveries")
-        .select("id")
-        .where("jimmy_id", "=", jimmy.id)
-        .where("is_first", "=", 1)
-        .executeTakeFirst();
-      const isFirst = !alreadyFound;
-      const { id } = await insertDiscovery(trx, {
-        jimmyId: jimmy.id,
-        userId: report.userId,
-        photo,
-        caption: report.caption?.trim() || DEFAULT_CAPTION,
-        location,
-        latitude: place.latitude,
-        longitude: place.longitude,
-        locationApproximate: place.approximate,
-        city: place.city,
-        region: place.region,
-        country: place.country,
-        isFirst,
-        createdAt: now.toISOString(),
-      });
-      if (!isFirst) await notifyRediscovery(trx, { jimmyId: jimmy.id, discoveryId: id, finderId: report.userId, now });
-      return { discoveryId: id, isFirst, wasAlreadyFound: report.wantsFirst && !isFirst };
-    }, now));
+      throw error;
+    }
+  };
 
   let outcome: ReportOutcome;
   try {

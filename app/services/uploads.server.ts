@@ -4,6 +4,7 @@ import { isImageContentType, MAX_UPLOAD_BYTES, FILE_TOO_LARGE_TEXT } from "~/lib
 import {
   createTempUpload,
   findTempUpload,
+  isPhotoPublished,
   listExpiredTempUploads,
   removeTempUploadRow,
   setTempUploadSize,
@@ -157,8 +158,7 @@ export async function sweepUploads(db: DB, storage: Storage, now = new Date()): 
       const keys = [row.key];
       if (row.photo_key) {
         // The discovery was never recorded (its transaction also deletes this row), so its variants are orphans.
-        const published = await db.selectFrom("discoveries").select("id").where("photo_key", "=", row.photo_key).executeTakeFirst();
-        if (!published) for await (const object of storage.list(`${row.photo_key}/`)) keys.push(object.key);
+        if (!(await isPhotoPublished(db, row.photo_key))) for await (const object of storage.list(`${row.photo_key}/`)) keys.push(object.key);
       }
       await storage.delete(keys);
       await removeTempUploadRow(db, row.key);

@@ -4,7 +4,7 @@ declare module "@remix-run/node" {
   interface AppLoadContext {
     /**
      * The address of the connection the request came on (server/app.ts);
-     * app/services/client-address.server.ts turns it into the client's
+     * app/web/client-address.server.ts turns it into the client's
      * address. Set by `npm start` and `npm run dev` alike.
      */
     socketAddress?: string | null;

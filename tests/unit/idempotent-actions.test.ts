@@ -10,10 +10,10 @@ import { action as apiCommentAction } from "~/routes/api.jimmys.$jimmyId.comment
 import { action as jimmyPageAction } from "~/routes/jimmy.$serial";
 import { issueFormToken } from "~/services/comment-guard.server";
 import type { DB } from "~/infra/db.server";
-import { consumeFlash } from "~/services/flash.server";
+import { consumeFlash } from "~/web/flash.server";
 import { checkCodeFor } from "~/services/qr.server";
-import { reportDiscoveryAction } from "~/services/report-action.server";
-import { startSession } from "~/services/session.server";
+import { reportDiscoveryAction } from "~/web/report-action.server";
+import { startSession } from "~/web/session.server";
 import { getStorage, type Storage } from "~/infra/storage.server";
 import { receiveUpload } from "~/services/uploads.server";
 

@@ -53,6 +53,12 @@ describe("the lint rules that hold the layers", () => {
     }
   });
 
+  it("fail on a domain service importing request-level code", () => {
+    expect(findingsIn("app/services/welcome-violation.server.ts")).toEqual([
+      { rule: "layers/boundaries", message: expect.stringContaining("know nothing of HTTP") },
+    ]);
+  });
+
   it("fail on a route importing kysely", () => {
     expect(findingsIn("app/routes/report-violation.tsx")).toEqual([
       { rule: "no-restricted-imports", message: expect.stringContaining("routes hold no SQL") },
@@ -70,6 +76,7 @@ describe("the lint rules that hold the layers", () => {
       "app/routes/names.tsx",
       "app/routes/profile.server.ts",
       "app/services/mailer.server.ts",
+      "app/web/session.server.ts",
     ]);
     for (const [file, found] of clean) expect(found, file).toEqual([]);
   });

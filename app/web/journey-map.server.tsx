@@ -1,12 +1,11 @@
-import type { Kysely } from "kysely";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { Database } from "#db/schema";
 import { JourneyMap } from "~/components/JourneyMap";
 import { encodeCursor } from "~/lib/discoveries";
 import { journeyFigures } from "~/lib/journey";
 import { drawJourney, JOURNEY_MAP_SIZE } from "~/lib/journey-map";
+import type { DB } from "~/infra/db.server";
 import { listJourneyStops } from "~/models/jimmys.server";
-import { basemapPath } from "./basemap.server";
+import { basemapPath } from "~/services/basemap.server";
 
 /**
  * A Jimmy's journey map as HTML, or null before any discovery with a place.
@@ -15,7 +14,7 @@ import { basemapPath } from "./basemap.server";
  * Each stop links to its discovery in the timeline: on this page when it is
  * shown here, otherwise on the timeline's page that starts with it.
  */
-export async function journeyMapHtml(db: Kysely<Database>, jimmy: { id: number; serialNumber: number }, onThisPage: readonly number[]) {
+export async function journeyMapHtml(db: DB, jimmy: { id: number; serialNumber: number }, onThisPage: readonly number[]) {
   const stops = await listJourneyStops(db, jimmy.id);
   const drawing = drawJourney(stops);
   if (!drawing) return null;

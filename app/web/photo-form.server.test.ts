@@ -5,7 +5,7 @@ import { oversizePhoto, ROTATED_GPS_JPEG } from "../../tests/support/photos";
 import { createTestDb } from "../../tests/support/test-db";
 import { FILE_TOO_LARGE_TEXT } from "~/lib/uploads";
 import { MAX_FORM_BYTES, readPhotoForm } from "./photo-form.server";
-import { UploadRejectedError } from "./uploads.server";
+import { UploadRejectedError } from "~/services/uploads.server";
 
 const jpeg = new Uint8Array(fs.readFileSync(ROTATED_GPS_JPEG));
 

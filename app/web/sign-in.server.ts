@@ -1,10 +1,10 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { safeRedirect } from "~/lib/redirect";
-import { upsertUserFromProvider } from "~/models/users.server";
+import { setDefaultFirstName, upsertUserFromProvider } from "~/models/users.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { flashHeader } from "./flash.server";
-import { nameKey } from "./names.server";
+import { nameKey } from "~/services/names.server";
 import {
   beginSignIn,
   clearStateCookies,
@@ -76,7 +76,7 @@ export async function finishProviderSignIn(provider: ProviderId, request: Reques
   );
   if (!user.first_name.trim()) {
     const key = nameKey(`Hunter ${user.last_name}`.trim());
-    await db.updateTable("users").set({ first_name: "Hunter", name_key_lower: key.lower, name_key_upper: key.upper }).where("id", "=", user.id).execute();
+    await setDefaultFirstName(db, user.id, key);
     user.first_name = "Hunter";
   }
   const returnTo = safeRedirect((await returnCookie(provider).parse(request.headers.get("Cookie"))) as string | null, "/");

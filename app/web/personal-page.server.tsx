@@ -9,6 +9,7 @@ import { notificationsLabel, unreadBadgeText, type HeaderUser } from "~/componen
 import { BellIcon, LogoutIcon } from "~/components/ui/icons";
 import { fullName } from "~/lib/format";
 import { ACCOUNT_AREA_KEY } from "~/lib/personal-template";
+import { likedAmong } from "~/models/likes.server";
 import { countUnreadNotifications } from "~/models/notifications.server";
 import { getDb, type DB } from "~/infra/db.server";
 import { hasFlash } from "./flash.server";
@@ -68,15 +69,7 @@ export async function personalizePage(
   }
   const [unread, liked] = await Promise.all([
     countUnreadNotifications(db, user.id),
-    likeIds.size === 0
-      ? Promise.resolve(new Set<number>())
-      : db
-          .selectFrom("likes")
-          .select("discovery_id")
-          .where("user_id", "=", user.id)
-          .where("discovery_id", "in", [...likeIds.values()])
-          .execute()
-          .then((rows) => new Set(rows.map((row) => Number(row.discovery_id)))),
+    likedAmong(db, user.id, [...likeIds.values()]),
   ]);
   const header: HeaderUser = { firstName: user.firstName, lastName: user.lastName, profileImageUrl: user.profileImageUrl };
   const known: Record<string, unknown> = {

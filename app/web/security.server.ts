@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { COMMON_SECURITY_HEADERS } from "~/lib/security-headers";
 import { env } from "~/infra/env.server";
+import { storageBrowserOrigins } from "~/infra/storage.server";
 
 export function createNonce(): string {
   return crypto.randomBytes(16).toString("base64");
@@ -15,7 +16,7 @@ export type CspSources = {
 
 const extraSources: Required<CspSources> = { img: [], connect: [], frame: [] };
 
-/** Lets a service (e.g. S3 storage) declare an origin the browser must reach. */
+/** Lets a module (e.g. OAuth sign-in) declare an origin the browser must reach. */
 export function allowCspSources(sources: CspSources): void {
   for (const key of ["img", "connect", "frame"] as const) {
     for (const origin of sources[key] ?? []) {
@@ -27,14 +28,15 @@ export function allowCspSources(sources: CspSources): void {
 export function contentSecurityPolicy(nonce: string): string {
   const config = env();
   const list = (items: string[]) => [...new Set(items)].join(" ");
+  const storage = storageBrowserOrigins(config);
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
-    `img-src ${list(["'self'", "data:", "blob:", ...extraSources.img])}`,
+    `img-src ${list(["'self'", "data:", "blob:", ...storage.img, ...extraSources.img])}`,
     "font-src 'self'",
-    `connect-src ${list(["'self'", ...extraSources.connect])}`,
+    `connect-src ${list(["'self'", ...storage.connect, ...extraSources.connect])}`,
     `frame-src ${list([config.mapEmbedOrigin, ...extraSources.frame])}`,
     "media-src 'self' blob:",
     "worker-src 'self' blob:",

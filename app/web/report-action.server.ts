@@ -15,17 +15,20 @@ import {
 import { parseSerial } from "~/lib/serial";
 import { findJimmyBySerial } from "~/models/jimmys.server";
 import { requireSameOrigin } from "./csrf.server";
-import { isDatabaseBusy, DATABASE_BUSY_TEXT } from "~/infra/db-busy.server";
+import { isDatabaseBusy } from "~/infra/db-busy.server";
+import { DATABASE_BUSY_TEXT } from "./domain-errors.server";
 import { getDb } from "~/infra/db.server";
 import { flashHeader } from "./flash.server";
 import { readPhotoForm } from "./photo-form.server";
-import { consumeHunterLimit, rateLimitedText, retryAfterHeaders } from "./rate-limit.server";
+import { consumeHunterLimit, rateLimitedText } from "~/services/rate-limit.server";
+import { retryAfterHeaders } from "./rate-limit.server";
 import { describeReportError } from "./report-errors.server";
-import { findReportedOutcome, JimmyNotFoundError, reportDiscovery, type ReportOutcome } from "./reporting.server";
-import { isValidScanProof, possessionHeaders, possessionStatus, verifyPossession } from "./possession.server";
+import { findReportedOutcome, JimmyNotFoundError, reportDiscovery, type ReportOutcome } from "~/services/reporting.server";
+import { isValidScanProof, verifyPossession } from "~/services/possession.server";
+import { possessionHeaders, possessionStatus } from "./possession.server";
 import { isAdmin, requireUser } from "./session.server";
 import { getStorage } from "~/infra/storage.server";
-import { discardUpload } from "./uploads.server";
+import { discardUpload } from "~/services/uploads.server";
 
 /**
  * The Jimmy a form page is for, or 404; a hunter must be signed in to see the

@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES, uploadContentType } from "~/lib/uploads";
 import type { DB } from "~/infra/db.server";
 import { ObjectTooLargeError, type Storage } from "~/infra/storage.server";
-import { receiveUpload, UploadRejectedError } from "./uploads.server";
+import { receiveUpload, UploadRejectedError } from "~/services/uploads.server";
 import { readForm } from "./form.server";
 import { type MultipartLimits, MultipartRefusal, readMultipart } from "./multipart.server";
 

@@ -1,9 +1,9 @@
 import { FILE_TOO_LARGE_TEXT } from "~/lib/uploads";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
-import { JimmyNotFoundError } from "./reporting.server";
-import { UnsupportedPhotoError } from "./images.server";
+import { JimmyNotFoundError } from "~/services/reporting.server";
+import { UnsupportedPhotoError } from "~/services/images.server";
 import { ObjectTooLargeError, StorageUnavailableError } from "~/infra/storage.server";
-import { UploadRejectedError } from "./uploads.server";
+import { UploadRejectedError } from "~/services/uploads.server";
 
 export const STORAGE_DOWN_TEXT =
   "We couldn't save your photo because our photo storage isn't answering. Nothing was recorded — please try again in a minute.";

@@ -5,7 +5,8 @@ import { MAX_ROW_ID } from "~/lib/ids";
 import { findCommentWithOwner, type OwnedComment } from "~/models/comments.server";
 import { findDiscoveryWithOwner, updateDiscoveryText, type OwnedDiscovery } from "~/models/discoveries.server";
 import type { DB } from "~/infra/db.server";
-import { resolveLocation } from "./geo.server";
+import { resolveLocation } from "~/services/geo.server";
+import { photoUrls } from "~/infra/storage.server";
 
 const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
@@ -22,7 +23,7 @@ function refuse(status: number, message: string): Response {
 /** The hunter's own discovery named by a route's `id`; otherwise throws 404 (none) or 403 (someone else's). */
 export async function requireOwnDiscovery(db: DB, idParam: string | undefined, userId: number): Promise<OwnedDiscovery> {
   const id = IdSchema.safeParse(idParam);
-  const discovery = id.success ? await findDiscoveryWithOwner(db, id.data) : null;
+  const discovery = id.success ? await findDiscoveryWithOwner(db, photoUrls(), id.data) : null;
   if (!discovery) throw refuse(404, "That discovery doesn't exist any more.");
   if (discovery.userId !== userId) throw refuse(403, NOT_YOUR_DISCOVERY_TEXT);
   return discovery;
