@@ -13,7 +13,15 @@ import tseslint from "typescript-eslint";
  */
 const LAYERS = {
   /** Code that runs on the server only: never reachable from the browser bundle. */
-  SERVER_ONLY: ["app/infra/**", "app/models/**", "app/services/**", "app/web/**", "server/**", "app/**/*.server.{ts,tsx}", "app/**/.server/**"],
+  SERVER_ONLY: [
+    "app/infra/**",
+    "app/models/**",
+    "app/services/**",
+    "app/web/**",
+    "server/**",
+    "app/**/*.server.{ts,tsx}",
+    "app/**/.server/**",
+  ],
   /** Infrastructure: the database, its driver, storage, configuration. */
   INFRA: ["app/infra/**"],
   /** What a model may use of infra. */

@@ -221,10 +221,20 @@ export type ErrorTexts = { [status: number]: ErrorText; other?: ErrorText };
  * The one error page every route's ErrorBoundary renders: the status, what
  * went wrong in the page's words (or the server's), and the way back to the hunt.
  */
-export function ErrorPage({ texts = {}, eyebrow = "icon", home = "Back to the hunt" }: { texts?: ErrorTexts; eyebrow?: "icon" | "status"; home?: string }) {
+export function ErrorPage({
+  texts = {},
+  eyebrow = "icon",
+  home = "Back to the hunt",
+}: {
+  texts?: ErrorTexts;
+  eyebrow?: "icon" | "status";
+  home?: string;
+}) {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const text = texts[status] ?? texts.other ?? STATUS_TEXTS[status] ?? { title: status < 500 ? "We couldn't do that" : "Something went wrong" };
+  const text = texts[status] ??
+    texts.other ??
+    STATUS_TEXTS[status] ?? { title: status < 500 ? "We couldn't do that" : "Something went wrong" };
   const data: unknown = isRouteErrorResponse(error) ? error.data : null;
   const given = typeof data === "string" ? data : typeof data === "object" && data !== null && "message" in data ? data.message : null;
   const message = text.message ?? (typeof given === "string" && given ? given : (text.fallback ?? GENERIC_MESSAGE));
@@ -247,7 +257,17 @@ export function ErrorPage({ texts = {}, eyebrow = "icon", home = "Back to the hu
 }
 
 /** An error page's frame, alike on every page: a sign, a heading, the words, the way home. */
-export function ErrorNotice({ eyebrow, title, message, home = "Back to the hunt" }: { eyebrow: React.ReactNode; title: string; message: string; home?: string }) {
+export function ErrorNotice({
+  eyebrow,
+  title,
+  message,
+  home = "Back to the hunt",
+}: {
+  eyebrow: React.ReactNode;
+  title: string;
+  message: string;
+  home?: string;
+}) {
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
       {eyebrow}
@@ -294,4 +314,3 @@ export function Button({
 }: ButtonHTMLAttributes<HTMLButtonElement> & { look?: ButtonLook; size?: keyof typeof BUTTON_SIZES }) {
   return <button type={type} className={buttonClass(look, size, className)} {...props} />;
 }
-

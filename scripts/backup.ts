@@ -28,7 +28,10 @@ source.close();
 const copy = new SQLite(databaseCopy);
 const integrity = copy.pragma("integrity_check", { simple: true });
 const counts = Object.fromEntries(
-  ["users", "jimmys", "discoveries", "comments"].map((table) => [table, (copy.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n]),
+  ["users", "jimmys", "discoveries", "comments"].map((table) => [
+    table,
+    (copy.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n,
+  ]),
 );
 // The copy is a self-contained file: no write-ahead log travels with it.
 copy.pragma("journal_mode = DELETE");
@@ -45,4 +48,8 @@ if (config.storage.driver === "local") {
   }
   photos = `photos copied from ${config.photosDir}`;
 }
-console.log(`Backup written to ${target}: integrity ok, ${Object.entries(counts).map(([table, n]) => `${n} ${table}`).join(", ")}; ${photos}.`);
+console.log(
+  `Backup written to ${target}: integrity ok, ${Object.entries(counts)
+    .map(([table, n]) => `${n} ${table}`)
+    .join(", ")}; ${photos}.`,
+);

@@ -27,7 +27,16 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { buildBenchData, renderBenchPhotos } from "./bench/data";
 import { bareHeaders, getRaw, load, type LoadResult } from "./bench/load";
-import { launchBrowser, measureImageBytes, measureLcp, measurePageScripts, measureUpload, type ImageBytes, type LcpResult, type UploadResult } from "./bench/browser";
+import {
+  launchBrowser,
+  measureImageBytes,
+  measureLcp,
+  measurePageScripts,
+  measureUpload,
+  type ImageBytes,
+  type LcpResult,
+  type UploadResult,
+} from "./bench/browser";
 import type { StoredPhoto } from "~/services/images.server";
 import { checkCodeFor } from "~/services/qr.server";
 import { freePort } from "../tests/support/app-server";
@@ -134,7 +143,13 @@ async function startApp(dataDir: string): Promise<AppServer> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The app server exited: ${stderr}`);
-    if (await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${baseURL}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`The app server did not start: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -171,7 +186,9 @@ async function dataSet(discoveries: number, photos: StoredPhoto[]): Promise<{ da
     discoveries,
     photos,
   });
-  log(`Seeded ${discoveries.toLocaleString("en-US")} discoveries over ${MODE.jimmys.toLocaleString("en-US")} Jimmys in ${built.seconds.toFixed(1)} s`);
+  log(
+    `Seeded ${discoveries.toLocaleString("en-US")} discoveries over ${MODE.jimmys.toLocaleString("en-US")} Jimmys in ${built.seconds.toFixed(1)} s`,
+  );
   return { dataDir, serial: built.typicalSerial, seconds: built.seconds };
 }
 
@@ -194,8 +211,12 @@ async function signedInCookie(baseURL: string): Promise<string> {
     body: new URLSearchParams({ firstName: "Bench", lastName: "Hunter", redirectTo: "/" }),
   });
   // The welcome message's cookie is left out: the pages would use it up.
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]!).filter((cookie) => !/flash/i.test(cookie));
-  if (response.status !== 302 || cookies.length === 0) throw new Error(`The demo sign-in answered ${response.status} without a session cookie`);
+  const cookies = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .filter((cookie) => !/flash/i.test(cookie));
+  if (response.status !== 302 || cookies.length === 0)
+    throw new Error(`The demo sign-in answered ${response.status} without a session cookie`);
   return cookies.join("; ");
 }
 
@@ -271,7 +292,13 @@ try {
   const photos = await renderBenchPhotos(photosDir, MODE.photos);
 
   const main = await dataSet(MODE.discoveries, photos);
-  report.data = { discoveries: MODE.discoveries, jimmys: MODE.jimmys, hunters: MODE.hunters, photos: MODE.photos, seedSeconds: main.seconds };
+  report.data = {
+    discoveries: MODE.discoveries,
+    jimmys: MODE.jimmys,
+    hunters: MODE.hunters,
+    photos: MODE.photos,
+    seedSeconds: main.seconds,
+  };
   const app = await startApp(main.dataDir);
   servers.push(app);
   await checkPages(app.baseURL, main.serial);
@@ -282,7 +309,9 @@ try {
   if (home.status !== 200) throw new Error(`GET / answered ${home.status}`);
   const bare = await startBare(home.body, bareHeaders(home), workDir);
   servers.push(bare);
-  log(`Home page: ${home.body.length} bytes (${home.headers["content-encoding"] ?? "identity"}); load ${MODE.load.durationSeconds} s per route`);
+  log(
+    `Home page: ${home.body.length} bytes (${home.headers["content-encoding"] ?? "identity"}); load ${MODE.load.durationSeconds} s per route`,
+  );
 
   const baseline = await load(bare.url, { ...MODE.load, headers: ACCEPT });
   requireNoFailures("bare server", baseline);
@@ -303,7 +332,8 @@ try {
   for (const route of ["/", "/discoveries"]) {
     await getRaw(app.baseURL + route, signedIn);
     const copy = await getRaw(app.baseURL + route, signedIn);
-    if (copy.headers["x-page-cache"] !== "personal") throw new Error(`The signed-in ${route} was not a personal copy (X-Page-Cache: ${copy.headers["x-page-cache"]})`);
+    if (copy.headers["x-page-cache"] !== "personal")
+      throw new Error(`The signed-in ${route} was not a personal copy (X-Page-Cache: ${copy.headers["x-page-cache"]})`);
   }
   for (const [name, route, headers] of [
     ["/ signed in (personal copy)", "/", signedIn],
@@ -334,7 +364,12 @@ try {
   const browser = await launchBrowser();
   try {
     report.firstLoadJs = {};
-    const pages = [...Object.values(routesFor(main.serial)).filter((r) => !r.startsWith("/api")), `/jimmy/${main.serial}/new-discovery`, "/login", "/privacy-policy"];
+    const pages = [
+      ...Object.values(routesFor(main.serial)).filter((r) => !r.startsWith("/api")),
+      `/jimmy/${main.serial}/new-discovery`,
+      "/login",
+      "/privacy-policy",
+    ];
     for (const route of pages) {
       // The report form is for signed-in hunters; signed out it sends them to /login.
       const scripts = await measurePageScripts(browser, app.baseURL, route, { signedIn: route.endsWith("/new-discovery") });
@@ -387,9 +422,21 @@ const budget = (name: string, limit: string, measured: string, pass: boolean, as
   report.budgets.push({ name, limit, measured, pass, asserted });
 report.budgets = [];
 const homeRatio = report.throughput.routes["/"]!.ratio;
-budget("Home page req/s vs bare node:http (signed out)", `≥ ${BUDGETS.homeRpsRatio}×`, `${homeRatio.toFixed(3)}×`, homeRatio >= BUDGETS.homeRpsRatio, false);
+budget(
+  "Home page req/s vs bare node:http (signed out)",
+  `≥ ${BUDGETS.homeRpsRatio}×`,
+  `${homeRatio.toFixed(3)}×`,
+  homeRatio >= BUDGETS.homeRpsRatio,
+  false,
+);
 const signedInRatio = report.throughput.routes["/ signed in (personal copy)"]!.ratio;
-budget("Home page req/s vs bare node:http (signed in)", `≥ ${BUDGETS.homeRpsRatio}×`, `${signedInRatio.toFixed(3)}×`, signedInRatio >= BUDGETS.homeRpsRatio, false);
+budget(
+  "Home page req/s vs bare node:http (signed in)",
+  `≥ ${BUDGETS.homeRpsRatio}×`,
+  `${signedInRatio.toFixed(3)}×`,
+  signedInRatio >= BUDGETS.homeRpsRatio,
+  false,
+);
 for (const [who, half] of [
   ["signed out", report.throughput.homeAtHalfLoad],
   ["signed in", report.throughput.signedInHomeAtHalfLoad],
@@ -403,17 +450,41 @@ for (const [who, half] of [
   );
 }
 const heaviestJs = Object.entries(report.firstLoadJs).sort((a, b) => b[1].bytes - a[1].bytes)[0]!;
-budget("First-load JavaScript (gzip), heaviest page", `≤ ${kb(BUDGETS.firstLoadJsGzipBytes)}`, `${kb(heaviestJs[1].bytes)} (${heaviestJs[0]})`, heaviestJs[1].bytes <= BUDGETS.firstLoadJsGzipBytes, true);
-budget("Images, first feed page (412 px, DPR 1.75, scrolled)", `≤ ${kb(BUDGETS.feedImageBytes)}`, kb(report.images.scrolled), report.images.scrolled <= BUDGETS.feedImageBytes, true);
+budget(
+  "First-load JavaScript (gzip), heaviest page",
+  `≤ ${kb(BUDGETS.firstLoadJsGzipBytes)}`,
+  `${kb(heaviestJs[1].bytes)} (${heaviestJs[0]})`,
+  heaviestJs[1].bytes <= BUDGETS.firstLoadJsGzipBytes,
+  true,
+);
+budget(
+  "Images, first feed page (412 px, DPR 1.75, scrolled)",
+  `≤ ${kb(BUDGETS.feedImageBytes)}`,
+  kb(report.images.scrolled),
+  report.images.scrolled <= BUDGETS.feedImageBytes,
+  true,
+);
 for (const [route, lcp] of Object.entries(report.lcp)) {
   const name = `LCP element's image, ${route.replace(/\/jimmy\/\d+/, "/jimmy/{serial}")}`;
   if (lcp.imageBytes === null) budget(name, `≤ ${kb(BUDGETS.lcpImageBytes)}`, `none (LCP is a <${lcp.element}>)`, true, true);
   else budget(name, `≤ ${kb(BUDGETS.lcpImageBytes)}`, kb(lcp.imageBytes), lcp.imageBytes <= BUDGETS.lcpImageBytes, true);
 }
 for (const [route, lcp] of Object.entries(report.lcp)) {
-  budget(`LCP ${route.replace(/\/jimmy\/\d+/, "/jimmy/{serial}")} (slow 4G, CPU ×4)`, `≤ ${BUDGETS.lcpMs} ms`, `${lcp.ms} ms (${lcp.element})`, lcp.ms <= BUDGETS.lcpMs, false);
+  budget(
+    `LCP ${route.replace(/\/jimmy\/\d+/, "/jimmy/{serial}")} (slow 4G, CPU ×4)`,
+    `≤ ${BUDGETS.lcpMs} ms`,
+    `${lcp.ms} ms (${lcp.element})`,
+    lcp.ms <= BUDGETS.lcpMs,
+    false,
+  );
 }
-budget("Upload of a 12 MP photo", `≤ ${kb(BUDGETS.uploadBytes)}`, `${kb(report.upload.uploadedBytes)} (from ${kb(report.upload.originalBytes)})`, report.upload.uploadedBytes <= BUDGETS.uploadBytes, true);
+budget(
+  "Upload of a 12 MP photo",
+  `≤ ${kb(BUDGETS.uploadBytes)}`,
+  `${kb(report.upload.uploadedBytes)} (from ${kb(report.upload.originalBytes)})`,
+  report.upload.uploadedBytes <= BUDGETS.uploadBytes,
+  true,
+);
 const smallest = report.scale[0]!;
 const largest = report.scale[report.scale.length - 1]!;
 // The long traveller's page shows 20 discoveries at every size while its timeline grows with the data:
@@ -437,14 +508,29 @@ fs.writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
 
 const table = (rows: string[][]) => {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const row of rows) console.log("  " + row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
+  for (const row of rows)
+    console.log("  " + row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
   console.log("");
 };
-console.log(`\nJimmy Hunt benchmark (${MODE.name}): ${report.data.discoveries.toLocaleString("en-US")} discoveries, ${report.data.jimmys.toLocaleString("en-US")} Jimmys, ${report.machine.cpus} CPUs, ${report.wallSeconds} s\n`);
+console.log(
+  `\nJimmy Hunt benchmark (${MODE.name}): ${report.data.discoveries.toLocaleString("en-US")} discoveries, ${report.data.jimmys.toLocaleString("en-US")} Jimmys, ${report.machine.cpus} CPUs, ${report.wallSeconds} s\n`,
+);
 table([
   ["Route", "req/s", "× bare", "p50 ms", "p95 ms", "p99 ms"],
-  ["bare node:http (home bytes)", report.throughput.baseline.rps.toFixed(0), "1.000", ...[report.throughput.baseline.p50, report.throughput.baseline.p95, report.throughput.baseline.p99].map(ms)],
-  ...Object.entries(report.throughput.routes).map(([name, r]) => [name, r.rps.toFixed(0), r.ratio.toFixed(3), ms(r.p50), ms(r.p95), ms(r.p99)]),
+  [
+    "bare node:http (home bytes)",
+    report.throughput.baseline.rps.toFixed(0),
+    "1.000",
+    ...[report.throughput.baseline.p50, report.throughput.baseline.p95, report.throughput.baseline.p99].map(ms),
+  ],
+  ...Object.entries(report.throughput.routes).map(([name, r]) => [
+    name,
+    r.rps.toFixed(0),
+    r.ratio.toFixed(3),
+    ms(r.p50),
+    ms(r.p95),
+    ms(r.p99),
+  ]),
   ...(
     [
       ["/", report.throughput.homeAtHalfLoad],
@@ -454,13 +540,26 @@ table([
 ]);
 table([
   ["Page", "first-load JS (gzip)", "files", "fetched after, once idle", "files"],
-  ...Object.entries(report.firstLoadJs).map(([route, js]) => [route, kb(js.bytes), String(js.files), kb(js.laterBytes), String(js.laterFiles)]),
+  ...Object.entries(report.firstLoadJs).map(([route, js]) => [
+    route,
+    kb(js.bytes),
+    String(js.files),
+    kb(js.laterBytes),
+    String(js.laterFiles),
+  ]),
 ]);
 table([
   ["Discoveries", "seed s", ...Object.keys(smallest.latency).map((name) => `${name} p50 ms`)],
-  ...report.scale.map((point) => [point.discoveries.toLocaleString("en-US"), point.seedSeconds.toFixed(1), ...Object.values(point.latency).map((r) => ms(r.p50))]),
+  ...report.scale.map((point) => [
+    point.discoveries.toLocaleString("en-US"),
+    point.seedSeconds.toFixed(1),
+    ...Object.values(point.latency).map((r) => ms(r.p50)),
+  ]),
 ]);
-table([["Budget", "limit", "measured", "result"], ...report.budgets.map((b) => [b.name, b.limit, b.measured, `${b.pass ? "pass" : "FAIL"}${b.asserted ? "" : " (reported)"}`])]);
+table([
+  ["Budget", "limit", "measured", "result"],
+  ...report.budgets.map((b) => [b.name, b.limit, b.measured, `${b.pass ? "pass" : "FAIL"}${b.asserted ? "" : " (reported)"}`]),
+]);
 console.log(`Figures written to ${path.relative(ROOT, file)}`);
 
 for (const b of report.budgets) if (b.asserted && !b.pass) problems.push(`Budget exceeded: ${b.name}: ${b.measured} (limit ${b.limit})`);

@@ -27,9 +27,9 @@ for (const [label, file] of [
   parts.push(`${label} ${unit.numPassedTests} passed, ${unit.numFailedTests} failed`);
 }
 
-const e2e = read("tests/.artifacts/reports/e2e.json") as
-  | { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }
-  | null;
+const e2e = read("tests/.artifacts/reports/e2e.json") as {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+} | null;
 if (e2e) {
   total.passed += e2e.stats.expected + e2e.stats.flaky;
   total.failed += e2e.stats.unexpected;

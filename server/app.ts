@@ -86,7 +86,8 @@ export function createApp({ config, build, assets }: AppOptions): express.Expres
     });
     if (cached) return res.writeHead(cached.status, cached.headers).end(cached.body);
     const cookie = req.headers.cookie;
-    if (req.method !== "GET" || cookie === undefined || req.headers.authorization !== undefined || !pageCache.offers(req.originalUrl)) return next();
+    if (req.method !== "GET" || cookie === undefined || req.headers.authorization !== undefined || !pageCache.offers(req.originalUrl))
+      return next();
     pageCache
       .personal({
         url: req.originalUrl,

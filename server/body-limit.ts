@@ -33,7 +33,11 @@ export function bodyLimitFor(pathname: string): number {
 export const ANSWERED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const answeredMethods = new Set(ANSWERED_METHODS);
 
-const PROTECTIVE_HEADERS = { "Content-Security-Policy": "default-src 'none'", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "strict-origin-when-cross-origin" };
+const PROTECTIVE_HEADERS = {
+  "Content-Security-Policy": "default-src 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+};
 
 function tooLargeText(req: express.Request, limit: number): string {
   const size = limit >= 1024 * 1024 ? `${limit / (1024 * 1024)} MB` : `${limit / 1024} KB`;

@@ -46,7 +46,13 @@ async function start(name: string, script: string, nodeEnv: "development" | "pro
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited: ${output}`);
-    if (await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${baseURL}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`${name} did not start: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

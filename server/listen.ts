@@ -22,7 +22,9 @@ export function createHttpServer(config: Env): http.Server {
 export function listen(server: http.Server, config: Env, beforeExit: () => Promise<unknown> = async () => {}): void {
   const { port, publicUrl, listenHost: host } = config;
   const onListening = () => {
-    console.log(`[jimmy-hunt] listening on http://${host?.includes(":") ? `[${host}]` : (host ?? "localhost")}:${port} (public address ${publicUrl.origin})`);
+    console.log(
+      `[jimmy-hunt] listening on http://${host?.includes(":") ? `[${host}]` : (host ?? "localhost")}:${port} (public address ${publicUrl.origin})`,
+    );
   };
   if (host) server.listen(port, host, onListening);
   else server.listen(port, onListening);

@@ -32,7 +32,9 @@ function pageRenderer({ cacheable = true, status = 200, setCookie = false, formT
     if (cacheable) headers.set(PAGE_CACHE_NONCE_HEADER, nonce);
     if (setCookie) headers.append("Set-Cookie", "jh_flash=; Max-Age=0");
     if (cacheable && formToken) headers.set(PAGE_CACHE_FORM_TOKEN_HEADER, token);
-    const form = formToken ? `<form><input name="formToken" value="${token}"></form><script nonce="${nonce}">window.data={"formToken":"${token}"}</script>` : "";
+    const form = formToken
+      ? `<form><input name="formToken" value="${token}"></form><script nonce="${nonce}">window.data={"formToken":"${token}"}</script>`
+      : "";
     // Long enough that deflate has real work, with the scripts at the end as in the app's pages.
     const filler = Array.from({ length: 400 }, (_, i) => `<li>Discovery ${i} in ${new URL(request.url).pathname}</li>`).join("");
     const html = `<!DOCTYPE html><html><body><h1>Render ${renders}</h1><ul>${filler}</ul>${form}<script nonce="${nonce}">window.a=1</script><script nonce="${nonce}">window.b=2</script></body></html>`;
@@ -59,7 +61,10 @@ describe("the anonymous page cache", () => {
   it("gives each copy of a page with a comment form a token issued as it is sent, in the form and the page data, on both paths", async () => {
     const { render, renders } = pageRenderer({ formToken: true });
     let issued = 0;
-    const cache = createPageCache({ ttlMs: 1000, issueFormToken: () => `1700000009${String(++issued).padStart(3, "0")}.fresh-token-${issued}` });
+    const cache = createPageCache({
+      ttlMs: 1000,
+      issueFormToken: () => `1700000009${String(++issued).padStart(3, "0")}.fresh-token-${issued}`,
+    });
     const first = await cache.handle(get("/jimmy/7"), render);
     const firstHtml = await first.text();
     expect(first.headers.has(PAGE_CACHE_FORM_TOKEN_HEADER)).toBe(false);
@@ -105,7 +110,10 @@ describe("the anonymous page cache", () => {
     }
     const [a, b] = [scriptsOf(await first.text()), scriptsOf(await second.text())];
     expect(b.page).toBe(a.page);
-    expect(a.nonces).toEqual([nonceOf(first.headers.get("Content-Security-Policy")), nonceOf(first.headers.get("Content-Security-Policy"))]);
+    expect(a.nonces).toEqual([
+      nonceOf(first.headers.get("Content-Security-Policy")),
+      nonceOf(first.headers.get("Content-Security-Policy")),
+    ]);
     const secondNonce = nonceOf(second.headers.get("Content-Security-Policy"));
     expect(b.nonces).toEqual([secondNonce, secondNonce]);
     expect(secondNonce).not.toBe(a.nonces[0]);
@@ -136,7 +144,11 @@ describe("the anonymous page cache", () => {
   it("never serves or keeps a copy for a request with a cookie or credentials, nor for HEAD", async () => {
     const { render, renders } = pageRenderer();
     const cache = createPageCache({ ttlMs: 1000 });
-    for (const request of [get("/", { Cookie: "jh_session=abc" }), get("/", { Authorization: "Bearer x" }), new Request("http://hunt.test/", { method: "HEAD" })]) {
+    for (const request of [
+      get("/", { Cookie: "jh_session=abc" }),
+      get("/", { Authorization: "Bearer x" }),
+      new Request("http://hunt.test/", { method: "HEAD" }),
+    ]) {
       const response = await cache.handle(request, render);
       expect(response.headers.get(PAGE_CACHE_STATUS_HEADER)).toBe("bypass");
       expect(response.headers.has(PAGE_CACHE_NONCE_HEADER)).toBe(false);
@@ -197,9 +209,15 @@ describe("the anonymous page cache", () => {
 
     // A page whose render started before a write and ends after it may hold what the write changed: not kept.
     let finishRender: () => void = () => {};
-    const slow = cache.handle(get("/hall-of-fame"), (request) => new Promise<Response>((resolve) => (finishRender = () => resolve(render(request)))));
+    const slow = cache.handle(
+      get("/hall-of-fame"),
+      (request) => new Promise<Response>((resolve) => (finishRender = () => resolve(render(request)))),
+    );
     let finishWrite: () => void = () => {};
-    const write = cache.handle(post("/jimmy/7"), () => new Promise<Response>((resolve) => (finishWrite = () => resolve(new Response("ok")))));
+    const write = cache.handle(
+      post("/jimmy/7"),
+      () => new Promise<Response>((resolve) => (finishWrite = () => resolve(new Response("ok")))),
+    );
     await Promise.resolve();
     finishWrite();
     await write;
@@ -291,8 +309,10 @@ const HUNTERS: Record<string, Hunter> = {
 const streamScript = (nonce: string, flat: string) =>
   `<script nonce="${nonce}">window.__remixContext.streamController.enqueue(${JSON.stringify(flat).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)});</script>`;
 
-const likeForm = (id: number, liked: boolean) => `<form action="/discoveries/${id}/like"><button aria-pressed="${liked}">${liked ? "Unlike" : "Like"}</button></form>`;
-const accountHtml = (hunter: Hunter) => `<span class="account">${hunter.firstName.replace(/&/g, "&amp;").replace(/</g, "&lt;")} (${hunter.unread})</span>`;
+const likeForm = (id: number, liked: boolean) =>
+  `<form action="/discoveries/${id}/like"><button aria-pressed="${liked}">${liked ? "Unlike" : "Like"}</button></form>`;
+const accountHtml = (hunter: Hunter) =>
+  `<span class="account">${hunter.firstName.replace(/&/g, "&amp;").replace(/</g, "&lt;")} (${hunter.unread})</span>`;
 
 /**
  * A page that offers a personal template, as app/entry.server.tsx marks it:
@@ -312,14 +332,31 @@ function personalPageRenderer({ offers = true } = {}) {
     const hunter = HUNTERS[/hunter=(\w+)/.exec(request.headers.get("Cookie") ?? "")?.[1] ?? ""];
     const value = (key: string, real: unknown) => (template ? `${O}${tag}:${key}${C}` : real);
     const choice = (key: string, variants: [string, string][], real: string) =>
-      template ? `${variants.map(([name, html]) => `${O}${tag}?${key}=${name}${C}${html}`).join("")}${O}${tag}/${key}${C}` : variants.find(([name]) => name === real)![1];
+      template
+        ? `${variants.map(([name, html]) => `${O}${tag}?${key}=${name}${C}${html}`).join("")}${O}${tag}/${key}${C}`
+        : variants.find(([name]) => name === real)![1];
     const cards = [1, 2]
       .map((id) => {
         const liked = Boolean(hunter?.likes.includes(id));
-        return `<article><p>Card ${id}</p>${choice(`like.${id}`, [["true", likeForm(id, true)], ["false", likeForm(id, false)]], String(liked))}</article>`;
+        return `<article><p>Card ${id}</p>${choice(
+          `like.${id}`,
+          [
+            ["true", likeForm(id, true)],
+            ["false", likeForm(id, false)],
+          ],
+          String(liked),
+        )}</article>`;
       })
       .join("");
-    const flat = JSON.stringify(["user", value("user.firstName", hunter?.firstName ?? null), "unread", value("user.unreadNotifications", hunter?.unread ?? 0), "likes", value("like.1", hunter?.likes.includes(1) ?? false), value("like.2", hunter?.likes.includes(2) ?? false)]);
+    const flat = JSON.stringify([
+      "user",
+      value("user.firstName", hunter?.firstName ?? null),
+      "unread",
+      value("user.unreadNotifications", hunter?.unread ?? 0),
+      "likes",
+      value("like.1", hunter?.likes.includes(1) ?? false),
+      value("like.2", hunter?.likes.includes(2) ?? false),
+    ]);
     const header = template ? `${O}${tag}:account${C}` : hunter ? accountHtml(hunter) : `<a href="/login">Sign In</a>`;
     const filler = Array.from({ length: 200 }, (_, i) => `<li>Discovery ${i}</li>`).join("");
     // A caption someone wrote to look like markers: without the template's tag it is only text.
@@ -364,8 +401,13 @@ function decoded(answer: CachedAnswer): string {
 
 describe("personal page templates", () => {
   const hunterGet = (path: string, who: string) => get(path, { Cookie: `jh_session=x; hunter=${who}` });
-  const personal = (cache: ReturnType<typeof createPageCache>, render: ReturnType<typeof personalPageRenderer>["render"], who: string, acceptEncoding: string | null = null, path = "/") =>
-    cache.personal({ url: path, cookie: `jh_session=x; hunter=${who}`, acceptEncoding, request: () => hunterGet(path, who), render });
+  const personal = (
+    cache: ReturnType<typeof createPageCache>,
+    render: ReturnType<typeof personalPageRenderer>["render"],
+    who: string,
+    acceptEncoding: string | null = null,
+    path = "/",
+  ) => cache.personal({ url: path, cookie: `jh_session=x; hunter=${who}`, acceptEncoding, request: () => hunterGet(path, who), render });
 
   it("gives each signed-in hunter their own copy of the page's template once the page offers one: the same page as rendered for them, with a nonce of its own", async () => {
     const app = personalPageRenderer();
@@ -432,14 +474,23 @@ describe("personal page templates", () => {
     await cache.handle(hunterGet("/", "ann"), app.render);
     expect(await personal(cache, app.render, "nobody")).toBeNull();
 
-    const missing = createPageCache({ ttlMs: 1000, personalize: async (cookie, keys) => ({ ...(await personalize(cookie, keys)), "like.2": undefined }) });
+    const missing = createPageCache({
+      ttlMs: 1000,
+      personalize: async (cookie, keys) => ({ ...(await personalize(cookie, keys)), "like.2": undefined }),
+    });
     await missing.handle(hunterGet("/", "ann"), app.render);
     expect(await personal(missing, app.render, "ann")).toBeNull();
     // Markup is taken only as { html }: a plain string (say, a name) never goes into the page unescaped.
-    const unescaped = createPageCache({ ttlMs: 1000, personalize: async (cookie, keys) => ({ ...(await personalize(cookie, keys)), account: "<script>alert(1)</script>" }) });
+    const unescaped = createPageCache({
+      ttlMs: 1000,
+      personalize: async (cookie, keys) => ({ ...(await personalize(cookie, keys)), account: "<script>alert(1)</script>" }),
+    });
     await unescaped.handle(hunterGet("/", "ann"), app.render);
     expect(await personal(unescaped, app.render, "ann")).toBeNull();
-    const noSuchVariant = createPageCache({ ttlMs: 1000, personalize: async (cookie, keys) => ({ ...(await personalize(cookie, keys)), "like.1": "maybe" }) });
+    const noSuchVariant = createPageCache({
+      ttlMs: 1000,
+      personalize: async (cookie, keys) => ({ ...(await personalize(cookie, keys)), "like.1": "maybe" }),
+    });
     await noSuchVariant.handle(hunterGet("/", "ann"), app.render);
     expect(await personal(noSuchVariant, app.render, "ann")).toBeNull();
 
@@ -503,12 +554,16 @@ describe("personal page templates", () => {
 
     // A template whose render overlapped a write is used for that answer but not kept.
     let finishTemplate: () => void = () => {};
-    const held: typeof app.render = (request, context) => new Promise((resolve) => (finishTemplate = () => resolve(app.render(request, context))));
+    const held: typeof app.render = (request, context) =>
+      new Promise((resolve) => (finishTemplate = () => resolve(app.render(request, context))));
     await cache.handle(post("/api/logout"), async () => new Response(null, { status: 204 }));
     const during = personal(cache, held, "ann");
     await Promise.resolve();
     let finishWrite: () => void = () => {};
-    const write = cache.handle(post("/jimmy/7"), () => new Promise<Response>((resolve) => (finishWrite = () => resolve(new Response("ok")))));
+    const write = cache.handle(
+      post("/jimmy/7"),
+      () => new Promise<Response>((resolve) => (finishWrite = () => resolve(new Response("ok")))),
+    );
     finishWrite();
     await write;
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -144,7 +144,14 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 
 function makeEntry(response: Response, html: string, fresh: Fresh, storedAt: number): Entry {
   const { nonce, token } = fresh;
-  const pieces = html.split(new RegExp(`(${[nonce, token].filter((value) => value !== null).map(escapeRegExp).join("|")})`));
+  const pieces = html.split(
+    new RegExp(
+      `(${[nonce, token]
+        .filter((value) => value !== null)
+        .map(escapeRegExp)
+        .join("|")})`,
+    ),
+  );
   const parts = pieces.filter((_, i) => i % 2 === 0).map((part) => Buffer.from(part));
   const slots = pieces.filter((_, i) => i % 2 === 1).map((value): Slot => (value === nonce ? "nonce" : "token"));
   return {
@@ -245,7 +252,14 @@ export function parseTemplate(html: string, nonce: string, tag: string): Templat
       // Only the choice's next variant or its end may follow: no nonce, value or other choice inside one.
       choice.variants.set(choice.variant, Buffer.from(before));
       const [key, variant, ...rest] = body.split("=");
-      if (bare !== undefined && kind === "?" && key === choice.key && variant !== undefined && rest.length === 0 && !choice.variants.has(variant)) {
+      if (
+        bare !== undefined &&
+        kind === "?" &&
+        key === choice.key &&
+        variant !== undefined &&
+        rest.length === 0 &&
+        !choice.variants.has(variant)
+      ) {
         choice.variant = variant;
         continue;
       }
@@ -457,7 +471,9 @@ export function createPageCache({
       headers.delete("Authorization");
       // A tag nobody else knows, so nothing in the page's content can pass for one of its markers.
       const tag = crypto.randomBytes(12).toString("base64url");
-      const response = await render(new Request(request.url, { method: "GET", headers, signal: request.signal }), { personalTemplate: tag });
+      const response = await render(new Request(request.url, { method: "GET", headers, signal: request.signal }), {
+        personalTemplate: tag,
+      });
       const nonce = response.headers.get(PAGE_CACHE_NONCE_HEADER);
       const usable =
         nonce !== null &&
@@ -528,7 +544,8 @@ export function createPageCache({
     // Compressed here, in one pass at a fast setting, rather than by the compression middleware's stream.
     const encoding = preferredEncoding(acceptEncoding);
     if (encoding) headers["Content-Encoding"] = encoding;
-    const sent = encoding === "br" ? zlib.brotliCompressSync(body, BROTLI_FAST) : encoding === "gzip" ? zlib.gzipSync(body, { level: 1 }) : body;
+    const sent =
+      encoding === "br" ? zlib.brotliCompressSync(body, BROTLI_FAST) : encoding === "gzip" ? zlib.gzipSync(body, { level: 1 }) : body;
     return { status: template.status, headers, body: sent };
   }
 
@@ -538,7 +555,17 @@ export function createPageCache({
      * and query) for a signed-out visitor's GET, with a nonce of its own and
      * gzip-compressed when the client takes gzip; else null.
      */
-    lookup({ method, url, anonymous, acceptsGzip }: { method: string; url: string; anonymous: boolean; acceptsGzip: boolean }): CachedAnswer | null {
+    lookup({
+      method,
+      url,
+      anonymous,
+      acceptsGzip,
+    }: {
+      method: string;
+      url: string;
+      anonymous: boolean;
+      acceptsGzip: boolean;
+    }): CachedAnswer | null {
       if (ttlMs <= 0 || method !== "GET" || !anonymous) return null;
       const entry = fresh(entries, url);
       if (!entry) return null;

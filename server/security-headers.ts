@@ -16,8 +16,7 @@ export function commonSecurityHeaders(_req: express.Request, res: express.Respon
     }
     for (const name of this.getHeaderNames()) if (INTERNAL_HEADER.test(name)) this.removeHeader(name);
     const headers = args.find((arg, index) => index > 0 && typeof arg === "object" && arg !== null && !Array.isArray(arg)) as
-      | Record<string, unknown>
-      | undefined;
+      Record<string, unknown> | undefined;
     for (const name of Object.keys(headers ?? {})) if (INTERNAL_HEADER.test(name)) delete headers![name];
     return (writeHead as (...all: unknown[]) => express.Response).apply(this, args);
   } as typeof res.writeHead;
@@ -36,6 +35,12 @@ export function plainErrors(error: { status?: unknown }, _req: express.Request, 
   res
     .status(status)
     .type("text/plain")
-    .set({ "Content-Security-Policy": "default-src 'none'", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "strict-origin-when-cross-origin" })
-    .send(status === 500 ? "Something went wrong on our side. Please try again." : "This request could not be understood, so it was refused.");
+    .set({
+      "Content-Security-Policy": "default-src 'none'",
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+    })
+    .send(
+      status === 500 ? "Something went wrong on our side. Please try again." : "This request could not be understood, so it was refused.",
+    );
 }

@@ -28,7 +28,9 @@ export function staticFiles(clientDirectory: string, publicPath: string): expres
     fs
       .readdirSync(clientDirectory, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
-      .map((entry) => path.posix.join(publicPath, path.relative(clientDirectory, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")))
+      .map((entry) =>
+        path.posix.join(publicPath, path.relative(clientDirectory, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")),
+      )
       .filter((file) => !file.startsWith(path.posix.join(publicPath, "assets/"))),
   );
   router.use((req, res, next) => (clientFiles.has(req.path) ? serveClientFile(req, res, next) : next()));

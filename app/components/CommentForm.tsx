@@ -163,7 +163,11 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
       ) : null}
 
       {formError ? (
-        <p role="alert" className="mb-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="comment-form-error">
+        <p
+          role="alert"
+          className="mb-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+          data-testid="comment-form-error"
+        >
           {formError}
         </p>
       ) : null}
@@ -185,7 +189,9 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
         placeholder="Say something nice about this Jimmy's journey…"
       />
       <p id={`${contentId}-hint`} className="mt-1 text-xs text-stone-600">
-        {hydrated ? `${content.trim().length.toLocaleString("en-US")} / ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters` : `Up to ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters.`}
+        {hydrated
+          ? `${content.trim().length.toLocaleString("en-US")} / ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters`
+          : `Up to ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters.`}
       </p>
       {contentError ? (
         <p id={`${contentId}-error`} className="mt-1 text-sm text-red-700" aria-live="polite">

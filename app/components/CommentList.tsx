@@ -7,7 +7,17 @@ import { CrownIcon } from "./ui/icons";
 const actionClass = "font-semibold hover:underline";
 
 /** `own` maps the viewer's own comments to whether each may still be edited; every comment can be flagged. */
-export function CommentList({ comments, now, huntName, own = {} }: { comments: CommentView[]; now: string; huntName: string; own?: Record<number, boolean> }) {
+export function CommentList({
+  comments,
+  now,
+  huntName,
+  own = {},
+}: {
+  comments: CommentView[];
+  now: string;
+  huntName: string;
+  own?: Record<number, boolean>;
+}) {
   if (comments.length === 0) {
     return <p className="rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600">No comments yet. Say hello!</p>;
   }
@@ -20,7 +30,10 @@ export function CommentList({ comments, now, huntName, own = {} }: { comments: C
             {comment.isAdmin ? (
               <img src="/jimmy-avatar.svg" alt="" width={40} height={40} className="h-10 w-10 shrink-0 rounded-full" />
             ) : (
-              <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-stone-200 text-sm font-semibold text-stone-700">
+              <span
+                aria-hidden="true"
+                className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-stone-200 text-sm font-semibold text-stone-700"
+              >
                 {name.charAt(0).toUpperCase()}
               </span>
             )}
@@ -35,7 +48,10 @@ export function CommentList({ comments, now, huntName, own = {} }: { comments: C
                     Admin
                   </span>
                 ) : comment.byHunter ? (
-                  <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900" data-testid="hunter-mark">
+                  <span
+                    className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900"
+                    data-testid="hunter-mark"
+                  >
                     <span aria-hidden="true">✓</span>
                     <span className="sr-only">Signed-in </span>Hunter
                   </span>

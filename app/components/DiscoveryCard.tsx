@@ -10,15 +10,7 @@ import { CommentIcon, PinIcon } from "./ui/icons";
 /** Card images fill the feed column: at most 640 px wide, the screen minus its margins on phones. */
 export const CARD_IMAGE_SIZES = "(min-width: 720px) 640px, calc(100vw - 2rem)";
 
-export function DiscoveryCard({
-  discovery,
-  now,
-  priority = false,
-}: {
-  discovery: DiscoveryCardData;
-  now: string;
-  priority?: boolean;
-}) {
+export function DiscoveryCard({ discovery, now, priority = false }: { discovery: DiscoveryCardData; now: string; priority?: boolean }) {
   const { user, jimmy } = discovery;
   const name = fullName(user.firstName, user.lastName);
   const comments = discovery.jimmyCommentCount;

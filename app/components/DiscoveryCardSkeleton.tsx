@@ -5,7 +5,11 @@
  */
 export function DiscoveryCardSkeleton() {
   return (
-    <div className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm" data-testid="discovery-skeleton" aria-hidden="true">
+    <div
+      className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
+      data-testid="discovery-skeleton"
+      aria-hidden="true"
+    >
       <div className="flex items-center gap-3 p-4">
         <div className="skeleton h-10 w-10 rounded-full" />
         <div className="flex-1 space-y-2">

@@ -24,7 +24,12 @@ type Position = { latitude: number; longitude: number };
 /** Drafts load a moment after the page is interactive, not with it (the page's first-load JavaScript is budgeted). */
 const loadDrafts = () => import("~/lib/drafts");
 const DraftRestore = lazy(() => import("./DraftRestore"));
-type Phase = { step: "idle" } | { step: "locating" } | { step: "preparing" } | { step: "uploading"; progress: number; retry: number } | { step: "saving" };
+type Phase =
+  | { step: "idle" }
+  | { step: "locating" }
+  | { step: "preparing" }
+  | { step: "uploading"; progress: number; retry: number }
+  | { step: "saving" };
 type Errors = Partial<Record<ReportFormFields, string>>;
 
 const OUTBOX_SAVED_TEXT = "Saved to your outbox — it will be sent when you're back online.";
@@ -133,9 +138,12 @@ export function DiscoveryForm({
       .then(() => setDraftRound((round) => round + 1));
   }, [draftKey]);
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const handled = useRef<unknown>(null);
   /** The report as last posted, for the outbox should its answer be lost. */
@@ -183,7 +191,13 @@ export function DiscoveryForm({
     setFormError(data.formError);
     setKeptUpload(data.values.tempPath);
     setProof(data.values.proof);
-    const message = data.formError ?? data.fieldErrors.checkCode ?? data.fieldErrors.photo ?? data.fieldErrors.location ?? data.fieldErrors.caption ?? "Please check the form.";
+    const message =
+      data.formError ??
+      data.fieldErrors.checkCode ??
+      data.fieldErrors.photo ??
+      data.fieldErrors.location ??
+      data.fieldErrors.caption ??
+      "Please check the form.";
     showToast({ title: "Failed to submit discovery", description: message, variant: "destructive" });
   }, [fetcher.state, fetcher.data, onSuccess, showToast, forgetDraft, reportKey, action, kind]);
 
@@ -195,17 +209,20 @@ export function DiscoveryForm({
 
   const fieldId = (name: string) => `${id}-${name}`;
 
-  const onPhotoChange = useCallback(async (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0] ?? null;
-    setErrors((current) => ({ ...current, photo: undefined }));
-    if (file && file.size > MAX_UPLOAD_BYTES) {
-      setErrors((current) => ({ ...current, photo: FILE_TOO_LARGE_TEXT }));
-      setPreview(null);
-      return;
-    }
-    if (file) setKeptUpload("");
-    await showPhoto(file);
-  }, [showPhoto]);
+  const onPhotoChange = useCallback(
+    async (event: React.ChangeEvent<HTMLInputElement>) => {
+      const file = event.currentTarget.files?.[0] ?? null;
+      setErrors((current) => ({ ...current, photo: undefined }));
+      if (file && file.size > MAX_UPLOAD_BYTES) {
+        setErrors((current) => ({ ...current, photo: FILE_TOO_LARGE_TEXT }));
+        setPreview(null);
+        return;
+      }
+      if (file) setKeptUpload("");
+      await showPhoto(file);
+    },
+    [showPhoto],
+  );
 
   async function findLocation(): Promise<Position | null> {
     const found = await loadReportSend().then(
@@ -278,7 +295,15 @@ export function DiscoveryForm({
     let sent: PreparedReport;
     try {
       const { prepareReport } = await loadReportSend();
-      sent = await prepareReport({ form, file: keptUpload ? null : file, tempPath: keptUpload, coordinates, action, kind, onStep: setPhase });
+      sent = await prepareReport({
+        form,
+        file: keptUpload ? null : file,
+        tempPath: keptUpload,
+        coordinates,
+        action,
+        kind,
+        onStep: setPhase,
+      });
     } catch {
       // The sending code could not load (the connection dropped first) or the outbox could not be written.
       sent = { outcome: "failed", message: "Your discovery could not be sent. Please check your connection and try again." };
@@ -312,7 +337,8 @@ export function DiscoveryForm({
   }
 
   const photoError = errors.photo;
-  const describedBy = (name: string, extra?: string) => [extra, errors[name as ReportFormFields] ? fieldId(`${name}-error`) : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = (name: string, extra?: string) =>
+    [extra, errors[name as ReportFormFields] ? fieldId(`${name}-error`) : null].filter(Boolean).join(" ") || undefined;
 
   return (
     <fetcher.Form
@@ -364,14 +390,17 @@ export function DiscoveryForm({
       ) : null}
 
       {proof || codeExempt ? (
-        <p className="text-sm text-emerald-800">{proof ? "Label checked: you scanned this Jimmy's code." : "As an admin, you can report without the label's code."}</p>
+        <p className="text-sm text-emerald-800">
+          {proof ? "Label checked: you scanned this Jimmy's code." : "As an admin, you can report without the label's code."}
+        </p>
       ) : (
         <div>
           <label htmlFor={fieldId("checkCode")} className="block font-semibold text-stone-900">
             Code on the label <span className="font-normal text-stone-600">(required)</span>
           </label>
           <p id={fieldId("checkCode-hint")} className="mt-1 text-sm text-stone-600">
-            The 6 letters and numbers printed under Jimmy&apos;s number, like <strong>Code 7KX3PA</strong>. Scanning the QR code fills it in.
+            The 6 letters and numbers printed under Jimmy&apos;s number, like <strong>Code 7KX3PA</strong>. Scanning the QR code fills it
+            in.
           </p>
           <input
             id={fieldId("checkCode")}
@@ -405,9 +434,16 @@ export function DiscoveryForm({
         </p>
         <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
           {preview ? (
-            <img src={preview} alt="Preview of the chosen photo" className="h-28 w-28 shrink-0 rounded-xl border border-stone-200 object-cover" />
+            <img
+              src={preview}
+              alt="Preview of the chosen photo"
+              className="h-28 w-28 shrink-0 rounded-xl border border-stone-200 object-cover"
+            />
           ) : (
-            <span aria-hidden="true" className="flex h-28 w-28 shrink-0 items-center justify-center rounded-xl border-2 border-dashed border-stone-300 bg-stone-50 text-stone-400">
+            <span
+              aria-hidden="true"
+              className="flex h-28 w-28 shrink-0 items-center justify-center rounded-xl border-2 border-dashed border-stone-300 bg-stone-50 text-stone-400"
+            >
               <CameraIcon className="h-9 w-9" />
             </span>
           )}
@@ -513,7 +549,11 @@ export function DiscoveryForm({
             <span className="inline-flex items-center gap-2 text-sm text-stone-700">
               <PinIcon className="h-4 w-4 text-orange-700" />
               <span data-testid="captured-position">{formatCoordinates(position.latitude, position.longitude)}</span>
-              <button type="button" onClick={() => setPosition(null)} className="font-semibold text-orange-800 underline hover:text-orange-900">
+              <button
+                type="button"
+                onClick={() => setPosition(null)}
+                className="font-semibold text-orange-800 underline hover:text-orange-900"
+              >
                 Clear
               </button>
             </span>
@@ -559,7 +599,10 @@ function Progress({ phase, saving }: { phase: Phase; saving: boolean }) {
   if (phase.step === "locating") text = "Finding your location…";
   else if (phase.step === "preparing") text = "Preparing your photo…";
   else if (phase.step === "uploading")
-    text = phase.retry > 0 ? `The connection dropped. Trying again (${phase.retry} of 2)…` : `Uploading photo… ${Math.round(phase.progress * 100)}%`;
+    text =
+      phase.retry > 0
+        ? `The connection dropped. Trying again (${phase.retry} of 2)…`
+        : `Uploading photo… ${Math.round(phase.progress * 100)}%`;
   else if (phase.step === "saving" || saving) text = "Saving your discovery…";
   return (
     <div aria-live="polite" className="min-h-6 text-sm text-stone-700">

@@ -32,7 +32,8 @@ export default function DraftRestore({
       if (!kept.text || !Object.values(kept.text).some((value) => value.trim())) return;
       for (const name of fields) {
         const field = form.elements.namedItem(name);
-        if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && kept.text[name] !== undefined) field.value = kept.text[name]!;
+        if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && kept.text[name] !== undefined)
+          field.value = kept.text[name]!;
       }
       onRestore(kept.text, kept.photo);
       setRestored(true);

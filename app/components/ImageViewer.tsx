@@ -6,17 +6,7 @@ import { CloseIcon } from "./ui/icons";
  * 'Discovery Image Viewer'. The close button, a click on the image and Esc
  * close it; focus stays inside while open and returns where it was.
  */
-export function ImageViewer({
-  open,
-  src,
-  alt,
-  onClose,
-}: {
-  open: boolean;
-  src: string;
-  alt: string;
-  onClose: () => void;
-}) {
+export function ImageViewer({ open, src, alt, onClose }: { open: boolean; src: string; alt: string; onClose: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<Element | null>(null);
 

@@ -62,7 +62,14 @@ export function JourneyMap({ serialNumber, map }: { serialNumber: number; map: J
             const marker = MARKER[stop.role];
             const label = `Stop ${stop.number}${stop.role === "first" ? " (first discovery)" : stop.role === "latest" ? " (latest)" : ""}, ${formatDate(stop.createdAt)}${stop.approximate ? ", approximate place" : ""}${stop.count > 1 ? `, and ${stop.count - 1} more nearby` : ""}`;
             return (
-              <a key={stop.id} href={hrefs[stop.id]} aria-label={label} data-testid="journey-stop" data-role={stop.role} className="focus:outline-none [&:focus-visible>circle]:stroke-sky-500">
+              <a
+                key={stop.id}
+                href={hrefs[stop.id]}
+                aria-label={label}
+                data-testid="journey-stop"
+                data-role={stop.role}
+                className="focus:outline-none [&:focus-visible>circle]:stroke-sky-500"
+              >
                 <title>{label}</title>
                 <circle
                   cx={stop.x}

@@ -68,10 +68,18 @@ function LikeForm({ discoveryId, liked, count }: { discoveryId: number; liked: b
       );
     } else if ("transportFailure" in result) {
       // The server may have counted it before the answer was lost; the kept key makes trying again safe.
-      toast({ title: "Error", description: "Failed to update like: the connection dropped, so it may have counted. Trying again is safe.", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: "Failed to update like: the connection dropped, so it may have counted. Trying again is safe.",
+        variant: "destructive",
+      });
     } else {
       // Going too fast is worth saying as it is: the answer says when to try again.
-      toast({ title: "Error", description: "retryAfter" in result && result.retryAfter ? result.error : "Failed to update like", variant: "destructive" });
+      toast({
+        title: "Error",
+        description: "retryAfter" in result && result.retryAfter ? result.error : "Failed to update like",
+        variant: "destructive",
+      });
     }
   }, [fetcher.state, fetcher.data, toast]);
 

@@ -10,15 +10,7 @@ import { Link, matchRoutes, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Workbox } from "workbox-window";
 import { jimmyPath } from "~/lib/discoveries";
-import {
-  discardReport,
-  listOutbox,
-  nextAttemptAt,
-  onOutboxChange,
-  sendOutbox,
-  type OutboxReport,
-  type SendOutcome,
-} from "~/lib/outbox";
+import { discardReport, listOutbox, nextAttemptAt, onOutboxChange, sendOutbox, type OutboxReport, type SendOutcome } from "~/lib/outbox";
 import { reportFormPath } from "~/lib/report-form";
 import { savedCopyBanner } from "~/lib/saved-copy";
 import { TRANSPORT_FAILURE_EVENT, type TransportFailure } from "~/lib/transport";
@@ -148,7 +140,16 @@ function UpdatePrompt() {
   useEffect(() => {
     // An offline click on a link loads the page from the worker (its saved copy or the offline page).
     function onClick(event: MouseEvent) {
-      if (navigator.onLine || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        navigator.onLine ||
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const anchor = event.target instanceof Element ? event.target.closest("a") : null;
       if (!anchor || anchor.target || anchor.hasAttribute("download")) return;
       const url = new URL(anchor.href, location.href);
@@ -200,9 +201,11 @@ function Outbox() {
           : { title: "Success!", description: `Your discovery of Jimmy #${report.serialNumber} has been recorded!` };
         showToast({ ...toast, variant: "success" });
         if (typeof Notification !== "undefined" && Notification.permission === "granted") {
-          void navigator.serviceWorker?.getRegistration().then((registration) =>
-            registration?.showNotification(toast.title, { body: toast.description, tag: report.id, icon: "/icons/icon-192.png" }),
-          );
+          void navigator.serviceWorker
+            ?.getRegistration()
+            .then((registration) =>
+              registration?.showNotification(toast.title, { body: toast.description, tag: report.id, icon: "/icons/icon-192.png" }),
+            );
         }
       }
       for (const outcome of outcomes) {
@@ -211,7 +214,10 @@ function Outbox() {
         }
       }
       if (landed.length) {
-        setSent((current) => [...current, ...landed.map(({ report }) => ({ id: report.id, serialNumber: report.serialNumber, first: report.kind === "first" }))]);
+        setSent((current) => [
+          ...current,
+          ...landed.map(({ report }) => ({ id: report.id, serialNumber: report.serialNumber, first: report.kind === "first" })),
+        ]);
         revalidate.current();
       }
     },

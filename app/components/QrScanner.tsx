@@ -74,7 +74,10 @@ export function QrScanner() {
 
   async function startCamera() {
     if (!navigator.mediaDevices?.getUserMedia) {
-      setStatus({ kind: "error", message: "This browser can't use the camera here. Take a photo of the label instead, or type the code in below." });
+      setStatus({
+        kind: "error",
+        message: "This browser can't use the camera here. Take a photo of the label instead, or type the code in below.",
+      });
       return;
     }
     setStatus({ kind: "starting" });
@@ -121,7 +124,10 @@ export function QrScanner() {
       const text = await detect(bitmap);
       bitmap.close();
       if (text === null) {
-        setStatus({ kind: "error", message: "No QR code was found in that photo. Try again closer, with good light, or type the code in below." });
+        setStatus({
+          kind: "error",
+          message: "No QR code was found in that photo. Try again closer, with good light, or type the code in below.",
+        });
         return;
       }
       follow(text);

@@ -13,7 +13,10 @@ export function ReportFormError() {
     <ErrorPage
       texts={{
         404: jimmyNotFound(serial),
-        other: { title: "Failed to submit discovery", fallback: "Something went wrong on our side. Nothing was recorded — please try again in a moment." },
+        other: {
+          title: "Failed to submit discovery",
+          fallback: "Something went wrong on our side. Nothing was recorded — please try again in a moment.",
+        },
       }}
     />
   );

@@ -13,10 +13,12 @@ export function SiteFooter({ hunt }: { hunt: HuntConfig }) {
             Privacy Policy
           </Link>
           <a href={hunt.socialPhotosUrl} target="_blank" rel="noopener noreferrer" className="hover:text-orange-700 hover:underline">
-            {hunt.socialPhotosLabel}<span className="sr-only"> (opens in a new tab)</span>
+            {hunt.socialPhotosLabel}
+            <span className="sr-only"> (opens in a new tab)</span>
           </a>
           <a href={hunt.socialForumUrl} target="_blank" rel="noopener noreferrer" className="hover:text-orange-700 hover:underline">
-            {hunt.socialForumLabel}<span className="sr-only"> (opens in a new tab)</span>
+            {hunt.socialForumLabel}
+            <span className="sr-only"> (opens in a new tab)</span>
           </a>
         </nav>
       </div>

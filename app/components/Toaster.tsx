@@ -46,11 +46,12 @@ export function ToastProvider({ flash, children }: { flash: Toast | null; childr
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <section aria-label="Notifications (F8)" className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex justify-center px-3 sm:inset-x-auto sm:right-4 sm:top-auto sm:bottom-4">
+      <section
+        aria-label="Notifications (F8)"
+        className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex justify-center px-3 sm:inset-x-auto sm:right-4 sm:top-auto sm:bottom-4"
+      >
         <ol ref={regionRef} tabIndex={-1} className="flex w-full max-w-sm flex-col gap-2 outline-none" data-testid="toast-region">
-          {current ? (
-            <ToastItem key={current.id} toast={current} hydrated={hydrated} onDismiss={() => setCurrent(null)} />
-          ) : null}
+          {current ? <ToastItem key={current.id} toast={current} hydrated={hydrated} onDismiss={() => setCurrent(null)} /> : null}
         </ol>
       </section>
     </ToastContext.Provider>
@@ -108,9 +109,7 @@ function ToastItem({ toast, hydrated, onDismiss }: { toast: Toast; hydrated: boo
         <div className="min-w-0">
           <p className="text-sm font-semibold">{toast.title}</p>
           {toast.description ? (
-            <p className={`mt-0.5 text-sm ${toast.variant === "destructive" ? "text-red-50" : "text-stone-600"}`}>
-              {toast.description}
-            </p>
+            <p className={`mt-0.5 text-sm ${toast.variant === "destructive" ? "text-red-50" : "text-stone-600"}`}>{toast.description}</p>
           ) : null}
         </div>
         {hydrated ? (

@@ -19,8 +19,7 @@ export function FieldError({ id, message }: { id: string; message: string | unde
 }
 
 type Control =
-  | ({ as?: "input" } & InputHTMLAttributes<HTMLInputElement>)
-  | ({ as: "textarea" } & TextareaHTMLAttributes<HTMLTextAreaElement>);
+  ({ as?: "input" } & InputHTMLAttributes<HTMLInputElement>) | ({ as: "textarea" } & TextareaHTMLAttributes<HTMLTextAreaElement>);
 
 /**
  * A labelled control with its hint and error: the hint (`${id}-hint`) and the

@@ -7,7 +7,15 @@ export const PersonalTemplateContext = createContext<string | null>(null);
 export const usePersonalTemplate = () => useContext(PersonalTemplateContext);
 
 /** Every way a personal part can look, each behind its marker; a hunter's copy keeps one. */
-export function PersonalChoice({ tag, name, variants }: { tag: string; name: string; variants: [variant: string, node: React.ReactNode][] }) {
+export function PersonalChoice({
+  tag,
+  name,
+  variants,
+}: {
+  tag: string;
+  name: string;
+  variants: [variant: string, node: React.ReactNode][];
+}) {
   return (
     <>
       {variants.map(([variant, node]) => (

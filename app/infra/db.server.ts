@@ -38,7 +38,9 @@ export function openSqlite(filePath: string): DB {
 // and SQLite returns numbers, so both dialects hand the models the same types.
 const postgresTypes = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === pg.types.builtins.INT8
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** How many connections one app process keeps open to PostgreSQL. */

@@ -24,7 +24,9 @@ describe("configuration", () => {
     for (const url of ["postgres://hunt:pw@db.internal:5432/hunt", "postgresql://hunt@10.0.0.5/hunt?sslmode=require"]) {
       expect(parseEnv({ DATABASE_URL: url }).databaseUrl).toBe(url);
     }
-    expect(describeDatabase(parseEnv({ DATABASE_URL: "postgres://hunt:s3cret@db.internal:5433/hunt" }))).toBe("PostgreSQL db.internal:5433/hunt");
+    expect(describeDatabase(parseEnv({ DATABASE_URL: "postgres://hunt:s3cret@db.internal:5433/hunt" }))).toBe(
+      "PostgreSQL db.internal:5433/hunt",
+    );
     expect(describeDatabase(parseEnv({ DATA_DIR: "/srv/hunt" }))).toBe("/srv/hunt/jimmy-hunt.sqlite");
   });
 

@@ -55,12 +55,7 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFlag,
   S3_PUBLIC_URL: optionalUrl,
   HUNT_NAME: z.string().trim().min(1).max(60).default("Jimmy Hunt"),
-  HUNT_TAGLINE: z
-    .string()
-    .trim()
-    .min(1)
-    .max(140)
-    .default("Austin's little legend, hidden all over the world"),
+  HUNT_TAGLINE: z.string().trim().min(1).max(140).default("Austin's little legend, hidden all over the world"),
   SOCIAL_PHOTOS_URL: optionalUrl,
   SOCIAL_FORUM_URL: optionalUrl,
   SOCIAL_PHOTOS_LABEL: z.string().trim().min(1).max(40).default("Instagram"),
@@ -202,9 +197,7 @@ export class ConfigError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
-    const problems = result.error.issues
-      .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
-      .join("; ");
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const raw = result.data;
@@ -223,9 +216,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     sessionSecrets.push(DEV_SESSION_SECRET);
   }
   if (isProduction && sessionSecrets.some((s) => s === DEV_SESSION_SECRET || s.length < 32)) {
-    throw new ConfigError(
-      "Invalid configuration: SESSION_SECRET must be at least 32 characters and not the development default.",
-    );
+    throw new ConfigError("Invalid configuration: SESSION_SECRET must be at least 32 characters and not the development default.");
   }
 
   if (raw.STORAGE_DRIVER === "s3" && !raw.S3_BUCKET) {
@@ -338,7 +329,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, "");
 }
-
 
 let cached: Env | undefined;
 

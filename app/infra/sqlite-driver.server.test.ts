@@ -13,7 +13,8 @@ beforeEach(async () => {
 });
 afterEach(async () => cleanup());
 
-const firstName = async (id: number) => (await db.selectFrom("users").select("first_name").where("id", "=", id).executeTakeFirstOrThrow()).first_name;
+const firstName = async (id: number) =>
+  (await db.selectFrom("users").select("first_name").where("id", "=", id).executeTakeFirstOrThrow()).first_name;
 
 describe("the SQLite connection (one writer, reads beside it)", () => {
   it("runs concurrent transactions one after another, so read-modify-write steps never interleave", async () => {
@@ -23,7 +24,11 @@ describe("the SQLite connection (one writer, reads beside it)", () => {
         db.transaction().execute(async (trx) => {
           const row = await trx.selectFrom("users").select("first_name").where("id", "=", user.id).executeTakeFirstOrThrow();
           await new Promise((resolve) => setImmediate(resolve));
-          await trx.updateTable("users").set({ first_name: String(Number(row.first_name) + 1) }).where("id", "=", user.id).execute();
+          await trx
+            .updateTable("users")
+            .set({ first_name: String(Number(row.first_name) + 1) })
+            .where("id", "=", user.id)
+            .execute();
         }),
       ),
     );

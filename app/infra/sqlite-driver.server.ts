@@ -18,7 +18,9 @@ const RETRY_INTERVAL_MS = 20;
 
 /** SQLITE_BUSY and its extended codes (e.g. SQLITE_BUSY_SNAPSHOT). */
 function isSqliteBusy(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && typeof error.code === "string" && error.code.startsWith("SQLITE_BUSY");
+  return (
+    typeof error === "object" && error !== null && "code" in error && typeof error.code === "string" && error.code.startsWith("SQLITE_BUSY")
+  );
 }
 
 /** One writer at a time within this process; the others wait without blocking the event loop. */

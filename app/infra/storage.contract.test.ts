@@ -46,7 +46,13 @@ async function localDriver(): Promise<Driver> {
 
 async function s3Driver(): Promise<Driver> {
   const server = await startS3Server();
-  const storage = new S3Storage({ bucket: server.bucket, region: "us-east-1", endpoint: server.endpoint, forcePathStyle: true, ...TEST_S3_CREDENTIALS });
+  const storage = new S3Storage({
+    bucket: server.bucket,
+    region: "us-east-1",
+    endpoint: server.endpoint,
+    forcePathStyle: true,
+    ...TEST_S3_CREDENTIALS,
+  });
   return {
     name: "S3 (s3rver on loopback)",
     storage,
@@ -93,14 +99,21 @@ for (const make of [localDriver, s3Driver]) {
     it("refuses a stream longer than its cap, and stores nothing", async () => {
       const { storage } = driver;
       const big = Readable.from([Buffer.alloc(600), Buffer.alloc(600)]);
-      await expect(storage.put("uploads/2026/11/toolarge", big, "image/jpeg", { maxBytes: 1000 })).rejects.toBeInstanceOf(ObjectTooLargeError);
+      await expect(storage.put("uploads/2026/11/toolarge", big, "image/jpeg", { maxBytes: 1000 })).rejects.toBeInstanceOf(
+        ObjectTooLargeError,
+      );
       expect(await storage.head("uploads/2026/11/toolarge")).toBeNull();
     });
 
     it("lets a browser upload exactly the signed key with a signed form", async () => {
       const { storage, post } = driver;
       const key = "uploads/2026/11/0123456789abcdef0123456789abcdef";
-      const target = await storage.createUploadTarget({ key, contentType: "image/jpeg", maxBytes: 1024, expiresAt: new Date(Date.now() + 60_000) });
+      const target = await storage.createUploadTarget({
+        key,
+        contentType: "image/jpeg",
+        maxBytes: 1024,
+        expiresAt: new Date(Date.now() + 60_000),
+      });
       expect(target.fields["Content-Type"]).toBe("image/jpeg");
       expect(target.fields.key).toBe(key);
       const status = await post(target, Buffer.from("jpeg-bytes"), "image/jpeg");
@@ -162,7 +175,12 @@ describe("the local driver's upload form", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jimmy-rotate-"));
     const before = new LocalDiskStorage(dir, ["old-secret-0123456789abcdef0123456789"]);
     const after = new LocalDiskStorage(dir, ["new-secret-0123456789abcdef0123456789", "old-secret-0123456789abcdef0123456789"]);
-    const signed = await before.createUploadTarget({ key, contentType: "image/jpeg", maxBytes: 100, expiresAt: new Date(Date.now() + 60_000) });
+    const signed = await before.createUploadTarget({
+      key,
+      contentType: "image/jpeg",
+      maxBytes: 100,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
     expect(after.verifyUploadFields(signed.fields)).toEqual({ key, contentType: "image/jpeg", maxBytes: 100 });
     expect(new LocalDiskStorage(dir, ["new-secret-0123456789abcdef0123456789"]).verifyUploadFields(signed.fields)).toBeNull();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -171,7 +189,13 @@ describe("the local driver's upload form", () => {
 
 describe("the S3 POST policy the app signs", () => {
   it("allows only the exact key, an image type, 1 byte to 10 MB, for a short time", async () => {
-    const storage = new S3Storage({ bucket: "photos", region: "us-east-1", endpoint: "http://127.0.0.1:9", forcePathStyle: true, ...TEST_S3_CREDENTIALS });
+    const storage = new S3Storage({
+      bucket: "photos",
+      region: "us-east-1",
+      endpoint: "http://127.0.0.1:9",
+      forcePathStyle: true,
+      ...TEST_S3_CREDENTIALS,
+    });
     const key = "uploads/2026/11/abcdefabcdefabcdefabcdefabcdefab";
     const before = Date.now();
     const target = await storage.createUploadTarget({

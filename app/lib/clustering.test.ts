@@ -108,7 +108,6 @@ describe("map views", () => {
     expect(focusBox(center, "neighborhood")).toEqual({ west: -97.01, south: 29.99, east: -96.99, north: 30.01 });
     expect(focusBox(center, "street")).toEqual({ west: -97.005, south: 29.995, east: -96.995, north: 30.005 });
   });
-
 });
 
 describe("map state in the URL", () => {

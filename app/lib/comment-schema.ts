@@ -1,7 +1,13 @@
 // Kept apart from ./comments so the comment form's client code does not ship zod.
 import { z } from "zod";
 import { withoutControls } from "./text";
-import { AUTHOR_NAME_MAX_LENGTH, AUTHOR_NAME_TOO_LONG_TEXT, COMMENT_BLANK_TEXT, COMMENT_MAX_LENGTH, COMMENT_TOO_LONG_TEXT } from "./comments";
+import {
+  AUTHOR_NAME_MAX_LENGTH,
+  AUTHOR_NAME_TOO_LONG_TEXT,
+  COMMENT_BLANK_TEXT,
+  COMMENT_MAX_LENGTH,
+  COMMENT_TOO_LONG_TEXT,
+} from "./comments";
 
 /**
  * SPEC.md §5: content is required and trimmed; the author name is optional,
@@ -9,12 +15,7 @@ import { AUTHOR_NAME_MAX_LENGTH, AUTHOR_NAME_TOO_LONG_TEXT, COMMENT_BLANK_TEXT, 
  * the form, through the same limits and messages in ./comments.
  */
 export const CommentFormSchema = z.object({
-  content: z
-    .string()
-    .overwrite(withoutControls)
-    .trim()
-    .min(1, COMMENT_BLANK_TEXT)
-    .max(COMMENT_MAX_LENGTH, COMMENT_TOO_LONG_TEXT),
+  content: z.string().overwrite(withoutControls).trim().min(1, COMMENT_BLANK_TEXT).max(COMMENT_MAX_LENGTH, COMMENT_TOO_LONG_TEXT),
   authorName: z
     .string()
     .overwrite(withoutControls)

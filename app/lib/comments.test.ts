@@ -5,7 +5,10 @@ import { INVISIBLE_ONLY } from "../../tests/support/invisible";
 
 describe("the comment form's rules", () => {
   it("trims the content and the name, and drops an empty name", () => {
-    expect(CommentFormSchema.parse({ content: "  Go Jimmy!  ", authorName: "  Ada  " })).toEqual({ content: "Go Jimmy!", authorName: "Ada" });
+    expect(CommentFormSchema.parse({ content: "  Go Jimmy!  ", authorName: "  Ada  " })).toEqual({
+      content: "Go Jimmy!",
+      authorName: "Ada",
+    });
     expect(CommentFormSchema.parse({ content: "Go Jimmy!", authorName: "   " })).toEqual({ content: "Go Jimmy!" });
     expect(CommentFormSchema.parse({ content: "Go Jimmy!" })).toEqual({ content: "Go Jimmy!" });
   });

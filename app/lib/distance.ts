@@ -9,8 +9,6 @@ export type LatLng = { latitude: number; longitude: number };
 export function greatCircleMiles(from: LatLng, to: LatLng): number {
   const dLat = toRadians(to.latitude - from.latitude);
   const dLng = toRadians(to.longitude - from.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRadians(from.latitude)) * Math.cos(toRadians(to.latitude)) * Math.sin(dLng / 2) ** 2;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRadians(from.latitude)) * Math.cos(toRadians(to.latitude)) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }

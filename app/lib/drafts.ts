@@ -1,4 +1,3 @@
-
 /**
  * Unsent drafts kept on the device (issue 19): the text of a report or a
  * comment in localStorage, a report's chosen photo in IndexedDB (too big for

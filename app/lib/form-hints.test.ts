@@ -18,7 +18,10 @@ describe("formHints: the browser's limits come from the server's schema", () => 
   });
 
   it("a caption and a location may be left blank (a blank box is not 'required'), within their limits", () => {
-    expect(formHints(DiscoveryEditSchema)).toEqual({ caption: { maxLength: MAX_CAPTION_LENGTH }, location: { maxLength: MAX_LOCATION_LENGTH } });
+    expect(formHints(DiscoveryEditSchema)).toEqual({
+      caption: { maxLength: MAX_CAPTION_LENGTH },
+      location: { maxLength: MAX_LOCATION_LENGTH },
+    });
   });
 
   it("a choice gives no text limits; a note keeps its own", () => {
@@ -26,7 +29,17 @@ describe("formHints: the browser's limits come from the server's schema", () => 
   });
 
   it("numbers get min and max, patterns and minimum lengths carry over", () => {
-    const schema = z.object({ from: z.coerce.number().int().min(1).max(999), code: z.string().min(6).max(6).regex(/^[A-Z0-9]+$/) });
-    expect(formHints(schema)).toEqual({ from: { required: true, min: 1, max: 999 }, code: { required: true, minLength: 6, maxLength: 6, pattern: "^[A-Z0-9]+$" } });
+    const schema = z.object({
+      from: z.coerce.number().int().min(1).max(999),
+      code: z
+        .string()
+        .min(6)
+        .max(6)
+        .regex(/^[A-Z0-9]+$/),
+    });
+    expect(formHints(schema)).toEqual({
+      from: { required: true, min: 1, max: 999 },
+      code: { required: true, minLength: 6, maxLength: 6, pattern: "^[A-Z0-9]+$" },
+    });
   });
 });

@@ -13,7 +13,10 @@ type JsonField = { type?: string; minLength?: number; maxLength?: number; minimu
  * empty (a minimum length), not merely present, since a blank box posts "".
  */
 export function formHints<Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>): { [K in keyof Shape]: FieldHints } {
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { properties?: Record<string, JsonField>; required?: string[] };
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
+    properties?: Record<string, JsonField>;
+    required?: string[];
+  };
   const hints: Record<string, FieldHints> = {};
   for (const name of Object.keys(schema.shape)) {
     const field = json.properties?.[name] ?? {};

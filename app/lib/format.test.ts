@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  commentTime,
-  formatCoordinate,
-  formatCoordinates,
-  formatDate,
-  fullName,
-  initials,
-  ordinal,
-  relativeAge,
-} from "./format";
+import { commentTime, formatCoordinate, formatCoordinates, formatDate, fullName, initials, ordinal, relativeAge } from "./format";
 
 const now = new Date("2026-03-15T12:00:00.000Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);

@@ -12,7 +12,11 @@ function normalize(address: string): string {
  * nearest address in X-Forwarded-For that is not itself a trusted proxy.
  * Anyone can write X-Forwarded-For, so from any other peer it is ignored.
  */
-export function addressBehindProxies(peer: string | null | undefined, forwardedFor: string | null | undefined, trustedProxies: string[]): string {
+export function addressBehindProxies(
+  peer: string | null | undefined,
+  forwardedFor: string | null | undefined,
+  trustedProxies: string[],
+): string {
   const self = peer ? normalize(peer) : "unknown";
   const trusted = new Set(trustedProxies.map(normalize));
   if (!trusted.has(self)) return self;

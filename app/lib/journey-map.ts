@@ -253,7 +253,16 @@ function markers(stops: readonly MapStop[], place: (stop: MapStop) => [number, n
       if (near) near.count += 1;
       continue;
     }
-    const marker: DrawnStop = { id: stop.id, x, y, number: i + 1, role, approximate: stop.approximate, createdAt: stop.createdAt, count: 1 };
+    const marker: DrawnStop = {
+      id: stop.id,
+      x,
+      y,
+      number: i + 1,
+      role,
+      approximate: stop.approximate,
+      createdAt: stop.createdAt,
+      count: 1,
+    };
     drawn.push(marker);
     if (!cells.has(cellOf(x, y))) cells.set(cellOf(x, y), marker);
   }

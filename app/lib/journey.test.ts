@@ -13,8 +13,7 @@ const stop = (day: number, place: Partial<JourneyStop> = {}): JourneyStop => ({
   country: null,
   ...place,
 });
-const onEquator = (day: number, longitude: number, place: Partial<JourneyStop> = {}) =>
-  stop(day, { latitude: 0, longitude, ...place });
+const onEquator = (day: number, longitude: number, place: Partial<JourneyStop> = {}) => stop(day, { latitude: 0, longitude, ...place });
 
 describe("a Jimmy's journey figures", () => {
   it("is nothing for a Jimmy never discovered", () => {
@@ -23,13 +22,7 @@ describe("a Jimmy's journey figures", () => {
 
   it("measures the path along located discoveries in time order, skipping those without coordinates", () => {
     // 0° → 1° → (no coordinates) → 3° → 2° along the equator: legs of 1°, 2° and 1°, so 4° in all.
-    const figures = journeyFigures([
-      onEquator(0, 0),
-      onEquator(2, 1),
-      stop(3),
-      onEquator(5, 3),
-      onEquator(9, 2),
-    ])!;
+    const figures = journeyFigures([onEquator(0, 0), onEquator(2, 1), stop(3), onEquator(5, 3), onEquator(9, 2)])!;
     expect(figures.pathMiles.value).toBe(roundMiles(4 * DEGREE)); // 276.4
     expect(figures.pathMiles.value).toBe(276.4);
     expect(figures.pathMiles.reachedAt).toBe(stop(9).createdAt);

@@ -48,7 +48,12 @@ export function osmEmbedUrl(origin: string, box: BoundingBox, marker?: Marker | 
 /** The same view on the map service's own site, for a larger map. */
 export function osmFullMapUrl(origin: string, box: BoundingBox, marker?: Marker | null): string {
   const view = onTheMap(box);
-  const params = new URLSearchParams({ minlon: fixed(view.west), minlat: fixed(view.south), maxlon: fixed(view.east), maxlat: fixed(view.north) });
+  const params = new URLSearchParams({
+    minlon: fixed(view.west),
+    minlat: fixed(view.south),
+    maxlon: fixed(view.east),
+    maxlat: fixed(view.north),
+  });
   if (marker) {
     params.set("mlat", fixed(marker.latitude));
     params.set("mlon", fixed(marker.longitude));

@@ -113,8 +113,7 @@ export async function discardReport(id: string): Promise<void> {
 async function requestBackgroundSync(): Promise<void> {
   try {
     const registration = (await navigator.serviceWorker?.getRegistration()) as
-      | (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })
-      | undefined;
+      (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined;
     await registration?.sync?.register(SYNC_TAG);
   } catch {
     // No Background Sync: the page's online and visibility events send it instead.
@@ -204,7 +203,10 @@ async function sendOne(report: OutboxReport): Promise<SendOutcome> {
   if (response.ok && appPageAt(response, jimmyPath(report.serialNumber))) return { report, result: "sent" };
   // The modal's report is answered on its own page rather than redirected.
   if (response.ok && report.kind === "modal" && appPageAt(response, report.action)) return { report, result: "sent" };
-  if (REFUSED_STATUSES.has(response.status) && (response.headers.get("Content-Security-Policy") ?? response.headers.get("X-Content-Type-Options"))) {
+  if (
+    REFUSED_STATUSES.has(response.status) &&
+    (response.headers.get("Content-Security-Policy") ?? response.headers.get("X-Content-Type-Options"))
+  ) {
     return { report, result: "refused", message: refusalText(response.status) };
   }
   return { report, result: "retry" };

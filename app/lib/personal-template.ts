@@ -38,6 +38,9 @@ export const likeKey = (discoveryId: number) => `like.${discoveryId}`;
 
 /** A page of the feed for a template: whether each card is liked goes into each hunter's copy. */
 export function withPersonalLikes<Page extends { discoveries: { id: number; isLikedByUser: boolean }[] }>(tag: string, page: Page): Page {
-  return { ...page, discoveries: page.discoveries.map((card) => ({ ...card, isLikedByUser: personalValue<boolean>(tag, likeKey(card.id)) })) };
+  return {
+    ...page,
+    discoveries: page.discoveries.map((card) => ({ ...card, isLikedByUser: personalValue<boolean>(tag, likeKey(card.id)) })),
+  };
 }
 export const ACCOUNT_AREA_KEY = "account";

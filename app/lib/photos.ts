@@ -26,13 +26,7 @@ export function parseVariants(stored: string): number[] {
 /** The public URL of a stored photo object (the configured storage's; models receive it from their callers). */
 export type PhotoUrl = (key: string) => string;
 
-export function buildPhoto(
-  photoKey: string,
-  variantsText: string,
-  width: number,
-  height: number,
-  urlFor: (key: string) => string,
-): Photo {
+export function buildPhoto(photoKey: string, variantsText: string, width: number, height: number, urlFor: (key: string) => string): Photo {
   const variants = parseVariants(variantsText);
   const url = (w: number) => urlFor(`${photoKey}/${w}.webp`);
   const fallback = variants.find((w) => w >= 720) ?? variants[variants.length - 1] ?? width;

@@ -16,11 +16,7 @@ export function normalizeCheck(input: string): string | null {
 }
 
 function asCheck(input: string): string | null {
-  const cleaned = input
-    .toUpperCase()
-    .replace(/[\s-]/g, "")
-    .replace(/O/g, "0")
-    .replace(/[IL]/g, "1");
+  const cleaned = input.toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1");
   if (cleaned.length !== CHECK_LENGTH) return null;
   for (const char of cleaned) if (!CHECK_ALPHABET.includes(char)) return null;
   return cleaned;

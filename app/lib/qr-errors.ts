@@ -12,7 +12,5 @@ export type QrErrorCode = keyof typeof QR_ERROR_MESSAGES;
 export const UNKNOWN_QR_ERROR_MESSAGE = "An unknown error occurred. Please try scanning again.";
 
 export function qrErrorMessage(code: string): string {
-  return Object.hasOwn(QR_ERROR_MESSAGES, code)
-    ? QR_ERROR_MESSAGES[code as QrErrorCode]
-    : UNKNOWN_QR_ERROR_MESSAGE;
+  return Object.hasOwn(QR_ERROR_MESSAGES, code) ? QR_ERROR_MESSAGES[code as QrErrorCode] : UNKNOWN_QR_ERROR_MESSAGE;
 }

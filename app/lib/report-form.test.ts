@@ -71,11 +71,14 @@ describe("the discovery form schemas", () => {
 
 describe("coordinates and typed text", () => {
   // Number("0x10") is 16: only plain decimal notation is a coordinate.
-  it.each(["0x10", "0X1f", "0b11", "0o7", "1e1", "Infinity", "1_0", "--1", "12.3.4"])("the forms and the JSON API refuse %s as a coordinate", (written) => {
-    expect(reportFormSchema("new").safeParse({ tempPath, latitude: written, longitude: "0" }).success).toBe(false);
-    expect(reportFormSchema("new").safeParse({ tempPath, latitude: "0", longitude: written }).success).toBe(false);
-    expect(ReportFieldsSchema.safeParse({ tempPath, latitude: written, longitude: "0" }).success).toBe(false);
-  });
+  it.each(["0x10", "0X1f", "0b11", "0o7", "1e1", "Infinity", "1_0", "--1", "12.3.4"])(
+    "the forms and the JSON API refuse %s as a coordinate",
+    (written) => {
+      expect(reportFormSchema("new").safeParse({ tempPath, latitude: written, longitude: "0" }).success).toBe(false);
+      expect(reportFormSchema("new").safeParse({ tempPath, latitude: "0", longitude: written }).success).toBe(false);
+      expect(ReportFieldsSchema.safeParse({ tempPath, latitude: written, longitude: "0" }).success).toBe(false);
+    },
+  );
 
   it.each([
     ["30.2672", 30.2672],
@@ -89,7 +92,11 @@ describe("coordinates and typed text", () => {
   });
 
   it("keep captions and locations free of NUL and the other control characters, but keep tabs and line breaks", () => {
-    const parsed = reportFormSchema("new").parse({ tempPath, caption: "Found\u0000 it\u001b[31m\u0085\ttoday\nby the \u007fpond", location: "Aus\u0007tin" });
+    const parsed = reportFormSchema("new").parse({
+      tempPath,
+      caption: "Found\u0000 it\u001b[31m\u0085\ttoday\nby the \u007fpond",
+      location: "Aus\u0007tin",
+    });
     expect(parsed).toMatchObject({ caption: "Found it[31m\ttoday\nby the pond", location: "Austin" });
     const api = ReportFieldsSchema.parse({ tempPath, location: "Aus\u0000tin" });
     expect(api.location).toBe("Austin");

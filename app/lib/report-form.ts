@@ -88,14 +88,24 @@ export function reportFormSchema(kind: ReportFormKind) {
         .string({ error: PHOTO_REQUIRED_TEXT[kind] })
         .min(1, PHOTO_REQUIRED_TEXT[kind])
         .regex(TEMP_PATH, "Your photo upload has expired or was already used. Please choose the photo again."),
-      caption: kind === "first" ? z.unknown().optional().transform(() => null) : optionalText(MAX_CAPTION_LENGTH, "caption"),
+      caption:
+        kind === "first"
+          ? z
+              .unknown()
+              .optional()
+              .transform(() => null)
+          : optionalText(MAX_CAPTION_LENGTH, "caption"),
       location: optionalText(MAX_LOCATION_LENGTH, "location"),
       latitude: coordinate(90, "latitude"),
       longitude: coordinate(180, "longitude"),
     })
     .superRefine((value, ctx) => {
       if ((value.latitude === null) !== (value.longitude === null)) {
-        ctx.addIssue({ code: "custom", path: ["location"], message: "The device location was incomplete. Please try again or type the location." });
+        ctx.addIssue({
+          code: "custom",
+          path: ["location"],
+          message: "The device location was incomplete. Please try again or type the location.",
+        });
       } else if (value.location === null && value.latitude === null) {
         ctx.addIssue({ code: "custom", path: ["location"], message: LOCATION_REQUIRED_TEXT });
       }

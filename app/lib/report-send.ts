@@ -76,7 +76,10 @@ export async function prepareReport({
       );
     } catch (error) {
       if (prepared && error instanceof UploadError && error.retryable) return await queue(prepared, "");
-      return { outcome: "failed", message: error instanceof UploadError ? error.message : "Your photo could not be uploaded. Please try again." };
+      return {
+        outcome: "failed",
+        message: error instanceof UploadError ? error.message : "Your photo could not be uploaded. Please try again.",
+      };
     }
   }
   if (!navigator.onLine) return await queue(null, uploaded);
@@ -92,7 +95,10 @@ export function locate(): Promise<Position | { cannot: LocationToast }> {
     if (!("geolocation" in navigator)) return resolve({ cannot: LOCATION_UNSUPPORTED });
     navigator.geolocation.getCurrentPosition(
       ({ coords }) => resolve({ latitude: Math.round(coords.latitude * 1e6) / 1e6, longitude: Math.round(coords.longitude * 1e6) / 1e6 }),
-      () => resolve({ cannot: { title: "Location access denied", description: "Please enter your location manually or allow location access" } }),
+      () =>
+        resolve({
+          cannot: { title: "Location access denied", description: "Please enter your location manually or allow location access" },
+        }),
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
     );
   });

@@ -38,7 +38,10 @@ function isDefiniteAnswer(error: unknown): boolean {
  * otherwise throw a failed request to the route's error boundary, replacing
  * the page and everything typed into it.
  */
-export async function keepPageOnTransportFailure({ serverAction }: ClientActionFunctionArgs, onRedirect?: (to: string) => Promise<void>): Promise<unknown> {
+export async function keepPageOnTransportFailure(
+  { serverAction }: ClientActionFunctionArgs,
+  onRedirect?: (to: string) => Promise<void>,
+): Promise<unknown> {
   try {
     return await serverAction();
   } catch (error) {

@@ -44,7 +44,13 @@ export async function recordAdminAction(
 
 /** The most recent entries, newest first. */
 export async function listAdminActions(db: Kysely<Database>, limit = 25): Promise<AuditEntry[]> {
-  const rows = await db.selectFrom("admin_audit_log").selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+  const rows = await db
+    .selectFrom("admin_audit_log")
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     action: r.action,

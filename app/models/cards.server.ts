@@ -64,9 +64,7 @@ export function selectCards(db: Kysely<Database>, viewerId: number | null) {
     .selectFrom("discoveries as d")
     .innerJoin("users as u", "u.id", "d.user_id")
     .innerJoin("jimmys as j", "j.id", "d.jimmy_id")
-    .leftJoin("likes as l", (join) =>
-      join.onRef("l.discovery_id", "=", "d.id").on("l.user_id", "=", viewerId ?? -1),
-    )
+    .leftJoin("likes as l", (join) => join.onRef("l.discovery_id", "=", "d.id").on("l.user_id", "=", viewerId ?? -1))
     .select([
       "d.id",
       "d.photo_key",

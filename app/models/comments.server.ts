@@ -56,43 +56,56 @@ export async function publishComment(
   db: Kysely<Database>,
   input: NewCommentInput & { notifyAs: string | null; idempotency?: IdempotencyGuard | null },
 ): Promise<PublishCommentResult> {
-  const { result, replayed } = await guardedTransaction(db, input.idempotency ?? null, async (trx): Promise<PublishCommentResult> => {
-    // Locks the Jimmy's row (a write that changes nothing) before looking for
-    // a repeat: on PostgreSQL a double submit's two requests would otherwise
-    // both find no repeat and both be stored. SQLite runs one write
-    // transaction at a time anyway.
-    await trx
-      .updateTable("jimmys")
-      .set((eb) => ({ comment_count: eb.ref("comment_count") }))
-      .where("id", "=", input.jimmyId)
-      .execute();
-    const since = new Date(Date.parse(input.createdAt) - DUPLICATE_COMMENT_WINDOW_MS).toISOString();
-    let repeat = trx
-      .selectFrom("comments")
-      .select("id")
-      .where("jimmy_id", "=", input.jimmyId)
-      .where("created_at", ">", since)
-      .where("content", "=", input.content)
-      .where("is_admin", "=", input.isAdmin ? 1 : 0);
-    repeat =
-      input.userId !== null
-        ? repeat.where("user_id", "=", input.userId)
-        : repeat.where("user_id", "is", null).where("author_name", input.authorName === null ? "is" : "=", input.authorName);
-    if (await repeat.executeTakeFirst()) return { ok: false, reason: "duplicate" };
-    const row = await insertComment(trx, input);
-    await notifyComment(trx, {
-      jimmyId: input.jimmyId,
-      commentId: row.id,
-      actorUserId: input.userId,
-      actorName: input.notifyAs,
-      now: new Date(input.createdAt),
-    });
-    return { ok: true, commentId: row.id };
-  }, new Date(input.createdAt));
+  const { result, replayed } = await guardedTransaction(
+    db,
+    input.idempotency ?? null,
+    async (trx): Promise<PublishCommentResult> => {
+      // Locks the Jimmy's row (a write that changes nothing) before looking for
+      // a repeat: on PostgreSQL a double submit's two requests would otherwise
+      // both find no repeat and both be stored. SQLite runs one write
+      // transaction at a time anyway.
+      await trx
+        .updateTable("jimmys")
+        .set((eb) => ({ comment_count: eb.ref("comment_count") }))
+        .where("id", "=", input.jimmyId)
+        .execute();
+      const since = new Date(Date.parse(input.createdAt) - DUPLICATE_COMMENT_WINDOW_MS).toISOString();
+      let repeat = trx
+        .selectFrom("comments")
+        .select("id")
+        .where("jimmy_id", "=", input.jimmyId)
+        .where("created_at", ">", since)
+        .where("content", "=", input.content)
+        .where("is_admin", "=", input.isAdmin ? 1 : 0);
+      repeat =
+        input.userId !== null
+          ? repeat.where("user_id", "=", input.userId)
+          : repeat.where("user_id", "is", null).where("author_name", input.authorName === null ? "is" : "=", input.authorName);
+      if (await repeat.executeTakeFirst()) return { ok: false, reason: "duplicate" };
+      const row = await insertComment(trx, input);
+      await notifyComment(trx, {
+        jimmyId: input.jimmyId,
+        commentId: row.id,
+        actorUserId: input.userId,
+        actorName: input.notifyAs,
+        now: new Date(input.createdAt),
+      });
+      return { ok: true, commentId: row.id };
+    },
+    new Date(input.createdAt),
+  );
   return result.ok && replayed ? { ...result, replayed } : result;
 }
 
-type CommentRow = { id: number; content: string; author_name: string | null; is_admin: number; user_id: number | null; created_at: string; edited_at: string | null };
+type CommentRow = {
+  id: number;
+  content: string;
+  author_name: string | null;
+  is_admin: number;
+  user_id: number | null;
+  created_at: string;
+  edited_at: string | null;
+};
 
 function toCommentView(row: CommentRow): CommentView {
   return {
@@ -181,7 +194,17 @@ export async function findCommentWithOwner(db: Kysely<Database>, id: number): Pr
   const row = await db
     .selectFrom("comments as c")
     .innerJoin("jimmys as j", "j.id", "c.jimmy_id")
-    .select(["c.id", "c.content", "c.author_name", "c.is_admin", "c.created_at", "c.edited_at", "c.user_id", "c.jimmy_id", "j.serial_number"])
+    .select([
+      "c.id",
+      "c.content",
+      "c.author_name",
+      "c.is_admin",
+      "c.created_at",
+      "c.edited_at",
+      "c.user_id",
+      "c.jimmy_id",
+      "j.serial_number",
+    ])
     .where("c.id", "=", id)
     .executeTakeFirst();
   return row ? { ...toCommentView(row), userId: row.user_id, jimmyId: row.jimmy_id, serialNumber: row.serial_number } : null;

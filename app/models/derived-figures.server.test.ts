@@ -43,7 +43,9 @@ async function storedFigures() {
   ]);
   // PostgreSQL answers counts as strings in some columns; compare numbers.
   const numbers = <T extends Record<string, unknown>>(rows: T[]) =>
-    rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : v])));
+    rows.map((row) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === "string" && /^-?\d+$/.test(v) ? Number(v) : v])),
+    );
   return {
     jimmys: numbers(jimmys),
     journeys: numbers(journeys),
@@ -69,9 +71,23 @@ const at = (day: number) => new Date(Date.UTC(2026, 5, 1 + day)).toISOString();
 async function twoJourneys() {
   const [a, b] = [await makeUser(t.db), await makeUser(t.db)];
   const [j1, j2] = [await makeJimmy(t.db, 1), await makeJimmy(t.db, 2)];
-  const first = await makeDiscovery(t.db, { jimmyId: j1.id, userId: a.id, createdAt: at(0), isFirst: true, location: "Austin, TX", ...austin() });
+  const first = await makeDiscovery(t.db, {
+    jimmyId: j1.id,
+    userId: a.id,
+    createdAt: at(0),
+    isFirst: true,
+    location: "Austin, TX",
+    ...austin(),
+  });
   const second = await makeDiscovery(t.db, { jimmyId: j1.id, userId: b.id, createdAt: at(1), location: "Paris", ...paris() });
-  const third = await makeDiscovery(t.db, { jimmyId: j2.id, userId: b.id, createdAt: at(2), isFirst: true, location: "Austin, TX", ...austin() });
+  const third = await makeDiscovery(t.db, {
+    jimmyId: j2.id,
+    userId: b.id,
+    createdAt: at(2),
+    isFirst: true,
+    location: "Austin, TX",
+    ...austin(),
+  });
   return { a, b, j1, j2, first, second, third };
 }
 const asInput = ({ approximate, ...rest }: ResolvedLocation) => ({ ...rest, locationApproximate: approximate });
@@ -167,10 +183,14 @@ it("no code outside the discoveries and likes models writes the discoveries tabl
       if (entry.isDirectory()) walk(file);
       else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
         const text = fs.readFileSync(path.join(root, file), "utf8");
-        if (/(insertInto|updateTable|deleteFrom)\(\s*"discoveries"|(insert into|update|delete from)\s+discoveries\b/i.test(text)) writers.push(file);
+        if (/(insertInto|updateTable|deleteFrom)\(\s*"discoveries"|(insert into|update|delete from)\s+discoveries\b/i.test(text))
+          writers.push(file);
       }
     }
   };
   for (const dir of ["app", "server", "scripts", "db/seed"]) if (fs.existsSync(path.join(root, dir))) walk(dir);
-  expect(writers.filter((file) => !allowed.has(file.split(path.sep).join("/"))).sort()).toEqual(["db/seed/seed.ts", "scripts/bench/data.ts"]);
+  expect(writers.filter((file) => !allowed.has(file.split(path.sep).join("/"))).sort()).toEqual([
+    "db/seed/seed.ts",
+    "scripts/bench/data.ts",
+  ]);
 });

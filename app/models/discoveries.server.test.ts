@@ -88,12 +88,21 @@ describe("the feed", () => {
   it("tells each viewer whether they liked a discovery, and carries the card's figures", async () => {
     const { ids, jimmy } = await seedFeed(2);
     const fan = await makeUser(t.db, "Fan", "One");
-    await t.db.insertInto("likes").values({ discovery_id: ids[1]!, user_id: fan.id, created_at: at(50) }).execute();
+    await t.db
+      .insertInto("likes")
+      .values({ discovery_id: ids[1]!, user_id: fan.id, created_at: at(50) })
+      .execute();
     await t.db.updateTable("discoveries").set({ like_count: 1 }).where("id", "=", ids[1]!).execute();
     await t.db.updateTable("jimmys").set({ comment_count: 4 }).where("id", "=", jimmy.id).execute();
 
     const forFan = await listDiscoveries(t.db, photoUrls(), { includeFirst: true, viewerId: fan.id });
-    expect(forFan.discoveries[0]).toMatchObject({ id: ids[1], likeCount: 1, isLikedByUser: true, jimmyCommentCount: 4, jimmy: { serialNumber: 1 } });
+    expect(forFan.discoveries[0]).toMatchObject({
+      id: ids[1],
+      likeCount: 1,
+      isLikedByUser: true,
+      jimmyCommentCount: 4,
+      jimmy: { serialNumber: 1 },
+    });
     const forVisitor = await listDiscoveries(t.db, photoUrls(), { includeFirst: true });
     expect(forVisitor.discoveries[0]!.isLikedByUser).toBe(false);
     expect(forVisitor.discoveries[0]!.photo.srcSet).toMatch(/320w.*720w.*1200w/);
@@ -116,7 +125,11 @@ describe("recording discoveries", () => {
     expect(after?.discovery_count).toBe(12);
     expect(after?.first_discovery_at).toBe(at(0));
     expect(after?.last_discovery_at).toBe(at(11));
-    const journey = await t.db.selectFrom("jimmy_journeys").select("discovery_count").where("jimmy_id", "=", jimmy.id).executeTakeFirstOrThrow();
+    const journey = await t.db
+      .selectFrom("jimmy_journeys")
+      .select("discovery_count")
+      .where("jimmy_id", "=", jimmy.id)
+      .executeTakeFirstOrThrow();
     expect(journey.discovery_count).toBe(12);
   });
 });

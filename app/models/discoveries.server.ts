@@ -251,7 +251,10 @@ function selectAdminDiscoveries(db: Kysely<Database>) {
     ]);
 }
 
-function toAdminDiscovery(row: Awaited<ReturnType<ReturnType<typeof selectAdminDiscoveries>["executeTakeFirstOrThrow"]>>, photoUrl: PhotoUrl): AdminDiscovery {
+function toAdminDiscovery(
+  row: Awaited<ReturnType<ReturnType<typeof selectAdminDiscoveries>["executeTakeFirstOrThrow"]>>,
+  photoUrl: PhotoUrl,
+): AdminDiscovery {
   return {
     id: row.id,
     serialNumber: row.serial_number,
@@ -276,7 +279,16 @@ export async function listDiscoveriesForAdmin(
   photoUrl: PhotoUrl,
   { page, pageSize, upto }: { page: number; pageSize: number; upto?: number },
 ): Promise<{ discoveries: AdminDiscovery[]; total: number; upto: number }> {
-  const newest = upto ?? Number((await db.selectFrom("discoveries").select((eb) => eb.fn.max("id").as("id")).executeTakeFirst())?.id ?? 0);
+  const newest =
+    upto ??
+    Number(
+      (
+        await db
+          .selectFrom("discoveries")
+          .select((eb) => eb.fn.max("id").as("id"))
+          .executeTakeFirst()
+      )?.id ?? 0,
+    );
   const [rows, counted] = await Promise.all([
     selectAdminDiscoveries(db)
       .where("d.id", "<=", newest)
@@ -314,7 +326,10 @@ export async function findDiscoveryPhoto(db: Kysely<Database>, id: number): Prom
  * photo the caller must remove from storage once this has committed, or null
  * when there was no such discovery.
  */
-export async function deleteDiscovery(db: Kysely<Database>, id: number): Promise<{ photo: StoredPhotoRef; jimmyId: number; serialNumber: number } | null> {
+export async function deleteDiscovery(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ photo: StoredPhotoRef; jimmyId: number; serialNumber: number } | null> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("discoveries as d")

@@ -18,7 +18,12 @@ async function scene() {
   const finder = await makeUser(t.db, "Finn");
   const flagger = await makeUser(t.db, "Flo");
   const jimmy = await makeJimmy(t.db, 31);
-  const discovery = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: finder.id, createdAt: "2026-01-01T12:00:00.000Z", isFirst: true });
+  const discovery = await makeDiscovery(t.db, {
+    jimmyId: jimmy.id,
+    userId: finder.id,
+    createdAt: "2026-01-01T12:00:00.000Z",
+    isFirst: true,
+  });
   const comment = await addComment(t.db, {
     jimmyId: jimmy.id,
     userId: null,
@@ -37,7 +42,13 @@ describe("flags", () => {
     await addFlag(t.db, { target: on, reason: "spam", note: "selling watches", userId: flagger.id, clientAddress: "198.51.100.1" });
     await addFlag(t.db, { target: on, reason: "spam", note: null, userId: null, clientAddress: "198.51.100.2" });
     await addFlag(t.db, { target: on, reason: "inappropriate", note: null, userId: null, clientAddress: "198.51.100.3" });
-    await addFlag(t.db, { target: { kind: "discovery", id: discoveryId }, reason: "not_a_jimmy", note: "it is a cat", userId: null, clientAddress: "198.51.100.4" });
+    await addFlag(t.db, {
+      target: { kind: "discovery", id: discoveryId },
+      reason: "not_a_jimmy",
+      note: "it is a cat",
+      userId: null,
+      clientAddress: "198.51.100.4",
+    });
 
     const groups = await listOpenFlagGroups(t.db, photoUrls());
     expect(groups.map((g) => [g.target, g.count, g.serialNumber])).toEqual([
@@ -58,7 +69,13 @@ describe("flags", () => {
     const { flagger, commentId } = await scene();
     const on = { kind: "comment" as const, id: commentId };
     const first = await addFlag(t.db, { target: on, reason: "spam", note: null, userId: flagger.id, clientAddress: "198.51.100.1" });
-    const again = await addFlag(t.db, { target: on, reason: "inappropriate", note: null, userId: flagger.id, clientAddress: "203.0.113.9" });
+    const again = await addFlag(t.db, {
+      target: on,
+      reason: "inappropriate",
+      note: null,
+      userId: flagger.id,
+      clientAddress: "203.0.113.9",
+    });
     expect(first).toMatchObject({ ok: true, alreadyFlagged: false });
     expect(again).toEqual({ ok: true, flagId: (first as { flagId: number }).flagId, alreadyFlagged: true });
     await addFlag(t.db, { target: on, reason: "spam", note: null, userId: null, clientAddress: "198.51.100.7" });
@@ -71,14 +88,29 @@ describe("flags", () => {
     const idempotency = { scope: "flag-form:token-1", key: "flag-0123456789abcdef", kind: "flag" as const };
     const on = { kind: "comment" as const, id: commentId };
     const first = await addFlag(t.db, { target: on, reason: "spam", note: null, userId: null, clientAddress: "198.51.100.1", idempotency });
-    const repeat = await addFlag(t.db, { target: on, reason: "spam", note: null, userId: null, clientAddress: "198.51.100.2", idempotency });
+    const repeat = await addFlag(t.db, {
+      target: on,
+      reason: "spam",
+      note: null,
+      userId: null,
+      clientAddress: "198.51.100.2",
+      idempotency,
+    });
     expect(repeat).toEqual(first);
     expect((await openFlagSummary(t.db, on)).count).toBe(1);
   });
 
   it("refuse a flag on something that does not exist, and store nothing", async () => {
     await scene();
-    expect(await addFlag(t.db, { target: { kind: "discovery", id: 999_999 }, reason: "spam", note: null, userId: null, clientAddress: "198.51.100.1" })).toEqual({
+    expect(
+      await addFlag(t.db, {
+        target: { kind: "discovery", id: 999_999 },
+        reason: "spam",
+        note: null,
+        userId: null,
+        clientAddress: "198.51.100.1",
+      }),
+    ).toEqual({
       ok: false,
       reason: "not_found",
     });
@@ -88,7 +120,13 @@ describe("flags", () => {
   it("leave the queue when dismissed, and a later flag opens a new entry", async () => {
     const { discoveryId } = await scene();
     const on = { kind: "discovery" as const, id: discoveryId };
-    await addFlag(t.db, { target: on, reason: "private_information", note: "shows a house number", userId: null, clientAddress: "198.51.100.1" });
+    await addFlag(t.db, {
+      target: on,
+      reason: "private_information",
+      note: "shows a house number",
+      userId: null,
+      clientAddress: "198.51.100.1",
+    });
     expect(await dismissFlags(t.db, on, new Date("2026-02-01T00:00:00.000Z"))).toBe(1);
     expect(await listOpenFlagGroups(t.db, photoUrls())).toEqual([]);
     const stored = await t.db.selectFrom("flags").select(["resolved_at", "resolution"]).execute();
@@ -100,8 +138,20 @@ describe("flags", () => {
 
   it("go with the discovery or comment they flag when it is deleted", async () => {
     const { discoveryId, commentId } = await scene();
-    await addFlag(t.db, { target: { kind: "discovery", id: discoveryId }, reason: "inappropriate", note: null, userId: null, clientAddress: "198.51.100.1" });
-    await addFlag(t.db, { target: { kind: "comment", id: commentId }, reason: "spam", note: null, userId: null, clientAddress: "198.51.100.1" });
+    await addFlag(t.db, {
+      target: { kind: "discovery", id: discoveryId },
+      reason: "inappropriate",
+      note: null,
+      userId: null,
+      clientAddress: "198.51.100.1",
+    });
+    await addFlag(t.db, {
+      target: { kind: "comment", id: commentId },
+      reason: "spam",
+      note: null,
+      userId: null,
+      clientAddress: "198.51.100.1",
+    });
     await deleteDiscovery(t.db, discoveryId);
     await deleteComment(t.db, commentId);
     expect(await t.db.selectFrom("flags").selectAll().execute()).toEqual([]);
@@ -110,8 +160,18 @@ describe("flags", () => {
   it("name exactly one thing, with one of the four reasons (the database refuses anything else)", async () => {
     const { discoveryId, commentId } = await scene();
     const base = { reason: "spam" as const, client_address: "198.51.100.1", created_at: "2026-01-01T00:00:00.000Z" };
-    await expect(t.db.insertInto("flags").values({ ...base, discovery_id: discoveryId, comment_id: commentId }).execute()).rejects.toThrow();
-    await expect(t.db.insertInto("flags").values({ ...base, discovery_id: null, comment_id: null }).execute()).rejects.toThrow();
+    await expect(
+      t.db
+        .insertInto("flags")
+        .values({ ...base, discovery_id: discoveryId, comment_id: commentId })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      t.db
+        .insertInto("flags")
+        .values({ ...base, discovery_id: null, comment_id: null })
+        .execute(),
+    ).rejects.toThrow();
     await expect(
       t.db
         .insertInto("flags")

@@ -39,7 +39,10 @@ export async function addFlag(db: Kysely<Database>, flag: NewFlag): Promise<AddF
           : await trx.selectFrom("comments").select("id").where("id", "=", flag.target.id).executeTakeFirst();
       if (!exists) return { ok: false, reason: "not_found" };
       let earlier = trx.selectFrom("flags").select("id").where(column, "=", flag.target.id).where("resolved_at", "is", null);
-      earlier = flag.userId !== null ? earlier.where("user_id", "=", flag.userId) : earlier.where("user_id", "is", null).where("client_address", "=", flag.clientAddress);
+      earlier =
+        flag.userId !== null
+          ? earlier.where("user_id", "=", flag.userId)
+          : earlier.where("user_id", "is", null).where("client_address", "=", flag.clientAddress);
       const first = await earlier.executeTakeFirst();
       if (first) return { ok: true, flagId: first.id, alreadyFlagged: true };
       const row = await trx
@@ -111,7 +114,8 @@ export async function listOpenFlagGroups(db: Kysely<Database>, photoUrl: PhotoUr
     .execute();
   const groups = new Map<string, FlagGroup>();
   for (const row of rows) {
-    const target: FlagTarget = row.discovery_id !== null ? { kind: "discovery", id: row.discovery_id } : { kind: "comment", id: row.comment_id! };
+    const target: FlagTarget =
+      row.discovery_id !== null ? { kind: "discovery", id: row.discovery_id } : { kind: "comment", id: row.comment_id! };
     const key = `${target.kind}:${target.id}`;
     let group = groups.get(key);
     if (!group) {
@@ -119,11 +123,21 @@ export async function listOpenFlagGroups(db: Kysely<Database>, photoUrl: PhotoUr
         target.kind === "discovery"
           ? {
               caption: row.caption ?? "",
-              photoSrc: buildPhoto(row.photo_key ?? "", row.photo_variants ?? "", row.photo_width ?? 0, row.photo_height ?? 0, photoUrl).src,
+              photoSrc: buildPhoto(row.photo_key ?? "", row.photo_variants ?? "", row.photo_width ?? 0, row.photo_height ?? 0, photoUrl)
+                .src,
               author: `${row.first_name ?? ""} ${row.last_name ?? ""}`.trim(),
             }
           : { text: row.content ?? "", author: row.is_admin === 1 ? "The hunt (admin)" : row.author_name?.trim() || "Anonymous Hunter" };
-      group = { target, serialNumber: row.discovery_serial ?? row.comment_serial ?? 0, content, count: 0, reasons: [], notes: [], firstFlaggedAt: row.created_at, lastFlaggedAt: row.created_at };
+      group = {
+        target,
+        serialNumber: row.discovery_serial ?? row.comment_serial ?? 0,
+        content,
+        count: 0,
+        reasons: [],
+        notes: [],
+        firstFlaggedAt: row.created_at,
+        lastFlaggedAt: row.created_at,
+      };
       groups.set(key, group);
     }
     group.count += 1;
@@ -133,9 +147,7 @@ export async function listOpenFlagGroups(db: Kysely<Database>, photoUrl: PhotoUr
     else group.reasons.push({ reason: row.reason, count: 1 });
     if (row.note) group.notes.push(row.note);
   }
-  return [...groups.values()]
-    .sort((a, b) => b.count - a.count || a.firstFlaggedAt.localeCompare(b.firstFlaggedAt))
-    .slice(0, limit);
+  return [...groups.values()].sort((a, b) => b.count - a.count || a.firstFlaggedAt.localeCompare(b.firstFlaggedAt)).slice(0, limit);
 }
 
 /** How many open flags a discovery or comment has, and why (for the audit log). */

@@ -155,7 +155,12 @@ describe("the Hall of Fame", () => {
     expect(record.journey.map((stop) => stop.date)).toEqual(Array.from({ length: JOURNEY_PHOTO_LIMIT }, (_, i) => dateOf(i + 5)));
 
     // A journey shorter than the limit is shown whole, from its first discovery.
-    const later = await t.db.selectFrom("discoveries").select("id").where("jimmy_id", "=", jimmyIds.get(3)!).where("created_at", ">", dateOf(2)).execute();
+    const later = await t.db
+      .selectFrom("discoveries")
+      .select("id")
+      .where("jimmy_id", "=", jimmyIds.get(3)!)
+      .where("created_at", ">", dateOf(2))
+      .execute();
     for (const { id } of later) await deleteDiscovery(t.db, id);
     const after = (await getHallOfFame(t.db, urlFor)).mostDiscovered!;
     expect(after.journey.map((stop) => stop.date)).toEqual([dateOf(0), dateOf(1), dateOf(2)]);
@@ -232,8 +237,24 @@ describe("the geography backfill", () => {
       .orderBy("id")
       .execute();
     expect(rows).toEqual([
-      { location: "Austin, TX", latitude: 30.2672, longitude: -97.7431, location_approximate: 0, city: "Austin", region: "TX", country: "US" },
-      { location: "Paris, France", latitude: 48.85341, longitude: 2.3488, location_approximate: 1, city: "Paris", region: null, country: "FR" },
+      {
+        location: "Austin, TX",
+        latitude: 30.2672,
+        longitude: -97.7431,
+        location_approximate: 0,
+        city: "Austin",
+        region: "TX",
+        country: "US",
+      },
+      {
+        location: "Paris, France",
+        latitude: 48.85341,
+        longitude: 2.3488,
+        location_approximate: 1,
+        city: "Paris",
+        region: null,
+        country: "FR",
+      },
       { location: "under a bench", latitude: null, longitude: null, location_approximate: 0, city: null, region: null, country: null },
     ]);
     const hallOfFame = await getHallOfFame(t.db, urlFor);

@@ -142,8 +142,7 @@ export async function getHallOfFame(db: Executor, urlFor: (key: string) => strin
       result[key] = null;
       continue;
     }
-    const photoOf = (row: JourneyRow) =>
-      buildPhoto(row.photo_key, row.photo_variants, row.photo_width, row.photo_height, urlFor);
+    const photoOf = (row: JourneyRow) => buildPhoto(row.photo_key, row.photo_variants, row.photo_width, row.photo_height, urlFor);
     const shown = rows.slice(-JOURNEY_PHOTO_LIMIT).map((row) => ({
       location: describePlace(row),
       date: row.created_at,

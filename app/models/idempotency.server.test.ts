@@ -22,8 +22,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A stand-in for a real write: one row in rate_limits per call, numbered. */
 async function countedWrite(trx: Parameters<Parameters<typeof guardedTransaction>[2]>[0], label: string, holdMs = 0) {
-  const count = await trx.selectFrom("rate_limits").select(({ fn }) => fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  await trx.insertInto("rate_limits").values({ key: label, count: Number(count.n) + 1, reset_at: "2026-01-01T00:00:00.000Z" }).execute();
+  const count = await trx
+    .selectFrom("rate_limits")
+    .select(({ fn }) => fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("rate_limits")
+    .values({ key: label, count: Number(count.n) + 1, reset_at: "2026-01-01T00:00:00.000Z" })
+    .execute();
   if (holdMs) await sleep(holdMs);
   return { created: label };
 }
@@ -68,14 +74,19 @@ describe("the idempotency store", () => {
       }),
     ).rejects.toThrow("storage went away");
     expect(await findIdempotentResult(t.db, guard)).toBeNull();
-    expect(await guardedTransaction(t.db, guard, (trx) => countedWrite(trx, "retry"))).toEqual({ result: { created: "retry" }, replayed: false });
+    expect(await guardedTransaction(t.db, guard, (trx) => countedWrite(trx, "retry"))).toEqual({
+      result: { created: "retry" },
+      replayed: false,
+    });
     expect(await writes()).toEqual(["retry"]);
   });
 
   it("refuses a key reused for another kind of request", async () => {
     await guardedTransaction(t.db, guard, (trx) => countedWrite(trx, "comment"));
     await expect(findIdempotentResult(t.db, { ...guard, kind: "like" })).rejects.toThrow(IdempotencyKeyReusedError);
-    await expect(guardedTransaction(t.db, { ...guard, kind: "like" }, (trx) => countedWrite(trx, "like"))).rejects.toThrow(IdempotencyKeyReusedError);
+    await expect(guardedTransaction(t.db, { ...guard, kind: "like" }, (trx) => countedWrite(trx, "like"))).rejects.toThrow(
+      IdempotencyKeyReusedError,
+    );
     expect(await writes()).toEqual(["comment"]);
   });
 

@@ -20,11 +20,19 @@ it("pages a long timeline, newest first, while the latest sighting and the figur
   const jimmy = await makeJimmy(t.db, 5);
   const total = JIMMY_TIMELINE_PAGE_SIZE + 5;
   for (let i = 0; i < total; i++) {
-    await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(), isFirst: i === 0, caption: `stop ${i}` });
+    await makeDiscovery(t.db, {
+      jimmyId: jimmy.id,
+      userId: user.id,
+      createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+      isFirst: i === 0,
+      caption: `stop ${i}`,
+    });
   }
 
   const first = await getJimmyPage(t.db, photoUrls(), 5);
-  expect(first?.discoveries.map((d) => d.caption)).toEqual(Array.from({ length: JIMMY_TIMELINE_PAGE_SIZE }, (_, i) => `stop ${total - 1 - i}`));
+  expect(first?.discoveries.map((d) => d.caption)).toEqual(
+    Array.from({ length: JIMMY_TIMELINE_PAGE_SIZE }, (_, i) => `stop ${total - 1 - i}`),
+  );
   expect(first?.latest?.caption).toBe(`stop ${total - 1}`);
   expect(first?.stats.discoveries).toBe(total);
   expect(first?.olderCursor).not.toBeNull();
@@ -65,9 +73,23 @@ it("names each discovery's place as the pages show it: the derived city for GPS,
   const page = await getJimmyPage(t.db, photoUrls(), 27);
   expect(page?.discoveries.map((d) => d.place)).toEqual(["Mexico City, Mexico", "near Austin, TX", "behind the blue mailbox"]);
   // The latest sighting has GPS coordinates only: its city, not "Location not specified".
-  expect(page?.latest).toMatchObject({ place: "Mexico City, Mexico", city: "Mexico City", region: null, country: "MX", locationApproximate: false, location: null });
-  expect(page?.discoveries[1]).toMatchObject({ location: "Zilker Park, Austin, TX", locationApproximate: true, city: "Austin", region: "TX" });
-  expect((await listDiscoveries(t.db, photoUrls(), { includeFirst: true })).discoveries.map((d) => d.place)).toEqual(page?.discoveries.map((d) => d.place));
+  expect(page?.latest).toMatchObject({
+    place: "Mexico City, Mexico",
+    city: "Mexico City",
+    region: null,
+    country: "MX",
+    locationApproximate: false,
+    location: null,
+  });
+  expect(page?.discoveries[1]).toMatchObject({
+    location: "Zilker Park, Austin, TX",
+    locationApproximate: true,
+    city: "Austin",
+    region: "TX",
+  });
+  expect((await listDiscoveries(t.db, photoUrls(), { includeFirst: true })).discoveries.map((d) => d.place)).toEqual(
+    page?.discoveries.map((d) => d.place),
+  );
 
   // The map names it after its latest position and dates it by that discovery.
   expect((await listJimmyLocations(t.db)).discovered[0]).toMatchObject({

@@ -90,7 +90,10 @@ export async function listJimmyLocations(db: Executor): Promise<JimmysLocations>
       .where("discovery_count", ">", 0)
       .orderBy("serial_number")
       .execute(),
-    db.selectFrom("jimmys").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("jimmys")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   const coordinate = (value: number | null) => (value === null ? null : value.toFixed(6));
   return {

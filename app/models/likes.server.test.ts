@@ -16,7 +16,12 @@ async function scene() {
   const finder = await makeUser(t.db, "Finn");
   const fan = await makeUser(t.db, "Fran");
   const jimmy = await makeJimmy(t.db, 7);
-  const discovery = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: finder.id, createdAt: "2026-01-01T12:00:00.000Z", isFirst: true });
+  const discovery = await makeDiscovery(t.db, {
+    jimmyId: jimmy.id,
+    userId: finder.id,
+    createdAt: "2026-01-01T12:00:00.000Z",
+    isFirst: true,
+  });
   return { finder, fan, jimmy, discoveryId: discovery.id };
 }
 
@@ -33,8 +38,15 @@ describe("likes", () => {
     const idempotency = { scope: `user:${fan.id}`, key: "like-0123456789abcdef", kind: "like" as const };
     expect(await toggleLike(t.db, { discoveryId, userId: fan.id, idempotency })).toEqual({ isLiked: true, likeCount: 1 });
     expect(await toggleLike(t.db, { discoveryId, userId: fan.id, idempotency })).toEqual({ isLiked: true, likeCount: 1 });
-    const twice = await Promise.all([1, 2].map(() => toggleLike(t.db, { discoveryId, userId: fan.id, idempotency: { ...idempotency, key: "like-concurrent-0123456789" } })));
-    expect(twice).toEqual([{ isLiked: false, likeCount: 0 }, { isLiked: false, likeCount: 0 }]);
+    const twice = await Promise.all(
+      [1, 2].map(() =>
+        toggleLike(t.db, { discoveryId, userId: fan.id, idempotency: { ...idempotency, key: "like-concurrent-0123456789" } }),
+      ),
+    );
+    expect(twice).toEqual([
+      { isLiked: false, likeCount: 0 },
+      { isLiked: false, likeCount: 0 },
+    ]);
     expect(await likeCount(discoveryId)).toBe(0);
   });
 

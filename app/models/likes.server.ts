@@ -43,44 +43,49 @@ export async function toggleLike(db: Kysely<Database>, input: LikeInput): Promis
  * they like then unlike. SQLite runs one write transaction at a time anyway.
  */
 async function changeLike(db: Kysely<Database>, input: LikeInput, decide: (likedNow: boolean) => boolean): Promise<LikeState | null> {
-  const { result } = await guardedTransaction(db, input.idempotency ?? null, async (trx): Promise<LikeState | null> => {
-    const discovery = await trx
-      .updateTable("discoveries")
-      .set((eb) => ({ like_count: eb.ref("like_count") }))
-      .where("id", "=", input.discoveryId)
-      .returning(["id", "user_id", "jimmy_id"])
-      .executeTakeFirst();
-    if (!discovery) return null;
-    const current = await trx
-      .selectFrom("likes")
-      .select("user_id")
-      .where("discovery_id", "=", discovery.id)
-      .where("user_id", "=", input.userId)
-      .executeTakeFirst();
-    const liked = decide(current !== undefined);
-    if (liked && !current) {
-      await trx
-        .insertInto("likes")
-        .values({ discovery_id: discovery.id, user_id: input.userId, created_at: (input.now ?? new Date()).toISOString() })
-        .execute();
-      await adjustLikeCount(trx, discovery.id, 1);
-      if (discovery.user_id !== input.userId) {
-        await notifyLike(trx, {
-          recipientId: discovery.user_id,
-          actorId: input.userId,
-          discoveryId: discovery.id,
-          jimmyId: discovery.jimmy_id,
-          now: input.now,
-        });
+  const { result } = await guardedTransaction(
+    db,
+    input.idempotency ?? null,
+    async (trx): Promise<LikeState | null> => {
+      const discovery = await trx
+        .updateTable("discoveries")
+        .set((eb) => ({ like_count: eb.ref("like_count") }))
+        .where("id", "=", input.discoveryId)
+        .returning(["id", "user_id", "jimmy_id"])
+        .executeTakeFirst();
+      if (!discovery) return null;
+      const current = await trx
+        .selectFrom("likes")
+        .select("user_id")
+        .where("discovery_id", "=", discovery.id)
+        .where("user_id", "=", input.userId)
+        .executeTakeFirst();
+      const liked = decide(current !== undefined);
+      if (liked && !current) {
+        await trx
+          .insertInto("likes")
+          .values({ discovery_id: discovery.id, user_id: input.userId, created_at: (input.now ?? new Date()).toISOString() })
+          .execute();
+        await adjustLikeCount(trx, discovery.id, 1);
+        if (discovery.user_id !== input.userId) {
+          await notifyLike(trx, {
+            recipientId: discovery.user_id,
+            actorId: input.userId,
+            discoveryId: discovery.id,
+            jimmyId: discovery.jimmy_id,
+            now: input.now,
+          });
+        }
+      } else if (!liked && current) {
+        await trx.deleteFrom("likes").where("discovery_id", "=", discovery.id).where("user_id", "=", input.userId).execute();
+        await adjustLikeCount(trx, discovery.id, -1);
+        await retractLikeNotification(trx, { actorId: input.userId, discoveryId: discovery.id });
       }
-    } else if (!liked && current) {
-      await trx.deleteFrom("likes").where("discovery_id", "=", discovery.id).where("user_id", "=", input.userId).execute();
-      await adjustLikeCount(trx, discovery.id, -1);
-      await retractLikeNotification(trx, { actorId: input.userId, discoveryId: discovery.id });
-    }
-    const after = await trx.selectFrom("discoveries").select("like_count").where("id", "=", discovery.id).executeTakeFirstOrThrow();
-    return { isLiked: liked, likeCount: after.like_count };
-  }, input.now);
+      const after = await trx.selectFrom("discoveries").select("like_count").where("id", "=", discovery.id).executeTakeFirstOrThrow();
+      return { isLiked: liked, likeCount: after.like_count };
+    },
+    input.now,
+  );
   return result;
 }
 
@@ -95,6 +100,11 @@ async function adjustLikeCount(trx: Transaction<Database>, discoveryId: number, 
 /** Which of `discoveryIds` the hunter likes. */
 export async function likedAmong(db: Kysely<Database>, userId: number, discoveryIds: readonly number[]): Promise<Set<number>> {
   if (discoveryIds.length === 0) return new Set();
-  const rows = await db.selectFrom("likes").select("discovery_id").where("user_id", "=", userId).where("discovery_id", "in", [...discoveryIds]).execute();
+  const rows = await db
+    .selectFrom("likes")
+    .select("discovery_id")
+    .where("user_id", "=", userId)
+    .where("discovery_id", "in", [...discoveryIds])
+    .execute();
   return new Set(rows.map((row) => Number(row.discovery_id)));
 }

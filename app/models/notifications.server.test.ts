@@ -32,7 +32,12 @@ describe("notifications", () => {
   it("lists newest first in pages, and marks read only up to what was seen", async () => {
     const finder = await makeUser(t.db, "Fin", "Der");
     const jimmy = await makeJimmy(t.db, 4);
-    const discovery = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: finder.id, createdAt: "2026-01-01T00:00:00.000Z", isFirst: true });
+    const discovery = await makeDiscovery(t.db, {
+      jimmyId: jimmy.id,
+      userId: finder.id,
+      createdAt: "2026-01-01T00:00:00.000Z",
+      isFirst: true,
+    });
     const fans = [];
     for (let i = 0; i < 5; i++) {
       const fan = await makeUser(t.db, `Fan${i}`, "Club");

@@ -173,12 +173,16 @@ export async function listNotifications(
     ])
     .where("n.user_id", "=", userId);
   if (options.beforeId) query = query.where("n.id", "<", options.beforeId);
-  const rows = await query.orderBy("n.id", "desc").limit(limit + 1).execute();
+  const rows = await query
+    .orderBy("n.id", "desc")
+    .limit(limit + 1)
+    .execute();
   const page = rows.slice(0, limit);
   return {
     notifications: page.map((row) => {
       const jimmyHref = row.serial_number === null ? "/" : `/jimmy/${row.serial_number}`;
-      const anchor = row.comment_id !== null ? `#comment-${row.comment_id}` : row.discovery_id !== null ? `#discovery-${row.discovery_id}` : "";
+      const anchor =
+        row.comment_id !== null ? `#comment-${row.comment_id}` : row.discovery_id !== null ? `#discovery-${row.discovery_id}` : "";
       const actorName =
         row.kind === "comment"
           ? row.is_admin === 1

@@ -25,7 +25,12 @@ export async function hitRateLimit(db: Kysely<Database>, key: string, windowMs: 
       oc.column("key").doUpdateSet((eb) => {
         const ended = eb("rate_limits.reset_at", "<=", current);
         return {
-          count: eb.case().when(ended).then(1).else(eb("rate_limits.count", "+", 1)).end(),
+          count: eb
+            .case()
+            .when(ended)
+            .then(1)
+            .else(eb("rate_limits.count", "+", 1))
+            .end(),
           reset_at: eb.case().when(ended).then(eb.ref("excluded.reset_at")).else(eb.ref("rate_limits.reset_at")).end(),
         };
       }),

@@ -32,7 +32,12 @@ describe("provider sign-in states", () => {
 
   it("drop ended states when a new sign-in starts", async () => {
     await insertSignInState(t.db, { stateHash: "old", provider: "google", expiresAt, now });
-    await insertSignInState(t.db, { stateHash: "new", provider: "google", expiresAt: "2026-01-01T12:20:00.000Z", now: new Date(expiresAt) });
+    await insertSignInState(t.db, {
+      stateHash: "new",
+      provider: "google",
+      expiresAt: "2026-01-01T12:20:00.000Z",
+      now: new Date(expiresAt),
+    });
     const rows = await t.db.selectFrom("sign_in_states").select("state_hash").execute();
     expect(rows.map((r) => r.state_hash)).toEqual(["new"]);
   });

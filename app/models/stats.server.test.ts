@@ -44,11 +44,18 @@ it("counts places at city level, minted Jimmys, discoveries, and hunters active 
   await makeDiscovery(t.db, { jimmyId: j2.id, userId: c.id, createdAt: daysAgo(31) });
   // Places: two in Austin (same city), one in Paris, one typed in Marfa; text that names no place counts nowhere.
   const ids = (await t.db.selectFrom("discoveries").select("id").orderBy("id").execute()).map((r) => r.id);
-  await operatorWrite(async (trx) => {
-    await trx.updateTable("discoveries").set({ city: "Austin", region: "TX", country: "US" }).where("id", "in", [ids[0]!, ids[1]!]).execute();
-    await trx.updateTable("discoveries").set({ city: "Paris", region: null, country: "FR" }).where("id", "=", ids[2]!).execute();
-    await trx.updateTable("discoveries").set({ location: "somewhere private" }).where("id", "=", ids[3]!).execute();
-  }, { jimmyIds: [j1.id, j2.id], hunterIds: [] });
+  await operatorWrite(
+    async (trx) => {
+      await trx
+        .updateTable("discoveries")
+        .set({ city: "Austin", region: "TX", country: "US" })
+        .where("id", "in", [ids[0]!, ids[1]!])
+        .execute();
+      await trx.updateTable("discoveries").set({ city: "Paris", region: null, country: "FR" }).where("id", "=", ids[2]!).execute();
+      await trx.updateTable("discoveries").set({ location: "somewhere private" }).where("id", "=", ids[3]!).execute();
+    },
+    { jimmyIds: [j1.id, j2.id], hunterIds: [] },
+  );
   const j3 = await makeJimmy(t.db, 4);
   await makeDiscovery(t.db, {
     jimmyId: j3.id,
@@ -70,7 +77,14 @@ it("counts places at city level, minted Jimmys, discoveries, and hunters active 
 it("a Jimmy's page counts its discoveries, its places and the days since its first discovery", async () => {
   const user = await makeUser(t.db);
   const jimmy = await makeJimmy(t.db, 9);
-  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(10.5), isFirst: true, location: "Austin, TX", ...AUSTIN });
+  await makeDiscovery(t.db, {
+    jimmyId: jimmy.id,
+    userId: user.id,
+    createdAt: daysAgo(10.5),
+    isFirst: true,
+    location: "Austin, TX",
+    ...AUSTIN,
+  });
   await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(3), location: "austin, tx", ...AUSTIN });
   await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(1), location: "Denver, CO", ...DENVER });
   const page = await getJimmyPage(t.db, photoUrls(), 9, { now });
@@ -86,7 +100,14 @@ it("a Jimmy's page counts its discoveries, its places and the days since its fir
 it("stay exact as discoveries are deleted, moved to another place, or backdated", async () => {
   const [a, b] = [await makeUser(t.db), await makeUser(t.db)];
   const jimmy = await makeJimmy(t.db, 1);
-  const first = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: a.id, createdAt: daysAgo(5), isFirst: true, location: "Austin, TX", ...AUSTIN });
+  const first = await makeDiscovery(t.db, {
+    jimmyId: jimmy.id,
+    userId: a.id,
+    createdAt: daysAgo(5),
+    isFirst: true,
+    location: "Austin, TX",
+    ...AUSTIN,
+  });
   const second = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: b.id, createdAt: daysAgo(3), location: "Denver, CO", ...DENVER });
   await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: b.id, createdAt: daysAgo(2), location: "denver, co", ...DENVER });
   expect(await getHuntStats(t.db, now)).toEqual({ activeLocations: 2, totalJimmys: 1, totalDiscoveries: 3, activeHunters: 2 });
@@ -103,10 +124,18 @@ it("stay exact as discoveries are deleted, moved to another place, or backdated"
   expect((await getHuntStats(t.db, now)).activeLocations).toBe(2);
 
   // Backdated out of the 30-day window, hunter b is no longer active.
-  await operatorWrite((trx) => trx.updateTable("discoveries").set({ created_at: daysAgo(45) }).where("user_id", "=", b.id).execute(), {
-    jimmyIds: [jimmy.id],
-    hunterIds: [b.id],
-  });
+  await operatorWrite(
+    (trx) =>
+      trx
+        .updateTable("discoveries")
+        .set({ created_at: daysAgo(45) })
+        .where("user_id", "=", b.id)
+        .execute(),
+    {
+      jimmyIds: [jimmy.id],
+      hunterIds: [b.id],
+    },
+  );
   expect((await getHuntStats(t.db, now)).activeHunters).toBe(0);
 });
 
@@ -114,7 +143,14 @@ it("a Jimmy's place count stays exact as its discoveries are deleted, moved to a
   const user = await makeUser(t.db);
   const [j1, j2] = [await makeJimmy(t.db, 21), await makeJimmy(t.db, 22)];
   const places = async (serial: number) => (await getJimmyPage(t.db, photoUrls(), serial, { now }))?.stats.locations;
-  const austin = await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(5), isFirst: true, location: "Austin, TX", ...AUSTIN });
+  const austin = await makeDiscovery(t.db, {
+    jimmyId: j1.id,
+    userId: user.id,
+    createdAt: daysAgo(5),
+    isFirst: true,
+    location: "Austin, TX",
+    ...AUSTIN,
+  });
   const denver = await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(4), location: "Denver, CO", ...DENVER });
   await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(3), location: " denver, co", ...DENVER });
   await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(2), location: null });

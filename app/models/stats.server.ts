@@ -18,8 +18,14 @@ export const ACTIVE_HUNTER_DAYS = 30;
 export async function getHuntStats(db: Kysely<Database>, now = new Date()): Promise<HuntStats> {
   const since = new Date(now.getTime() - ACTIVE_HUNTER_DAYS * 86_400_000).toISOString();
   const [places, jimmys, discoveries, hunters] = await Promise.all([
-    db.selectFrom("hunt_places").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("jimmys").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("hunt_places")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("jimmys")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
     db.selectFrom("hunt_totals").select("discovery_count as n").where("id", "=", 1).executeTakeFirst(),
     db
       .selectFrom("hunter_activity")

@@ -32,11 +32,7 @@ export async function setTempUploadPhotoKey(db: Executor, key: string, photoKey:
 
 /** Consumes a temporary upload (inside the transaction that records its discovery); false if it was already gone. */
 export async function deleteTempUpload(db: Executor, key: string, ownerUserId: number): Promise<boolean> {
-  const result = await db
-    .deleteFrom("temp_uploads")
-    .where("key", "=", key)
-    .where("owner_user_id", "=", ownerUserId)
-    .executeTakeFirst();
+  const result = await db.deleteFrom("temp_uploads").where("key", "=", key).where("owner_user_id", "=", ownerUserId).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 

@@ -27,7 +27,12 @@ function nameKeyColumns(displayName: string, fold?: (displayName: string) => Fol
  * `fold` gives the name's folded form (app/services/names.server.ts), stored
  * with it so that comparing names never has to fold hunters first.
  */
-export async function upsertUserFromProvider(db: Executor, profile: ProviderProfile, now = new Date(), fold?: (displayName: string) => FoldedName) {
+export async function upsertUserFromProvider(
+  db: Executor,
+  profile: ProviderProfile,
+  now = new Date(),
+  fold?: (displayName: string) => FoldedName,
+) {
   const at = nowIso(now);
   const existing = await db
     .selectFrom("users")
@@ -102,5 +107,9 @@ export async function hunterNameTaken(db: Kysely<Database>, key: FoldedName, fol
 
 /** Gives a hunter whose provider sent no first name the name "Hunter" (with its folded key for uniqueness checks). */
 export async function setDefaultFirstName(db: Executor, userId: number, key: FoldedName): Promise<void> {
-  await db.updateTable("users").set({ first_name: "Hunter", name_key_lower: key.lower, name_key_upper: key.upper }).where("id", "=", userId).execute();
+  await db
+    .updateTable("users")
+    .set({ first_name: "Hunter", name_key_lower: key.lower, name_key_upper: key.upper })
+    .where("id", "=", userId)
+    .execute();
 }

@@ -56,7 +56,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { state: "panel" as const, page, pages, ...list, comments, log, flags };
 }
 
-const SignInSchema = z.object({ password: z.string().min(1, "Enter the admin password.").max(200, "That is too long to be the password.") });
+const SignInSchema = z.object({
+  password: z.string().min(1, "Enter the admin password.").max(200, "That is too long to be the password."),
+});
 
 type SignInResult = { fieldErrors?: { password?: string[] }; alert?: { title: string; description: string } };
 
@@ -219,12 +221,18 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
           <p className="text-stone-600">{panel.total === 1 ? "1 discovery" : `${panel.total} discoveries`}, newest first</p>
         </div>
         <div className="flex items-center gap-2">
-          <Link to="/admin/jimmys" className="h-10 rounded-full border border-orange-300 px-4 leading-10 font-semibold text-orange-800 hover:bg-orange-50">
+          <Link
+            to="/admin/jimmys"
+            className="h-10 rounded-full border border-orange-300 px-4 leading-10 font-semibold text-orange-800 hover:bg-orange-50"
+          >
             Mint Jimmys &amp; labels
           </Link>
           <Form method="post">
             <input type="hidden" name="intent" value="sign-out" />
-            <button type="submit" className="flex h-10 items-center gap-2 rounded-full bg-stone-800 px-4 font-semibold text-white hover:bg-stone-900">
+            <button
+              type="submit"
+              className="flex h-10 items-center gap-2 rounded-full bg-stone-800 px-4 font-semibold text-white hover:bg-stone-900"
+            >
               <LogoutIcon className="h-4 w-4" />
               Logout
             </button>
@@ -241,13 +249,21 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
         <ul className="mt-3 divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white" aria-label="Discoveries">
           {panel.discoveries.map((d) => (
             <li key={d.id} className="flex flex-wrap items-center gap-4 p-3" data-testid="admin-discovery" data-discovery-id={d.id}>
-              <img src={d.photo.src} alt={`Discovery of Jimmy #${d.serialNumber}`} width={96} height={72} className="h-18 w-24 rounded-lg bg-stone-200 object-cover" />
+              <img
+                src={d.photo.src}
+                alt={`Discovery of Jimmy #${d.serialNumber}`}
+                width={96}
+                height={72}
+                className="h-18 w-24 rounded-lg bg-stone-200 object-cover"
+              />
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">
                   <Link to={`/jimmy/${d.serialNumber}`} className="hover:underline">
                     Jimmy #{d.serialNumber}
                   </Link>
-                  {d.isFirst ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-800">First discovery</span> : null}
+                  {d.isFirst ? (
+                    <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-800">First discovery</span>
+                  ) : null}
                 </p>
                 <p className="text-sm text-stone-700">
                   by {d.hunterName} · {formatDate(d.createdAt)}
@@ -278,7 +294,11 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
       {panel.pages > 1 ? (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
           {panel.page > 1 ? (
-            <Link to={`/admin?page=${panel.page - 1}&upto=${panel.upto}`} className="font-semibold text-orange-800 hover:underline" rel="prev">
+            <Link
+              to={`/admin?page=${panel.page - 1}&upto=${panel.upto}`}
+              className="font-semibold text-orange-800 hover:underline"
+              rel="prev"
+            >
               ← Newer
             </Link>
           ) : (
@@ -288,7 +308,11 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
             Page {panel.page} of {panel.pages}
           </span>
           {panel.page < panel.pages ? (
-            <Link to={`/admin?page=${panel.page + 1}&upto=${panel.upto}`} className="font-semibold text-orange-800 hover:underline" rel="next">
+            <Link
+              to={`/admin?page=${panel.page + 1}&upto=${panel.upto}`}
+              className="font-semibold text-orange-800 hover:underline"
+              rel="next"
+            >
               Older →
             </Link>
           ) : (
@@ -312,7 +336,10 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
         </div>
         <div>
           <h2 className="text-xl font-bold">Recent admin activity</h2>
-          <ul className="mt-3 divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white text-sm" aria-label="Recent admin activity">
+          <ul
+            className="mt-3 divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white text-sm"
+            aria-label="Recent admin activity"
+          >
             {panel.log.map((entry) => (
               <li key={entry.id} className="p-3" data-testid="audit-entry">
                 <p className="font-semibold">
@@ -322,7 +349,8 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
                     : ""}
                 </p>
                 <p className="text-stone-600">
-                  {formatDate(entry.createdAt)} {new Date(entry.createdAt).toISOString().slice(11, 16)} UTC · from {entry.clientAddress ?? "unknown"}
+                  {formatDate(entry.createdAt)} {new Date(entry.createdAt).toISOString().slice(11, 16)} UTC · from{" "}
+                  {entry.clientAddress ?? "unknown"}
                   {entry.detail ? ` · ${entry.detail}` : ""}
                 </p>
               </li>
@@ -379,7 +407,13 @@ function FlagQueue({ groups }: { groups: PanelData["flags"] }) {
             return (
               <li key={`${group.target.kind}-${group.target.id}`} className="flex flex-wrap items-start gap-4 p-3" data-testid="flag-group">
                 {"photoSrc" in group.content ? (
-                  <img src={group.content.photoSrc} alt={`Flagged discovery of Jimmy #${group.serialNumber}`} width={96} height={72} className="h-18 w-24 rounded-lg bg-stone-200 object-cover" />
+                  <img
+                    src={group.content.photoSrc}
+                    alt={`Flagged discovery of Jimmy #${group.serialNumber}`}
+                    width={96}
+                    height={72}
+                    className="h-18 w-24 rounded-lg bg-stone-200 object-cover"
+                  />
                 ) : null}
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold">

@@ -22,9 +22,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = z.coerce.number().int().positive().max(MAX_ROW_ID).safeParse(params.id);
   const deleted = id.success ? await moderateDeleteComment(db, { id: id.data, clientAddress: clientAddress(request, context) }) : null;
   if (!deleted) {
-    return redirectWithToast("/admin", { title: "Failed to delete comment", description: "That comment no longer exists.", variant: "destructive" });
+    return redirectWithToast("/admin", {
+      title: "Failed to delete comment",
+      description: "That comment no longer exists.",
+      variant: "destructive",
+    });
   }
-  return redirectWithToast("/admin", { title: "Comment deleted", description: `The comment on Jimmy #${deleted.serialNumber} was removed.`, variant: "success" });
+  return redirectWithToast("/admin", {
+    title: "Comment deleted",
+    description: `The comment on Jimmy #${deleted.serialNumber} was removed.`,
+    variant: "success",
+  });
 }
 
 /** A request lost on the way keeps the page as it was (see ~/lib/transport). */

@@ -31,7 +31,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = IdSchema.safeParse(params.id);
   const discovery = id.success ? await findDiscoveryForAdmin(db, photoUrls(), id.data) : null;
   if (!discovery) {
-    throw await redirectWithToast("/admin", { title: "Failed to delete discovery", description: "That discovery no longer exists.", variant: "destructive" });
+    throw await redirectWithToast("/admin", {
+      title: "Failed to delete discovery",
+      description: "That discovery no longer exists.",
+      variant: "destructive",
+    });
   }
   return { discovery, back: adminListUrl(request) };
 }
@@ -54,7 +58,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return failed("Something went wrong on our side. Please try again.");
   }
   if (!deleted) return failed("That discovery no longer exists.");
-  return redirectWithToast(adminUrl, { title: "Discovery deleted", description: `The discovery of Jimmy #${deleted.serialNumber} was removed.`, variant: "success" });
+  return redirectWithToast(adminUrl, {
+    title: "Discovery deleted",
+    description: `The discovery of Jimmy #${deleted.serialNumber} was removed.`,
+    variant: "success",
+  });
 }
 
 export default function DeleteDiscovery() {
@@ -84,7 +92,10 @@ export default function DeleteDiscovery() {
           >
             Delete discovery
           </button>
-          <Link to={back} className="h-11 flex-1 rounded-full border border-stone-300 text-center leading-[2.75rem] font-semibold hover:bg-stone-50">
+          <Link
+            to={back}
+            className="h-11 flex-1 rounded-full border border-stone-300 text-center leading-[2.75rem] font-semibold hover:bg-stone-50"
+          >
             Cancel
           </Link>
         </Form>

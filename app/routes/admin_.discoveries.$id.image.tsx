@@ -25,9 +25,7 @@ export const headers: HeadersFunction = () => ADMIN_HEADERS;
 const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
 const ImageSchema = z.object({
-  image: z
-    .instanceof(File, { message: "Choose an image to upload." })
-    .refine((file) => file.size > 0, "Choose an image to upload."),
+  image: z.instanceof(File, { message: "Choose an image to upload." }).refine((file) => file.size > 0, "Choose an image to upload."),
 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -36,7 +34,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = IdSchema.safeParse(params.id);
   const discovery = id.success ? await findDiscoveryForAdmin(db, photoUrls(), id.data) : null;
   if (!discovery) {
-    throw await redirectWithToast("/admin", { title: "Failed to upload image", description: "That discovery no longer exists.", variant: "destructive" });
+    throw await redirectWithToast("/admin", {
+      title: "Failed to upload image",
+      description: "That discovery no longer exists.",
+      variant: "destructive",
+    });
   }
   return { discovery };
 }
@@ -49,7 +51,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request, { db });
   const id = IdSchema.safeParse(params.id);
   if (!id.success || !(await findDiscoveryForAdmin(db, photoUrls(), id.data))) {
-    return redirectWithToast("/admin", { title: "Failed to upload image", description: "That discovery no longer exists.", variant: "destructive" });
+    return redirectWithToast("/admin", {
+      title: "Failed to upload image",
+      description: "That discovery no longer exists.",
+      variant: "destructive",
+    });
   }
   const invalid = (message: string) => data<ReplaceResult>({ fieldErrors: { image: [message] } }, { status: 400 });
   // Multipart overhead is small; anything far past the photo limit is refused before it is read.
@@ -78,7 +84,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return invalid("The image could not be stored. Please try again.");
   }
   if (!replaced) {
-    return redirectWithToast("/admin", { title: "Failed to upload image", description: "That discovery no longer exists.", variant: "destructive" });
+    return redirectWithToast("/admin", {
+      title: "Failed to upload image",
+      description: "That discovery no longer exists.",
+      variant: "destructive",
+    });
   }
   return redirectWithToast("/admin", { title: "Image updated", description: "The discovery now shows the new image.", variant: "success" });
 }
@@ -130,7 +140,10 @@ export default function ReplaceImage() {
             >
               {navigation.state === "submitting" ? "Uploading…" : "Upload image"}
             </button>
-            <Link to="/admin" className="h-11 flex-1 rounded-full border border-stone-300 text-center leading-[2.75rem] font-semibold hover:bg-stone-50">
+            <Link
+              to="/admin"
+              className="h-11 flex-1 rounded-full border border-stone-300 text-center leading-[2.75rem] font-semibold hover:bg-stone-50"
+            >
               Cancel
             </Link>
           </div>

@@ -38,7 +38,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const parsed = DecisionSchema.safeParse({ ...params, intent: form.get("intent") });
   const done = async (toast: ToastInput) => redirectWithToast("/admin#flags", toast);
-  if (!parsed.success) return done({ title: "Failed to decide", description: "That flag decision wasn't understood. Please reload the panel.", variant: "destructive" });
+  if (!parsed.success)
+    return done({
+      title: "Failed to decide",
+      description: "That flag decision wasn't understood. Please reload the panel.",
+      variant: "destructive",
+    });
   const { kind, id, intent } = parsed.data;
   const target = { kind, id };
   const address = clientAddress(request, context);
@@ -53,11 +58,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     deleted = await acceptFlags(db, getStorage(), { target, clientAddress: address });
   } catch (error) {
-    if (error instanceof StorageUnavailableError) return done({ title: "Failed to delete", description: STORAGE_DOWN_DELETE_TEXT, variant: "destructive" });
+    if (error instanceof StorageUnavailableError)
+      return done({ title: "Failed to delete", description: STORAGE_DOWN_DELETE_TEXT, variant: "destructive" });
     throw error;
   }
   return deleted
-    ? done({ title: "Flag accepted", description: `The flagged ${what} on Jimmy #${deleted.serialNumber} was deleted.`, variant: "success" })
+    ? done({
+        title: "Flag accepted",
+        description: `The flagged ${what} on Jimmy #${deleted.serialNumber} was deleted.`,
+        variant: "success",
+      })
     : done({ title: "Already gone", description: `That ${what} was already deleted.` });
 }
 

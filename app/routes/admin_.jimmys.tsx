@@ -32,7 +32,10 @@ const MintSchema = z
   .refine((r) => r.to >= r.from, { path: ["to"], message: "The last serial must not be below the first." })
   .refine((r) => r.to - r.from < MAX_LABELS, { path: ["to"], message: `Mint at most ${MAX_LABELS} Jimmys at a time.` });
 
-const RangeSchema = z.object({ from: z.coerce.number().int().min(1).max(999_999_999), to: z.coerce.number().int().min(1).max(999_999_999) });
+const RangeSchema = z.object({
+  from: z.coerce.number().int().min(1).max(999_999_999),
+  to: z.coerce.number().int().min(1).max(999_999_999),
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
@@ -88,8 +91,8 @@ export default function MintJimmys() {
       </Link>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight">Mint Jimmys</h1>
       <p className="mt-1 text-stone-600">
-        Creates the serials in a range (existing ones are kept) and prints their labels: a QR code that opens the Jimmy's discovery
-        form, with the number and check code for typing in by hand. Sheets are US Letter, 30 labels of 2⅝″ × 1″ (Avery 5160).
+        Creates the serials in a range (existing ones are kept) and prints their labels: a QR code that opens the Jimmy's discovery form,
+        with the number and check code for typing in by hand. Sheets are US Letter, 30 labels of 2⅝″ × 1″ (Avery 5160).
       </p>
       {minted ? (
         <div className="mt-5 rounded-2xl border border-green-200 bg-green-50 p-4" data-testid="label-downloads">
@@ -100,7 +103,11 @@ export default function MintJimmys() {
             <a href={sheet("pdf")} className="rounded-full bg-green-800 px-4 py-2 font-semibold text-white hover:bg-green-900" download>
               Download PDF
             </a>
-            <a href={sheet("svg")} className="rounded-full border border-green-700 px-4 py-2 font-semibold text-green-900 hover:bg-green-100" download>
+            <a
+              href={sheet("svg")}
+              className="rounded-full border border-green-700 px-4 py-2 font-semibold text-green-900 hover:bg-green-100"
+              download
+            >
               Download SVG
             </a>
           </div>

@@ -33,7 +33,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     image = await readOneFile(request, "image", MAX_UPLOAD_BYTES);
   } catch (error) {
     if (!(error instanceof MultipartRefusal)) throw error;
-    if (error.status === 413) return apiError(413, error.reason === "file-too-large" || error.reason === "body-too-large" ? FILE_TOO_LARGE_TEXT : error.message);
+    if (error.status === 413)
+      return apiError(413, error.reason === "file-too-large" || error.reason === "body-too-large" ? FILE_TOO_LARGE_TEXT : error.message);
     return apiError(400, error.message);
   }
   if (!image || image.size === 0) return apiError(400, "Failed to upload image: the field image holds no file.");

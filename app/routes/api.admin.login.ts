@@ -37,10 +37,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return apiError(401, "Invalid password", { success: false, attemptsLeft: outcome.attemptsLeft });
     case "locked": {
       const seconds = Math.max(1, Math.ceil((Date.parse(outcome.retryAt) - Date.now()) / 1000));
-      return new Response(
-        JSON.stringify({ success: false, message: "Too many wrong passwords from this address. Try again later." }),
-        { status: 429, headers: { "Content-Type": "application/json", "Retry-After": String(seconds), "Cache-Control": "no-store" } },
-      );
+      return new Response(JSON.stringify({ success: false, message: "Too many wrong passwords from this address. Try again later." }), {
+        status: 429,
+        headers: { "Content-Type": "application/json", "Retry-After": String(seconds), "Cache-Control": "no-store" },
+      });
     }
     case "not_configured":
       return apiError(503, "Admin sign-in is not configured on this server.", { success: false });

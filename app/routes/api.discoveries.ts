@@ -19,8 +19,18 @@ import { discardUpload } from "~/services/uploads.server";
 export const MAX_PAGE_SIZE = 50;
 
 const QuerySchema = z.object({
-  limit: z.coerce.number({ error: "limit must be a number" }).int("limit must be a whole number").min(1, "limit must be at least 1").max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`).optional(),
-  offset: z.coerce.number({ error: "offset must be a number" }).int("offset must be a whole number").min(0, "offset must not be negative").max(10_000_000, "offset is too large").optional(),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+    .optional(),
+  offset: z.coerce
+    .number({ error: "offset must be a number" })
+    .int("offset must be a whole number")
+    .min(0, "offset must not be negative")
+    .max(10_000_000, "offset is too large")
+    .optional(),
   includeFirst: z.enum(["true", "false"], { message: "includeFirst must be true or false" }).optional(),
   after: z.string().max(64).optional(),
 });
@@ -64,10 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     next.searchParams.set("limit", String(limit));
     headers.set("Link", `<${next.pathname}${next.search}>; rel="next"`);
   }
-  return Response.json(
-    page.discoveries.map(toApiDiscovery),
-    { headers },
-  );
+  return Response.json(page.discoveries.map(toApiDiscovery), { headers });
 }
 
 /**
@@ -84,7 +91,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const jimmy = await findJimmyById(db, body.jimmyId);
   if (!jimmy) return apiError(404, `There is no Jimmy with id ${body.jimmyId}.`);
-  const refusal = await apiPossessionRefusal(request, db, { serial: jimmy.serial_number, userId: user.id, proof: body.proof, checkCode: body.checkCode });
+  const refusal = await apiPossessionRefusal(request, db, {
+    serial: jimmy.serial_number,
+    userId: user.id,
+    proof: body.proof,
+    checkCode: body.checkCode,
+  });
   if (refusal) return refusal;
   const limit = await consumeHunterLimit(db, "reportPerHunter", user.id);
   if (!limit.allowed) return rateLimitedJson("reportPerHunter", limit);
@@ -101,7 +113,10 @@ export async function action({ request }: ActionFunctionArgs) {
       wantsFirst: false,
       idempotencyKey,
     });
-    return apiJson({ id: outcome.discoveryId, isFirst: outcome.isFirst }, { status: 201, headers: outcome.replayed ? REPLAYED_HEADERS : {} });
+    return apiJson(
+      { id: outcome.discoveryId, isFirst: outcome.isFirst },
+      { status: 201, headers: outcome.replayed ? REPLAYED_HEADERS : {} },
+    );
   } catch (error) {
     const { status, message, discardUpload: refused } = describeReportError(error);
     if (refused) await discardUpload(db, storage, user.id, body.tempPath);

@@ -45,7 +45,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const db = getDb();
   const author: CommentAuthor = (await isAdmin(request, { db }))
     ? { kind: "admin", huntName: env().hunt.name }
-    : await requireApiUser(request).then((user) => ({ kind: "hunter", userId: user.id, firstName: user.firstName, lastName: user.lastName }));
+    : await requireApiUser(request).then((user) => ({
+        kind: "hunter",
+        userId: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+      }));
   const jimmy = await jimmyFrom(params);
   const key = readIdempotencyKey(request);
   const body = await readJson(request, CommentFormSchema);

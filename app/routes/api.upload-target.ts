@@ -44,10 +44,17 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!limit.allowed) return rateLimitedJson("uploadPerHunter", limit);
   try {
     const upload = await createPresignedUpload(db, getStorage(), user.id, parsed.data.contentType);
-    return json({ tempPath: upload.tempPath, url: upload.target.url, fields: upload.target.fields, maxBytes: upload.maxBytes, expiresAt: upload.expiresAt });
+    return json({
+      tempPath: upload.tempPath,
+      url: upload.target.url,
+      fields: upload.target.fields,
+      maxBytes: upload.maxBytes,
+      expiresAt: upload.expiresAt,
+    });
   } catch (error) {
     if (error instanceof UploadRejectedError) return json({ message: error.message }, error.status);
-    if (error instanceof StorageUnavailableError) return json({ message: "Photo storage is not answering. Please try again in a minute." }, 503);
+    if (error instanceof StorageUnavailableError)
+      return json({ message: "Photo storage is not answering. Please try again in a minute." }, 503);
     throw error;
   }
 }

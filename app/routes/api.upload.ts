@@ -38,7 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!photo) return json({ message: "No photo: send the file in the field 'photo'." }, 400);
   if ("error" in photo) {
     if (photo.error instanceof UploadRejectedError) return json({ message: photo.error.message }, photo.error.status);
-    if (photo.error instanceof StorageUnavailableError) return json({ message: "Photo storage is not answering. Please try again in a minute." }, 503);
+    if (photo.error instanceof StorageUnavailableError)
+      return json({ message: "Photo storage is not answering. Please try again in a minute." }, 503);
     throw photo.error;
   }
   return json({ tempPath: photo.tempPath, tempUrl: tempUrl(photo.tempPath) });

@@ -32,7 +32,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const back = jimmyPath(comment.serialNumber);
   if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid") {
-    const flash = await flashHeader({ title: "Failed to delete comment", description: IDEMPOTENCY_KEY_INVALID_TEXT, variant: "destructive" });
+    const flash = await flashHeader({
+      title: "Failed to delete comment",
+      description: IDEMPOTENCY_KEY_INVALID_TEXT,
+      variant: "destructive",
+    });
     return redirect(`${back}#comment-${comment.id}`, { headers: { "Set-Cookie": flash } });
   }
   const deleted = await deleteComment(db, comment.id);
@@ -48,8 +52,12 @@ export default function DeleteOwnComment() {
   const back = `${jimmyPath(comment.serialNumber)}#comment-${comment.id}`;
   return (
     <ContentPage back={back} backLabel={`Jimmy #${comment.serialNumber}`} title="Delete your comment?">
-      <blockquote className="mt-4 whitespace-pre-line break-words rounded-2xl bg-stone-100 px-4 py-3 text-stone-800">{comment.content}</blockquote>
-      <p className="mt-4 text-stone-700">It disappears from Jimmy #{comment.serialNumber}&apos;s page for everyone. This cannot be undone.</p>
+      <blockquote className="mt-4 whitespace-pre-line break-words rounded-2xl bg-stone-100 px-4 py-3 text-stone-800">
+        {comment.content}
+      </blockquote>
+      <p className="mt-4 text-stone-700">
+        It disappears from Jimmy #{comment.serialNumber}&apos;s page for everyone. This cannot be undone.
+      </p>
       <Form method="post" className="mt-5 flex flex-wrap gap-3">
         <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
         <Button look="danger" disabled={navigation.state !== "idle"}>

@@ -51,10 +51,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const values = { content: String(form.get("content") ?? "") };
   const reject = (rest: Omit<EditResult, "values">) => data<EditResult>({ ...rest, values }, { status: 400 });
-  if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid") return reject({ formError: IDEMPOTENCY_KEY_INVALID_TEXT, fieldErrors: {} });
+  if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid")
+    return reject({ formError: IDEMPOTENCY_KEY_INVALID_TEXT, fieldErrors: {} });
   const parsed = CommentEditSchema.safeParse(values);
   if (!parsed.success) return reject({ fieldErrors: z.flattenError(parsed.error).fieldErrors });
-  if (!(await editComment(db, comment.id, parsed.data.content))) throw new Response("That comment doesn't exist any more.", { status: 404 });
+  if (!(await editComment(db, comment.id, parsed.data.content)))
+    throw new Response("That comment doesn't exist any more.", { status: 404 });
   const flash = await flashHeader({ title: "Comment updated", description: "Your comment now shows as edited.", variant: "success" });
   return redirect(`${jimmyPath(comment.serialNumber)}#comment-${comment.id}`, { headers: { "Set-Cookie": flash } });
 }

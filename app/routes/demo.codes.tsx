@@ -34,8 +34,12 @@ export default function DemoCodes() {
       <table className="mt-6 w-full text-left">
         <thead>
           <tr className="border-b border-stone-300">
-            <th scope="col" className="py-2">Jimmy</th>
-            <th scope="col" className="py-2">Code on the label</th>
+            <th scope="col" className="py-2">
+              Jimmy
+            </th>
+            <th scope="col" className="py-2">
+              Code on the label
+            </th>
           </tr>
         </thead>
         <tbody>

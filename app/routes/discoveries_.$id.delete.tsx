@@ -45,13 +45,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid") return failed(IDEMPOTENCY_KEY_INVALID_TEXT);
   let deleted;
   try {
-    deleted = await moderateDeleteDiscovery(db, getStorage(), { id: discovery.id, clientAddress: clientAddress(request, context), byHunter: user.id });
+    deleted = await moderateDeleteDiscovery(db, getStorage(), {
+      id: discovery.id,
+      clientAddress: clientAddress(request, context),
+      byHunter: user.id,
+    });
   } catch (error) {
     if (error instanceof StorageUnavailableError) return failed(STORAGE_DOWN_DELETE_TEXT);
     throw error;
   }
   const flash = deleted
-    ? { title: "Discovery deleted", description: `Your discovery of Jimmy #${deleted.serialNumber} and its photo were removed.`, variant: "success" as const }
+    ? {
+        title: "Discovery deleted",
+        description: `Your discovery of Jimmy #${deleted.serialNumber} and its photo were removed.`,
+        variant: "success" as const,
+      }
     : { title: "Already deleted", description: "That discovery was already removed." };
   return redirectWithToast(jimmyPath(discovery.serialNumber), flash);
 }
@@ -60,7 +68,11 @@ export default function DeleteOwnDiscovery() {
   const { discovery, idempotencyKey } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   return (
-    <ContentPage back={`${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`} backLabel={`Jimmy #${discovery.serialNumber}`} title="Delete your discovery?">
+    <ContentPage
+      back={`${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`}
+      backLabel={`Jimmy #${discovery.serialNumber}`}
+      title="Delete your discovery?"
+    >
       <img
         src={discovery.photo.src}
         alt={`Your discovery of Jimmy #${discovery.serialNumber}`}

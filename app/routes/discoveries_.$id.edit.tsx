@@ -21,14 +21,24 @@ import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib
 
 export const meta: MetaFunction = () => [{ title: "Edit your discovery" }, { name: "robots", content: "noindex" }];
 
-type EditResult = { formError?: string; fieldErrors: { caption?: string[]; location?: string[] }; values: { caption: string; location: string } };
+type EditResult = {
+  formError?: string;
+  fieldErrors: { caption?: string[]; location?: string[] };
+  values: { caption: string; location: string };
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await requireUser(request, { db });
   const d = await requireOwnDiscovery(db, params.id, user.id);
   return {
-    discovery: { id: d.id, serialNumber: d.serialNumber, caption: d.caption === DEFAULT_CAPTION ? "" : d.caption, location: d.location ?? "", photo: d.photo },
+    discovery: {
+      id: d.id,
+      serialNumber: d.serialNumber,
+      caption: d.caption === DEFAULT_CAPTION ? "" : d.caption,
+      location: d.location ?? "",
+      photo: d.photo,
+    },
     measured: d.latitude !== null && !d.locationApproximate,
     idempotencyKey: crypto.randomUUID(),
     hints: formHints(DiscoveryEditSchema),
@@ -49,13 +59,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const values = { caption: String(form.get("caption") ?? ""), location: String(form.get("location") ?? "") };
   const reject = (rest: Omit<EditResult, "values">) => data<EditResult>({ ...rest, values }, { status: 400 });
-  if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid") return reject({ formError: IDEMPOTENCY_KEY_INVALID_TEXT, fieldErrors: {} });
+  if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid")
+    return reject({ formError: IDEMPOTENCY_KEY_INVALID_TEXT, fieldErrors: {} });
   const parsed = DiscoveryEditSchema.safeParse(values);
   if (!parsed.success) return reject({ fieldErrors: z.flattenError(parsed.error).fieldErrors });
   const measured = discovery.latitude !== null && !discovery.locationApproximate;
   if (!measured && parsed.data.location === null) return reject({ fieldErrors: { location: [LOCATION_REQUIRED_TEXT] } });
   if (!(await editOwnDiscovery(db, discovery, parsed.data))) throw new Response("That discovery doesn't exist any more.", { status: 404 });
-  const flash = await flashHeader({ title: "Discovery updated", description: `Your discovery of Jimmy #${discovery.serialNumber} was saved.`, variant: "success" });
+  const flash = await flashHeader({
+    title: "Discovery updated",
+    description: `Your discovery of Jimmy #${discovery.serialNumber} was saved.`,
+    variant: "success",
+  });
   return redirect(`${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`, { headers: { "Set-Cookie": flash } });
 }
 
@@ -67,7 +82,11 @@ export default function EditDiscovery() {
   const captionError = result?.fieldErrors.caption?.[0];
   const locationError = result?.fieldErrors.location?.[0];
   return (
-    <ContentPage back={`${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`} backLabel={`Jimmy #${discovery.serialNumber}`} title="Edit your discovery">
+    <ContentPage
+      back={`${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`}
+      backLabel={`Jimmy #${discovery.serialNumber}`}
+      title="Edit your discovery"
+    >
       <img
         src={discovery.photo.src}
         alt={`Your discovery of Jimmy #${discovery.serialNumber}`}
@@ -102,7 +121,7 @@ export default function EditDiscovery() {
           hint={
             measured
               ? "Your device measured where you were, so the map pin and the place stay; this is the name shown with them."
-              : "Name a town or city (\"Paris, France\"): the map and the Jimmy's journey follow it."
+              : 'Name a town or city ("Paris, France"): the map and the Jimmy\'s journey follow it.'
           }
           error={locationError}
         />

@@ -51,7 +51,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const limit = await consumeHunterLimit(db, "likePerHunter", user.id);
   if (!limit.allowed) {
     const message = rateLimitedText("likePerHunter", limit);
-    if (enhanced) return Response.json({ error: message, retryAfter: limit.retryAfterSeconds }, { status: 429, headers: retryAfterHeaders(limit) });
+    if (enhanced)
+      return Response.json({ error: message, retryAfter: limit.retryAfterSeconds }, { status: 429, headers: retryAfterHeaders(limit) });
     // Without JavaScript the answer must be a page: back to the card, with the reason as a toast.
     const headers = new Headers(retryAfterHeaders(limit));
     headers.append("Set-Cookie", await flashHeader({ title: "Slow down", description: message, variant: "destructive" }));

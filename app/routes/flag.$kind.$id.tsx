@@ -40,7 +40,14 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 const ParamsSchema = z.object({ kind: FlagTargetKindSchema, id: z.coerce.number().int().positive().max(MAX_ROW_ID) });
 
 type Flagged =
-  | { kind: "discovery"; id: number; serialNumber: number; photo: { src: string; width: number; height: number }; caption: string; author: string }
+  | {
+      kind: "discovery";
+      id: number;
+      serialNumber: number;
+      photo: { src: string; width: number; height: number };
+      caption: string;
+      author: string;
+    }
   | { kind: "comment"; id: number; serialNumber: number; content: string; author: string };
 
 async function findFlagged(db: DB, params: Record<string, string | undefined>): Promise<Flagged> {
@@ -50,7 +57,14 @@ async function findFlagged(db: DB, params: Record<string, string | undefined>): 
     if (d) return { kind: "discovery", id: d.id, serialNumber: d.serialNumber, photo: d.photo, caption: d.caption, author: d.hunterName };
   } else if (parsed.success) {
     const c = await findCommentWithOwner(db, parsed.data.id);
-    if (c) return { kind: "comment", id: c.id, serialNumber: c.serialNumber, content: c.content, author: c.isAdmin ? "The hunt" : c.authorName?.trim() || ANONYMOUS_NAME };
+    if (c)
+      return {
+        kind: "comment",
+        id: c.id,
+        serialNumber: c.serialNumber,
+        content: c.content,
+        author: c.isAdmin ? "The hunt" : c.authorName?.trim() || ANONYMOUS_NAME,
+      };
   }
   throw new Response("There is nothing to flag there: it may have been deleted already.", { status: 404 });
 }
@@ -76,7 +90,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const flagged = await findFlagged(db, params);
   const form = await readForm(request);
   const values = { reason: String(form.get("reason") ?? ""), note: String(form.get("note") ?? "") };
-  const reject = (status: number, rest: Omit<FlagResult, "values">, headers?: HeadersInit) => data<FlagResult>({ ...rest, values }, { status, headers });
+  const reject = (status: number, rest: Omit<FlagResult, "values">, headers?: HeadersInit) =>
+    data<FlagResult>({ ...rest, values }, { status, headers });
 
   const verdict = checkCommentForm(form);
   if (!verdict.ok) {
@@ -112,7 +127,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!result.ok) throw new Response("There is nothing to flag there: it may have been deleted already.", { status: 404 });
   const flash = await flashHeader({
     title: result.alreadyFlagged ? "Already flagged" : "Thanks for flagging",
-    description: result.alreadyFlagged ? "You flagged this before; the admin will look at it." : "The admin will look at it and remove it if it breaks the hunt's rules.",
+    description: result.alreadyFlagged
+      ? "You flagged this before; the admin will look at it."
+      : "The admin will look at it and remove it if it breaks the hunt's rules.",
     variant: "success",
   });
   return redirect(`${jimmyPath(flagged.serialNumber)}#${flagged.kind}-${flagged.id}`, { headers: { "Set-Cookie": flash } });
@@ -132,7 +149,9 @@ export default function FlagPage() {
   const chosen = result?.values.reason;
   return (
     <ContentPage back={back} backLabel={`Jimmy #${flagged.serialNumber}`} title={`Flag this ${describe(flagged.kind)}`}>
-      <p className="mt-2 text-stone-700">The admin reviews every flag and removes what breaks the hunt&apos;s rules. Whoever posted it is not told who flagged it.</p>
+      <p className="mt-2 text-stone-700">
+        The admin reviews every flag and removes what breaks the hunt&apos;s rules. Whoever posted it is not told who flagged it.
+      </p>
       {flagged.kind === "discovery" ? (
         <figure className="mt-4">
           <img
@@ -169,8 +188,17 @@ export default function FlagPage() {
           <legend className={labelClass}>What is wrong with it?</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {FLAG_REASONS.map((reason) => (
-              <label key={reason.value} className="flex min-h-11 items-center gap-2 rounded-xl border border-stone-300 px-3 has-[:checked]:border-orange-600 has-[:checked]:bg-orange-50">
-                <input type="radio" name="reason" value={reason.value} defaultChecked={chosen === reason.value} className="h-4 w-4 accent-orange-700" />
+              <label
+                key={reason.value}
+                className="flex min-h-11 items-center gap-2 rounded-xl border border-stone-300 px-3 has-[:checked]:border-orange-600 has-[:checked]:bg-orange-50"
+              >
+                <input
+                  type="radio"
+                  name="reason"
+                  value={reason.value}
+                  defaultChecked={chosen === reason.value}
+                  className="h-4 w-4 accent-orange-700"
+                />
                 {reason.label}
               </label>
             ))}

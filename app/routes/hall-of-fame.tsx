@@ -21,7 +21,10 @@ export const handle = PAGE_CACHE_HANDLE;
 
 export const meta: MetaFunction = () => [
   { title: "Hall of Fame" },
-  { name: "description", content: "The record holders of the hunt: the longest journeys, the most discovered Jimmys and the geographic champions." },
+  {
+    name: "description",
+    content: "The record holders of the hunt: the longest journeys, the most discovered Jimmys and the geographic champions.",
+  },
 ];
 
 export async function loader() {
@@ -97,7 +100,9 @@ function RecordCard({ recordKey, entry }: { recordKey: RecordKey; entry: HallOfF
       <p className="mt-1 text-sm text-stone-600" data-testid="record-definition">
         {definition}
       </p>
-      {entry ? <RecordBody recordKey={recordKey} entry={entry} /> : (
+      {entry ? (
+        <RecordBody recordKey={recordKey} entry={entry} />
+      ) : (
         <p className="mt-4 rounded-xl bg-orange-50 p-4 text-sm text-stone-700">
           Nobody holds this record yet. It goes to the first Jimmy whose journey gets here.
         </p>
@@ -169,9 +174,7 @@ function RecordBody({ recordKey, entry }: { recordKey: RecordKey; entry: HallOfF
       <div className="mt-4">
         <h4 className="text-sm font-semibold text-stone-700">
           Journey photos
-          {record.discoveryCount > journey.length
-            ? ` (the latest ${JOURNEY_PHOTO_LIMIT} of ${formatCount(record.discoveryCount)})`
-            : ""}
+          {record.discoveryCount > journey.length ? ` (the latest ${JOURNEY_PHOTO_LIMIT} of ${formatCount(record.discoveryCount)})` : ""}
         </h4>
         <div
           role="region"

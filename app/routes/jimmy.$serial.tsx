@@ -67,7 +67,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     user
       ? Promise.all([listOwnDiscoveryIds(db, page.jimmy.id, user.id), listOwnComments(db, page.jimmy.id, user.id)])
       : ([[], []] as [Awaited<ReturnType<typeof listOwnDiscoveryIds>>, Awaited<ReturnType<typeof listOwnComments>>]),
-    journeyMapHtml(db, page.jimmy, page.discoveries.map((d) => d.id)),
+    journeyMapHtml(
+      db,
+      page.jimmy,
+      page.discoveries.map((d) => d.id),
+    ),
   ]);
   const config = env();
   const latest = page.latest;
@@ -149,7 +153,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return reject(result.status, { formError: result.message }, retryAfter);
   }
   if (field("enhanced") === "1") return data<CommentActionResult>({ ok: true, commentId: result.commentId });
-  const flash = await flashHeader({ title: "Comment posted!", description: "Your comment has been added to Jimmy's page.", variant: "success" });
+  const flash = await flashHeader({
+    title: "Comment posted!",
+    description: "Your comment has been added to Jimmy's page.",
+    variant: "success",
+  });
   return redirect(`/jimmy/${serial}#comment-${result.commentId}`, { headers: { "Set-Cookie": flash } });
 }
 
@@ -195,8 +203,20 @@ const RecordDiscoveryModal = lazy(() =>
 );
 
 export default function JimmyPage() {
-  const { jimmy, stats, latest, discoveries, olderCursor, olderPage, comments, commentForm, latestMapSrc, ownDiscoveryIds, ownComments, journeyMap } =
-    useLoaderData<typeof loader>();
+  const {
+    jimmy,
+    stats,
+    latest,
+    discoveries,
+    olderCursor,
+    olderPage,
+    comments,
+    commentForm,
+    latestMapSrc,
+    ownDiscoveryIds,
+    ownComments,
+    journeyMap,
+  } = useLoaderData<typeof loader>();
   const root = useRootData();
   const now = root?.now ?? new Date().toISOString();
   const found = latest !== null;
@@ -232,8 +252,8 @@ export default function JimmyPage() {
           <img src="/logo.svg" alt="" width={72} height={72} className="mx-auto h-18 w-18" />
           <h2 className="mt-4 text-xl font-bold">Nobody has found Jimmy #{jimmy.serialNumber} yet</h2>
           <p className="mx-auto mt-2 max-w-md text-stone-700">
-            If you&apos;re holding this Jimmy, you&apos;re the first! Report your discovery to create Jimmy #{jimmy.serialNumber}&apos;s official
-            page and start its journey.
+            If you&apos;re holding this Jimmy, you&apos;re the first! Report your discovery to create Jimmy #{jimmy.serialNumber}&apos;s
+            official page and start its journey.
           </p>
         </section>
       ) : null}
@@ -282,7 +302,10 @@ export default function JimmyPage() {
               </Link>
             ) : null}
             {olderCursor ? (
-              <Link to={`/jimmy/${jimmy.serialNumber}?before=${encodeURIComponent(olderCursor)}#timeline-heading`} className={pageLinkClass}>
+              <Link
+                to={`/jimmy/${jimmy.serialNumber}?before=${encodeURIComponent(olderCursor)}#timeline-heading`}
+                className={pageLinkClass}
+              >
                 Older discoveries
               </Link>
             ) : null}
@@ -370,7 +393,10 @@ function TimelineEntry({ discovery, own }: { discovery: DiscoveryCardData; own: 
   const { user } = discovery;
   return (
     <li id={`discovery-${discovery.id}`} className="relative scroll-mt-24" data-testid="timeline-entry">
-      <span aria-hidden="true" className="absolute -left-[27px] top-4 h-3 w-3 rounded-full border-2 border-white bg-orange-600 sm:-left-[39px]" />
+      <span
+        aria-hidden="true"
+        className="absolute -left-[27px] top-4 h-3 w-3 rounded-full border-2 border-white bg-orange-600 sm:-left-[39px]"
+      />
       <article className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
         <header className="flex items-center gap-3 p-4">
           <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} />
@@ -403,7 +429,11 @@ function TimelineEntry({ discovery, own }: { discovery: DiscoveryCardData; own: 
               </Link>
             </>
           ) : null}
-          <Link to={`/flag/discovery/${discovery.id}`} className={`${entryActionClass} text-stone-600`} aria-label={`Flag this discovery of Jimmy #${discovery.jimmy.serialNumber}`}>
+          <Link
+            to={`/flag/discovery/${discovery.id}`}
+            className={`${entryActionClass} text-stone-600`}
+            aria-label={`Flag this discovery of Jimmy #${discovery.jimmy.serialNumber}`}
+          >
             Flag
           </Link>
         </footer>

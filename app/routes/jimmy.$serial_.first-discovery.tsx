@@ -32,7 +32,10 @@ export default function FirstDiscovery() {
   const result = useActionAnswer<typeof action>();
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
-      <Link to={jimmyPath(serialNumber)} className="inline-flex items-center gap-1.5 text-sm font-semibold text-orange-800 hover:text-orange-900">
+      <Link
+        to={jimmyPath(serialNumber)}
+        className="inline-flex items-center gap-1.5 text-sm font-semibold text-orange-800 hover:text-orange-900"
+      >
         <BackIcon className="h-4 w-4" />
         Jimmy #{serialNumber}
       </Link>

@@ -12,7 +12,13 @@ import { forgetDraftOnRedirect, keepDataAfterTransportFailure, keepPageOnTranspo
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { jimmy, proof, codeExempt } = await loadReportForm(request, params.serial, "new");
   // A fresh key per rendered form: posting the same form twice (Back, submit again) records one discovery.
-  return { serialNumber: jimmy.serial_number, discoveryCount: jimmy.discovery_count, idempotencyKey: issueIdempotencyKey(), proof, codeExempt };
+  return {
+    serialNumber: jimmy.serial_number,
+    discoveryCount: jimmy.discovery_count,
+    idempotencyKey: issueIdempotencyKey(),
+    proof,
+    codeExempt,
+  };
 }
 
 /** Also receives the Jimmy page's 'Record Your Discovery' modal (`_form=modal`). */
@@ -30,7 +36,10 @@ export default function NewDiscovery() {
   const result = useActionAnswer<typeof action>();
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
-      <Link to={jimmyPath(serialNumber)} className="inline-flex items-center gap-1.5 text-sm font-semibold text-orange-800 hover:text-orange-900">
+      <Link
+        to={jimmyPath(serialNumber)}
+        className="inline-flex items-center gap-1.5 text-sm font-semibold text-orange-800 hover:text-orange-900"
+      >
         <BackIcon className="h-4 w-4" />
         Jimmy #{serialNumber}
       </Link>

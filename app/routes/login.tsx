@@ -132,7 +132,10 @@ export default function Login() {
                 {button.label}
               </a>
             ) : (
-              <p key={button.id} className="flex h-12 w-full flex-col items-center justify-center rounded-full border border-dashed border-stone-300 text-stone-500">
+              <p
+                key={button.id}
+                className="flex h-12 w-full flex-col items-center justify-center rounded-full border border-dashed border-stone-300 text-stone-500"
+              >
                 <span className="font-semibold">{button.label}</span>
                 <span className="text-xs">Not available on this server</span>
               </p>
@@ -187,7 +190,9 @@ export default function Login() {
             </button>
           </Form>
         ) : null}
-        <p className="mt-6 text-center text-sm text-stone-600">You can browse discoveries without signing in. Sign in only to contribute!</p>
+        <p className="mt-6 text-center text-sm text-stone-600">
+          You can browse discoveries without signing in. Sign in only to contribute!
+        </p>
         <Link to="/" className="mt-4 block text-center font-semibold text-orange-700 hover:underline">
           Back to Hunt
         </Link>

@@ -120,11 +120,7 @@ export default function MapPage() {
               Back to all areas
             </Link>
           ) : null}
-          {selectedCluster ? (
-            <ClusterDetail cluster={selectedCluster} state={state} />
-          ) : (
-            <ClusterList clusters={clusters} state={state} />
-          )}
+          {selectedCluster ? <ClusterDetail cluster={selectedCluster} state={state} /> : <ClusterList clusters={clusters} state={state} />}
           {unplaced > 0 ? (
             <p className="text-sm text-stone-600">
               {plural(unplaced, "discovered Jimmy has", "discovered Jimmys have")} no known position yet, so{" "}

@@ -145,7 +145,10 @@ function NotificationItem({ notification, isNew, now }: { notification: Notifica
         to={notification.href}
         className={`flex gap-3 rounded-2xl border p-4 hover:border-orange-300 ${isNew ? "border-orange-200 bg-orange-50" : "border-stone-200 bg-white"}`}
       >
-        <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-white text-orange-700 shadow-sm">
+        <span
+          aria-hidden="true"
+          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-white text-orange-700 shadow-sm"
+        >
           <Icon className="h-5 w-5" />
         </span>
         <span className="min-w-0 flex-1">

@@ -36,30 +36,28 @@ export default function PrivacyPolicy() {
 
       <Section title="Who we are">
         <p>
-          {name} is a community scavenger hunt for numbered 3D-printed figurines ("Jimmys") made in memory of a much-loved
-          public figure. The hunt is run by a small Texas-based operator ("we", "us"). This policy explains what we collect
-          when you browse or take part, why, and the choices you have.
+          {name} is a community scavenger hunt for numbered 3D-printed figurines ("Jimmys") made in memory of a much-loved public figure.
+          The hunt is run by a small Texas-based operator ("we", "us"). This policy explains what we collect when you browse or take part,
+          why, and the choices you have.
         </p>
       </Section>
 
       <Section title="What we collect">
         <ul className="list-disc space-y-2 pl-5">
           <li>
-            <strong>Account details</strong> when you sign in with Apple, Meta or Google: your provider's account identifier,
-            your first and last name and, if the provider shares one, your profile picture and e-mail address. We never
-            receive your password.
+            <strong>Account details</strong> when you sign in with Apple, Meta or Google: your provider's account identifier, your first and
+            last name and, if the provider shares one, your profile picture and e-mail address. We never receive your password.
           </li>
           <li>
-            <strong>Discoveries you report</strong>: the photo you upload, your caption, the location you type or allow your
-            device to share, and the time. We remove all embedded metadata (including GPS tags) from photos before they are
-            published.
+            <strong>Discoveries you report</strong>: the photo you upload, your caption, the location you type or allow your device to
+            share, and the time. We remove all embedded metadata (including GPS tags) from photos before they are published.
           </li>
           <li>
             <strong>Comments and likes</strong>: what you write, the name you choose to show, and which discoveries you like.
           </li>
           <li>
-            <strong>Technical data</strong>: a session cookie that keeps you signed in, and short-lived records of network
-            addresses used to stop spam and abuse.
+            <strong>Technical data</strong>: a session cookie that keeps you signed in, and short-lived records of network addresses used to
+            stop spam and abuse.
           </li>
         </ul>
         <p>Browsing the hunt does not require an account, and we do not use advertising or third-party tracking cookies.</p>
@@ -67,17 +65,17 @@ export default function PrivacyPolicy() {
 
       <Section title="How we use it">
         <p>
-          We use this information to run the hunt: to show discoveries, each Jimmy's journey, the map and the Hall of Fame; to
-          notify you about activity on your discoveries; to keep the service secure; and to respond to your requests. We do
-          not sell your personal information.
+          We use this information to run the hunt: to show discoveries, each Jimmy's journey, the map and the Hall of Fame; to notify you
+          about activity on your discoveries; to keep the service secure; and to respond to your requests. We do not sell your personal
+          information.
         </p>
       </Section>
 
       <Section title="What is public">
         <p>
-          Discoveries are public: your photo, caption, the location you give, the date and your first and last name appear on
-          the feed and on the Jimmy's page. Comments show the name you provide, or "Anonymous Hunter" if you leave it blank.
-          Please do not include anything in a photo or caption that you do not want to be seen by everyone.
+          Discoveries are public: your photo, caption, the location you give, the date and your first and last name appear on the feed and
+          on the Jimmy's page. Comments show the name you provide, or "Anonymous Hunter" if you leave it blank. Please do not include
+          anything in a photo or caption that you do not want to be seen by everyone.
         </p>
       </Section>
 
@@ -92,60 +90,58 @@ export default function PrivacyPolicy() {
           >
             Creative Commons Attribution-NonCommercial 4.0 International licence (CC BY-NC 4.0)
           </a>
-          , so others may share them non-commercially with credit. Only upload photos you took yourself or have the right to
-          share.
+          , so others may share them non-commercially with credit. Only upload photos you took yourself or have the right to share.
         </p>
       </Section>
 
       <Section title="Where your data is stored">
         <p>
-          All data, including photos, is stored on servers located in the United States only. If you take part from outside
-          the United States, your information is transferred to and processed in the United States.
+          All data, including photos, is stored on servers located in the United States only. If you take part from outside the United
+          States, your information is transferred to and processed in the United States.
         </p>
       </Section>
 
       <Section title="How long we keep it">
         <p>
-          We keep your account and contributions while your account is active. Sign-in sessions expire after 30 days. Unused
-          photo uploads are deleted automatically within a day. Abuse-prevention records are kept for no longer than needed
-          to protect the service.
+          We keep your account and contributions while your account is active. Sign-in sessions expire after 30 days. Unused photo uploads
+          are deleted automatically within a day. Abuse-prevention records are kept for no longer than needed to protect the service.
         </p>
       </Section>
 
       <Section title="Your rights">
         <p>
-          You can ask us to access, correct, export or delete your personal information, or to remove a discovery or comment.
-          Write to {mail}. We respond to every rights request within 45 days.
+          You can ask us to access, correct, export or delete your personal information, or to remove a discovery or comment. Write to{" "}
+          {mail}. We respond to every rights request within 45 days.
         </p>
       </Section>
 
       <Section title="Copyright complaints (DMCA)">
         <p>
-          If you believe a photo on {name} infringes your copyright, send a notice to {mail} identifying the work and the
-          material. We will remove or disable access to the material and inform the person who uploaded it. If they send a
-          valid counter-notice, we will restore the material after 10 to 14 business days unless the complaining party tells
-          us it has filed a court action.
+          If you believe a photo on {name} infringes your copyright, send a notice to {mail} identifying the work and the material. We will
+          remove or disable access to the material and inform the person who uploaded it. If they send a valid counter-notice, we will
+          restore the material after 10 to 14 business days unless the complaining party tells us it has filed a court action.
         </p>
       </Section>
 
       <Section title="Children">
         <p>
-          You must be at least 13 years old to create an account or contribute. We do not knowingly collect personal
-          information from children under 13; if you believe a child has signed up, contact us and we will delete the
-          account.
+          You must be at least 13 years old to create an account or contribute. We do not knowingly collect personal information from
+          children under 13; if you believe a child has signed up, contact us and we will delete the account.
         </p>
       </Section>
 
       <Section title="Changes to this policy">
         <p>
-          If we change this policy we will update the effective date above and, for significant changes, tell signed-in
-          hunters on the site.
+          If we change this policy we will update the effective date above and, for significant changes, tell signed-in hunters on the site.
         </p>
       </Section>
 
       <Section title="Contact">
         <p>
-          Questions about privacy: {mail}. <Link to="/" className="font-medium text-orange-700 underline">Back to the hunt</Link>
+          Questions about privacy: {mail}.{" "}
+          <Link to="/" className="font-medium text-orange-700 underline">
+            Back to the hunt
+          </Link>
         </p>
       </Section>
     </article>

@@ -57,8 +57,8 @@ export default function TooManyAttempts() {
     <section className="mx-auto max-w-md px-4 py-20 text-center">
       <h1 className="text-2xl font-extrabold tracking-tight">Too many attempts</h1>
       <p className="mt-3 text-stone-700">
-        Too many QR codes that could not be verified came from your connection. Please wait {minutes}{" "}
-        {minutes === 1 ? "minute" : "minutes"} and try again.
+        Too many QR codes that could not be verified came from your connection. Please wait {minutes} {minutes === 1 ? "minute" : "minutes"}{" "}
+        and try again.
       </p>
       <Link to="/" className={buttonClass("primary", "cta", "mt-8")}>
         Go Home

@@ -32,16 +32,14 @@ const ManualEntrySchema = z.object({
     .trim()
     .transform((value) => value.replace(/^#/, ""))
     .pipe(z.string().regex(/^[1-9]\d{0,8}$/, "Enter the Jimmy's number as printed on the label, e.g. 42.")),
-  check: z
-    .string()
-    .transform((value, ctx) => {
-      const check = normalizeCheck(value);
-      if (!check) {
-        ctx.addIssue({ code: "custom", message: `Enter the ${CHECK_LENGTH}-character code printed under the number.` });
-        return z.NEVER;
-      }
-      return check;
-    }),
+  check: z.string().transform((value, ctx) => {
+    const check = normalizeCheck(value);
+    if (!check) {
+      ctx.addIssue({ code: "custom", message: `Enter the ${CHECK_LENGTH}-character code printed under the number.` });
+      return z.NEVER;
+    }
+    return check;
+  }),
 });
 
 type ManualEntryResult = {
@@ -60,7 +58,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<ManualEntryResult>({ values, fieldErrors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
   }
   const serial = parseSerial(parsed.data.serial)!;
-  const outcome = await checkLabel(getDb(), { serial, check: parsed.data.check, address: clientAddress(request, context), userId: user.id });
+  const outcome = await checkLabel(getDb(), {
+    serial,
+    check: parsed.data.check,
+    address: clientAddress(request, context),
+    userId: user.id,
+  });
   // The code was checked here, so the form carries a scan proof and does not ask for it again.
   if (outcome.ok) return redirect(`${discoveryFormPath(outcome.serial, outcome.found)}?proof=${issueScanProof(outcome.serial, user.id)}`);
   switch (outcome.error) {
@@ -82,7 +85,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "rate_limited": {
       const minutes = Math.max(1, Math.ceil((Date.parse(outcome.retryAt) - Date.now()) / 60_000));
       return data<ManualEntryResult>(
-        { values, formError: `Too many codes that could not be verified were tried. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.` },
+        {
+          values,
+          formError: `Too many codes that could not be verified were tried. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`,
+        },
         { status: 429, headers: { "Retry-After": String(minutes * 60) } },
       );
     }
@@ -113,13 +119,17 @@ export default function Scan() {
           </div>
         ) : (
           <p className="mt-2 text-sm text-stone-600">
-            Scanning needs JavaScript. You can still type in the number and code from the label below, or scan the QR code with your
-            phone's camera app.
+            Scanning needs JavaScript. You can still type in the number and code from the label below, or scan the QR code with your phone's
+            camera app.
           </p>
         )}
       </section>
 
-      <section id="manual" aria-labelledby="manual-title" className="mt-6 scroll-mt-24 rounded-3xl border border-orange-100 bg-white p-5 shadow-sm">
+      <section
+        id="manual"
+        aria-labelledby="manual-title"
+        className="mt-6 scroll-mt-24 rounded-3xl border border-orange-100 bg-white p-5 shadow-sm"
+      >
         <h2 id="manual-title" className="text-lg font-bold">
           Type it in
         </h2>

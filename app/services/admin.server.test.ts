@@ -21,9 +21,7 @@ const address = "198.51.100.20";
 describe("admin password lockout", () => {
   it("checks at most five passwords from a burst sent at once, and refuses the right one that comes later", async () => {
     const burst = Array.from({ length: 40 }, (_, i) => (i === 34 ? "correct horse battery staple" : `guess ${i}`));
-    const outcomes = await Promise.all(
-      burst.map((password) => attemptAdminSignIn(t.db, { password, address }, { passwordHash })),
-    );
+    const outcomes = await Promise.all(burst.map((password) => attemptAdminSignIn(t.db, { password, address }, { passwordHash })));
 
     expect(outcomes.filter((o) => o.status === "granted")).toEqual([]);
     expect(outcomes[34]!.status).toBe("locked");

@@ -9,10 +9,7 @@ export const ADMIN_FAILURE_LIMIT = 5;
 export const ADMIN_FAILURE_WINDOW_MS = 15 * 60_000;
 
 export type AdminSignIn =
-  | { status: "granted" }
-  | { status: "denied"; attemptsLeft: number }
-  | { status: "locked"; retryAt: string }
-  | { status: "not_configured" };
+  { status: "granted" } | { status: "denied"; attemptsLeft: number } | { status: "locked"; retryAt: string } | { status: "not_configured" };
 
 /**
  * Checks an admin password from `address`. The attempt is counted before the

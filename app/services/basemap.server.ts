@@ -235,7 +235,9 @@ function reaches(ring: Ring, view: MapView, shift: number): boolean {
     if (lat < south) south = lat;
     if (lat > north) north = lat;
   }
-  return east + shift >= view.west - padLng && west + shift <= view.east + padLng && north >= view.south - padLat && south <= view.north + padLat;
+  return (
+    east + shift >= view.west - padLng && west + shift <= view.east + padLng && north >= view.south - padLat && south <= view.north + padLat
+  );
 }
 
 /** Reads a view from the basemap's address (`?v=west,south,east,north`), or null when it is not one a journey map asks for. */

@@ -35,9 +35,7 @@ export function issueUniqueFormToken(): string {
   return issueFormToken(new Date(lastIssuedAt));
 }
 
-export type SpamVerdict =
-  | { ok: true }
-  | { ok: false; reason: "honeypot" | "token" | "too_fast" | "expired"; message: string };
+export type SpamVerdict = { ok: true } | { ok: false; reason: "honeypot" | "token" | "too_fast" | "expired"; message: string };
 
 const REJECTED = "We couldn't post that comment. Please reload the page and try again.";
 

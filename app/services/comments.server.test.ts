@@ -58,7 +58,13 @@ describe("posting a comment", () => {
   it("refuses a guest the team's names and a registered hunter's name, folded for case, look-alikes and invisible characters, on the name field", async () => {
     const { jimmy } = await scene();
     const post = (authorName: string) =>
-      submitComment(t.db, { jimmyId: jimmy.id, comment: { content: "Hello from me", authorName }, author: guest, address: "203.0.113.5", now: start });
+      submitComment(t.db, {
+        jimmyId: jimmy.id,
+        comment: { content: "Hello from me", authorName },
+        author: guest,
+        address: "203.0.113.5",
+        now: start,
+      });
     const team = { ok: false, status: 400, field: "authorName", message: TEAM_NAME_TEXT };
     const hunter = { ok: false, status: 400, field: "authorName", message: HUNTER_NAME_TEXT };
     expect(await post("Admin")).toEqual(team);
@@ -76,9 +82,20 @@ describe("posting a comment", () => {
   it("compares a guest's name with a hunter's current name: a hunter renamed at sign-in frees the old one", async () => {
     const { jimmy, bystander } = await scene();
     const post = (authorName: string, at: number) =>
-      submitComment(t.db, { jimmyId: jimmy.id, comment: { content: `As ${authorName}`, authorName }, author: guest, address: "203.0.113.6", now: later(at) });
+      submitComment(t.db, {
+        jimmyId: jimmy.id,
+        comment: { content: `As ${authorName}`, authorName },
+        author: guest,
+        address: "203.0.113.6",
+        now: later(at),
+      });
     expect(await post("Bea Bystander", 0)).toMatchObject({ ok: false, status: 400 });
-    const renamed = await upsertUserFromProvider(t.db, { provider: bystander.provider, subject: bystander.provider_subject, firstName: "Beatrix", lastName: "Bystander" });
+    const renamed = await upsertUserFromProvider(t.db, {
+      provider: bystander.provider,
+      subject: bystander.provider_subject,
+      firstName: "Beatrix",
+      lastName: "Bystander",
+    });
     expect(renamed.first_name).toBe("Beatrix");
     expect(await post("Beatrix Bystander", 1000)).toMatchObject({ ok: false, status: 400 });
     expect((await post("Bea Bystander", 2000)).ok).toBe(true);
@@ -87,9 +104,19 @@ describe("posting a comment", () => {
   it("refuses the same comment by the same author on the same Jimmy within five minutes, but not from someone else", async () => {
     const { jimmy } = await scene();
     const post = (authorName: string | undefined, at: number, address = "203.0.113.2") =>
-      submitComment(t.db, { jimmyId: jimmy.id, comment: { content: "Welcome home, Jimmy", authorName }, author: guest, address, now: later(at) });
+      submitComment(t.db, {
+        jimmyId: jimmy.id,
+        comment: { content: "Welcome home, Jimmy", authorName },
+        author: guest,
+        address,
+        now: later(at),
+      });
     expect((await post(undefined, 0)).ok).toBe(true);
-    expect(await post(undefined, 60_000)).toEqual({ ok: false, status: 409, message: "You just posted this comment. It's already on Jimmy's page." });
+    expect(await post(undefined, 60_000)).toEqual({
+      ok: false,
+      status: 409,
+      message: "You just posted this comment. It's already on Jimmy's page.",
+    });
     expect((await post("Someone else", 61_000, "203.0.113.3")).ok).toBe(true);
     expect((await post(undefined, DUPLICATE_COMMENT_WINDOW_MS + 1)).ok).toBe(true);
     expect(await listComments(t.db, jimmy.id)).toHaveLength(3);
@@ -101,7 +128,13 @@ describe("posting a comment", () => {
     await Promise.all(Array.from({ length: 8 }, () => sql`select 1`.execute(t.db)));
     const results = await Promise.all(
       Array.from({ length: 4 }, () =>
-        submitComment(t.db, { jimmyId: jimmy.id, comment: { content: "Clicked twice" }, author: guest, address: "203.0.113.9", now: later(0) }),
+        submitComment(t.db, {
+          jimmyId: jimmy.id,
+          comment: { content: "Clicked twice" },
+          author: guest,
+          address: "203.0.113.9",
+          now: later(0),
+        }),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
@@ -114,11 +147,19 @@ describe("posting a comment", () => {
     const { max } = RATE_LIMITS.commentPerAddress;
     const hunter: CommentAuthor = { kind: "hunter", userId: bystander.id, firstName: "Bea", lastName: "Bystander" };
     const post = (n: number, address: string, author: CommentAuthor = guest) =>
-      submitComment(t.db, { jimmyId: jimmy.id, comment: { content: `comment ${n} from ${address}` }, author, address, now: later(n * 1000) });
+      submitComment(t.db, {
+        jimmyId: jimmy.id,
+        comment: { content: `comment ${n} from ${address}` },
+        author,
+        address,
+        now: later(n * 1000),
+      });
     for (let n = 0; n < max; n++) expect((await post(n, "198.51.100.7")).ok).toBe(true);
     const refused = await post(max, "198.51.100.7");
     expect(refused).toMatchObject({ ok: false, status: 429 });
-    expect(!refused.ok && refused.message).toMatch(/^You've posted a lot of comments in a short time\. Please wait \d+ minutes? and try again\.$/);
+    expect(!refused.ok && refused.message).toMatch(
+      /^You've posted a lot of comments in a short time\. Please wait \d+ minutes? and try again\.$/,
+    );
     expect((await post(max + 1, "198.51.100.8")).ok).toBe(true);
     expect((await post(max + 2, "198.51.100.7", hunter)).ok).toBe(true);
     expect((await post(max + 3, "198.51.100.7", { kind: "admin", huntName: "Jimmy Hunt" })).ok).toBe(true);
@@ -145,7 +186,13 @@ describe("posting a comment", () => {
     const { jimmy } = await scene();
     const { max } = RATE_LIMITS.commentPerAddress;
     const post = (n: number) =>
-      submitComment(t.db, { jimmyId: jimmy.id, comment: { content: `unaddressed ${n}` }, author: guest, address: null, now: later(n * 1000) });
+      submitComment(t.db, {
+        jimmyId: jimmy.id,
+        comment: { content: `unaddressed ${n}` },
+        author: guest,
+        address: null,
+        now: later(n * 1000),
+      });
     for (let n = 0; n < max; n++) expect((await post(n)).ok).toBe(true);
     expect(await post(max)).toMatchObject({ ok: false, status: 429 });
   });
@@ -163,10 +210,22 @@ describe("posting a comment", () => {
     expect(await countUnreadNotifications(t.db, second.id)).toBe(0);
     expect(await countUnreadNotifications(t.db, bystander.id)).toBe(0);
     const { notifications } = await listNotifications(t.db, first.id, { huntName: "Jimmy Hunt" });
-    expect(notifications[0]).toMatchObject({ kind: "comment", actorName: "Sol Second", serialNumber: 3, excerpt: "Lovely <b>trip</b>", unread: true });
+    expect(notifications[0]).toMatchObject({
+      kind: "comment",
+      actorName: "Sol Second",
+      serialNumber: 3,
+      excerpt: "Lovely <b>trip</b>",
+      unread: true,
+    });
     expect(notifications[0]!.href).toMatch(/^\/jimmy\/3#comment-\d+$/);
 
-    await submitComment(t.db, { jimmyId: jimmy.id, comment: { content: "Crowned" }, author: { kind: "admin", huntName: "Jimmy Hunt" }, address: null, now: later(1000) });
+    await submitComment(t.db, {
+      jimmyId: jimmy.id,
+      comment: { content: "Crowned" },
+      author: { kind: "admin", huntName: "Jimmy Hunt" },
+      address: null,
+      now: later(1000),
+    });
     await submitComment(t.db, { jimmyId: jimmy.id, comment: { content: "Who am I" }, author: guest, address: null, now: later(2000) });
     const names = (await listNotifications(t.db, second.id, { huntName: "Jimmy Hunt" })).notifications.map((n) => n.actorName);
     expect(names).toEqual(["Anonymous Hunter", "Jimmy Hunt"]);

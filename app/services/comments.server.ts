@@ -12,9 +12,7 @@ const DUPLICATE_TEXT = "You just posted this comment. It's already on Jimmy's pa
 
 export type CommentAuthor =
   /** An admin session: posted as the hunt itself (crown and the hunt's avatar), whatever name was typed. */
-  | { kind: "admin"; huntName: string }
-  | { kind: "hunter"; userId: number; firstName: string; lastName: string }
-  | { kind: "guest" };
+  { kind: "admin"; huntName: string } | { kind: "hunter"; userId: number; firstName: string; lastName: string } | { kind: "guest" };
 
 export type SubmitCommentResult =
   | { ok: true; commentId: number; replayed?: boolean }
@@ -28,11 +26,15 @@ export type SubmitCommentResult =
  * cache, ADR 007), so two visitors never share a key. From the JSON API, the
  * hunter, the admin session, or a guest's address.
  */
-export function commentGuard(key: string | null, from: { formToken: string } | { author: CommentAuthor; address: string | null }): IdempotencyGuard | null {
+export function commentGuard(
+  key: string | null,
+  from: { formToken: string } | { author: CommentAuthor; address: string | null },
+): IdempotencyGuard | null {
   if (!key) return null;
   if ("formToken" in from) return { scope: `comment-form:${from.formToken}`, key, kind: "comment" };
   const { author } = from;
-  const scope = author.kind === "admin" ? "admin" : author.kind === "hunter" ? `user:${author.userId}` : `guest:${from.address ?? "unknown"}`;
+  const scope =
+    author.kind === "admin" ? "admin" : author.kind === "hunter" ? `user:${author.userId}` : `guest:${from.address ?? "unknown"}`;
   return { scope, key, kind: "comment" };
 }
 

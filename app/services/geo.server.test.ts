@@ -29,19 +29,44 @@ describe("places from coordinates", () => {
   it("rolls the parts of a city up to the city: Mexico City's alcaldías, London's boroughs, Paris's arrondissements, New York's boroughs", async () => {
     const cityAt = async (latitude: number, longitude: number) => (await at(latitude, longitude)).city;
     // Mexico City: Cuauhtémoc (the point), the Zócalo, Coyoacán, Iztapalapa, Tlalpan.
-    for (const [lat, lon] of [[19.4423, -99.1451], [19.4326, -99.1332], [19.35, -99.162], [19.3553, -99.0622], [19.2951, -99.1621]] as const) {
+    for (const [lat, lon] of [
+      [19.4423, -99.1451],
+      [19.4326, -99.1332],
+      [19.35, -99.162],
+      [19.3553, -99.0622],
+      [19.2951, -99.1621],
+    ] as const) {
       expect(await cityAt(lat, lon)).toBe("Mexico City");
     }
     // London: Camden Town, Westminster, the City, Islington, Greenwich, Croydon.
-    for (const [lat, lon] of [[51.539, -0.1426], [51.4975, -0.1357], [51.5155, -0.0922], [51.5362, -0.103], [51.4826, -0.0077], [51.3762, -0.0982]] as const) {
+    for (const [lat, lon] of [
+      [51.539, -0.1426],
+      [51.4975, -0.1357],
+      [51.5155, -0.0922],
+      [51.5362, -0.103],
+      [51.4826, -0.0077],
+      [51.3762, -0.0982],
+    ] as const) {
       expect(await cityAt(lat, lon)).toBe("London");
     }
     // Paris: the 1st, 11th, 16th and 20th arrondissements.
-    for (const [lat, lon] of [[48.8606, 2.3376], [48.8589, 2.3794], [48.8603, 2.262], [48.8646, 2.3984]] as const) {
+    for (const [lat, lon] of [
+      [48.8606, 2.3376],
+      [48.8589, 2.3794],
+      [48.8603, 2.262],
+      [48.8646, 2.3984],
+    ] as const) {
       expect(await cityAt(lat, lon)).toBe("Paris");
     }
     // New York: Brooklyn, Queens, Manhattan, the Bronx, Staten Island, Astoria.
-    for (const [lat, lon] of [[40.6782, -73.9442], [40.7282, -73.7949], [40.7831, -73.9712], [40.8448, -73.8648], [40.5795, -74.1502], [40.7644, -73.9235]] as const) {
+    for (const [lat, lon] of [
+      [40.6782, -73.9442],
+      [40.7282, -73.7949],
+      [40.7831, -73.9712],
+      [40.8448, -73.8648],
+      [40.5795, -74.1502],
+      [40.7644, -73.9235],
+    ] as const) {
       expect(await at(lat, lon)).toMatchObject({ city: "New York City", region: "NY", country: "US" });
     }
   });
@@ -130,7 +155,11 @@ describe("approximate coordinates from a typed city", () => {
 
   it("rolls a typed part of a city up to the city, at the part's centre", async () => {
     expect(await resolveLocation({ location: "Brooklyn, NY" })).toMatchObject({ city: "New York City", region: "NY", approximate: true });
-    expect(await resolveLocation({ location: "Coyoacán, Mexico" })).toMatchObject({ city: "Mexico City", country: "MX", approximate: true });
+    expect(await resolveLocation({ location: "Coyoacán, Mexico" })).toMatchObject({
+      city: "Mexico City",
+      country: "MX",
+      approximate: true,
+    });
     expect(await resolveLocation({ location: "Islington, England" })).toMatchObject({ city: "London", country: "GB", approximate: true });
   });
 

@@ -44,7 +44,14 @@ const UK_NATIONS: Record<string, string> = { england: "ENG", scotland: "SCT", wa
  * borders of its five counties from us-atlas. Paris needs no entry: GeoNames
  * marks its arrondissements as sections of Paris (PPLX), already left out.
  */
-const CITIES_WITH_PARTS: readonly { city: string; country: string; region?: string; admin1?: string; admin2?: RegExp; counties?: readonly string[] }[] = [
+const CITIES_WITH_PARTS: readonly {
+  city: string;
+  country: string;
+  region?: string;
+  admin1?: string;
+  admin2?: RegExp;
+  counties?: readonly string[];
+}[] = [
   { city: "Mexico City", country: "MX", admin1: "09" },
   { city: "London", country: "GB", admin1: "ENG", admin2: /^[A-P][0-9]$/ },
   // Manhattan, the Bronx, Brooklyn, Queens and Staten Island (county FIPS codes).
@@ -109,7 +116,17 @@ function decodeCities(buffer: Uint8Array, PbfClass: typeof Pbf): DecodedCities {
   const pbf = new PbfClass(buffer);
   let lastLongitude = 0;
   let lastLatitude = 0;
-  type Row = { name: string; altName: string; country: string; featureCode: string; admin: string; admin2: string; population: number; lng: number; lat: number };
+  type Row = {
+    name: string;
+    altName: string;
+    country: string;
+    featureCode: string;
+    admin: string;
+    admin2: string;
+    population: number;
+    lng: number;
+    lat: number;
+  };
   const read = (tag: number, row: Row, p: Pbf) => {
     if (tag === 2) row.name = p.readString();
     else if (tag === 3) row.country = p.readString();
@@ -244,8 +261,7 @@ async function loadGeography(): Promise<Geography> {
     stateAt: (longitude, latitude) => stateIndex([longitude, latitude])?.code ?? null,
     nearestCity(longitude, latitude, within) {
       const inside = within
-        ? (id: number) =>
-            city.country[id] === within.country && (within.region === undefined || city.admin[id] === within.region)
+        ? (id: number) => city.country[id] === within.country && (within.region === undefined || city.admin[id] === within.region)
         : undefined;
       const ids = around(index, longitude, latitude, CITY_CANDIDATES, MAX_CITY_DISTANCE_KM, inside);
       let best: number | null = null;
@@ -305,9 +321,7 @@ function qualifierMeanings(geo: Geography, text: string): Constraint[] | "ignore
 
 function cityMatches(geo: Geography, id: number, constraints: Constraint[][]): boolean {
   return constraints.every((meanings) =>
-    meanings.some(
-      (m) => geo.city.country[id] === m.country && (m.region === undefined || geo.city.admin[id] === m.region),
-    ),
+    meanings.some((m) => geo.city.country[id] === m.country && (m.region === undefined || geo.city.admin[id] === m.region)),
   );
 }
 
@@ -351,7 +365,10 @@ function findNamedCity(geo: Geography, text: string): number | null {
 
 /** "Texas" or "France" alone: the place is known, but not where in it. */
 function namedArea(geo: Geography, text: string): Constraint | null {
-  const parts = text.split(",").map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   const last = parts[parts.length - 1];
   if (!last) return null;
   const meanings = qualifierMeanings(geo, last);

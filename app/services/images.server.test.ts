@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { inspectPhoto, UnsupportedPhotoError } from "./images.server";
 
 const blankPng = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: "#6a8" } }).png({ compressionLevel: 9 }).toBuffer();
+  sharp({ create: { width, height, channels: 3, background: "#6a8" } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 describe("the photo pixel limit", () => {
   it("accepts a 24 MP phone photo's size and refuses a 7000 × 7000 image before decoding it", async () => {

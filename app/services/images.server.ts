@@ -56,7 +56,9 @@ export async function inspectPhoto(input: Buffer): Promise<{ format: string; wid
   const format = metadata.format ?? "unknown";
   if (format === "heif") throw new UnsupportedPhotoError(HEIC_MESSAGE);
   if (!ACCEPTED_FORMATS.has(format)) {
-    throw new UnsupportedPhotoError(`Unsupported photo: ${format.toUpperCase()} files aren't accepted. Please choose a JPEG, PNG or WebP photo.`);
+    throw new UnsupportedPhotoError(
+      `Unsupported photo: ${format.toUpperCase()} files aren't accepted. Please choose a JPEG, PNG or WebP photo.`,
+    );
   }
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;
@@ -96,11 +98,7 @@ export async function renderVariants(input: Buffer): Promise<{
   const variants = await Promise.all(
     widths.map(async (w) => ({
       width: w,
-      data: await base
-        .clone()
-        .resize({ width: w, withoutEnlargement: true })
-        .webp({ quality: WEBP_QUALITY })
-        .toBuffer(),
+      data: await base.clone().resize({ width: w, withoutEnlargement: true }).webp({ quality: WEBP_QUALITY }).toBuffer(),
     })),
   );
   const scale = largest / width;

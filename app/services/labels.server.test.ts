@@ -61,7 +61,9 @@ describe("label sheets", () => {
     expect(svg).toContain(">hunt.example:8443/scan<");
     const pdf = renderLabelsPdf(labels, "Jimmy Hunt").toString("latin1");
     // The page's drawing is a deflated stream: the text a PDF reader extracts is in its Tj strings.
-    const streams = [...pdf.matchAll(/stream\n([\s\S]*?)\nendstream/g)].map((match) => zlib.inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1"));
+    const streams = [...pdf.matchAll(/stream\n([\s\S]*?)\nendstream/g)].map((match) =>
+      zlib.inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1"),
+    );
     const printed = streams.flatMap((stream) => [...stream.matchAll(/\((.*?)\) Tj/g)].map((match) => match[1]));
     for (const label of labels) {
       expect(printed).toEqual(expect.arrayContaining([`#${label.serial}`, `Code ${label.check}`]));

@@ -168,7 +168,11 @@ export function renderLabelsPdf(labels: Label[], huntName: string): Buffer {
     });
     const stream = zlib.deflateSync(Buffer.from(ops.join("\n"), "latin1"));
     const content = add(
-      Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, "latin1"), stream, Buffer.from("\nendstream", "latin1")]),
+      Buffer.concat([
+        Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, "latin1"),
+        stream,
+        Buffer.from("\nendstream", "latin1"),
+      ]),
     );
     pageIds.push(
       add(
@@ -178,7 +182,10 @@ export function renderLabelsPdf(labels: Label[], huntName: string): Buffer {
     );
   }
   objects[catalog - 1] = Buffer.from(`<< /Type /Catalog /Pages ${pagesId} 0 R >>`, "latin1");
-  objects[pagesId - 1] = Buffer.from(`<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(" ")}] /Count ${pageIds.length} >>`, "latin1");
+  objects[pagesId - 1] = Buffer.from(
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(" ")}] /Count ${pageIds.length} >>`,
+    "latin1",
+  );
   const info = add(`<< /Title ${pdfString(`${huntName} labels`)} /Producer (Jimmy Hunt) >>`);
 
   const chunks: Buffer[] = [Buffer.from("%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "latin1")];

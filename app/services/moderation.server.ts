@@ -45,10 +45,19 @@ export async function moderateDeleteDiscovery(
 }
 
 /** Deletes a comment (its Jimmy's count kept in step) and writes the audit log; null when there is no such comment. */
-export async function moderateDeleteComment(db: DB, { id, clientAddress }: { id: number; clientAddress: string }): Promise<{ serialNumber: number } | null> {
+export async function moderateDeleteComment(
+  db: DB,
+  { id, clientAddress }: { id: number; clientAddress: string },
+): Promise<{ serialNumber: number } | null> {
   const deleted = await deleteComment(db, id);
   if (!deleted) return null;
-  await recordAdminAction(db, { action: "delete_comment", targetType: "comment", targetId: id, detail: `Jimmy #${deleted.serialNumber}`, clientAddress });
+  await recordAdminAction(db, {
+    action: "delete_comment",
+    targetType: "comment",
+    targetId: id,
+    detail: `Jimmy #${deleted.serialNumber}`,
+    clientAddress,
+  });
   return { serialNumber: deleted.serialNumber };
 }
 
@@ -70,7 +79,13 @@ export async function acceptFlags(db: DB, storage: Storage, { target, clientAddr
       ? await moderateDeleteDiscovery(db, storage, { id: target.id, clientAddress })
       : await moderateDeleteComment(db, { id: target.id, clientAddress });
   if (!deleted) return null;
-  await recordAdminAction(db, { action: "accept_flags", targetType: target.kind, targetId: target.id, detail: flagsDetail(summary), clientAddress });
+  await recordAdminAction(db, {
+    action: "accept_flags",
+    targetType: target.kind,
+    targetId: target.id,
+    detail: flagsDetail(summary),
+    clientAddress,
+  });
   return deleted;
 }
 
@@ -79,7 +94,13 @@ export async function rejectFlags(db: DB, { target, clientAddress }: { target: F
   const summary = await openFlagSummary(db, target);
   const dismissed = await dismissFlags(db, target);
   if (dismissed === 0) return false;
-  await recordAdminAction(db, { action: "dismiss_flags", targetType: target.kind, targetId: target.id, detail: flagsDetail(summary), clientAddress });
+  await recordAdminAction(db, {
+    action: "dismiss_flags",
+    targetType: target.kind,
+    targetId: target.id,
+    detail: flagsDetail(summary),
+    clientAddress,
+  });
   return true;
 }
 

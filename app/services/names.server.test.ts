@@ -34,7 +34,19 @@ describe("claimsTeam", () => {
   });
 
   it("ignores invisible characters, spacing and punctuation inside the name", () => {
-    const spaced = ["Ad\u200Bmin", "A d m i n", "Ad\u00ADmin", "\uFEFFAdmin\u2060", "Admin\uFE0F", "\u3164Admin", "Jimmy  Hunt", "Jimmy\u200B \u200DHunt", "JIMMY-HUNT", "jimmy_hunt", "J\u0131mmy Hunt"];
+    const spaced = [
+      "Ad\u200Bmin",
+      "A d m i n",
+      "Ad\u00ADmin",
+      "\uFEFFAdmin\u2060",
+      "Admin\uFE0F",
+      "\u3164Admin",
+      "Jimmy  Hunt",
+      "Jimmy\u200B \u200DHunt",
+      "JIMMY-HUNT",
+      "jimmy_hunt",
+      "J\u0131mmy Hunt",
+    ];
     for (const name of spaced) expect(claimsTeam(name, HUNT), JSON.stringify(name)).toBe(true);
   });
 
@@ -51,7 +63,18 @@ describe("claimsTeam", () => {
   });
 
   it("lets ordinary names through, including ones that contain a team word inside a word", () => {
-    for (const name of ["Bea", "Jimmy", "Hunter", "Badminton Club", "Modesty", "Staffordshire Sam", "Officially Odd", "José", "Анна", "李小龍"]) {
+    for (const name of [
+      "Bea",
+      "Jimmy",
+      "Hunter",
+      "Badminton Club",
+      "Modesty",
+      "Staffordshire Sam",
+      "Officially Odd",
+      "José",
+      "Анна",
+      "李小龍",
+    ]) {
       expect(claimsTeam(name, HUNT), name).toBe(false);
     }
   });
@@ -60,7 +83,14 @@ describe("claimsTeam", () => {
 describe("nameKey", () => {
   it("folds a name and its look-alikes, cases and invisible characters alike", () => {
     const bea = nameKey("Bea Bystander");
-    for (const name of ["bea bystander", "BEA BYSTANDER", "Bea\u200B Bystander", "B\u0435a Byst\u0430nder", "BeaBystander", "Bea  Bystander"]) {
+    for (const name of [
+      "bea bystander",
+      "BEA BYSTANDER",
+      "Bea\u200B Bystander",
+      "B\u0435a Byst\u0430nder",
+      "BeaBystander",
+      "Bea  Bystander",
+    ]) {
       const key = nameKey(name);
       expect(key.lower === bea.lower || key.upper === bea.upper, JSON.stringify(name)).toBe(true);
     }

@@ -46,7 +46,10 @@ describe("proving possession when reporting", () => {
     const typed = `Code ${code.toLowerCase().replace(/0/g, "o").replace(/1/g, "i").slice(0, 3)} ${code.slice(3)}`;
     expect(await verifyPossession(t.db, { serial: 7, userId: hunter.id, checkCode: typed })).toEqual({ ok: true });
     expect(await verifyPossession(t.db, { serial: 7, userId: hunter.id, checkCode: "" })).toMatchObject({ ok: false, reason: "missing" });
-    expect(await verifyPossession(t.db, { serial: 7, userId: hunter.id, checkCode: "12" })).toMatchObject({ ok: false, reason: "malformed" });
+    expect(await verifyPossession(t.db, { serial: 7, userId: hunter.id, checkCode: "12" })).toMatchObject({
+      ok: false,
+      reason: "malformed",
+    });
     expect(await verifyPossession(t.db, { serial: 7, userId: hunter.id, checkCode: wrongCode(7) })).toMatchObject({
       ok: false,
       reason: "wrong",
@@ -58,7 +61,9 @@ describe("proving possession when reporting", () => {
     await makeJimmy(t.db, 7);
     const hunter = await makeUser(t.db);
     const now = new Date();
-    expect(await verifyPossession(t.db, { serial: 7, userId: hunter.id, proof: issueScanProof(7, hunter.id, now) }, now)).toEqual({ ok: true });
+    expect(await verifyPossession(t.db, { serial: 7, userId: hunter.id, proof: issueScanProof(7, hunter.id, now) }, now)).toEqual({
+      ok: true,
+    });
     expect(await verifyPossession(t.db, { serial: 7, userId: hunter.id, proof: issueScanProof(8, hunter.id, now) }, now)).toMatchObject({
       ok: false,
       reason: "expired",
@@ -83,10 +88,19 @@ describe("proving possession when reporting", () => {
       results.push(await verifyPossession(t.db, { serial, userId: guesser.id, checkCode: wrongCode(serial) }, now));
     }
     expect(results.slice(0, -1).every((result) => !result.ok && result.reason === "wrong")).toBe(true);
-    expect(results.at(-1)).toMatchObject({ ok: false, reason: "limited", retryAfterSeconds: 3600, message: "Too many wrong codes were tried. Please wait 60 minutes and try again." });
-    expect(await verifyPossession(t.db, { serial: 7, userId: guesser.id, checkCode: checkCodeFor(7) }, now)).toMatchObject({ reason: "limited" });
+    expect(results.at(-1)).toMatchObject({
+      ok: false,
+      reason: "limited",
+      retryAfterSeconds: 3600,
+      message: "Too many wrong codes were tried. Please wait 60 minutes and try again.",
+    });
+    expect(await verifyPossession(t.db, { serial: 7, userId: guesser.id, checkCode: checkCodeFor(7) }, now)).toMatchObject({
+      reason: "limited",
+    });
     // A scan proof was earned with a right code, so it still counts.
-    expect(await verifyPossession(t.db, { serial: 7, userId: guesser.id, proof: issueScanProof(7, guesser.id, now) }, now)).toEqual({ ok: true });
+    expect(await verifyPossession(t.db, { serial: 7, userId: guesser.id, proof: issueScanProof(7, guesser.id, now) }, now)).toEqual({
+      ok: true,
+    });
     expect(await verifyPossession(t.db, { serial: 7, userId: other.id, checkCode: checkCodeFor(7) }, now)).toEqual({ ok: true });
     const later = new Date(now.getTime() + CHECK_CODE_HUNTER_LIMIT.windowMs);
     expect(await verifyPossession(t.db, { serial: 7, userId: guesser.id, checkCode: checkCodeFor(7) }, later)).toEqual({ ok: true });
@@ -97,14 +111,16 @@ describe("proving possession when reporting", () => {
     await makeJimmy(t.db, 8);
     const now = new Date("2026-11-24T12:00:00Z");
     const perHunter = CHECK_CODE_HUNTER_LIMIT.max - 1;
-    for (let made = 0; made < CHECK_CODE_JIMMY_LIMIT.max; ) {
+    for (let made = 0; made < CHECK_CODE_JIMMY_LIMIT.max;) {
       const hunter = await makeUser(t.db);
       for (let i = 0; i < perHunter && made < CHECK_CODE_JIMMY_LIMIT.max; i++, made++) {
         await verifyPossession(t.db, { serial: 7, userId: hunter.id, checkCode: wrongCode(7) }, now);
       }
     }
     const finder = await makeUser(t.db);
-    expect(await verifyPossession(t.db, { serial: 7, userId: finder.id, checkCode: checkCodeFor(7) }, now)).toMatchObject({ reason: "limited" });
+    expect(await verifyPossession(t.db, { serial: 7, userId: finder.id, checkCode: checkCodeFor(7) }, now)).toMatchObject({
+      reason: "limited",
+    });
     expect(await checkLabel(t.db, { serial: 7, check: checkCodeFor(7), address: "203.0.113.5", userId: finder.id }, now)).toMatchObject({
       ok: false,
       error: "rate_limited",

@@ -38,8 +38,10 @@ export function isValidScanProof(proof: string, serial: number, userId: number, 
   });
 }
 
-export const CHECK_CODE_MALFORMED_TEXT = "The code on the label has 6 letters and numbers (like Code 7KX3PA). Please check it against the label.";
-export const SCAN_PROOF_EXPIRED_TEXT = "Your scan of the label has expired or was for another Jimmy. Enter the code printed on the label, or scan it again.";
+export const CHECK_CODE_MALFORMED_TEXT =
+  "The code on the label has 6 letters and numbers (like Code 7KX3PA). Please check it against the label.";
+export const SCAN_PROOF_EXPIRED_TEXT =
+  "Your scan of the label has expired or was for another Jimmy. Enter the code printed on the label, or scan it again.";
 
 export type PossessionCheck =
   | { ok: true }
@@ -74,7 +76,9 @@ export async function verifyPossession(
   if (proof && isValidScanProof(proof, serial, userId, now)) return { ok: true };
   const typed = (checkCode ?? "").trim();
   if (!typed) {
-    return proof ? { ok: false, reason: "expired", message: SCAN_PROOF_EXPIRED_TEXT } : { ok: false, reason: "missing", message: CHECK_CODE_REQUIRED_TEXT };
+    return proof
+      ? { ok: false, reason: "expired", message: SCAN_PROOF_EXPIRED_TEXT }
+      : { ok: false, reason: "missing", message: CHECK_CODE_REQUIRED_TEXT };
   }
   const check = normalizeCheck(typed);
   if (!check) return { ok: false, reason: "malformed", message: CHECK_CODE_MALFORMED_TEXT };
@@ -83,5 +87,9 @@ export async function verifyPossession(
   if (isValidCheck(serial, check)) return { ok: true };
   const after = await countWrongCode(db, serial, userId, now);
   if (after) return limited(after, now);
-  return { ok: false, reason: "wrong", message: `That code doesn't match Jimmy #${serial}. Please check each character against the label.` };
+  return {
+    ok: false,
+    reason: "wrong",
+    message: `That code doesn't match Jimmy #${serial}. Please check each character against the label.`,
+  };
 }

@@ -11,7 +11,15 @@ import { UnsupportedPhotoError } from "./images.server";
 import { reportDiscovery, type DiscoveryReport } from "./reporting.server";
 import { S3Storage } from "~/infra/storage/s3.server";
 import { LocalDiskStorage, StorageUnavailableError, type Storage } from "~/infra/storage.server";
-import { claimUpload, createPresignedUpload, discardUpload, receiveUpload, sweepUploads, UploadRejectedError, UPLOAD_TTL_MS } from "./uploads.server";
+import {
+  claimUpload,
+  createPresignedUpload,
+  discardUpload,
+  receiveUpload,
+  sweepUploads,
+  UploadRejectedError,
+  UPLOAD_TTL_MS,
+} from "./uploads.server";
 
 const jpeg = fs.readFileSync(ROTATED_GPS_JPEG);
 
@@ -147,7 +155,11 @@ for (const [name, setup] of drivers) {
     it("places a typed city without coordinates approximately", async () => {
       const { hunter } = await hunterAndJimmy();
       const { tempPath } = await receiveUpload(t.db, store.storage, hunter.id, jpeg, "image/jpeg");
-      const outcome = await reportDiscovery(t.db, store.storage, report(hunter.id, tempPath, { location: "Paris, France", latitude: null, longitude: null }));
+      const outcome = await reportDiscovery(
+        t.db,
+        store.storage,
+        report(hunter.id, tempPath, { location: "Paris, France", latitude: null, longitude: null }),
+      );
       const row = await t.db.selectFrom("discoveries").selectAll().where("id", "=", outcome.discoveryId).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ location: "Paris, France", location_approximate: 1, city: "Paris", country: "FR", region: null });
       expect(row.latitude).toBeCloseTo(48.85, 1);
@@ -208,15 +220,30 @@ for (const [name, setup] of drivers) {
 
     it("refuses an expired upload", async () => {
       const { hunter } = await hunterAndJimmy();
-      const { tempPath } = await receiveUpload(t.db, store.storage, hunter.id, jpeg, "image/jpeg", new Date(Date.now() - UPLOAD_TTL_MS - 1000));
+      const { tempPath } = await receiveUpload(
+        t.db,
+        store.storage,
+        hunter.id,
+        jpeg,
+        "image/jpeg",
+        new Date(Date.now() - UPLOAD_TTL_MS - 1000),
+      );
       await expect(reportDiscovery(t.db, store.storage, report(hunter.id, tempPath))).rejects.toThrow(/expired/);
     });
 
     it("records a first-discovery report as a regular discovery when someone else was first", async () => {
       const { hunter, jimmy } = await hunterAndJimmy();
-      await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: (await makeUser(t.db)).id, createdAt: new Date(Date.now() - 1000).toISOString(), isFirst: true });
+      await makeDiscovery(t.db, {
+        jimmyId: jimmy.id,
+        userId: (await makeUser(t.db)).id,
+        createdAt: new Date(Date.now() - 1000).toISOString(),
+        isFirst: true,
+      });
       const { tempPath } = await receiveUpload(t.db, store.storage, hunter.id, jpeg, "image/jpeg");
-      expect(await reportDiscovery(t.db, store.storage, report(hunter.id, tempPath))).toMatchObject({ isFirst: false, wasAlreadyFound: true });
+      expect(await reportDiscovery(t.db, store.storage, report(hunter.id, tempPath))).toMatchObject({
+        isFirst: false,
+        wasAlreadyFound: true,
+      });
     });
 
     it("gives a Jimmy exactly one first discovery when several hunters report it as first at the same moment", async () => {
@@ -228,7 +255,9 @@ for (const [name, setup] of drivers) {
       expect(outcomes.filter((o) => o.wasAlreadyFound)).toHaveLength(3);
       const rows = await t.db.selectFrom("discoveries").select("is_first").where("jimmy_id", "=", jimmy.id).execute();
       expect(rows.map((r) => r.is_first).sort()).toEqual([0, 0, 0, 1]);
-      expect((await t.db.selectFrom("jimmys").select("discovery_count").where("id", "=", jimmy.id).executeTakeFirstOrThrow()).discovery_count).toBe(4);
+      expect(
+        (await t.db.selectFrom("jimmys").select("discovery_count").where("id", "=", jimmy.id).executeTakeFirstOrThrow()).discovery_count,
+      ).toBe(4);
     });
 
     it("tells the Jimmy's earlier finders it was found again, but nobody about a first discovery", async () => {

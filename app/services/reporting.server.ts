@@ -38,7 +38,12 @@ export function reportGuard(userId: number, key: string | null | undefined): Ide
 }
 
 /** The outcome already recorded under the hunter's key, if this report repeats one. */
-export async function findReportedOutcome(db: DB, userId: number, key: string | null | undefined, now = new Date()): Promise<ReportOutcome | null> {
+export async function findReportedOutcome(
+  db: DB,
+  userId: number,
+  key: string | null | undefined,
+  now = new Date(),
+): Promise<ReportOutcome | null> {
   const guard = reportGuard(userId, key);
   const first = guard ? await findIdempotentResult<ReportOutcome>(db, guard, now) : null;
   return first ? { ...first, replayed: true } : null;

@@ -149,7 +149,11 @@ export async function discardUpload(db: DB, storage: Storage, userId: number, te
  * temporary uploads (with any photo variants a crashed publication wrote),
  * temporary objects that no row accounts for, and writes a crash cut off. Safe to run anywhere, any time.
  */
-export async function sweepUploads(db: DB, storage: Storage, now = new Date()): Promise<{ expired: number; strays: number; interrupted: number }> {
+export async function sweepUploads(
+  db: DB,
+  storage: Storage,
+  now = new Date(),
+): Promise<{ expired: number; strays: number; interrupted: number }> {
   let expired = 0;
   for (;;) {
     const rows = await listExpiredTempUploads(db, now.toISOString());
@@ -158,7 +162,8 @@ export async function sweepUploads(db: DB, storage: Storage, now = new Date()): 
       const keys = [row.key];
       if (row.photo_key) {
         // The discovery was never recorded (its transaction also deletes this row), so its variants are orphans.
-        if (!(await isPhotoPublished(db, row.photo_key))) for await (const object of storage.list(`${row.photo_key}/`)) keys.push(object.key);
+        if (!(await isPhotoPublished(db, row.photo_key)))
+          for await (const object of storage.list(`${row.photo_key}/`)) keys.push(object.key);
       }
       await storage.delete(keys);
       await removeTempUploadRow(db, row.key);

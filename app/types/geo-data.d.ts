@@ -19,14 +19,16 @@ declare module "which-polygon" {
     type: "FeatureCollection";
     features: { type: "Feature"; properties: Properties; geometry: unknown }[];
   };
-  export default function whichPolygon<P extends Properties>(
-    data: FeatureCollection,
-  ): (point: [number, number]) => P | null;
+  export default function whichPolygon<P extends Properties>(data: FeatureCollection): (point: [number, number]) => P | null;
 }
 
 declare module "topojson-client" {
   /** The lines shared by the object's shapes (with a filter: only those between two different ones), as a MultiLineString. */
-  export function mesh(topology: unknown, object: unknown, filter?: (a: unknown, b: unknown) => boolean): { type: "MultiLineString"; coordinates: [number, number][][] };
+  export function mesh(
+    topology: unknown,
+    object: unknown,
+    filter?: (a: unknown, b: unknown) => boolean,
+  ): { type: "MultiLineString"; coordinates: [number, number][][] };
   export function feature(
     topology: unknown,
     object: unknown,

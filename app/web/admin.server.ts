@@ -24,7 +24,11 @@ export async function requireRecentPassword(
       await confirmAdminPassword(request, { db, now });
       return { ok: true };
     case "denied":
-      return { ok: false, status: 401, message: `Wrong password. ${outcome.attemptsLeft} ${outcome.attemptsLeft === 1 ? "attempt" : "attempts"} left.` };
+      return {
+        ok: false,
+        status: 401,
+        message: `Wrong password. ${outcome.attemptsLeft} ${outcome.attemptsLeft === 1 ? "attempt" : "attempts"} left.`,
+      };
     case "locked":
       return { ok: false, status: 429, message: "Too many wrong passwords from your address. Please wait 15 minutes and try again." };
     case "not_configured":

@@ -26,7 +26,12 @@ function requestOf(body: Uint8Array, contentType: string, seed: number): Request
       at += size;
     },
   });
-  return new Request("http://app.test/fuzz", { method: "POST", body: stream, headers: { "Content-Type": contentType }, duplex: "half" } as RequestInit);
+  return new Request("http://app.test/fuzz", {
+    method: "POST",
+    body: stream,
+    headers: { "Content-Type": contentType },
+    duplex: "half",
+  } as RequestInit);
 }
 
 /** "read", or the 4xx it was refused with; anything else fails the case. */

@@ -10,5 +10,9 @@ export type ServerContext = { socketAddress?: string | null };
  * The request log in server/request-log.ts derives it the same way.
  */
 export function clientAddress(request: Request, context: unknown, trustedProxies = env().trustedProxies): string {
-  return addressBehindProxies((context as ServerContext | undefined)?.socketAddress, request.headers.get("X-Forwarded-For"), trustedProxies);
+  return addressBehindProxies(
+    (context as ServerContext | undefined)?.socketAddress,
+    request.headers.get("X-Forwarded-For"),
+    trustedProxies,
+  );
 }

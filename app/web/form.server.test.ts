@@ -48,7 +48,10 @@ describe("readForm", () => {
 
   it("answers a malformed multipart body with 400 and a message", async () => {
     for (const type of ["multipart/form-data", "multipart/form-data; boundary=xyz"]) {
-      expect(await refusal(readForm(post("not a multipart body", { "Content-Type": type })))).toEqual({ status: 400, text: FORM_UNREADABLE_TEXT });
+      expect(await refusal(readForm(post("not a multipart body", { "Content-Type": type })))).toEqual({
+        status: 400,
+        text: FORM_UNREADABLE_TEXT,
+      });
     }
   });
 });

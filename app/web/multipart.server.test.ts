@@ -22,7 +22,12 @@ function streamed(pieces: Iterable<string | Uint8Array>, contentType = `multipar
       controller.enqueue(bytes);
     },
   });
-  const request = new Request("http://app.test/form", { method: "POST", body, headers: { "Content-Type": contentType }, duplex: "half" } as RequestInit);
+  const request = new Request("http://app.test/form", {
+    method: "POST",
+    body,
+    headers: { "Content-Type": contentType },
+    duplex: "half",
+  } as RequestInit);
   return { request, pulled: () => pulled };
 }
 
@@ -96,7 +101,12 @@ describe("reading a multipart form", () => {
 
   it("refuses a field past its own limit with 400, naming it", async () => {
     const { request } = streamed([field("caption", "c".repeat(101)), end]);
-    expect(await refusal(read(request))).toMatchObject({ status: 400, reason: "field-too-long", field: "caption", message: "A form field is too long." });
+    expect(await refusal(read(request))).toMatchObject({
+      status: 400,
+      reason: "field-too-long",
+      field: "caption",
+      message: "A form field is too long.",
+    });
     const exact = streamed([field("caption", "c".repeat(100)), end]);
     expect((await read(exact.request)).fields.caption).toHaveLength(100);
   });
@@ -127,7 +137,10 @@ describe("reading a multipart form", () => {
   });
 
   it.each([
-    ["cut off inside the file part", [field("a", "1"), `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\nJPEGBY`]],
+    [
+      "cut off inside the file part",
+      [field("a", "1"), `--${BOUNDARY}\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\nJPEGBY`],
+    ],
     ["cut off inside a part's headers", [`--${BOUNDARY}\r\nContent-Disposition: form-da`]],
     ["no closing boundary", [field("a", "1")]],
     ["not multipart at all", ["this is not a multipart body"]],

@@ -33,13 +33,7 @@ export const MULTIPART_UNREADABLE_TEXT = "The form could not be read (it may hav
 export const FIELD_TOO_LONG_TEXT = "A form field is too long.";
 
 export type RefusalReason =
-  | "unreadable"
-  | "field-too-long"
-  | "too-many-fields"
-  | "fields-too-large"
-  | "too-many-files"
-  | "file-too-large"
-  | "body-too-large";
+  "unreadable" | "field-too-long" | "too-many-fields" | "fields-too-large" | "too-many-files" | "file-too-large" | "body-too-large";
 
 /** A form the reader would not read to the end, with the status and message to answer. */
 export class MultipartRefusal extends Error {
@@ -111,7 +105,12 @@ export async function readMultipart(
       if (info.valueTruncated) return fail(new MultipartRefusal("field-too-long", FIELD_TOO_LONG_TEXT, name));
       fieldBytes += Buffer.byteLength(name) + Buffer.byteLength(value);
       if (fieldBytes > limits.totalFieldBytes) {
-        return fail(new MultipartRefusal("fields-too-large", `The form's fields hold more than ${formatBytes(limits.totalFieldBytes)}, far more than this form needs. Nothing was saved.`));
+        return fail(
+          new MultipartRefusal(
+            "fields-too-large",
+            `The form's fields hold more than ${formatBytes(limits.totalFieldBytes)}, far more than this form needs. Nothing was saved.`,
+          ),
+        );
       }
       fields[name ?? ""] ??= value;
     });
@@ -120,8 +119,22 @@ export async function readMultipart(
       // busboy gives no name at all to a part whose Content-Disposition has none.
       handlers.push(onFile({ name: name ?? "", filename: info.filename ?? "", contentType: info.mimeType, data }, fields).catch(fail));
     });
-    parser.on("fieldsLimit", () => fail(new MultipartRefusal("too-many-fields", `The form has more than ${limits.fields} fields, far more than this form needs. Nothing was saved.`)));
-    parser.on("filesLimit", () => fail(new MultipartRefusal("too-many-files", `The form has more than ${limits.files} ${limits.files === 1 ? "file" : "files"}. Send one photo.`)));
+    parser.on("fieldsLimit", () =>
+      fail(
+        new MultipartRefusal(
+          "too-many-fields",
+          `The form has more than ${limits.fields} fields, far more than this form needs. Nothing was saved.`,
+        ),
+      ),
+    );
+    parser.on("filesLimit", () =>
+      fail(
+        new MultipartRefusal(
+          "too-many-files",
+          `The form has more than ${limits.files} ${limits.files === 1 ? "file" : "files"}. Send one photo.`,
+        ),
+      ),
+    );
     parser.on("error", () => fail(new MultipartRefusal("unreadable", MULTIPART_UNREADABLE_TEXT)));
     parser.on("close", () => {
       void Promise.all(handlers).then(() => {

@@ -476,7 +476,6 @@ export function clearStateCookies(provider: ProviderId, request: Request): strin
     .map((part) => part.split("=")[0]!.trim())
     .filter((name) => name.startsWith(prefix));
   return names.map(
-    (name) =>
-      `${name}=; Path=${options.path}; Max-Age=0; HttpOnly; SameSite=${options.sameSite}${"secure" in options ? "; Secure" : ""}`,
+    (name) => `${name}=; Path=${options.path}; Max-Age=0; HttpOnly; SameSite=${options.sameSite}${"secure" in options ? "; Secure" : ""}`,
   );
 }

@@ -10,7 +10,8 @@ import { photoUrls } from "~/infra/storage.server";
 
 const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
-export const NOT_YOUR_DISCOVERY_TEXT = "This discovery was reported by another hunter, so only they can change or delete it. Nothing was changed.";
+export const NOT_YOUR_DISCOVERY_TEXT =
+  "This discovery was reported by another hunter, so only they can change or delete it. Nothing was changed.";
 export const NOT_YOUR_COMMENT_TEXT = "This comment was written by someone else, so only they can change or delete it. Nothing was changed.";
 export const ANONYMOUS_COMMENT_TEXT =
   "This comment was posted without signing in, so nobody can prove it is theirs: it cannot be edited or deleted. If something is wrong with it, flag it for the admin.";
@@ -59,7 +60,11 @@ export function refuseEditAfterWindow(): Response {
  * hunter's device stay and keep deciding the place; coordinates that were
  * only guessed from the old text are guessed again from the new.
  */
-export async function editOwnDiscovery(db: DB, discovery: OwnedDiscovery, input: { caption: string; location: string | null }): Promise<boolean> {
+export async function editOwnDiscovery(
+  db: DB,
+  discovery: OwnedDiscovery,
+  input: { caption: string; location: string | null },
+): Promise<boolean> {
   const measured = discovery.latitude !== null && discovery.longitude !== null && !discovery.locationApproximate;
   const place = await resolveLocation(
     measured ? { latitude: discovery.latitude, longitude: discovery.longitude, location: input.location } : { location: input.location },

@@ -26,7 +26,16 @@ async function cookieFor(userId: number): Promise<string> {
 
 /** AccountArea as React renders it on the server, inside a router as on a page. */
 function reactAccountArea(user: HeaderUser, unread: number): string {
-  const Stub = createRemixStub([{ path: "/", Component: () => <div id="area"><AccountArea user={user} unreadNotifications={unread} /></div> }]);
+  const Stub = createRemixStub([
+    {
+      path: "/",
+      Component: () => (
+        <div id="area">
+          <AccountArea user={user} unreadNotifications={unread} />
+        </div>
+      ),
+    },
+  ]);
   // React Router's development build warns that its layout effects do not run on the server; that is all it says here.
   const warn = console.error;
   console.error = (...args: unknown[]) => {
@@ -61,7 +70,16 @@ describe("a signed-in hunter's values for a personal page template", () => {
     const [first, second, third] = cards.map((card) => card.id) as [number, number, number];
     await setLike(db, { discoveryId: first, userId: fan.id, liked: true });
     await setLike(db, { discoveryId: third, userId: fan.id, liked: true });
-    const keys = ["account", `like.${first}`, `like.${second}`, `like.${third}`, "user.firstName", "user.lastName", "user.profileImageUrl", "user.unreadNotifications"];
+    const keys = [
+      "account",
+      `like.${first}`,
+      `like.${second}`,
+      `like.${third}`,
+      "user.firstName",
+      "user.lastName",
+      "user.profileImageUrl",
+      "user.unreadNotifications",
+    ];
 
     const forFan = await personalizePage(await cookieFor(fan.id), keys, { db });
     expect(forFan).toMatchObject({
@@ -82,7 +100,12 @@ describe("a signed-in hunter's values for a personal page template", () => {
     expect(header).toContain('aria-label="Notifications, 2 unread"');
     expect(header).toContain("Zoë &lt;b&gt;&amp;&quot; O&#x27;Hara");
     expect(header).not.toContain("<b>");
-    expect(header).toBe(reactAccountArea({ firstName: `Zoë <b>&"`, lastName: "O'Hara", profileImageUrl: "https://lh3.googleusercontent.com/a/photo?x=1&y=2" }, 2));
+    expect(header).toBe(
+      reactAccountArea(
+        { firstName: `Zoë <b>&"`, lastName: "O'Hara", profileImageUrl: "https://lh3.googleusercontent.com/a/photo?x=1&y=2" },
+        2,
+      ),
+    );
   });
 
   it("makes the header exactly as React renders AccountArea, for every way it can look", () => {

@@ -67,10 +67,7 @@ export async function personalizePage(
     if (like) likeIds.set(key, Number(like[1]));
     else if (!USER_KEYS.has(key)) return null;
   }
-  const [unread, liked] = await Promise.all([
-    countUnreadNotifications(db, user.id),
-    likedAmong(db, user.id, [...likeIds.values()]),
-  ]);
+  const [unread, liked] = await Promise.all([countUnreadNotifications(db, user.id), likedAmong(db, user.id, [...likeIds.values()])]);
   const header: HeaderUser = { firstName: user.firstName, lastName: user.lastName, profileImageUrl: user.profileImageUrl };
   const known: Record<string, unknown> = {
     "user.firstName": header.firstName,

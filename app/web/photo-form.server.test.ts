@@ -108,7 +108,10 @@ describe("reading a discovery form", () => {
     });
 
     const svg = new FormData();
-    svg.append("photo", new File(["<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"], "x.svg", { type: "image/svg+xml" }));
+    svg.append(
+      "photo",
+      new File(["<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"], "x.svg", { type: "image/svg+xml" }),
+    );
     const { photo } = await readPhotoForm(post(svg), t.db, t.storage, userId);
     expect((photo as { error: Error }).error.message).toMatch(/^Unsupported photo/);
     expect(await storedKeys()).toEqual([]);

@@ -173,7 +173,8 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
     if (!possession.ok) fieldErrors.checkCode = possession.message;
     return failure(400, values, fieldErrors);
   }
-  if (!possession.ok) return failure(possessionStatus(possession), values, { checkCode: possession.message }, null, possessionHeaders(possession));
+  if (!possession.ok)
+    return failure(possessionStatus(possession), values, { checkCode: possession.message }, null, possessionHeaders(possession));
 
   // Counted once the report is sound and before the costly part (decoding the
   // photo, notifying finders); the upload is kept, so trying later needs no new one.
@@ -213,7 +214,11 @@ async function reported(serial: number, kind: ReportFormKind, outcome: ReportOut
   const db = getDb();
   let toast;
   if (outcome.isFirst) {
-    toast = { title: "Discovery submitted!", description: "Jimmy has been officially discovered and added to the hunt", variant: "success" as const };
+    toast = {
+      title: "Discovery submitted!",
+      description: "Jimmy has been officially discovered and added to the hunt",
+      variant: "success" as const,
+    };
   } else if (outcome.wasAlreadyFound) {
     const count = (await findJimmyBySerial(db, serial))?.discovery_count ?? 2;
     toast = {

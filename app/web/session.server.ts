@@ -120,10 +120,7 @@ export async function getUserFromCookie(cookieHeader: string | null, { db = getD
  * The signed-in hunter; otherwise a redirect to /login that brings them back
  * to `redirectTo` (default: the page they asked for).
  */
-export async function requireUser(
-  request: Request,
-  { redirectTo, db }: { redirectTo?: string; db?: DB } = {},
-): Promise<SessionUser> {
+export async function requireUser(request: Request, { redirectTo, db }: { redirectTo?: string; db?: DB } = {}): Promise<SessionUser> {
   const user = await getUser(request, { db });
   if (user) return user;
   const url = new URL(request.url);

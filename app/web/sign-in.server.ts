@@ -5,14 +5,7 @@ import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { flashHeader } from "./flash.server";
 import { nameKey } from "~/services/names.server";
-import {
-  beginSignIn,
-  clearStateCookies,
-  completeSignIn,
-  SignInError,
-  stateCookieOptions,
-  type ProviderId,
-} from "./oauth.server";
+import { beginSignIn, clearStateCookies, completeSignIn, SignInError, stateCookieOptions, type ProviderId } from "./oauth.server";
 import { startSession } from "./session.server";
 import { withoutControls } from "~/lib/text";
 
@@ -88,7 +81,6 @@ export async function finishProviderSignIn(provider: ProviderId, request: Reques
   headers.set("Location", returnTo);
   return new Response(null, { status: 303, headers });
 }
-
 
 /** The chain of causes in one line, for the server log. */
 function describeCause(cause: unknown): string {

@@ -47,17 +47,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("latitude", doubleType)
     .addColumn("longitude", doubleType)
     .addColumn("location", "text")
-    .addCheckConstraint(
-      "jimmys_status_check",
-      sql`status in ('hidden', 'discovered', 'missing', 'retired')`,
-    )
+    .addCheckConstraint("jimmys_status_check", sql`status in ('hidden', 'discovered', 'missing', 'retired')`)
     .addCheckConstraint("jimmys_serial_positive", sql`serial_number > 0`)
     .execute();
-  await db.schema
-    .createIndex("jimmys_last_discovery_at_idx")
-    .on("jimmys")
-    .column("last_discovery_at")
-    .execute();
+  await db.schema.createIndex("jimmys_last_discovery_at_idx").on("jimmys").column("last_discovery_at").execute();
 
   await db.schema
     .createTable("discoveries")
@@ -79,33 +72,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("is_first", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("like_count", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("created_at", "text", (c) => c.notNull())
-    .addCheckConstraint(
-      "discoveries_latitude_range",
-      sql`latitude is null or (latitude >= -90 and latitude <= 90)`,
-    )
-    .addCheckConstraint(
-      "discoveries_longitude_range",
-      sql`longitude is null or (longitude >= -180 and longitude <= 180)`,
-    )
+    .addCheckConstraint("discoveries_latitude_range", sql`latitude is null or (latitude >= -90 and latitude <= 90)`)
+    .addCheckConstraint("discoveries_longitude_range", sql`longitude is null or (longitude >= -180 and longitude <= 180)`)
     .addCheckConstraint("discoveries_like_count_non_negative", sql`like_count >= 0`)
     .execute();
   // The feed, newest first, with and without first discoveries.
-  await db.schema
-    .createIndex("discoveries_feed_idx")
-    .on("discoveries")
-    .columns(["created_at desc", "id desc"])
-    .execute();
+  await db.schema.createIndex("discoveries_feed_idx").on("discoveries").columns(["created_at desc", "id desc"]).execute();
   await db.schema
     .createIndex("discoveries_feed_by_first_idx")
     .on("discoveries")
     .columns(["is_first", "created_at desc", "id desc"])
     .execute();
   // A Jimmy's timeline.
-  await db.schema
-    .createIndex("discoveries_jimmy_timeline_idx")
-    .on("discoveries")
-    .columns(["jimmy_id", "created_at", "id"])
-    .execute();
+  await db.schema.createIndex("discoveries_jimmy_timeline_idx").on("discoveries").columns(["jimmy_id", "created_at", "id"]).execute();
   await db.schema.createIndex("discoveries_user_idx").on("discoveries").columns(["user_id", "created_at"]).execute();
   // At most one first discovery per Jimmy, enforced by the database itself.
   await db.schema
@@ -135,11 +114,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("content", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("comments_jimmy_idx")
-    .on("comments")
-    .columns(["jimmy_id", "created_at", "id"])
-    .execute();
+  await db.schema.createIndex("comments_jimmy_idx").on("comments").columns(["jimmy_id", "created_at", "id"]).execute();
 
   await db.schema
     .createTable("temp_uploads")
@@ -166,11 +141,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("read_at", "text")
     .addCheckConstraint("notifications_kind_check", sql`kind in ('like', 'comment', 'rediscovery')`)
     .execute();
-  await db.schema
-    .createIndex("notifications_user_idx")
-    .on("notifications")
-    .columns(["user_id", "read_at", "created_at"])
-    .execute();
+  await db.schema.createIndex("notifications_user_idx").on("notifications").columns(["user_id", "read_at", "created_at"]).execute();
 
   await db.schema
     .createTable("admin_audit_log")

@@ -23,9 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable("jimmy_journeys")
     .addColumn("jimmy_id", "integer", (c) => c.primaryKey().references("jimmys.id").onDelete("cascade"));
   for (const [name, type] of FIGURES) {
-    table = table
-      .addColumn(name, type, (c) => c.notNull())
-      .addColumn(`${name}_reached_at`, "text", (c) => c.notNull());
+    table = table.addColumn(name, type, (c) => c.notNull()).addColumn(`${name}_reached_at`, "text", (c) => c.notNull());
   }
   await table
     // JSON arrays, in order of first visit: country codes, US state codes, {city, region, country}.

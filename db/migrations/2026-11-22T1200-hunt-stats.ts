@@ -115,7 +115,9 @@ export async function up(db: Kysely<any>): Promise<void> {
        where place_key is not null group by place_key`,
     )
     .execute(db);
-  await sql`insert into hunter_activity (user_id, last_discovery_at) select user_id, max(created_at) from discoveries group by user_id`.execute(db);
+  await sql`insert into hunter_activity (user_id, last_discovery_at) select user_id, max(created_at) from discoveries group by user_id`.execute(
+    db,
+  );
 
   for (const statement of isPostgres(db) ? POSTGRES_TRIGGER : SQLITE_TRIGGERS) await sql.raw(statement).execute(db);
 }
@@ -125,7 +127,12 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop trigger discoveries_hunt_stats on discoveries`.execute(db);
     await sql`drop function discoveries_hunt_stats()`.execute(db);
   } else {
-    for (const name of ["discoveries_stats_insert", "discoveries_stats_delete", "discoveries_stats_place_update", "discoveries_stats_hunter_update"]) {
+    for (const name of [
+      "discoveries_stats_insert",
+      "discoveries_stats_delete",
+      "discoveries_stats_place_update",
+      "discoveries_stats_hunter_update",
+    ]) {
       await sql.raw(`drop trigger ${name}`).execute(db);
     }
   }

@@ -13,8 +13,7 @@ export function idColumnType(db: Kysely<unknown>) {
 }
 
 export function idColumn(db: Kysely<unknown>) {
-  return (col: ColumnDefinitionBuilder) =>
-    isPostgres(db) ? col.primaryKey() : col.primaryKey().autoIncrement();
+  return (col: ColumnDefinitionBuilder) => (isPostgres(db) ? col.primaryKey() : col.primaryKey().autoIncrement());
 }
 
 export const doubleType = sql`double precision`;

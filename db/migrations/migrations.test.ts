@@ -15,8 +15,16 @@ describe("migrations", () => {
     cleanup = t.cleanup;
     const tables =
       testDialect === "sqlite"
-        ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name`.execute(t.db)
-        : await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_name not like 'kysely_%' order by name`.execute(t.db);
+        ? await sql<{
+            name: string;
+          }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name`.execute(
+            t.db,
+          )
+        : await sql<{
+            name: string;
+          }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_name not like 'kysely_%' order by name`.execute(
+            t.db,
+          );
     expect(tables.rows.map((r) => r.name)).toEqual([
       "admin_audit_log",
       "comments",
@@ -63,11 +71,14 @@ describe("migrations", () => {
       .values({ serial_number: 7, name: "Jimmy #7", minted_at: now })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await expect(t.db.insertInto("jimmys").values({ serial_number: 7, name: "again", minted_at: now }).execute()).rejects.toThrow(
+      /UNIQUE/i,
+    );
     await expect(
-      t.db.insertInto("jimmys").values({ serial_number: 7, name: "again", minted_at: now }).execute(),
-    ).rejects.toThrow(/UNIQUE/i);
-    await expect(
-      t.db.insertInto("jimmys").values({ serial_number: 8, name: "x", minted_at: now, status: "lost" as never }).execute(),
+      t.db
+        .insertInto("jimmys")
+        .values({ serial_number: 8, name: "x", minted_at: now, status: "lost" as never })
+        .execute(),
     ).rejects.toThrow(/CHECK/i);
 
     const discovery = (isFirst: number, latitude: number | null = null) =>
@@ -97,19 +108,17 @@ describe("migrations", () => {
     await discovery(0);
     await expect(discovery(0, 91)).rejects.toThrow(/CHECK/i);
     // A discovery must belong to an existing Jimmy.
-    await expect(
-      t.db
-        .insertInto("likes")
-        .values({ discovery_id: 9999, user_id: user.id, created_at: now })
-        .execute(),
-    ).rejects.toThrow(/FOREIGN KEY/i);
+    await expect(t.db.insertInto("likes").values({ discovery_id: 9999, user_id: user.id, created_at: now }).execute()).rejects.toThrow(
+      /FOREIGN KEY/i,
+    );
   });
 
   it("index every list a page shows", async () => {
     const t = await createTestDb();
     cleanup = t.cleanup;
     const plan = (query: string) => queryPlan(t, query);
-    const usesIndex = (name: string) => (testDialect === "sqlite" ? new RegExp(`USING INDEX ${name}\\b`) : new RegExp(`Index (Only )?Scan (Backward )?using ${name}\\b`));
+    const usesIndex = (name: string) =>
+      testDialect === "sqlite" ? new RegExp(`USING INDEX ${name}\\b`) : new RegExp(`Index (Only )?Scan (Backward )?using ${name}\\b`);
     expect(await plan("select * from discoveries order by created_at desc, id desc limit 10")).toMatch(usesIndex("discoveries_feed_idx"));
     expect(await plan("select * from discoveries where is_first = 0 order by created_at desc, id desc limit 10")).toMatch(
       usesIndex("discoveries_feed_by_first_idx"),
@@ -119,10 +128,20 @@ describe("migrations", () => {
     );
     expect(await plan("select * from comments where jimmy_id = 1 order by created_at, id")).toMatch(usesIndex("comments_jimmy_idx"));
     // Each Hall of Fame record reads its holder from an index, never by scanning or sorting.
-    for (const figure of ["discovery_count", "path_miles", "furthest_miles", "journey_days", "country_count", "state_count", "city_count"]) {
+    for (const figure of [
+      "discovery_count",
+      "path_miles",
+      "furthest_miles",
+      "journey_days",
+      "country_count",
+      "state_count",
+      "city_count",
+    ]) {
       const query = `select jimmy_id from jimmy_journeys where ${figure} > 0 order by ${figure} desc, ${figure}_reached_at, jimmy_id limit 1`;
       const detail = await plan(query);
-      expect(detail).toMatch(testDialect === "sqlite" ? new RegExp(`INDEX jimmy_journeys_${figure}_idx`) : usesIndex(`jimmy_journeys_${figure}_idx`));
+      expect(detail).toMatch(
+        testDialect === "sqlite" ? new RegExp(`INDEX jimmy_journeys_${figure}_idx`) : usesIndex(`jimmy_journeys_${figure}_idx`),
+      );
       expect(detail).not.toMatch(testDialect === "sqlite" ? /TEMP B-TREE/ : /Sort/);
     }
   });

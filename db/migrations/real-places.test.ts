@@ -61,7 +61,11 @@ it("2026-11-24T0650-real-places counts existing places again without junk text, 
   await migrateToLatest(db);
   expect((await getHuntStats(db)).activeLocations).toBe(1);
   const [located] = (await listJimmyLocations(db)).discovered;
-  expect(located).toMatchObject({ location: "Austin, TX", lastDiscoveryDate: "2026-05-03T10:00:00.000Z", locatedAt: "2026-05-01T10:00:00.000Z" });
+  expect(located).toMatchObject({
+    location: "Austin, TX",
+    lastDiscoveryDate: "2026-05-03T10:00:00.000Z",
+    locatedAt: "2026-05-01T10:00:00.000Z",
+  });
   expect(located?.locationApproximate).toBe(false);
 
   // And back: the old count (typed text included) returns.

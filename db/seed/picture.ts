@@ -49,13 +49,7 @@ export function numberWidth(value: number, size: number): number {
 }
 
 /** A photo of Jimmy #serial somewhere: sky, hills, sun and the figurine with its tag. */
-export function discoveryPictureSvg(options: {
-  serial: number;
-  hue: number;
-  variant: number;
-  width?: number;
-  height?: number;
-}): string {
+export function discoveryPictureSvg(options: { serial: number; hue: number; variant: number; width?: number; height?: number }): string {
   const { serial, hue, variant } = options;
   const W = options.width ?? 1200;
   const H = options.height ?? 900;

@@ -12,7 +12,14 @@ afterAll(async () => {
 
 const counts = async () => {
   const count = async (table: "users" | "jimmys" | "discoveries" | "comments" | "likes") =>
-    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return {
     users: await count("users"),
     jimmys: await count("jimmys"),
@@ -42,12 +49,7 @@ describe("the demo data", { timeout: 180_000 }, () => {
     expect(Math.min(...journeys.map((j) => j.discovery_count))).toBe(1);
     expect(Math.max(...journeys.map((j) => j.discovery_count))).toBe(20);
 
-    const usCities = await t.db
-      .selectFrom("discoveries")
-      .select(["city", "region"])
-      .distinct()
-      .where("country", "=", "US")
-      .execute();
+    const usCities = await t.db.selectFrom("discoveries").select(["city", "region"]).distinct().where("country", "=", "US").execute();
     expect(usCities.length).toBeGreaterThanOrEqual(15);
     expect(new Set(usCities.map((c) => c.region)).size).toBeGreaterThanOrEqual(3);
     const countries = await t.db.selectFrom("discoveries").select("country").distinct().where("country", "!=", "US").execute();
@@ -107,7 +109,10 @@ describe("the demo data", { timeout: 180_000 }, () => {
         eb(
           "discovery_count",
           "!=",
-          eb.selectFrom("discoveries").select((d) => d.fn.countAll<number>().as("n")).whereRef("discoveries.jimmy_id", "=", "jimmys.id"),
+          eb
+            .selectFrom("discoveries")
+            .select((d) => d.fn.countAll<number>().as("n"))
+            .whereRef("discoveries.jimmy_id", "=", "jimmys.id"),
         ),
       )
       .execute();
@@ -119,7 +124,10 @@ describe("the demo data", { timeout: 180_000 }, () => {
         eb(
           "comment_count",
           "!=",
-          eb.selectFrom("comments").select((c) => c.fn.countAll<number>().as("n")).whereRef("comments.jimmy_id", "=", "jimmys.id"),
+          eb
+            .selectFrom("comments")
+            .select((c) => c.fn.countAll<number>().as("n"))
+            .whereRef("comments.jimmy_id", "=", "jimmys.id"),
         ),
       )
       .execute();
@@ -131,7 +139,10 @@ describe("the demo data", { timeout: 180_000 }, () => {
         eb(
           "like_count",
           "!=",
-          eb.selectFrom("likes").select((l) => l.fn.countAll<number>().as("n")).whereRef("likes.discovery_id", "=", "discoveries.id"),
+          eb
+            .selectFrom("likes")
+            .select((l) => l.fn.countAll<number>().as("n"))
+            .whereRef("likes.discovery_id", "=", "discoveries.id"),
         ),
       )
       .execute();

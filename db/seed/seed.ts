@@ -11,17 +11,7 @@ import { resolveLocation } from "~/services/geo.server";
 import { storePhoto } from "~/services/images.server";
 import { nameKey } from "~/services/names.server";
 import type { Storage } from "~/infra/storage.server";
-import {
-  ADMIN_COMMENTS,
-  CAPTIONS,
-  COMMENTS,
-  GUEST_NAMES,
-  HOME_CITY,
-  HUNTERS,
-  US_CITIES,
-  WORLD_CITIES,
-  type City,
-} from "./demo-data";
+import { ADMIN_COMMENTS, CAPTIONS, COMMENTS, GUEST_NAMES, HOME_CITY, HUNTERS, US_CITIES, WORLD_CITIES, type City } from "./demo-data";
 import { avatarSvg, discoveryPictureSvg } from "./picture";
 
 export const DEMO_PROVIDER = "demo";
@@ -140,7 +130,9 @@ export async function seedDemoData(options: {
     if (index % 2 === 0) {
       const key = `avatars/demo/${subject}.webp`;
       if (!(await storage.head(key))) {
-        const avatar = await sharp(Buffer.from(avatarSvg((index * 47) % 360))).webp({ quality: 80 }).toBuffer();
+        const avatar = await sharp(Buffer.from(avatarSvg((index * 47) % 360)))
+          .webp({ quality: 80 })
+          .toBuffer();
         await storage.put(key, avatar, "image/webp");
       }
       profileImageUrl = storage.publicUrl(key);

@@ -141,7 +141,10 @@ export async function measurePageScripts(browser: Browser, baseURL: string, path
   const context = await phoneContext(browser, baseURL);
   try {
     if (signedIn) {
-      const response = await context.request.post("/login", { form: { firstName: "Scripts", lastName: "Bench", redirectTo: "/" }, maxRedirects: 0 });
+      const response = await context.request.post("/login", {
+        form: { firstName: "Scripts", lastName: "Bench", redirectTo: "/" },
+        maxRedirects: 0,
+      });
       if (response.status() !== 302) throw new Error(`The demo sign-in answered ${response.status()}`);
     }
     const page = await context.newPage();
@@ -155,7 +158,8 @@ export async function measurePageScripts(browser: Browser, baseURL: string, path
       if (!untilInteractive.includes(pathname) && !afterwards.includes(pathname)) list.push(pathname);
     });
     const response = await page.goto(path, { waitUntil: "load" });
-    if (response?.status() !== 200 || new URL(page.url()).pathname !== path) throw new Error(`${path} did not load (${response?.status()} at ${page.url()})`);
+    if (response?.status() !== 200 || new URL(page.url()).pathname !== path)
+      throw new Error(`${path} did not load (${response?.status()} at ${page.url()})`);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     interactive = true;
     await page.waitForLoadState("networkidle").catch(() => undefined);
@@ -166,16 +170,22 @@ export async function measurePageScripts(browser: Browser, baseURL: string, path
 }
 
 export async function twelveMegapixelPhoto(): Promise<Buffer> {
-  const scene = await sharp({ create: { width: 80, height: 60, channels: 3, background: "#7a8a6a", noise: { type: "gaussian", mean: 120, sigma: 70 } } })
+  const scene = await sharp({
+    create: { width: 80, height: 60, channels: 3, background: "#7a8a6a", noise: { type: "gaussian", mean: 120, sigma: 70 } },
+  })
     .resize(4000, 3000, { kernel: "cubic" })
     .blur(3)
     .raw()
     .toBuffer();
-  const grain = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#000", noise: { type: "gaussian", mean: 0, sigma: 12 } } })
+  const grain = await sharp({
+    create: { width: 4000, height: 3000, channels: 3, background: "#000", noise: { type: "gaussian", mean: 0, sigma: 12 } },
+  })
     .raw()
     .toBuffer();
   for (let i = 0; i < scene.length; i++) scene[i] = Math.min(255, Math.max(0, scene[i]! + grain[i]! - 6));
-  return sharp(scene, { raw: { width: 4000, height: 3000, channels: 3 } }).jpeg({ quality: 92 }).toBuffer();
+  return sharp(scene, { raw: { width: 4000, height: 3000, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
 }
 
 export type UploadResult = { originalBytes: number; uploadedBytes: number; requestBytes: number };

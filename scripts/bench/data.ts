@@ -30,17 +30,27 @@ const CAPTIONS = [
 async function photoLikeJpeg(seed: number): Promise<Buffer> {
   const rng = mulberry32(seed);
   const blobs = await sharp({
-    create: { width: 64, height: 48, channels: 3, background: { r: 40 + rng() * 180, g: 40 + rng() * 180, b: 40 + rng() * 180 }, noise: { type: "gaussian", mean: 120, sigma: 60 } },
+    create: {
+      width: 64,
+      height: 48,
+      channels: 3,
+      background: { r: 40 + rng() * 180, g: 40 + rng() * 180, b: 40 + rng() * 180 },
+      noise: { type: "gaussian", mean: 120, sigma: 60 },
+    },
   })
     .png()
     .toBuffer();
   const smooth = await sharp(blobs).resize(2048, 1536, { kernel: "cubic" }).blur(6).raw().toBuffer({ resolveWithObject: true });
-  const grain = await sharp({ create: { width: 2048, height: 1536, channels: 3, background: "#000", noise: { type: "gaussian", mean: 0, sigma: 14 } } })
+  const grain = await sharp({
+    create: { width: 2048, height: 1536, channels: 3, background: "#000", noise: { type: "gaussian", mean: 0, sigma: 14 } },
+  })
     .raw()
     .toBuffer();
   const pixels = smooth.data;
   for (let i = 0; i < pixels.length; i++) pixels[i] = Math.min(255, Math.max(0, pixels[i]! + grain[i]! - 7));
-  return sharp(pixels, { raw: { width: 2048, height: 1536, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
+  return sharp(pixels, { raw: { width: 2048, height: 1536, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
 /** Renders the photos the discoveries share, every variant a real WebP file under `photosDir`. */
@@ -133,7 +143,9 @@ export async function buildBenchData(options: BenchDataOptions): Promise<{ typic
   raw.exec("analyze");
   raw.pragma("wal_checkpoint(TRUNCATE)");
   const typical = raw
-    .prepare("select serial_number from jimmys where discovery_count >= (select avg(discovery_count) from jimmys) order by discovery_count, serial_number limit 1")
+    .prepare(
+      "select serial_number from jimmys where discovery_count >= (select avg(discovery_count) from jimmys) order by discovery_count, serial_number limit 1",
+    )
     .get() as { serial_number: number } | undefined;
   raw.close();
   await db.destroy();

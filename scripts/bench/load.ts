@@ -39,12 +39,12 @@ export async function load(url: string, options: LoadOptions): Promise<LoadResul
   });
   const instance = autocannon(
     {
-    url,
-    connections: options.connections,
-    duration: options.durationSeconds,
-    maxOverallRequests: Math.max(options.maxRequests, options.connections),
-    ...(options.rate ? { overallRate: options.rate } : {}),
-    headers: options.headers ?? {},
+      url,
+      connections: options.connections,
+      duration: options.durationSeconds,
+      maxOverallRequests: Math.max(options.maxRequests, options.connections),
+      ...(options.rate ? { overallRate: options.rate } : {}),
+      headers: options.headers ?? {},
       timeout: 30,
     },
     (error, result) => finish(error, result),

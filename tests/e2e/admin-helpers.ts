@@ -65,7 +65,9 @@ export async function makeStoredDiscovery(caption = `Spotted ${crypto.randomUUID
   const jimmyId = mint(serial);
   const key = `discoveries/e2e/${crypto.randomBytes(8).toString("hex")}`;
   const variants = [320];
-  const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#c2410c" } }).webp().toBuffer();
+  const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: "#c2410c" } })
+    .webp()
+    .toBuffer();
   for (const file of photoFiles(key, variants)) {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, image);

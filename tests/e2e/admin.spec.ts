@@ -131,7 +131,9 @@ test.describe("admin sessions", () => {
 });
 
 test.describe("moderating discoveries", () => {
-  test("the list shows every discovery newest first with serial, hunter, photo, caption and date; paging is stable while hunters report", async ({ page }) => {
+  test("the list shows every discovery newest first with serial, hunter, photo, caption and date; paging is stable while hunters report", async ({
+    page,
+  }) => {
     const older = await makeStoredDiscovery();
     const newer = await makeStoredDiscovery();
     await signInAsAdmin(page);
@@ -183,7 +185,10 @@ test.describe("moderating discoveries", () => {
     );
     expect(jimmy).toEqual({ discovery_count: 0, status: "hidden", location: null });
     await expect(
-      page.getByTestId("audit-entry").filter({ hasText: `Deleted discovery #${discovery.id}` }).filter({ hasText: address }),
+      page
+        .getByTestId("audit-entry")
+        .filter({ hasText: `Deleted discovery #${discovery.id}` })
+        .filter({ hasText: address }),
     ).toBeVisible();
 
     // Deleting it again (a second tab, a double submit) fails cleanly.
@@ -198,12 +203,16 @@ test.describe("moderating discoveries", () => {
     await expect(page.getByRole("heading", { name: "Replace image" })).toBeVisible();
     await expectAccessible(page);
 
-    await page.getByLabel(/New image/).setInputFiles({ name: "notes.txt", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
+    await page
+      .getByLabel(/New image/)
+      .setInputFiles({ name: "notes.txt", mimeType: "image/png", buffer: Buffer.from("not an image at all") });
     await page.getByRole("button", { name: "Upload image" }).click();
     await expect(page.getByRole("alert")).toContainText("Failed to upload image");
     await expect(page.getByRole("alert")).toContainText("isn't an image we can read");
 
-    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#1d4ed8" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#1d4ed8" } })
+      .png()
+      .toBuffer();
     await page.getByLabel(/New image/).setInputFiles({ name: "better.png", mimeType: "image/png", buffer: png });
     await page.getByRole("button", { name: "Upload image" }).click();
     await expect(page.getByText("Image updated")).toBeVisible();
@@ -220,7 +229,10 @@ test.describe("moderating discoveries", () => {
     const shown = page.getByTestId("admin-discovery").filter({ hasText: discovery.caption }).getByRole("img");
     await expect(shown).toHaveAttribute("src", new RegExp(row.photo_key));
     await expect(
-      page.getByTestId("audit-entry").filter({ hasText: `Replaced image of discovery #${discovery.id}` }).filter({ hasText: address }),
+      page
+        .getByTestId("audit-entry")
+        .filter({ hasText: `Replaced image of discovery #${discovery.id}` })
+        .filter({ hasText: address }),
     ).toBeVisible();
   });
 
@@ -294,7 +306,10 @@ test.describe("the admin is asked for the password again before minting", () => 
     await signInAsAdmin(page);
     const db = writeDb();
     try {
-      db.prepare("update sessions set password_at = ? where id = ?").run(new Date(Date.now() - 11 * 60_000).toISOString(), await adminSessionId(page));
+      db.prepare("update sessions set password_at = ? where id = ?").run(
+        new Date(Date.now() - 11 * 60_000).toISOString(),
+        await adminSessionId(page),
+      );
     } finally {
       db.close();
     }

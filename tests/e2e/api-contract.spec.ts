@@ -85,7 +85,10 @@ test.describe("GET /api/jimmys/serial/{serialNumber}", () => {
 
     await page.goto(`/jimmy/${serial}`);
     const stat = (label: string) =>
-      page.getByRole("region", { name: "Stats" }).locator("div", { has: page.getByText(label, { exact: true }) }).locator("dd");
+      page
+        .getByRole("region", { name: "Stats" })
+        .locator("div", { has: page.getByText(label, { exact: true }) })
+        .locator("dd");
     await expect(stat("Discoveries")).toHaveText(String(body.stats.discoveries));
     await expect(stat("Locations")).toHaveText(String(body.stats.locations));
     await expect(stat("Days Active")).toHaveText(String(body.stats.daysSinceCreated));
@@ -146,7 +149,10 @@ test.describe("POST /api/discoveries and /api/jimmys/{serialNumber}/first-discov
       expect([400, 403, 404, 410]).toContain(someoneElses.status());
       expect(typeof (await someoneElses.json()).message).toBe("string");
       // Only this hunter's: other tests report at the same time, so the whole table's count moves.
-      expect(queryOne<{ n: number }>("select count(*) as n from discoveries d join users u on u.id = d.user_id where u.first_name = ?", hunter).n).toBe(0);
+      expect(
+        queryOne<{ n: number }>("select count(*) as n from discoveries d join users u on u.id = d.user_id where u.first_name = ?", hunter)
+          .n,
+      ).toBe(0);
     });
   }
 
@@ -203,7 +209,9 @@ test.describe("reporting through the API, end to end", () => {
     await expect(page.getByText(caption).first()).toBeVisible();
 
     // The same upload cannot be published twice.
-    const replay = await api.post("/api/discoveries", { data: { jimmyId: jimmy.id, tempPath: upload.tempPath, checkCode: checkCode(jimmy.serial_number) } });
+    const replay = await api.post("/api/discoveries", {
+      data: { jimmyId: jimmy.id, tempPath: upload.tempPath, checkCode: checkCode(jimmy.serial_number) },
+    });
     expect(replay.status()).toBeGreaterThanOrEqual(400);
     expect(replay.status()).toBeLessThan(500);
   });
@@ -219,20 +227,26 @@ test.describe("reporting through the API, end to end", () => {
     });
     expect(first.status()).toBe(201);
     expect(await first.json()).toMatchObject({ isFirst: true, wasAlreadyFound: false });
-    const late = await api.post(`/api/jimmys/${serial}/first-discovery`, { data: { tempPath: (await uploadPhoto(api)).tempPath, checkCode: checkCode(serial) } });
+    const late = await api.post(`/api/jimmys/${serial}/first-discovery`, {
+      data: { tempPath: (await uploadPhoto(api)).tempPath, checkCode: checkCode(serial) },
+    });
     expect(late.status()).toBe(201);
     expect(await late.json()).toMatchObject({ isFirst: false, wasAlreadyFound: true });
     const detail = await (await api.get(`/api/jimmys/serial/${serial}`)).json();
     expect(detail.stats.discoveries).toBe(2);
     expect(detail.discoveries[1]).toMatchObject({ location: "Paris, France", isFirst: true, caption: "Another Jimmy discovery!" });
-    expect((await api.post(`/api/jimmys/999999999/first-discovery`, { data: { tempPath: (await uploadPhoto(api)).tempPath } })).status()).toBe(404);
+    expect(
+      (await api.post(`/api/jimmys/999999999/first-discovery`, { data: { tempPath: (await uploadPhoto(api)).tempPath } })).status(),
+    ).toBe(404);
   });
 
   test("an empty caption becomes 'Another Jimmy discovery!'", async ({ page }) => {
     const api = await signedInRequest(page);
     const jimmy = queryOne<{ id: number; serial_number: number }>("select id, serial_number from jimmys order by serial_number limit 1");
     const upload = await uploadPhoto(api);
-    const created = await api.post("/api/discoveries", { data: { jimmyId: jimmy.id, tempPath: upload.tempPath, caption: "  ", checkCode: checkCode(jimmy.serial_number) } });
+    const created = await api.post("/api/discoveries", {
+      data: { jimmyId: jimmy.id, tempPath: upload.tempPath, caption: "  ", checkCode: checkCode(jimmy.serial_number) },
+    });
     expect(created.status()).toBe(201);
     const { id } = await created.json();
     expect(queryOne<{ caption: string }>("select caption from discoveries where id = ?", id).caption).toBe("Another Jimmy discovery!");
@@ -249,7 +263,10 @@ test.describe("POST /api/discoveries/{id}/like", () => {
     expect(liked.status()).toBe(200);
     expect(await liked.json()).toEqual({ isLiked: true, likeCount: discovery.like_count + 1 });
     const detail = (await (await api.get(`/api/jimmys/serial/${discovery.serial_number}`)).json()) as { discoveries: ApiDiscovery[] };
-    expect(detail.discoveries.find((d) => d.id === discovery.id)).toMatchObject({ isLikedByUser: true, likeCount: discovery.like_count + 1 });
+    expect(detail.discoveries.find((d) => d.id === discovery.id)).toMatchObject({
+      isLikedByUser: true,
+      likeCount: discovery.like_count + 1,
+    });
     const unliked = await api.post(`/api/discoveries/${discovery.id}/like`);
     expect(await unliked.json()).toEqual({ isLiked: false, likeCount: discovery.like_count });
   });
@@ -269,7 +286,9 @@ test.describe("GET and POST /api/jimmys/{jimmyId}/comments", () => {
     request,
     page,
   }) => {
-    const jimmy = queryOne<{ id: number; serial_number: number }>("select id, serial_number from jimmys order by serial_number desc limit 1");
+    const jimmy = queryOne<{ id: number; serial_number: number }>(
+      "select id, serial_number from jimmys order by serial_number desc limit 1",
+    );
     const name = uniqueName("Commenter");
     await signInByRequest(request, name, "Api");
     const content = `What a find ${Date.now()}`;
@@ -290,7 +309,10 @@ test.describe("GET and POST /api/jimmys/{jimmyId}/comments", () => {
     expect(repeat.status()).toBe(409);
   });
 
-  test("without a sign-in the API refuses to comment (guests use the page's form), with a 401 and a message", async ({ playwright, baseURL }) => {
+  test("without a sign-in the API refuses to comment (guests use the page's form), with a 401 and a message", async ({
+    playwright,
+    baseURL,
+  }) => {
     const guest = await playwright.request.newContext({ baseURL });
     const refused = await guest.post("/api/jimmys/1/comments", { data: { content: "Hello from a script", authorName: "Bot" } });
     expect(refused.status()).toBe(401);

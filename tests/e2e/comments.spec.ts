@@ -2,7 +2,16 @@ import { expect, test, type Page } from "@playwright/test";
 import { query, queryOne } from "./db";
 import { expectAccessible, jsEnabled, signIn, uniqueName, waitForHydration } from "./helpers";
 import { RATE_LIMITS } from "../../app/services/rate-limit.server";
-import { formToken, openCommentBox, postFormComment, quietJimmy, renderedJustNow, startAdminSession, useOwnAddress, waitFillTime } from "./social";
+import {
+  formToken,
+  openCommentBox,
+  postFormComment,
+  quietJimmy,
+  renderedJustNow,
+  startAdminSession,
+  useOwnAddress,
+  waitFillTime,
+} from "./social";
 
 type StoredComment = { author_name: string | null; is_admin: number; user_id: number | null; content: string };
 
@@ -72,7 +81,9 @@ test.describe("commenting on a Jimmy", () => {
     expect(stored(named)).toEqual([{ author_name: "Wanda", is_admin: 0, user_id: null, content: named }]);
   });
 
-  test("a signed-in hunter comments under their account name, marked as a signed-in hunter, whatever name the form sends", async ({ page }) => {
+  test("a signed-in hunter comments under their account name, marked as a signed-in hunter, whatever name the form sends", async ({
+    page,
+  }) => {
     const serial = quietJimmy();
     const first = uniqueName("Hana");
     await signIn(page, first, "Commenter", `/jimmy/${serial}`);
@@ -97,22 +108,31 @@ test.describe("commenting on a Jimmy", () => {
     expect(stored(forged)).toEqual([{ author_name: `${first} Commenter`, is_admin: 0, user_id: hunter.id, content: forged }]);
   });
 
-  test("a visitor cannot comment as the hunt's team or a registered hunter: the name field says why, the comment is kept", async ({ page }) => {
+  test("a visitor cannot comment as the hunt's team or a registered hunter: the name field says why, the comment is kept", async ({
+    page,
+  }) => {
     const serial = quietJimmy();
     await page.goto(`/jimmy/${serial}`);
     await openCommentBox(page);
     const content = `Official news ${uniqueName("")}`;
     await postComment(page, content, "\u0410dmin");
     // On the field itself (with JavaScript a toast may say the same for a moment).
-    const nameError = page.getByRole("form", { name: "Add a comment" }).getByText("That name belongs to the hunt's team. Choose another name, or leave it blank to post as Anonymous Hunter.");
+    const nameError = page
+      .getByRole("form", { name: "Add a comment" })
+      .getByText("That name belongs to the hunt's team. Choose another name, or leave it blank to post as Anonymous Hunter.");
     await expect(nameError).toBeVisible();
     await expect(page.getByLabel("Your comment")).toHaveValue(content);
     await expect(page.getByLabel(/^Your name/)).toHaveValue("\u0410dmin");
     await expect(page.getByLabel(/^Your name/)).toHaveAttribute("aria-invalid", "true");
     expect(stored(content)).toEqual([]);
 
-    const hunter = queryOne<{ first_name: string; last_name: string }>("select first_name, last_name from users where provider = 'demo' order by id limit 1");
-    const impostor = await postFormComment(page.request, serial, { content, authorName: `${hunter.first_name.toUpperCase()}\u200B ${hunter.last_name}` });
+    const hunter = queryOne<{ first_name: string; last_name: string }>(
+      "select first_name, last_name from users where provider = 'demo' order by id limit 1",
+    );
+    const impostor = await postFormComment(page.request, serial, {
+      content,
+      authorName: `${hunter.first_name.toUpperCase()}\u200B ${hunter.last_name}`,
+    });
     expect(impostor.status()).toBe(400);
     expect(await impostor.text()).toContain("A registered hunter goes by that name. Sign in to post as yourself, or choose another name.");
     expect(stored(content)).toEqual([]);
@@ -125,7 +145,11 @@ test.describe("commenting on a Jimmy", () => {
     await expect(commentWith(page, content).getByTestId("hunter-mark")).toHaveCount(0);
   });
 
-  test("a comment made in an admin session is posted as the hunt, with the crown and the hunt's avatar", async ({ page, context, baseURL }) => {
+  test("a comment made in an admin session is posted as the hunt, with the crown and the hunt's avatar", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await startAdminSession(context, baseURL!);
     const serial = quietJimmy();
     await page.goto(`/jimmy/${serial}`);
@@ -155,7 +179,9 @@ test.describe("commenting on a Jimmy", () => {
     }
     const token = await formToken(page);
     await waitFillTime(page);
-    const response = await page.request.post(`/jimmy/${serial}`, { form: { content: "  ", authorName: "", website: "", formToken: token } });
+    const response = await page.request.post(`/jimmy/${serial}`, {
+      form: { content: "  ", authorName: "", website: "", formToken: token },
+    });
     expect(response.status()).toBe(400);
     expect(await response.text()).toContain("Write a comment first.");
     expect(queryOne<{ n: number }>("select count(*) n from comments where trim(content) = ''").n).toBe(0);
@@ -191,7 +217,9 @@ test.describe("comment spam protection", () => {
     const token = await formToken(page);
     await waitFillTime(page);
     const filled = `Buy now ${uniqueName("")}`;
-    const withHoneypot = await page.request.post(`/jimmy/${serial}`, { form: { content: filled, website: "https://spam.example", formToken: token } });
+    const withHoneypot = await page.request.post(`/jimmy/${serial}`, {
+      form: { content: filled, website: "https://spam.example", formToken: token },
+    });
     expect(withHoneypot.status()).toBe(400);
     expect(await withHoneypot.text()).toContain("We couldn't post that comment. Please reload the page and try again.");
     const missing = `Cheap pills ${uniqueName("")}`;

@@ -37,7 +37,9 @@ function expectProtected(response: APIResponse, what: string) {
 }
 
 test.describe("headers on every answer", () => {
-  test("every route, static file, error and refusal answers with nosniff and a Referrer-Policy, whatever its type or status", async ({ request }) => {
+  test("every route, static file, error and refusal answers with nosniff and a Referrer-Policy, whatever its type or status", async ({
+    request,
+  }) => {
     test.setTimeout(120_000);
     const samples = demoSamples();
     const statuses = new Set<number>();
@@ -77,11 +79,15 @@ test.describe("comments", () => {
   }) => {
     await useOwnAddress(context);
     await signInByRequest(context.request, uniqueName("Limit"));
-    const { id: jimmyId, serial_number: serial } = queryOne<{ id: number; serial_number: number }>("select id, serial_number from jimmys where serial_number = 7");
+    const { id: jimmyId, serial_number: serial } = queryOne<{ id: number; serial_number: number }>(
+      "select id, serial_number from jimmys where serial_number = 7",
+    );
     const { max } = RATE_LIMITS.commentPerHunter;
     const answers: APIResponse[] = [];
     for (let i = 0; i <= max; i++) {
-      answers.push(await context.request.post(`/api/jimmys/${jimmyId}/comments`, { data: { content: `Limit check ${uniqueName("c")} ${i}` } }));
+      answers.push(
+        await context.request.post(`/api/jimmys/${jimmyId}/comments`, { data: { content: `Limit check ${uniqueName("c")} ${i}` } }),
+      );
     }
     expect(answers.slice(0, max).map((answer) => answer.status())).toEqual(Array.from({ length: max }, () => 201));
     const limited = answers[max]!;
@@ -92,14 +98,20 @@ test.describe("comments", () => {
     expect(((await limited.json()) as { message: string }).message).toMatch(/Please wait \d+ minutes? and try again/);
 
     const form = await context.request.post(`/jimmy/${serial}`, {
-      form: { content: `Form limit check ${uniqueName("c")}`, [HONEYPOT_FIELD]: "", formToken: issueFormToken(new Date(Date.now() - 30_000), [E2E_SESSION_SECRET]) },
+      form: {
+        content: `Form limit check ${uniqueName("c")}`,
+        [HONEYPOT_FIELD]: "",
+        formToken: issueFormToken(new Date(Date.now() - 30_000), [E2E_SESSION_SECRET]),
+      },
       maxRedirects: 0,
     });
     expect(form.status()).toBe(429);
     expect(Number(form.headers()["retry-after"])).toBeGreaterThan(0);
   });
 
-  test("NUL and other control characters typed into a comment or its author's name are not stored; tabs and line breaks are", async ({ context }) => {
+  test("NUL and other control characters typed into a comment or its author's name are not stored; tabs and line breaks are", async ({
+    context,
+  }) => {
     await useOwnAddress(context);
     const { serial_number: serial } = queryOne<{ serial_number: number }>("select serial_number from jimmys where serial_number = 8");
     const marker = uniqueName("ctl");
@@ -113,13 +125,18 @@ test.describe("comments", () => {
       maxRedirects: 0,
     });
     expect(response.status(), await response.text()).toBe(302);
-    const stored = query<{ content: string; author_name: string }>("select content, author_name from comments where content like ?", `${marker}%`);
+    const stored = query<{ content: string; author_name: string }>(
+      "select content, author_name from comments where content like ?",
+      `${marker}%`,
+    );
     expect(stored).toEqual([{ content: `${marker} says[2J hi\tthere\nfriend`, author_name: "Nick" }]);
   });
 });
 
 test.describe("the demo sign-in", () => {
-  test("signing in with a seeded hunter's name or subject makes a hunter of its own, and the seeded one keeps their name", async ({ request }) => {
+  test("signing in with a seeded hunter's name or subject makes a hunter of its own, and the seeded one keeps their name", async ({
+    request,
+  }) => {
     const seeded = queryOne<{ id: number; first_name: string; last_name: string; provider_subject: string }>(
       "select id, first_name, last_name, provider_subject from users where provider = 'demo' order by id limit 1",
     );
@@ -141,7 +158,10 @@ test.describe("the demo sign-in", () => {
       });
       expect(signIn.status(), host).toBe(421);
       expect(await signIn.text()).toMatch(/only at a loopback address/);
-      expect(signIn.headersArray().filter((header) => header.name.toLowerCase() === "set-cookie"), host).toEqual([]);
+      expect(
+        signIn.headersArray().filter((header) => header.name.toLowerCase() === "set-cookie"),
+        host,
+      ).toEqual([]);
       expect((await request.get("/", { headers: { Host: host } })).status(), host).toBe(421);
     }
   });
@@ -155,7 +175,10 @@ test.describe("a demo server of its own", () => {
       const response = await fetch(`${app.baseURL}/api/stats?secret=never-logged`, { headers: { "X-Forwarded-For": "203.0.113.9" } });
       expect(response.status).toBe(200);
       await expect.poll(() => app.output()).toMatch(/\/api\/stats /);
-      const line = app.output().split("\n").find((entry) => entry.includes("/api/stats "))!;
+      const line = app
+        .output()
+        .split("\n")
+        .find((entry) => entry.includes("/api/stats "))!;
       expect(line).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z 203\.0\.113\.9 GET \/api\/stats 200 (\d+|-) [\d.]+ ms$/);
       expect(line).not.toContain("never-logged");
 

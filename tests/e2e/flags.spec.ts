@@ -10,14 +10,24 @@ import { startAdminSession, useOwnAddress, waitFillTime } from "./social";
 type AuditRow = { action: string; detail: string | null };
 
 function auditOf(kind: string, id: number): AuditRow[] {
-  return query<AuditRow>("select action, detail from admin_audit_log where target_type = ? and target_id = ? order by id", kind, String(id));
+  return query<AuditRow>(
+    "select action, detail from admin_audit_log where target_type = ? and target_id = ? order by id",
+    kind,
+    String(id),
+  );
 }
 
 /** A flag posted as the form would post it, from an address of its own, by a visitor whose form was rendered a few seconds ago. */
 async function postFlag(page: Page, path: string, reason: string, note = "") {
   const response = await page.request.post(path, {
     headers: { "X-Forwarded-For": `2001:db8::f1a6:${crypto.randomUUID().slice(0, 4)}` },
-    form: { reason, note, website: "", formToken: issueFormToken(new Date(Date.now() - 5000), [E2E_SESSION_SECRET]), idempotencyKey: crypto.randomUUID() },
+    form: {
+      reason,
+      note,
+      website: "",
+      formToken: issueFormToken(new Date(Date.now() - 5000), [E2E_SESSION_SECRET]),
+      idempotencyKey: crypto.randomUUID(),
+    },
     maxRedirects: 0,
   });
   expect(response.status(), await response.text()).toBe(302);
@@ -57,7 +67,10 @@ test.describe("flags for everyone, decided by the admin", () => {
     await expect(page.getByText("Thanks for flagging")).toBeVisible();
     await postFlag(page, `/flag/comment/${commentId}`, "inappropriate");
     await postFlag(page, `/flag/discovery/${discovery.id}`, "not_a_jimmy", gnome);
-    expect(query<{ reason: string }>("select reason from flags where comment_id = ? order by id", commentId).map((f) => f.reason)).toEqual(["spam", "inappropriate"]);
+    expect(query<{ reason: string }>("select reason from flags where comment_id = ? order by id", commentId).map((f) => f.reason)).toEqual([
+      "spam",
+      "inappropriate",
+    ]);
 
     await startAdminSession(page.context(), baseURL!);
     await page.goto("/admin#flags");
@@ -82,7 +95,9 @@ test.describe("flags for everyone, decided by the admin", () => {
     await expect(page.getByTestId("flag-group").filter({ hasText: gnome })).toHaveCount(0);
     expect(query("select id from discoveries where id = ?", discovery.id)).toEqual([]);
     expect(photoFiles(discovery.key, discovery.variants).filter((file) => fs.existsSync(file))).toEqual([]);
-    expect(queryOne<{ discovery_count: number }>("select discovery_count from jimmys where id = ?", discovery.jimmyId).discovery_count).toBe(0);
+    expect(
+      queryOne<{ discovery_count: number }>("select discovery_count from jimmys where id = ?", discovery.jimmyId).discovery_count,
+    ).toBe(0);
     expect(auditOf("discovery", discovery.id)).toEqual([
       { action: "delete_discovery", detail: `Jimmy #${discovery.serial}` },
       { action: "accept_flags", detail: "1 flag: Not a Jimmy" },
@@ -90,7 +105,10 @@ test.describe("flags for everyone, decided by the admin", () => {
     await expect(page.getByTestId("audit-entry").first()).toContainText(`Accepted flags on discovery #${discovery.id}`);
   });
 
-  test("a flag without a reason is refused in place with the note kept, and a flag on something deleted is a 404", async ({ page, context }, testInfo) => {
+  test("a flag without a reason is refused in place with the note kept, and a flag on something deleted is a 404", async ({
+    page,
+    context,
+  }, testInfo) => {
     await useOwnAddress(context);
     const discovery = await makeStoredDiscovery();
     await page.goto(`/flag/discovery/${discovery.id}`);

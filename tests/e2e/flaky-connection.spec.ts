@@ -20,7 +20,10 @@ const toast = (page: Page) => page.getByTestId("toast");
 
 test.describe("a flaky connection never wipes a page", () => {
   test.beforeEach(async ({ context }, testInfo) => {
-    test.skip(!jsEnabled(testInfo), "requests lost in transport are the enhanced page's concern; without JavaScript the browser shows its own error");
+    test.skip(
+      !jsEnabled(testInfo),
+      "requests lost in transport are the enhanced page's concern; without JavaScript the browser shows its own error",
+    );
     await useOwnAddress(context);
   });
 
@@ -33,7 +36,9 @@ test.describe("a flaky connection never wipes a page", () => {
     await page.getByLabel(/^Your name/).fill("Bus Rider");
     await waitFillTime(page);
 
-    await page.route(`**/jimmy/${serial}.data*`, (route) => (route.request().method() === "POST" ? route.fulfill(PROXY_PAGE) : route.continue()));
+    await page.route(`**/jimmy/${serial}.data*`, (route) =>
+      route.request().method() === "POST" ? route.fulfill(PROXY_PAGE) : route.continue(),
+    );
     await page.getByRole("button", { name: "Post Comment" }).click();
     await expect(page.getByTestId("comment-form-error")).toContainText("we couldn't confirm your comment was posted");
     await expect(toast(page)).toContainText("Error");
@@ -51,14 +56,17 @@ test.describe("a flaky connection never wipes a page", () => {
 
   test("a like made offline keeps the feed and says so; back online, a retry counts it once", async ({ page }) => {
     const discovery = queryOne<{ id: number }>("select id from discoveries order by created_at desc limit 1");
-    const likes = () => query("select 1 from likes l join users u on u.id = l.user_id where l.discovery_id = ? and u.first_name = ?", discovery.id, hunter);
+    const likes = () =>
+      query("select 1 from likes l join users u on u.id = l.user_id where l.discovery_id = ? and u.first_name = ?", discovery.id, hunter);
     const hunter = uniqueName("Offline");
     await signInByRequest(page.request, hunter);
     await page.goto("/discoveries");
     const button = page.locator(`#discovery-${discovery.id}`).getByRole("button", { name: /^(Like|Unlike) \(/ });
     const before = Number(await button.getByTestId("like-count").textContent());
     // The like route's code comes a moment after the page is interactive (found, then loaded while online).
-    await expect.poll(() => page.evaluate(() => Object.keys((window as { __remixRouteModules?: object }).__remixRouteModules ?? {}).length)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.evaluate(() => Object.keys((window as { __remixRouteModules?: object }).__remixRouteModules ?? {}).length))
+      .toBeGreaterThan(0);
     await page.waitForTimeout(4000);
 
     await page.context().setOffline(true);
@@ -86,7 +94,10 @@ test.describe("a report on a connection that drops", () => {
   test.use({ viewport: { width: 390, height: 844 } });
   // A lost upload is tried three times (with pauses) before the report goes to the outbox, which then sends it.
   test.describe.configure({ timeout: 120_000 });
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the upload, the outbox and a lost save are the enhanced form's; without JavaScript the browser shows its own error");
+  test.skip(
+    ({ javaScriptEnabled }) => !javaScriptEnabled,
+    "the upload, the outbox and a lost save are the enhanced form's; without JavaScript the browser shows its own error",
+  );
 
   const hunterReports = (serial: number, hunter: string) =>
     query<{ caption: string; location: string; photo_key: string }>(
@@ -125,13 +136,17 @@ test.describe("a report on a connection that drops", () => {
     expect(hunterReports(serial, hunter)).toEqual([{ ...typed, photo_key: expect.not.stringContaining("placeholder") }]);
   }
 
-  test("the connection drops as the photo upload starts: the report waits in the outbox and is sent once when the connection returns", async ({ page }) => {
+  test("the connection drops as the photo upload starts: the report waits in the outbox and is sent once when the connection returns", async ({
+    page,
+  }) => {
     const { serial, hunter, typed } = await openFilledForm(page, "NoStart");
     await page.route("**/api/upload-target", (route) => route.abort("internetdisconnected"));
     await page.getByRole("button", { name: "Share Discovery" }).click();
 
     await expect(page.getByText(/The connection dropped\. Trying again \(\d of 2\)/)).toBeVisible();
-    await expect(page.locator("#main").getByRole("status").filter({ hasText: "Saved to your outbox — it will be sent when you're back online." })).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.locator("#main").getByRole("status").filter({ hasText: "Saved to your outbox — it will be sent when you're back online." }),
+    ).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole("region", { name: "Outbox" })).toContainText("1 discovery waiting to be sent");
     await page.screenshot({ path: test.info().outputPath("upload-never-started.png") });
     expect(hunterReports(serial, hunter)).toEqual([]);
@@ -140,7 +155,9 @@ test.describe("a report on a connection that drops", () => {
     await expectSentOnceFromOutbox(page, serial, hunter, typed);
   });
 
-  test("the connection drops mid-upload: the hunter sees the retries, the report waits in the outbox and is sent once when the connection returns", async ({ page }) => {
+  test("the connection drops mid-upload: the hunter sees the retries, the report waits in the outbox and is sent once when the connection returns", async ({
+    page,
+  }) => {
     const { serial, hunter, typed } = await openFilledForm(page, "MidUpload");
     let uploads = 0;
     await page.route("**/uploads/direct", (route) => {
@@ -150,7 +167,9 @@ test.describe("a report on a connection that drops", () => {
     await page.getByRole("button", { name: "Share Discovery" }).click();
 
     await expect(page.getByText("The connection dropped. Trying again (1 of 2)…")).toBeVisible();
-    await expect(page.locator("#main").getByRole("status").filter({ hasText: "Saved to your outbox — it will be sent when you're back online." })).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.locator("#main").getByRole("status").filter({ hasText: "Saved to your outbox — it will be sent when you're back online." }),
+    ).toBeVisible({ timeout: 20_000 });
     await expect(toast(page)).toContainText("Saved to your outbox");
     await expect(page.getByRole("region", { name: "Outbox" })).toContainText("1 discovery waiting to be sent");
     await page.screenshot({ path: test.info().outputPath("upload-dropped.png") });
@@ -161,7 +180,9 @@ test.describe("a report on a connection that drops", () => {
     await expectSentOnceFromOutbox(page, serial, hunter, typed);
   });
 
-  test("the save is lost before it reaches the server: the form keeps everything, says so, and the outbox sends it once when the connection returns", async ({ page }) => {
+  test("the save is lost before it reaches the server: the form keeps everything, says so, and the outbox sends it once when the connection returns", async ({
+    page,
+  }) => {
     const { serial, hunter, typed } = await openFilledForm(page, "NoSave");
     const reconnect = await dropSaves(page, serial);
     await page.getByRole("button", { name: "Share Discovery" }).click();
@@ -179,11 +200,15 @@ test.describe("a report on a connection that drops", () => {
     await expectSentOnceFromOutbox(page, serial, hunter, typed);
   });
 
-  test("the server saves the report but its answer is lost: the form keeps everything, and the hunter's retry is answered as recorded, once", async ({ page }) => {
+  test("the server saves the report but its answer is lost: the form keeps everything, and the hunter's retry is answered as recorded, once", async ({
+    page,
+  }) => {
     const { serial, hunter, typed } = await openFilledForm(page, "LostAnswer");
     const lost = loseNextAnswer(page, new RegExp(`/jimmy/${serial}/new-discovery`));
     // A lost save is not followed by a reload of the page's data; the outbox's send of the report is.
-    const outboxReloaded = page.waitForResponse((response) => response.request().method() === "GET" && response.url().includes(`/jimmy/${serial}/new-discovery.data`));
+    const outboxReloaded = page.waitForResponse(
+      (response) => response.request().method() === "GET" && response.url().includes(`/jimmy/${serial}/new-discovery.data`),
+    );
     await page.getByRole("button", { name: "Share Discovery" }).click();
     await lost;
 
@@ -195,7 +220,9 @@ test.describe("a report on a connection that drops", () => {
     await expect.poll(() => hunterReports(serial, hunter).length).toBe(1);
 
     // The outbox's copy (same key) is answered as recorded, never as a second discovery.
-    await expect(page.getByTestId("outbox-sent")).toContainText(`your discovery of Jimmy #${serial} has been recorded`, { timeout: 15_000 });
+    await expect(page.getByTestId("outbox-sent")).toContainText(`your discovery of Jimmy #${serial} has been recorded`, {
+      timeout: 15_000,
+    });
     await outboxReloaded;
     expect(hunterReports(serial, hunter)).toHaveLength(1);
     // Unsure, the hunter sends the form again.
@@ -211,7 +238,9 @@ test.describe("a report's draft", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "drafts are kept by the enhanced form");
 
   const draftSaved = (page: Page, serial: number) =>
-    expect.poll(() => page.evaluate((key) => localStorage.getItem(key), `jimmy-hunt:draft:report:new:${serial}`)).toContain("Left on the bench");
+    expect
+      .poll(() => page.evaluate((key) => localStorage.getItem(key), `jimmy-hunt:draft:report:new:${serial}`))
+      .toContain("Left on the bench");
 
   test("what the hunter typed and chose survives a reload and is offered back; Discard clears it", async ({ page }) => {
     const serial = foundJimmy();
@@ -248,7 +277,9 @@ test.describe("a report's draft", () => {
     await waitForHydration(page, test.info());
     await page.waitForTimeout(1500);
     await page.getByLabel(/^Caption/).fill("Left on the bench by the pond");
-    await page.getByLabel(/^Photo/).setInputFiles({ name: "old.png", mimeType: "image/png", buffer: Buffer.from("not the photo the hunter means") });
+    await page
+      .getByLabel(/^Photo/)
+      .setInputFiles({ name: "old.png", mimeType: "image/png", buffer: Buffer.from("not the photo the hunter means") });
     await draftSaved(page, serial);
 
     // The page is opened again, and the clock held, so the hunter gets in first, as on a quick hand.
@@ -270,11 +301,16 @@ test.describe("a report's draft", () => {
 test.describe("a comment or a like on a connection that drops", () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test.beforeEach(async ({ context }, testInfo) => {
-    test.skip(!jsEnabled(testInfo), "requests lost in transport are the enhanced page's concern; without JavaScript the browser shows its own error");
+    test.skip(
+      !jsEnabled(testInfo),
+      "requests lost in transport are the enhanced page's concern; without JavaScript the browser shows its own error",
+    );
     await useOwnAddress(context);
   });
 
-  test("a comment lost before it reaches the server keeps the comment and says so; once the connection is back, the retry posts it once", async ({ page }) => {
+  test("a comment lost before it reaches the server keeps the comment and says so; once the connection is back, the retry posts it once", async ({
+    page,
+  }) => {
     const serial = quietJimmy();
     const content = `Typed in a tunnel ${uniqueName("")}`;
     await page.goto(`/jimmy/${serial}`);
@@ -285,7 +321,9 @@ test.describe("a comment or a like on a connection that drops", () => {
     await page.route(posts, (route) => (route.request().method() === "POST" ? route.abort("connectionreset") : route.fallback()));
 
     await page.getByRole("button", { name: "Post Comment" }).click();
-    await expect(page.getByTestId("comment-form-error")).toContainText("Connection lost: we couldn't confirm your comment was posted. It's still here; posting again is safe.");
+    await expect(page.getByTestId("comment-form-error")).toContainText(
+      "Connection lost: we couldn't confirm your comment was posted. It's still here; posting again is safe.",
+    );
     await expect(page.getByLabel("Your comment")).toHaveValue(content);
     await page.screenshot({ path: test.info().outputPath("comment-dropped.png") });
     expect(query("select 1 from comments where content = ?", content)).toHaveLength(0);
@@ -297,7 +335,9 @@ test.describe("a comment or a like on a connection that drops", () => {
     expect(query("select 1 from comments where content = ?", content)).toHaveLength(1);
   });
 
-  test("a comment saved but whose answer was lost keeps the comment and says so; the hunter's retry posts nothing more", async ({ page }) => {
+  test("a comment saved but whose answer was lost keeps the comment and says so; the hunter's retry posts nothing more", async ({
+    page,
+  }) => {
     const serial = quietJimmy();
     const content = `Posted as the train left ${uniqueName("")}`;
     await page.goto(`/jimmy/${serial}`);
@@ -308,7 +348,9 @@ test.describe("a comment or a like on a connection that drops", () => {
 
     await page.getByRole("button", { name: "Post Comment" }).click();
     await lost;
-    await expect(page.getByTestId("comment-form-error")).toContainText("we couldn't confirm your comment was posted. It's still here; posting again is safe.");
+    await expect(page.getByTestId("comment-form-error")).toContainText(
+      "we couldn't confirm your comment was posted. It's still here; posting again is safe.",
+    );
     await expect(page.getByLabel("Your comment")).toHaveValue(content);
     await expect.poll(() => query("select 1 from comments where content = ?", content).length).toBe(1);
 

@@ -15,11 +15,19 @@ type HallRecord = {
 
 const CARDS = [
   ["longestDistance", "Longest Distance", "Total great-circle path length in miles along a Jimmy's located discoveries, in time order."],
-  ["furthestJourney", "Furthest Journey", "Greatest great-circle distance in miles from a Jimmy's first located discovery to any later one."],
+  [
+    "furthestJourney",
+    "Furthest Journey",
+    "Greatest great-circle distance in miles from a Jimmy's first located discovery to any later one.",
+  ],
   ["mostDiscovered", "Most Discovered", "Number of discoveries of a Jimmy."],
   ["longestTraveler", "Longest Journey Time", "Whole days from a Jimmy's first discovery to its latest one."],
   ["mostCountries", "Most Countries", "Distinct countries a Jimmy was discovered in, listed in order of first visit."],
-  ["mostStates", "Most US States", "Distinct US states (and the District of Columbia) a Jimmy was discovered in, listed in order of first visit."],
+  [
+    "mostStates",
+    "Most US States",
+    "Distinct US states (and the District of Columbia) a Jimmy was discovered in, listed in order of first visit.",
+  ],
   ["mostCities", "Most Cities", "Distinct cities a Jimmy was discovered in, listed in order of first visit."],
 ] as const;
 

@@ -38,9 +38,7 @@ export async function expectAccessible(page: Page) {
   // on a quiet two-CPU machine, several times that on a busy one. The check is
   // the same; it gets the time it needs instead of failing the test on the clock.
   test.info().setTimeout(test.info().timeout + 60_000);
-  const html = (await page.content())
-    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
-    .replace(/<(\/?)noscript\b/gi, "<$1div");
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "").replace(/<(\/?)noscript\b/gi, "<$1div");
   const browser = page.context().browser();
   if (!browser) throw new Error("No browser to run axe in");
   const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() ?? undefined });

@@ -30,7 +30,9 @@ async function cardIds(cards: Locator): Promise<number[]> {
  * all), so the reading starts where a "Load more" link would have led.
  */
 function feedNearItsEnd(includeFirst: boolean, pagesLeft = 3): string {
-  const rows = query<Row>(`select id, created_at from discoveries ${includeFirst ? "" : "where is_first = 0"} order by created_at desc, id desc`);
+  const rows = query<Row>(
+    `select id, created_at from discoveries ${includeFirst ? "" : "where is_first = 0"} order by created_at desc, id desc`,
+  );
   const from = rows.length - pagesLeft * 10 - 5;
   const params = new URLSearchParams(includeFirst ? { all: "1" } : {});
   if (from > 0) params.set("after", `${rows[from]!.created_at}_${rows[from]!.id}`);
@@ -129,11 +131,13 @@ test.describe("the home page", () => {
     await expect(first.locator("time")).toHaveText(/^(Just now|\d+h ago|\d+d ago)$/);
     await expect(first.getByText(row.caption)).toBeVisible();
     await expect(first.getByTestId("like-count")).toHaveText(String(row.like_count));
-    await expect(first.getByRole("link", { name: new RegExp(`^${row.comment_count} comments? on Jimmy #${row.serial_number}$`) })).toHaveAttribute(
+    await expect(
+      first.getByRole("link", { name: new RegExp(`^${row.comment_count} comments? on Jimmy #${row.serial_number}$`) }),
+    ).toHaveAttribute("href", `/jimmy/${row.serial_number}#comments`);
+    await expect(first.getByRole("link", { name: `View Jimmy #${row.serial_number}` })).toHaveAttribute(
       "href",
-      `/jimmy/${row.serial_number}#comments`,
+      `/jimmy/${row.serial_number}`,
     );
-    await expect(first.getByRole("link", { name: `View Jimmy #${row.serial_number}` })).toHaveAttribute("href", `/jimmy/${row.serial_number}`);
     const photo = first.getByRole("img", { name: new RegExp(`^Jimmy #${row.serial_number}`) });
     // Other tests add discoveries while this one runs, so the newest card's variants come from its own row.
     const widths = row.photo_variants.split(",");
@@ -219,7 +223,10 @@ test.describe("the home page", () => {
 test.describe("a discovery's photo", () => {
   test("opens in the image viewer, which closes by its button, by the image and by Esc", async ({ page }, testInfo) => {
     await page.goto("/");
-    const photoLink = page.getByTestId("discovery-card").first().getByRole("link", { name: /^View full-size photo/ });
+    const photoLink = page
+      .getByTestId("discovery-card")
+      .first()
+      .getByRole("link", { name: /^View full-size photo/ });
     if (!jsEnabled(testInfo)) {
       await expect(photoLink).toHaveAttribute("href", /\/media\/discoveries\/.+\.webp$/);
       const response = await page.request.get((await photoLink.getAttribute("href"))!);

@@ -25,7 +25,14 @@ async function expectTooMany(response: APIResponse, wait: RegExp) {
 async function reportByApi(request: APIRequestContext, jimmyId: number) {
   return request.post("/api/discoveries", {
     headers: SAME_ORIGIN,
-    data: { jimmyId, tempPath: unknownTempPath(), caption: "Quick", latitude: 30.26, longitude: -97.74, checkCode: checkCodeOfJimmy(jimmyId) },
+    data: {
+      jimmyId,
+      tempPath: unknownTempPath(),
+      caption: "Quick",
+      latitude: 30.26,
+      longitude: -97.74,
+      checkCode: checkCodeOfJimmy(jimmyId),
+    },
   });
 }
 
@@ -51,7 +58,8 @@ test.describe("a hunter going faster than a person can is slowed down", () => {
   test("the report form over the limit re-renders with the message and keeps what was typed", async ({ page }, testInfo) => {
     const hunter = uniqueName("FormReporter");
     // This hunter's discoveries: other tests report at the same time, so the whole table's count moves.
-    const reported = () => query<{ n: number }>("select count(*) as n from discoveries d join users u on u.id = d.user_id where u.first_name = ?", hunter)[0]!.n;
+    const reported = () =>
+      query<{ n: number }>("select count(*) as n from discoveries d join users u on u.id = d.user_id where u.first_name = ?", hunter)[0]!.n;
     await signIn(page, hunter, "Finder", "/jimmy/1/new-discovery");
     for (let i = 0; i < 10; i++) await reportByApi(page.request, jimmyIdOf(1));
     await page.goto("/jimmy/1/new-discovery");
@@ -66,7 +74,9 @@ test.describe("a hunter going faster than a person can is slowed down", () => {
     expect(response.status()).toBe(429);
     expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Share Discovery" }) });
-    await expect(form.getByText("You've reported a lot of discoveries in a short time. Please wait 10 minutes and try again.")).toBeVisible();
+    await expect(
+      form.getByText("You've reported a lot of discoveries in a short time. Please wait 10 minutes and try again."),
+    ).toBeVisible();
     await expect(page.getByLabel(/^Caption/)).toHaveValue("On the library steps");
     await expect(page.getByLabel(/^Location/)).toHaveValue("Austin, TX");
     expect(reported()).toBe(0);
@@ -95,7 +105,9 @@ test.describe("a hunter going faster than a person can is slowed down", () => {
     expect(burst.map((r) => r.status())).toEqual(Array.from({ length: 60 }, () => 200));
     const refused = await expectTooMany(await toggle(), /Please wait (\d+ seconds|1 minute)/);
     expect(refused.retryAfter).toBeLessThanOrEqual(60);
-    expect(refused.message).toMatch(/^You've liked and unliked a lot in a short time\. Please wait (\d+ seconds|1 minute) and try again\.$/);
+    expect(refused.message).toMatch(
+      /^You've liked and unliked a lot in a short time\. Please wait (\d+ seconds|1 minute) and try again\.$/,
+    );
     const likesBefore = query<{ n: number }>("select count(*) as n from likes where discovery_id = ?", discovery.id)[0]!.n;
 
     await page.goto("/");

@@ -7,7 +7,10 @@ import { jsEnabled, REPORT_SAVED_MS, signIn, signInByRequest, uniqueName } from 
 import { foundJimmy, plantDiscovery, plantHunter, quietJimmy, useOwnAddress, waitFillTime } from "./social";
 
 function reportsBy(firstName: string): { id: number; location: string }[] {
-  return query("select d.id, d.location from discoveries d join users u on u.id = d.user_id where u.first_name = ? order by d.id", firstName);
+  return query(
+    "select d.id, d.location from discoveries d join users u on u.id = d.user_id where u.first_name = ? order by d.id",
+    firstName,
+  );
 }
 
 const toast = (page: Page) => page.getByTestId("toast");
@@ -68,14 +71,18 @@ test.describe("a mutation sent twice is recorded once", () => {
 
   test("two visitors given copies of the same cached page each get their comment posted", async ({ browser }, testInfo) => {
     const serial = quietJimmy();
-    const visitors = await Promise.all([1, 2].map(() => browser.newContext({ baseURL: String(testInfo.project.use.baseURL), viewport: phone })));
+    const visitors = await Promise.all(
+      [1, 2].map(() => browser.newContext({ baseURL: String(testInfo.project.use.baseURL), viewport: phone })),
+    );
     try {
-      const pages = await Promise.all(visitors.map(async (visitor) => {
-        await useOwnAddress(visitor);
-        const page = await visitor.newPage();
-        await page.goto(`/jimmy/${serial}?comment=new`);
-        return page;
-      }));
+      const pages = await Promise.all(
+        visitors.map(async (visitor) => {
+          await useOwnAddress(visitor);
+          const page = await visitor.newPage();
+          await page.goto(`/jimmy/${serial}?comment=new`);
+          return page;
+        }),
+      );
       const keys = await Promise.all(pages.map((page) => page.locator('input[name="idempotencyKey"]').getAttribute("value")));
       const tokens = await Promise.all(pages.map((page) => page.locator('input[name="formToken"]').getAttribute("value")));
       expect(tokens[0]).not.toBe(tokens[1]);
@@ -87,7 +94,9 @@ test.describe("a mutation sent twice is recorded once", () => {
       await waitFillTime(pages[0]!);
       for (const page of pages) await page.getByRole("button", { name: "Post Comment" }).click();
       for (const [i, content] of contents.entries()) {
-        await expect.poll(() => query("select id from comments where content = ?", content).length, { message: `visitor ${i + 1}, key ${keys[i]}` }).toBe(1);
+        await expect
+          .poll(() => query("select id from comments where content = ?", content).length, { message: `visitor ${i + 1}, key ${keys[i]}` })
+          .toBe(1);
       }
     } finally {
       await Promise.all(visitors.map((visitor) => visitor.close()));
@@ -119,7 +128,9 @@ test.describe("a mutation sent twice is recorded once", () => {
 test.describe("the same report form posted twice without JavaScript", () => {
   test.use({ viewport: phone });
 
-  test("Back after a report brings its form back, and sending it again records nothing more and says it was recorded", async ({ page }, testInfo) => {
+  test("Back after a report brings its form back, and sending it again records nothing more and says it was recorded", async ({
+    page,
+  }, testInfo) => {
     test.skip(jsEnabled(testInfo), "the browser's own Back and form post; the enhanced form is covered above");
     const serial = foundJimmy();
     const hunter = uniqueName("BackAgain");

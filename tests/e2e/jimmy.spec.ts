@@ -45,7 +45,12 @@ test.describe("a Jimmy's page", () => {
     const place = displayPlace({ ...latest, approximate: latest.location_approximate === 1 });
     await expect(sighting.getByTestId("latest-place")).toHaveText(place ?? "Location not specified");
     await expect(sighting.getByText(latest.caption)).toBeVisible();
-    const date = new Date(latest.created_at).toLocaleDateString("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
+    const date = new Date(latest.created_at).toLocaleDateString("en-US", {
+      timeZone: "UTC",
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+    });
     await expect(sighting.locator("time")).toHaveText(date);
     if (latest.latitude !== null && latest.longitude !== null) {
       const map = sighting.locator("iframe");
@@ -67,7 +72,11 @@ test.describe("a Jimmy's page", () => {
       jimmy.id,
     ).n;
     const days = Math.floor((Date.now() - Date.parse(jimmy.first_discovery_at!)) / 86_400_000);
-    const stat = (label: string) => page.getByRole("region", { name: "Stats" }).locator("div", { has: page.getByText(label, { exact: true }) }).locator("dd");
+    const stat = (label: string) =>
+      page
+        .getByRole("region", { name: "Stats" })
+        .locator("div", { has: page.getByText(label, { exact: true }) })
+        .locator("dd");
     await expect(stat("Discoveries")).toHaveText(String(jimmy.discovery_count));
     await expect(stat("Locations")).toHaveText(String(places));
     await expect(stat("Days Active")).toHaveText(String(days));
@@ -125,7 +134,10 @@ test.describe("a Jimmy's page", () => {
   test("a feed card's comment count leads to the comments", async ({ page }, testInfo) => {
     await page.goto("/");
     await waitForHydration(page, testInfo);
-    const link = page.getByTestId("discovery-card").first().getByRole("link", { name: /comments? on Jimmy #/ });
+    const link = page
+      .getByTestId("discovery-card")
+      .first()
+      .getByRole("link", { name: /comments? on Jimmy #/ });
     const href = (await link.getAttribute("href"))!;
     await link.click();
     await expect(page).toHaveURL(new RegExp(`${href.replace("#", "#")}$`));
@@ -133,7 +145,9 @@ test.describe("a Jimmy's page", () => {
   });
 
   test("a Jimmy nobody has found yet invites the first discovery", async ({ page }) => {
-    const hidden = queryOne<{ serial_number: number }>("select serial_number from jimmys where discovery_count = 0 order by serial_number limit 1");
+    const hidden = queryOne<{ serial_number: number }>(
+      "select serial_number from jimmys where discovery_count = 0 order by serial_number limit 1",
+    );
     const response = await page.goto(`/jimmy/${hidden.serial_number}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByText(`Nobody has found Jimmy #${hidden.serial_number} yet`)).toBeVisible();
@@ -171,7 +185,10 @@ test.describe("a Jimmy's page", () => {
 
   test("shows a spinner while a Jimmy's page loads", async ({ page }, testInfo) => {
     await page.goto("/");
-    const link = page.getByTestId("discovery-card").first().getByRole("link", { name: /^View Jimmy #/ });
+    const link = page
+      .getByTestId("discovery-card")
+      .first()
+      .getByRole("link", { name: /^View Jimmy #/ });
     const serial = (await link.textContent())!.replace("View Jimmy #", "");
     if (!jsEnabled(testInfo)) {
       // Without JavaScript the browser loads the page whole: no spinner, just the page.
@@ -203,23 +220,19 @@ test.describe("a well-travelled Jimmy's page", () => {
     try {
       const now = new Date().toISOString();
       const subject = crypto.randomUUID();
-      db.prepare("insert into users (provider, provider_subject, first_name, last_name, created_at, updated_at) values ('e2e', ?, 'Wanda', 'Traveller', ?, ?)").run(
-        subject,
-        now,
-        now,
-      );
+      db.prepare(
+        "insert into users (provider, provider_subject, first_name, last_name, created_at, updated_at) values ('e2e', ?, 'Wanda', 'Traveller', ?, ?)",
+      ).run(subject, now, now);
       const userId = (db.prepare("select id from users where provider_subject = ?").get(subject) as { id: number }).id;
       const insert = db.prepare(
         `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, is_first, created_at)
          values (?, ?, 'discoveries/e2e/missing', 320, 240, '320', ?, 'Austin, TX', ?, ?)`,
       );
-      for (let i = 0; i < total; i++) insert.run(jimmyId, userId, `Stop ${i + 1} of the journey`, i === 0 ? 1 : 0, new Date(Date.UTC(2026, 0, 1 + i)).toISOString());
-      db.prepare("update jimmys set discovery_count = ?, status = 'discovered', first_discovery_at = ?, last_discovery_at = ? where id = ?").run(
-        total,
-        new Date(Date.UTC(2026, 0, 1)).toISOString(),
-        new Date(Date.UTC(2026, 0, total)).toISOString(),
-        jimmyId,
-      );
+      for (let i = 0; i < total; i++)
+        insert.run(jimmyId, userId, `Stop ${i + 1} of the journey`, i === 0 ? 1 : 0, new Date(Date.UTC(2026, 0, 1 + i)).toISOString());
+      db.prepare(
+        "update jimmys set discovery_count = ?, status = 'discovered', first_discovery_at = ?, last_discovery_at = ? where id = ?",
+      ).run(total, new Date(Date.UTC(2026, 0, 1)).toISOString(), new Date(Date.UTC(2026, 0, total)).toISOString(), jimmyId);
       recountHuntFigures(db);
     } finally {
       db.close();

@@ -17,35 +17,39 @@ function plantJourney(places: Place[]): { serial: number; ids: number[] } {
   const hunter = plantHunter(uniqueName("Traveller"));
   const db = writeDb();
   try {
-    return db.transaction(() => {
-      const photo = db.prepare("select photo_key, photo_width, photo_height, photo_variants from discoveries order by id limit 1").get() as {
-        photo_key: string;
-        photo_width: number;
-        photo_height: number;
-        photo_variants: string;
-      };
-      const start = Date.now() - places.length * 86_400_000;
-      const insert = db.prepare(
-        `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, latitude, longitude, is_first, created_at)
+    return db
+      .transaction(() => {
+        const photo = db
+          .prepare("select photo_key, photo_width, photo_height, photo_variants from discoveries order by id limit 1")
+          .get() as {
+          photo_key: string;
+          photo_width: number;
+          photo_height: number;
+          photo_variants: string;
+        };
+        const start = Date.now() - places.length * 86_400_000;
+        const insert = db.prepare(
+          `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, latitude, longitude, is_first, created_at)
          values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      );
-      const ids = places.map((place, i) => {
-        const at = new Date(start + i * 86_400_000).toISOString();
-        const caption = `Stop ${i + 1} in ${place.location}`;
-        const row = [photo.photo_key, photo.photo_width, photo.photo_height, photo.photo_variants] as const;
-        return Number(insert.run(jimmyId, hunter, ...row, caption, place.location, place.latitude, place.longitude, i === 0 ? 1 : 0, at).lastInsertRowid);
-      });
-      const first = new Date(start).toISOString();
-      const last = new Date(start + (places.length - 1) * 86_400_000).toISOString();
-      db.prepare("update jimmys set discovery_count = ?, status = 'discovered', first_discovery_at = ?, last_discovery_at = ? where id = ?").run(
-        places.length,
-        first,
-        last,
-        jimmyId,
-      );
-      recountHuntFigures(db);
-      return { serial, ids };
-    }).immediate();
+        );
+        const ids = places.map((place, i) => {
+          const at = new Date(start + i * 86_400_000).toISOString();
+          const caption = `Stop ${i + 1} in ${place.location}`;
+          const row = [photo.photo_key, photo.photo_width, photo.photo_height, photo.photo_variants] as const;
+          return Number(
+            insert.run(jimmyId, hunter, ...row, caption, place.location, place.latitude, place.longitude, i === 0 ? 1 : 0, at)
+              .lastInsertRowid,
+          );
+        });
+        const first = new Date(start).toISOString();
+        const last = new Date(start + (places.length - 1) * 86_400_000).toISOString();
+        db.prepare(
+          "update jimmys set discovery_count = ?, status = 'discovered', first_discovery_at = ?, last_discovery_at = ? where id = ?",
+        ).run(places.length, first, last, jimmyId);
+        recountHuntFigures(db);
+        return { serial, ids };
+      })
+      .immediate();
   } finally {
     db.close();
   }
@@ -70,11 +74,19 @@ test.describe("a Jimmy's journey map", () => {
     await page.goto(`/jimmy/${serial}`);
     const map = journey(page);
     const miles = AROUND_THE_PACIFIC.slice(1).reduce((sum, place, i) => sum + greatCircleMiles(AROUND_THE_PACIFIC[i]!, place), 0);
-    await expect(map.getByTestId("journey-summary")).toHaveText(`5 stops and 4 legs, ${Math.round(Math.round(miles * 10) / 10).toLocaleString("en-US")} miles in all.`);
+    await expect(map.getByTestId("journey-summary")).toHaveText(
+      `5 stops and 4 legs, ${Math.round(Math.round(miles * 10) / 10).toLocaleString("en-US")} miles in all.`,
+    );
 
     const stops = map.getByTestId("journey-stop");
     await expect(stops).toHaveCount(5);
-    expect(await stops.evaluateAll((links) => links.map((a) => a.getAttribute("data-role")))).toEqual(["first", "stop", "stop", "stop", "latest"]);
+    expect(await stops.evaluateAll((links) => links.map((a) => a.getAttribute("data-role")))).toEqual([
+      "first",
+      "stop",
+      "stop",
+      "stop",
+      "latest",
+    ]);
     await expect(stops.first()).toHaveAccessibleName(/^Stop 1 \(first discovery\), /);
     await expect(stops.last()).toHaveAccessibleName(/^Stop 5 \(latest\), /);
     // Tokyo → Honolulu → Sydney cross the antimeridian: the legs are still one unbroken line, over the ocean.

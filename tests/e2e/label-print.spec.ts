@@ -31,7 +31,8 @@ async function readPdf(page: Page, pdf: Buffer): Promise<RenderedPage[]> {
     if (pathname === "/") return route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Reader</title>" });
     if (pathname === "/sheet.pdf") return route.fulfill({ contentType: "application/pdf", body: pdf });
     const file = path.join(PDFJS, path.basename(pathname));
-    if (pathname.endsWith(".mjs") && fs.existsSync(file)) return route.fulfill({ contentType: "text/javascript", body: fs.readFileSync(file) });
+    if (pathname.endsWith(".mjs") && fs.existsSync(file))
+      return route.fulfill({ contentType: "text/javascript", body: fs.readFileSync(file) });
     return route.fulfill({ status: 404 });
   });
   await page.goto(`${READER}/`);

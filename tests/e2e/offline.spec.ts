@@ -50,7 +50,10 @@ async function cachedEverything(page: Page): Promise<{ cache: string; url: strin
 const toast = (page: Page) => page.getByTestId("toast");
 
 test.describe("reporting without a connection", () => {
-  test("a report made offline waits in the outbox across a reload and is sent once when the connection returns", async ({ page, context }) => {
+  test("a report made offline waits in the outbox across a reload and is sent once when the connection returns", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(120_000);
     const serial = foundJimmy();
     const hunter = uniqueName("Outbox");
@@ -68,7 +71,9 @@ test.describe("reporting without a connection", () => {
     await fillLabelCode(page, serial);
     await page.getByRole("button", { name: "Share Discovery" }).click();
 
-    await expect(page.locator("#main").getByRole("status").filter({ hasText: "Saved to your outbox — it will be sent when you're back online." })).toBeVisible();
+    await expect(
+      page.locator("#main").getByRole("status").filter({ hasText: "Saved to your outbox — it will be sent when you're back online." }),
+    ).toBeVisible();
     const outbox = page.getByRole("region", { name: "Outbox" });
     await expect(outbox).toContainText("1 discovery waiting to be sent");
     await expect(outbox.getByRole("button", { name: "Send now" })).toBeVisible();
@@ -82,7 +87,10 @@ test.describe("reporting without a connection", () => {
     expect(discoveriesBy(serial, hunter)).toEqual([]);
 
     // Another page of the app shows the outbox too, and it is there the report lands.
-    await page.getByRole("link", { name: `Jimmy #${serial}` }).first().click();
+    await page
+      .getByRole("link", { name: `Jimmy #${serial}` })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`));
     await waitForHydration(page, test.info());
     await expect(outbox).toContainText("1 discovery waiting to be sent");
@@ -128,7 +136,10 @@ test.describe("reporting without a connection", () => {
 });
 
 test.describe("pages without a connection", () => {
-  test("a page visited before comes back as a saved copy marked with its age; one never visited shows the offline page", async ({ page, context }) => {
+  test("a page visited before comes back as a saved copy marked with its age; one never visited shows the offline page", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(120_000);
     await page.goto("/hall-of-fame");
     await controlledByWorker(page);

@@ -47,7 +47,9 @@ test.describe("hunters in control of what they posted", () => {
     await useOwnAddress(context);
   });
 
-  test("a hunter edits the caption and location of their own discovery, and its place and the Jimmy's follow", async ({ page }, testInfo) => {
+  test("a hunter edits the caption and location of their own discovery, and its place and the Jimmy's follow", async ({
+    page,
+  }, testInfo) => {
     const hunter = await signInAsNewHunter(page);
     const discovery = await discoveryOf(hunter);
     await page.goto(`/jimmy/${discovery.serial}`);
@@ -79,10 +81,14 @@ test.describe("hunters in control of what they posted", () => {
     expect(stored).toMatchObject({ caption, city: "Paris", country: "FR" });
     expect(stored.latitude).toBeCloseTo(48.85, 1);
     // Typed, so its position is Paris's centre, a guess: the Jimmy's place says so.
-    expect(queryOne<{ location: string }>("select location from jimmys where id = ?", discovery.jimmyId).location).toBe("near Paris, France");
+    expect(queryOne<{ location: string }>("select location from jimmys where id = ?", discovery.jimmyId).location).toBe(
+      "near Paris, France",
+    );
   });
 
-  test("a hunter deletes their own discovery: gone from the page, its photo from storage, and the Jimmy's figures recounted", async ({ page }, testInfo) => {
+  test("a hunter deletes their own discovery: gone from the page, its photo from storage, and the Jimmy's figures recounted", async ({
+    page,
+  }, testInfo) => {
     const hunter = await signInAsNewHunter(page);
     const discovery = await discoveryOf(hunter);
     const files = photoFiles(discovery.key, discovery.variants);
@@ -105,9 +111,12 @@ test.describe("hunters in control of what they posted", () => {
       status: "hidden",
       location: null,
     });
-    expect(query<{ action: string }>("select action from admin_audit_log where target_type = 'discovery' and target_id = ?", String(discovery.id))).toEqual([
-      { action: "hunter_delete_discovery" },
-    ]);
+    expect(
+      query<{ action: string }>(
+        "select action from admin_audit_log where target_type = 'discovery' and target_id = ?",
+        String(discovery.id),
+      ),
+    ).toEqual([{ action: "hunter_delete_discovery" }]);
   });
 
   test("a hunter edits their own comment, which then shows as edited, and deletes it", async ({ page }, testInfo) => {
@@ -128,7 +137,9 @@ test.describe("hunters in control of what they posted", () => {
     await expect(page.getByText("Comment updated")).toBeVisible();
     await expect(comment.getByTestId("comment-content")).toHaveText(edited);
     await expect(comment).toContainText("(edited)");
-    expect(queryOne<{ content: string; edited_at: string | null }>("select content, edited_at from comments where id = ?", commentId)).toMatchObject({
+    expect(
+      queryOne<{ content: string; edited_at: string | null }>("select content, edited_at from comments where id = ?", commentId),
+    ).toMatchObject({
       content: edited,
       edited_at: expect.any(String),
     });
@@ -142,7 +153,9 @@ test.describe("hunters in control of what they posted", () => {
     expect(queryOne<{ comment_count: number }>("select comment_count from jimmys where id = ?", discovery.jimmyId).comment_count).toBe(0);
   });
 
-  test("someone else's discovery or comment, an anonymous comment and an old comment's edit are refused with 403, and nothing changes", async ({ page }) => {
+  test("someone else's discovery or comment, an anonymous comment and an old comment's edit are refused with 403, and nothing changes", async ({
+    page,
+  }) => {
     const hunter = await signInAsNewHunter(page);
     const theirs = await makeStoredDiscovery();
     const theirComment = commentBy(theirs.jimmyId, plantHunter(uniqueName("Other")), "Not yours to change");
@@ -175,16 +188,23 @@ test.describe("hunters in control of what they posted", () => {
       expect(response.status(), path).toBe(403);
       expect(await response.text(), path).toMatch(message);
     }
-    expect(queryOne("select caption, location from discoveries where id = ?", theirs.id)).toEqual({ caption: theirs.caption, location: "Zilker Park, Austin" });
-    expect(query<{ content: string }>("select content from comments where id in (?, ?, ?) order by id", theirComment, anonymous, old).map((c) => c.content)).toEqual([
-      "Not yours to change",
-      "Posted without signing in",
-      "Posted an hour ago",
-    ]);
+    expect(queryOne("select caption, location from discoveries where id = ?", theirs.id)).toEqual({
+      caption: theirs.caption,
+      location: "Zilker Park, Austin",
+    });
+    expect(
+      query<{ content: string }>("select content from comments where id in (?, ?, ?) order by id", theirComment, anonymous, old).map(
+        (c) => c.content,
+      ),
+    ).toEqual(["Not yours to change", "Posted without signing in", "Posted an hour ago"]);
     expect(fs.existsSync(photoFiles(theirs.key, theirs.variants)[0]!)).toBe(true);
 
     // A form posted from another site is refused before anything is looked at.
-    const crossSite = await page.request.post(`/comments/${old}/delete`, { headers: { Origin: "https://evil.example" }, form: {}, maxRedirects: 0 });
+    const crossSite = await page.request.post(`/comments/${old}/delete`, {
+      headers: { Origin: "https://evil.example" },
+      form: {},
+      maxRedirects: 0,
+    });
     expect(crossSite.status()).toBe(403);
     expect(query("select id from comments where id = ?", old)).toHaveLength(1);
   });

@@ -35,7 +35,9 @@ async function scriptNonces(response: Response): Promise<string[]> {
 function mintJimmy(): number {
   const serial = 500_000 + crypto.randomInt(0, 400_000);
   app.withDb((db) =>
-    db.prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?)").run(serial, `Jimmy #${serial}`, new Date().toISOString()),
+    db
+      .prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?)")
+      .run(serial, `Jimmy #${serial}`, new Date().toISOString()),
   );
   return serial;
 }
@@ -53,11 +55,11 @@ async function jimmysCreated(page: Page): Promise<number> {
 
 /** The page with its nonces blanked out and without its loader data (compared apart). */
 const markupOf = (html: string) =>
-  html
-    .replace(/<script[^>]*>window\.__remixContext\.streamController[\s\S]*?<\/script>/g, "")
-    .replace(/nonce="[^"]+"/g, 'nonce=""');
+  html.replace(/<script[^>]*>window\.__remixContext\.streamController[\s\S]*?<\/script>/g, "").replace(/nonce="[^"]+"/g, 'nonce=""');
 
-test("a signed-out visitor gets the public pages from the cache, each answer with a nonce of its own that lets the page's scripts run", async ({ page }, testInfo) => {
+test("a signed-out visitor gets the public pages from the cache, each answer with a nonce of its own that lets the page's scripts run", async ({
+  page,
+}, testInfo) => {
   const blocked: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
@@ -77,9 +79,15 @@ test("a signed-out visitor gets the public pages from the cache, each answer wit
   if (jsEnabled(testInfo)) expect(blocked).toEqual([]);
 });
 
-test("a signed-in hunter gets pages made for them, the home page as their copy of its template, and no copy a visitor gets carries their name", async ({ page, browser }) => {
+test("a signed-in hunter gets pages made for them, the home page as their copy of its template, and no copy a visitor gets carries their name", async ({
+  page,
+  browser,
+}) => {
   const firstName = `Cached${crypto.randomInt(0, 1e6)}`;
-  const signIn = await page.request.post(`${app.baseURL}/login`, { form: { firstName, lastName: "Hunter", redirectTo: "/" }, maxRedirects: 0 });
+  const signIn = await page.request.post(`${app.baseURL}/login`, {
+    form: { firstName, lastName: "Hunter", redirectTo: "/" },
+    maxRedirects: 0,
+  });
   expect(signIn.status()).toBe(302);
   // The first page shows the welcome message (and clears it): rendered for them.
   expect((await page.goto(`${app.baseURL}/`))!.headers()["x-page-cache"]).toBe("bypass");
@@ -143,7 +151,10 @@ function userIdOf(firstName: string): number {
   return app.withDb((db) => (db.prepare("select id from users where first_name = ?").get(firstName) as { id: number }).id);
 }
 
-test("a hunter's copy of the home page is the page rendered for them: their name, likes and notifications; it hydrates, and a like shows on the next copy", async ({ page, browser }, testInfo) => {
+test("a hunter's copy of the home page is the page rendered for them: their name, likes and notifications; it hydrates, and a like shows on the next copy", async ({
+  page,
+  browser,
+}, testInfo) => {
   const problems: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error" && !/Failed to load resource/.test(message.text())) problems.push(message.text());
@@ -155,7 +166,14 @@ test("a hunter's copy of the home page is the page rendered for them: their name
   const finderName = `Finder${tag}`;
   const finder = await browser.newContext();
   try {
-    expect((await finder.request.post(`${app.baseURL}/login`, { form: { firstName: finderName, lastName: "Person", redirectTo: "/" }, maxRedirects: 0 })).status()).toBe(302);
+    expect(
+      (
+        await finder.request.post(`${app.baseURL}/login`, {
+          form: { firstName: finderName, lastName: "Person", redirectTo: "/" },
+          maxRedirects: 0,
+        })
+      ).status(),
+    ).toBe(302);
   } finally {
     await finder.close();
   }
@@ -164,12 +182,18 @@ test("a hunter's copy of the home page is the page rendered for them: their name
   const older = plantDiscovery(finderId, `Planted older ${tag} \uE000:account\uE001 \uE000x:user.firstName\uE001`);
   const newer = plantDiscovery(finderId, `Planted newer ${tag}`);
   // Signing in is a post through the app, so the copies made before these discoveries are gone.
-  expect((await page.request.post(`${app.baseURL}/login`, { form: { firstName, lastName, redirectTo: "/" }, maxRedirects: 0 })).status()).toBe(302);
+  expect(
+    (await page.request.post(`${app.baseURL}/login`, { form: { firstName, lastName, redirectTo: "/" }, maxRedirects: 0 })).status(),
+  ).toBe(302);
   const hunterId = userIdOf(firstName);
   app.withDb((db) => {
     db.prepare("insert into likes (discovery_id, user_id, created_at) values (?, ?, ?)").run(older, hunterId, new Date().toISOString());
     db.prepare("update discoveries set like_count = like_count + 1 where id = ?").run(older);
-    db.prepare("insert into notifications (user_id, kind, actor_name, discovery_id, created_at) values (?, 'like', 'A fan', ?, ?)").run(hunterId, newer, new Date().toISOString());
+    db.prepare("insert into notifications (user_id, kind, actor_name, discovery_id, created_at) values (?, 'like', 'A fan', ?, ?)").run(
+      hunterId,
+      newer,
+      new Date().toISOString(),
+    );
   });
   expect((await page.goto(`${app.baseURL}/`))!.headers()["x-page-cache"]).toBe("bypass");
 
@@ -188,13 +212,16 @@ test("a hunter's copy of the home page is the page rendered for them: their name
   const likeButton = (id: number) => page.locator(`#discovery-${id}`).getByRole("button", { name: /^(Like|Unlike) \(/ });
   await expect(likeButton(older)).toHaveAttribute("aria-pressed", "true");
   await expect(likeButton(newer)).toHaveAttribute("aria-pressed", "false");
-  await expect(page.locator(`#discovery-${older}`).getByText(`Planted older ${tag} \uE000:account\uE001 \uE000x:user.firstName\uE001`)).toBeVisible();
+  await expect(
+    page.locator(`#discovery-${older}`).getByText(`Planted older ${tag} \uE000:account\uE001 \uE000x:user.firstName\uE001`),
+  ).toBeVisible();
 
   if (jsEnabled(testInfo)) {
     // The data the page hydrated with is the data of the page rendered for the hunter.
     const data = () =>
       page.evaluate(() => {
-        const state = (window as unknown as { __remixRouter: { state: { loaderData: Record<string, { now?: string }> } } }).__remixRouter.state.loaderData;
+        const state = (window as unknown as { __remixRouter: { state: { loaderData: Record<string, { now?: string }> } } }).__remixRouter
+          .state.loaderData;
         return JSON.stringify({ ...state, root: { ...state.root, now: null } });
       });
     const fromCopy = await data();
@@ -220,7 +247,14 @@ test("a hunter's copy of the home page is the page rendered for them: their name
   const other = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo) });
   try {
     const otherName = `Other${tag}`;
-    expect((await other.request.post(`${app.baseURL}/login`, { form: { firstName: otherName, lastName: "Hunter", redirectTo: "/" }, maxRedirects: 0 })).status()).toBe(302);
+    expect(
+      (
+        await other.request.post(`${app.baseURL}/login`, {
+          form: { firstName: otherName, lastName: "Hunter", redirectTo: "/" },
+          maxRedirects: 0,
+        })
+      ).status(),
+    ).toBe(302);
     const otherPage = await other.newPage();
     await otherPage.goto(`${app.baseURL}/`);
     const theirs = (await otherPage.goto(`${app.baseURL}/`))!;
@@ -230,15 +264,24 @@ test("a hunter's copy of the home page is the page rendered for them: their name
     expect(theirHtml).not.toContain("O&#x27;Hara");
     await expect(otherPage.getByTestId("header-avatar")).toHaveAttribute("title", `${otherName} Hunter`);
     await expect(otherPage.getByRole("link", { name: "Notifications, none unread" })).toBeVisible();
-    await expect(otherPage.locator(`#discovery-${newer}`).getByRole("button", { name: /^(Like|Unlike) \(/ })).toHaveAttribute("aria-pressed", "false");
-    await expect(otherPage.locator(`#discovery-${older}`).getByRole("button", { name: /^(Like|Unlike) \(/ })).toHaveAttribute("aria-pressed", "false");
+    await expect(otherPage.locator(`#discovery-${newer}`).getByRole("button", { name: /^(Like|Unlike) \(/ })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+    await expect(otherPage.locator(`#discovery-${older}`).getByRole("button", { name: /^(Like|Unlike) \(/ })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
   } finally {
     await other.close();
   }
   expect(problems).toEqual([]);
 });
 
-test("a change made elsewhere shows within the time to live; a post through the app shows on the next page at once", async ({ page, browser }) => {
+test("a change made elsewhere shows within the time to live; a post through the app shows on the next page at once", async ({
+  page,
+  browser,
+}) => {
   await viewFreshHome(page);
   const before = await jimmysCreated(page);
 
@@ -263,7 +306,10 @@ test("a change made elsewhere shows within the time to live; a post through the 
   mintJimmy();
   const hunter = await browser.newContext();
   try {
-    const posted = await hunter.request.post(`${app.baseURL}/login`, { form: { firstName: "Poster", lastName: "Hunter", redirectTo: "/" }, maxRedirects: 0 });
+    const posted = await hunter.request.post(`${app.baseURL}/login`, {
+      form: { firstName: "Poster", lastName: "Hunter", redirectTo: "/" },
+      maxRedirects: 0,
+    });
     expect(posted.status()).toBe(302);
   } finally {
     await hunter.close();
@@ -273,7 +319,9 @@ test("a change made elsewhere shows within the time to live; a post through the 
   expect(await jimmysCreated(page)).toBe(before + 2);
 });
 
-test("a Jimmy page from the cache has a comment-form token issued as it is sent: a comment posted at once is refused, one after a moment goes through", async ({ page }, testInfo) => {
+test("a Jimmy page from the cache has a comment-form token issued as it is sent: a comment posted at once is refused, one after a moment goes through", async ({
+  page,
+}, testInfo) => {
   const serial = mintJimmy();
   const address = `${app.baseURL}/jimmy/${serial}?comment=new`;
   const tokenOf = () => page.locator('input[name="formToken"]').getAttribute("value");
@@ -294,7 +342,9 @@ test("a Jimmy page from the cache has a comment-form token issued as it is sent:
   const quickToken = /<input[^>]*name="formToken"[^>]*>/.exec(await quick.text())?.[0].match(/value="([^"]+)"/)?.[1];
   expect(quickToken).toBeTruthy();
   const hasty = `Hasty ${crypto.randomInt(0, 1e9)}`;
-  const refused = await page.request.post(`${app.baseURL}/jimmy/${serial}`, { form: { content: hasty, authorName: "Quick", website: "", formToken: quickToken! } });
+  const refused = await page.request.post(`${app.baseURL}/jimmy/${serial}`, {
+    form: { content: hasty, authorName: "Quick", website: "", formToken: quickToken! },
+  });
   expect(refused.status()).toBe(400);
   expect(await refused.text()).toContain("That was quick!");
   await waitForHydration(page, testInfo);

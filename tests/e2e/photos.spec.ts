@@ -13,7 +13,13 @@ test.describe("stored photos", () => {
   });
 
   test("a missing or malformed key is a 404, never a file outside the photo store", async ({ request }) => {
-    for (const path of ["/media/discoveries/nope/320.webp", "/media/..%2f..%2fjimmy-hunt.sqlite", "/media/.session-secret", "/media/jimmy-hunt.sqlite", "/media/uploads/x.jpg"]) {
+    for (const path of [
+      "/media/discoveries/nope/320.webp",
+      "/media/..%2f..%2fjimmy-hunt.sqlite",
+      "/media/.session-secret",
+      "/media/jimmy-hunt.sqlite",
+      "/media/uploads/x.jpg",
+    ]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(404);
     }

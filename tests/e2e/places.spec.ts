@@ -12,7 +12,9 @@ async function uploadPhoto(api: APIRequestContext): Promise<string> {
 }
 
 test.describe("places named right", () => {
-  test("a GPS discovery shows its city on the Jimmy page, its card and its preview; a typed one shows 'near' its city", async ({ page }) => {
+  test("a GPS discovery shows its city on the Jimmy page, its card and its preview; a typed one shows 'near' its city", async ({
+    page,
+  }) => {
     const serial = freshSerial();
     const jimmyId = mint(serial);
     await signInByRequest(page.request, uniqueName("Placer"));
@@ -23,7 +25,14 @@ test.describe("places named right", () => {
     expect(first.status(), await first.text()).toBe(201);
     // Coordinates only, in the Cuauhtémoc alcaldía of Mexico City.
     const second = await page.request.post("/api/discoveries", {
-      data: { jimmyId, tempPath: await uploadPhoto(page.request), caption: gpsCaption, latitude: 19.4423, longitude: -99.1451, checkCode: checkCode(serial) },
+      data: {
+        jimmyId,
+        tempPath: await uploadPhoto(page.request),
+        caption: gpsCaption,
+        latitude: 19.4423,
+        longitude: -99.1451,
+        checkCode: checkCode(serial),
+      },
     });
     expect(second.status(), await second.text()).toBe(201);
 

@@ -9,7 +9,8 @@ import { signIn, uniqueName, waitForHydration } from "./helpers";
 
 const codeField = (page: Page) => page.getByLabel(/^Code on the label/);
 const discoveriesOf = (serial: number) =>
-  query<{ n: number }>("select count(*) as n from discoveries d join jimmys j on j.id = d.jimmy_id where j.serial_number = ?", serial)[0]!.n;
+  query<{ n: number }>("select count(*) as n from discoveries d join jimmys j on j.id = d.jimmy_id where j.serial_number = ?", serial)[0]!
+    .n;
 const wrongCode = (serial: number) => (checkCode(serial) === "ZZZZZZ" ? "YYYYYY" : "ZZZZZZ");
 
 async function fillReport(page: Page, location: string) {
@@ -62,7 +63,9 @@ test.describe("proving you found the Jimmy", () => {
     await codeField(page).fill(wrongCode(serial));
     await page.getByRole("button", { name: "Submit First Discovery" }).click();
     expect((await answer).status()).toBe(403);
-    await expect(page.getByText(`That code doesn't match Jimmy #${serial}. Please check each character against the label.`).first()).toBeVisible();
+    await expect(
+      page.getByText(`That code doesn't match Jimmy #${serial}. Please check each character against the label.`).first(),
+    ).toBeVisible();
     await expect(codeField(page)).toHaveValue(wrongCode(serial));
     await expect(codeField(page)).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel(/^Location/)).toHaveValue("Shoal Creek Trail");

@@ -117,10 +117,7 @@ test.describe("signing in with a provider", () => {
     await signInAtProvider(page, login("mary.jackson"));
     await expect(page).toHaveURL(/\/hall-of-fame$/);
     await expectSignedInAs(page, "Mary", "Jackson");
-    await expect(page.getByTestId("header-avatar").locator("img")).toHaveAttribute(
-      "src",
-      /^https:\/\/platform-lookaside\.fbsbx\.com\//,
-    );
+    await expect(page.getByTestId("header-avatar").locator("img")).toHaveAttribute("src", /^https:\/\/platform-lookaside\.fbsbx\.com\//);
   });
 
   test("each provider's account is its own hunter, even with the same name", async ({ page }) => {
@@ -179,9 +176,7 @@ test.describe("a sign-in that cannot be trusted signs nobody in", () => {
     await context.clearCookies({ name: /^jh_oauth_google/ });
     await page.goto(callback.toString());
     await expect(page).toHaveURL(/\/login\?error=sign_in_expired$/);
-    await expect(page.getByRole("alert")).toHaveText(
-      "The sign-in took too long or was started in another browser. Please try again.",
-    );
+    await expect(page.getByRole("alert")).toHaveText("The sign-in took too long or was started in another browser. Please try again.");
     await expectSignedOut(page);
   });
 

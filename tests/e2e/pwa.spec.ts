@@ -12,7 +12,10 @@ type Manifest = {
 };
 
 test.describe("the installable app", () => {
-  test("every page links a valid web app manifest named after the hunt, with fetchable icons of the sizes it names", async ({ page, request }) => {
+  test("every page links a valid web app manifest named after the hunt, with fetchable icons of the sizes it names", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/");
     const href = await page.locator('link[rel="manifest"]').getAttribute("href");
     expect(href).toBe("/manifest.webmanifest");

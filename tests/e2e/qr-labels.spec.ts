@@ -15,7 +15,9 @@ const QR_ERRORS = {
 async function readFirstLabel(svg: Buffer): Promise<{ text: string; png: Buffer }> {
   const page = sharp(svg, { density: 100 });
   const perPoint = (await page.metadata()).width! / (8.5 * 72);
-  const label = page.extract({ left: 0, top: 0, width: Math.round(200 * perPoint), height: Math.round(110 * perPoint) }).flatten({ background: "#fff" });
+  const label = page
+    .extract({ left: 0, top: 0, width: Math.round(200 * perPoint), height: Math.round(110 * perPoint) })
+    .flatten({ background: "#fff" });
   const png = await label.clone().png().toBuffer();
   const { data, info } = await label.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
@@ -116,7 +118,10 @@ test.describe("a QR code that cannot be used", () => {
     await expect(page.getByTestId("qr-error-message")).toHaveText(QR_ERRORS.server_error);
   });
 
-  test("after 20 codes that could not be verified, a connection is refused for a while, even with a right code", async ({ page, browser }) => {
+  test("after 20 codes that could not be verified, a connection is refused for a while, even with a right code", async ({
+    page,
+    browser,
+  }) => {
     await actFromOwnAddress(page);
     const serial = freshSerial();
     mint(serial);
@@ -133,7 +138,9 @@ test.describe("a QR code that cannot be used", () => {
     const other = await browser.newPage();
     try {
       await actFromOwnAddress(other);
-      expect(await locationOf(other, `/q/${serial}-${checkCode(serial)}`)).toBe(`/login?redirectTo=${encodeURIComponent(`/q/${serial}-${checkCode(serial)}`)}`);
+      expect(await locationOf(other, `/q/${serial}-${checkCode(serial)}`)).toBe(
+        `/login?redirectTo=${encodeURIComponent(`/q/${serial}-${checkCode(serial)}`)}`,
+      );
     } finally {
       await other.close();
     }

@@ -53,7 +53,10 @@ function mintJimmy(): number {
 function addDiscoveries(serial: number, count: number) {
   const db = writeDb();
   try {
-    const jimmy = db.prepare("select id, discovery_count from jimmys where serial_number = ?").get(serial) as { id: number; discovery_count: number };
+    const jimmy = db.prepare("select id, discovery_count from jimmys where serial_number = ?").get(serial) as {
+      id: number;
+      discovery_count: number;
+    };
     const hunter = db.prepare("select id from users order by id limit 1").get() as { id: number };
     const insert = db.prepare(
       `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, is_first, created_at)
@@ -102,7 +105,9 @@ test.describe("reporting a discovery", () => {
     await signIn(page, uniqueName("First"), "Finder", `/jimmy/${serial}/first-discovery`);
     await expect(page.getByRole("heading", { level: 1, name: "First Discovery!" })).toBeVisible();
     await expect(page.getByText(`Jimmy #${serial} has been found`)).toBeVisible();
-    await expect(page.getByText(`This will create Jimmy #${serial}'s official page and mark the beginning of their journey!`)).toBeVisible();
+    await expect(
+      page.getByText(`This will create Jimmy #${serial}'s official page and mark the beginning of their journey!`),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "Use My Current Location" })).toBeVisible();
     await expect(page.getByLabel(/^Photo/)).toHaveAttribute("accept", "image/*");
     await expect(page.getByLabel(/^Photo/)).toHaveAttribute("capture", "environment");
@@ -113,7 +118,9 @@ test.describe("reporting a discovery", () => {
     if (jsEnabled(testInfo)) {
       // The photo's GPS position is read in the browser and offered as the location.
       await page.getByRole("button", { name: "Use the photo's location" }).click();
-      await expect(page.getByTestId("captured-position")).toHaveText(`${fixtureGps.latitude!.toFixed(4)}, ${fixtureGps.longitude!.toFixed(4)}`);
+      await expect(page.getByTestId("captured-position")).toHaveText(
+        `${fixtureGps.latitude!.toFixed(4)}, ${fixtureGps.longitude!.toFixed(4)}`,
+      );
     }
     await page.getByLabel(/^Location/).fill("Congress Avenue Bridge, Austin, TX");
     await fillLabelCode(page, serial);
@@ -222,7 +229,9 @@ test.describe("reporting a discovery", () => {
       await expect(form.getByText(/Unsupported photo/), bad.name).toBeVisible();
     }
     expect(discoveriesOf(serial)).toEqual([]);
-    expect(queryOne<{ discovery_count: number }>("select discovery_count from jimmys where serial_number = ?", serial).discovery_count).toBe(0);
+    expect(
+      queryOne<{ discovery_count: number }>("select discovery_count from jimmys where serial_number = ?", serial).discovery_count,
+    ).toBe(0);
     // Refused photos are deleted at once, not left for the sweeper.
     expect(query("select key from temp_uploads where owner_user_id = (select id from users where first_name = ?)", name)).toEqual([]);
   });
@@ -257,7 +266,10 @@ test.describe("reporting a discovery", () => {
 });
 
 test.describe("the device location", () => {
-  test("a report with no location asks the device and submits by itself (without JavaScript: a typed location is required)", async ({ page, context }, testInfo) => {
+  test("a report with no location asks the device and submits by itself (without JavaScript: a typed location is required)", async ({
+    page,
+    context,
+  }, testInfo) => {
     const serial = mintJimmy();
     addDiscoveries(serial, 1);
     await context.grantPermissions(["geolocation"]);
@@ -287,7 +299,10 @@ test.describe("the device location", () => {
     }
   });
 
-  test("'Use My Current Location' captures without submitting; a denied request asks for a typed location", async ({ page, context }, testInfo) => {
+  test("'Use My Current Location' captures without submitting; a denied request asks for a typed location", async ({
+    page,
+    context,
+  }, testInfo) => {
     const serial = mintJimmy();
     await signIn(page, uniqueName("Denied"), "Finder", `/jimmy/${serial}/first-discovery`);
     await waitForHydration(page, testInfo);
@@ -321,12 +336,17 @@ test.describe("the device location", () => {
 });
 
 test.describe("the Jimmy page's 'Add Your Discovery'", () => {
-  test("opens 'Record Your Discovery' and adds the discovery to the page (without JavaScript: the new-discovery page)", async ({ page }, testInfo) => {
+  test("opens 'Record Your Discovery' and adds the discovery to the page (without JavaScript: the new-discovery page)", async ({
+    page,
+  }, testInfo) => {
     const serial = mintJimmy();
     addDiscoveries(serial, 1);
     await signIn(page, uniqueName("Modal"), "Finder", `/jimmy/${serial}`);
     await waitForHydration(page, testInfo);
-    await page.getByRole("button", { name: "Add Your Discovery" }).or(page.getByRole("link", { name: "Add Your Discovery" })).click();
+    await page
+      .getByRole("button", { name: "Add Your Discovery" })
+      .or(page.getByRole("link", { name: "Add Your Discovery" }))
+      .click();
     if (!jsEnabled(testInfo)) {
       await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}/new-discovery$`));
       await expect(page.getByRole("heading", { level: 1, name: `You found Jimmy #${serial}, his 2nd discovery.` })).toBeVisible();
@@ -364,7 +384,9 @@ test.describe("the Jimmy page's 'Add Your Discovery'", () => {
 test.describe("POST /api/upload", () => {
   test("takes a multipart photo and answers its temporary path and a URL only its owner can fetch", async ({ page }) => {
     await signIn(page, uniqueName("Api"));
-    const response = await page.request.post("/api/upload", { multipart: { photo: { name: "jimmy.jpg", mimeType: "image/jpeg", buffer: fixture } } });
+    const response = await page.request.post("/api/upload", {
+      multipart: { photo: { name: "jimmy.jpg", mimeType: "image/jpeg", buffer: fixture } },
+    });
     expect(response.status()).toBe(200);
     const body = (await response.json()) as { tempPath: string; tempUrl: string };
     expect(body.tempPath).toMatch(/^uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}$/);
@@ -373,16 +395,23 @@ test.describe("POST /api/upload", () => {
     expect(preview.headers()["content-type"]).toBe("image/jpeg");
     expect(Buffer.compare(await preview.body(), fixture)).toBe(0);
 
-    const stranger = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+    const stranger = await page
+      .context()
+      .browser()!
+      .newContext({ baseURL: new URL(page.url()).origin });
     try {
       expect((await stranger.request.get(body.tempUrl)).status()).toBe(404);
-      const anonymous = await stranger.request.post("/api/upload", { multipart: { photo: { name: "jimmy.jpg", mimeType: "image/jpeg", buffer: fixture } } });
+      const anonymous = await stranger.request.post("/api/upload", {
+        multipart: { photo: { name: "jimmy.jpg", mimeType: "image/jpeg", buffer: fixture } },
+      });
       expect(anonymous.status()).toBe(401);
     } finally {
       await stranger.close();
     }
 
-    const tooBig = await page.request.post("/api/upload", { multipart: { photo: { name: "big.jpg", mimeType: "image/jpeg", buffer: oversizePhoto() } } });
+    const tooBig = await page.request.post("/api/upload", {
+      multipart: { photo: { name: "big.jpg", mimeType: "image/jpeg", buffer: oversizePhoto() } },
+    });
     expect(tooBig.status()).toBe(413);
     expect(await tooBig.json()).toEqual({ message: "File too large - Please select an image smaller than 10MB" });
   });
@@ -390,7 +419,9 @@ test.describe("POST /api/upload", () => {
 
 /** A 12-megapixel phone-sized JPEG (4032 × 3024) with some texture, as a phone camera would give. */
 async function phonePhoto(): Promise<Buffer> {
-  const texture = await sharp({ create: { width: 504, height: 378, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+  const texture = await sharp({
+    create: { width: 504, height: 378, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } },
+  })
     .png()
     .toBuffer();
   return sharp(texture).resize(4032, 3024).jpeg({ quality: 90 }).toBuffer();
@@ -406,7 +437,9 @@ function filePart(body: Buffer, contentType: string): Buffer {
 }
 
 test.describe("a large phone photo", () => {
-  test("is downscaled to a JPEG of at most 2048 px before it is uploaded, even over a dropped connection (without JavaScript the server does it)", async ({ page }, testInfo) => {
+  test("is downscaled to a JPEG of at most 2048 px before it is uploaded, even over a dropped connection (without JavaScript the server does it)", async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(60_000);
     const serial = mintJimmy();
     addDiscoveries(serial, 1);

@@ -28,7 +28,9 @@ test("the new-discovery heading counts the hunter's discovery with the right ord
       .prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?)")
       .run(serial, `Jimmy #${serial}`, now);
     const { lastInsertRowid: userId } = db
-      .prepare("insert into users (provider, provider_subject, first_name, last_name, created_at, updated_at) values ('test', 'earlier', 'Earlier', 'Hunter', ?, ?)")
+      .prepare(
+        "insert into users (provider, provider_subject, first_name, last_name, created_at, updated_at) values ('test', 'earlier', 'Earlier', 'Hunter', ?, ?)",
+      )
       .run(now, now);
     const insert = db.prepare(
       `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, is_first, created_at)
@@ -58,7 +60,8 @@ test("the new-discovery heading counts the hunter's discovery with the right ord
     let existing = 0;
     for (const [n, nth] of expected) {
       // Other hunters' discoveries so far: this hunter's will be the n-th.
-      for (; existing < n - 1; existing++) insert.run(jimmyId, userId, existing === 0 ? 1 : 0, new Date(Date.now() - 86_400_000 + existing).toISOString());
+      for (; existing < n - 1; existing++)
+        insert.run(jimmyId, userId, existing === 0 ? 1 : 0, new Date(Date.now() - 86_400_000 + existing).toISOString());
       setCount.run(existing, jimmyId);
       await page.goto(`${app.baseURL}/jimmy/${serial}/new-discovery`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`You found Jimmy #${serial}, his ${nth} discovery.`);

@@ -24,10 +24,16 @@ test.afterAll(async () => {
   await s3?.close();
 });
 
-test("when photo storage stops mid-way the hunter gets a clear error, nothing is recorded, and a retry succeeds", async ({ page }, testInfo) => {
+test("when photo storage stops mid-way the hunter gets a clear error, nothing is recorded, and a retry succeeds", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   const serial = 4242;
-  app.withDb((db) => db.prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?)").run(serial, `Jimmy #${serial}`, new Date().toISOString()));
+  app.withDb((db) =>
+    db
+      .prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?)")
+      .run(serial, `Jimmy #${serial}`, new Date().toISOString()),
+  );
   const form = `${app.baseURL}/jimmy/${serial}/first-discovery`;
   await page.goto(`${app.baseURL}/login?redirectTo=${encodeURIComponent(`/jimmy/${serial}/first-discovery`)}`);
   await page.getByLabel("First name").fill(uniqueName("Outage"));

@@ -62,7 +62,9 @@ function mintJimmy(): number {
   serial += 1;
   const number = serial;
   server.withDb((db) =>
-    db.prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?)").run(number, `Jimmy #${number}`, new Date().toISOString()),
+    db
+      .prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?)")
+      .run(number, `Jimmy #${number}`, new Date().toISOString()),
   );
   return number;
 }
@@ -145,7 +147,9 @@ test.describe("request bodies are bounded while they stream", () => {
 
 test.describe("multipart field floods", () => {
   test("150 MB of distinct 2 KB fields to /uploads/direct, with no session, is refused early with 413 and a message; memory stays put", async () => {
-    const { answer, growthMb } = await growthWhile(() => streamBody(server.baseURL, "/uploads/direct", { "Content-Type": MULTIPART_TYPE }, fieldFlood(HOSTILE_MB)));
+    const { answer, growthMb } = await growthWhile(() =>
+      streamBody(server.baseURL, "/uploads/direct", { "Content-Type": MULTIPART_TYPE }, fieldFlood(HOSTILE_MB)),
+    );
     expect(answer.status).toBe(413);
     expect(messageOf(answer.text)).toMatch(/^The form.s fields hold more than 16 KB, far more than this form needs/);
     expect(answer.sent).toBeLessThan(16 * 1024 * 1024);
@@ -155,7 +159,9 @@ test.describe("multipart field floods", () => {
   test("signed in, the same flood to /api/upload and the report forms is refused early with 413 and a message; memory stays put", async () => {
     const jimmy = mintJimmy();
     for (const path of ["/api/upload", `/jimmy/${jimmy}/new-discovery`, `/jimmy/${jimmy}/first-discovery`]) {
-      const { answer, growthMb } = await growthWhile(() => streamBody(server.baseURL, path, signedIn({ "Content-Type": MULTIPART_TYPE }), fieldFlood(HOSTILE_MB)));
+      const { answer, growthMb } = await growthWhile(() =>
+        streamBody(server.baseURL, path, signedIn({ "Content-Type": MULTIPART_TYPE }), fieldFlood(HOSTILE_MB)),
+      );
       expect(answer.status, path).toBe(413);
       expect(answer.text, path).toMatch(/The form(&#x27;|')s fields hold more than 64 KB, far more than this form needs/);
       expect(answer.sent, path).toBeLessThan(16 * 1024 * 1024);
@@ -166,7 +172,11 @@ test.describe("multipart field floods", () => {
 
   test("a few fields whose total passes 64 KB are refused with 413 though each is within its own limit", async () => {
     const parts = Array.from({ length: 40 }, (_, i) => textPart(`note${i}`, "n".repeat(4000)));
-    const response = await fetch(`${server.baseURL}/api/upload`, { method: "POST", headers: signedIn({ "Content-Type": MULTIPART_TYPE }), body: multipartBody(...parts, CLOSING) });
+    const response = await fetch(`${server.baseURL}/api/upload`, {
+      method: "POST",
+      headers: signedIn({ "Content-Type": MULTIPART_TYPE }),
+      body: multipartBody(...parts, CLOSING),
+    });
     expect(response.status).toBe(413);
     expect(await response.text()).toContain("more than 64 KB");
   });
@@ -209,7 +219,9 @@ test.describe("malformed forms and odd file names", () => {
       });
       expect(response.status, `${name} ${await response.clone().text()}`).toBe(302);
       expect(response.headers.get("Location")).toBe(`/jimmy/${jimmy}`);
-      const stored = server.withDb((db) => db.prepare("select d.location from discoveries d join jimmys j on j.id = d.jimmy_id where j.serial_number = ?").all(jimmy));
+      const stored = server.withDb((db) =>
+        db.prepare("select d.location from discoveries d join jimmys j on j.id = d.jimmy_id where j.serial_number = ?").all(jimmy),
+      );
       expect(stored, name).toEqual([{ location: "Austin, TX" }]);
     }
   });

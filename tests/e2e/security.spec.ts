@@ -157,7 +157,16 @@ test.describe("security headers", () => {
     }
     // Pages behind sign-in and the admin gate were rendered, not just redirected.
     expect(rendered).toEqual(
-      expect.arrayContaining(["/", "/admin", "/admin/jimmys", "/notifications", "/api/logout", "/scan", `/jimmy/${hunter.samples.serial}/new-discovery`, "/jimmy/not-a-number"]),
+      expect.arrayContaining([
+        "/",
+        "/admin",
+        "/admin/jimmys",
+        "/notifications",
+        "/api/logout",
+        "/scan",
+        `/jimmy/${hunter.samples.serial}/new-discovery`,
+        "/jimmy/not-a-number",
+      ]),
     );
     expect(nonces.size).toBe(rendered.length);
   });
@@ -207,7 +216,9 @@ test.describe("open redirects", () => {
       try {
         await giveOwnAddress(context);
         // Had Chromium been sent off-site, this page would be where it landed.
-        await context.route(/^https?:\/\/evil\.example\//, (route) => route.fulfill({ contentType: "text/html", body: "<h1>Somewhere else</h1>" }));
+        await context.route(/^https?:\/\/evil\.example\//, (route) =>
+          route.fulfill({ contentType: "text/html", body: "<h1>Somewhere else</h1>" }),
+        );
         const page = await context.newPage();
 
         // The demo sign-in form, its redirectTo field rewritten as an attacker's page would post it.
@@ -216,7 +227,9 @@ test.describe("open redirects", () => {
         await page.locator('input[name="redirectTo"]').evaluate((input, value) => ((input as HTMLInputElement).value = value), target);
         await page.getByLabel("First name").fill(uniqueName("Redirect"));
         await page.getByRole("button", { name: "Sign in locally" }).click();
-        await expect(page.getByTestId("header-avatar").or(page.getByRole("heading", { name: "Somewhere else" })), target).toBeVisible({ timeout: 20_000 });
+        await expect(page.getByTestId("header-avatar").or(page.getByRole("heading", { name: "Somewhere else" })), target).toBeVisible({
+          timeout: 20_000,
+        });
         expect(new URL(page.url()).origin, `demo sign-in with ${JSON.stringify(target)}`).toBe(site);
 
         // A signed-in hunter following a crafted /login link.
@@ -257,10 +270,22 @@ test.describe("cross-site requests", () => {
     const routes = actionRoutes().filter((route) => route.pattern !== APPLE_CALLBACK);
     // The enumeration found the routes we know of, so a new one cannot slip past it.
     expect(routes.map((route) => route.pattern)).toEqual(
-      expect.arrayContaining(["/login", "/api/logout", "/jimmy/:serial", "/api/discoveries", "/api/admin/discoveries/:id", "/admin/jimmys", "/uploads/direct"]),
+      expect.arrayContaining([
+        "/login",
+        "/api/logout",
+        "/jimmy/:serial",
+        "/api/discoveries",
+        "/api/admin/discoveries/:id",
+        "/admin/jimmys",
+        "/uploads/direct",
+      ]),
     );
     const before = footprint(hunter);
-    const crossSite: Record<string, string>[] = [{ Origin: "https://evil.example" }, { Origin: "null" }, { "Sec-Fetch-Site": "cross-site" }];
+    const crossSite: Record<string, string>[] = [
+      { Origin: "https://evil.example" },
+      { Origin: "null" },
+      { "Sec-Fetch-Site": "cross-site" },
+    ];
     for (const route of routes) {
       const url = routeUrl(route, hunter.samples);
       for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
@@ -280,7 +305,9 @@ test.describe("cross-site requests", () => {
     expect(footprint(hunter).likes).toEqual([{ discovery_id: hunter.samples.discoveryId }]);
   });
 
-  test("the Apple callback, the one cross-site POST let through, starts no session without the browser's own sign-in state", async ({ request }) => {
+  test("the Apple callback, the one cross-site POST let through, starts no session without the browser's own sign-in state", async ({
+    request,
+  }) => {
     const response = await request.post("/api/auth/callback/apple", {
       headers: { Origin: "https://appleid.apple.com", "Sec-Fetch-Site": "cross-site" },
       form: { code: "stolen-code", state: "forged-state", id_token: "forged.token.value" },
@@ -334,7 +361,10 @@ const shown = (text: string) => text.replace(BIDI, "").trim();
 const INJECTED = 'img[src="x"], svg[onload], [onerror], [onload], [onmouseover], iframe[src^="javascript:" i], a[href^="javascript:" i]';
 
 test.describe("control characters in pages", () => {
-  test("no page of the demo hunt, signed out, as a hunter or as an admin, carries a control character in its HTML", async ({ browser, baseURL }) => {
+  test("no page of the demo hunt, signed out, as a hunter or as an admin, carries a control character in its HTML", async ({
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     const demoSerial = queryOne<{ serial_number: number; id: number }>("select serial_number, id from jimmys where serial_number = 5");
     const samples: RouteSamples = {
@@ -348,11 +378,16 @@ test.describe("control characters in pages", () => {
       .map((route) => routeUrl(route, samples));
     // Every Jimmy's page, with and without the comment box open: where a
     // multi-byte character falls in the page depends on each one's data.
-    const jimmyPages = query<{ serial_number: number }>("select serial_number from jimmys order by serial_number").flatMap(({ serial_number: serial }) => [
-      `/jimmy/${serial}`,
-      `/jimmy/${serial}?comment=new`,
-    ]);
-    const variants = ["/?page=2", "/discoveries?sort=likes", "/map?zoom=3", "/hall-of-fame?tab=recent", `/login?redirectTo=%2Fjimmy%2F${samples.serial}`];
+    const jimmyPages = query<{ serial_number: number }>("select serial_number from jimmys order by serial_number").flatMap(
+      ({ serial_number: serial }) => [`/jimmy/${serial}`, `/jimmy/${serial}?comment=new`],
+    );
+    const variants = [
+      "/?page=2",
+      "/discoveries?sort=likes",
+      "/map?zoom=3",
+      "/hall-of-fame?tab=recent",
+      `/login?redirectTo=%2Fjimmy%2F${samples.serial}`,
+    ];
     const anonymous = await browser.newContext();
     const hunter = await browser.newContext();
     const admin = await browser.newContext();
@@ -373,7 +408,10 @@ test.describe("control characters in pages", () => {
           const html = (await response.body()).toString("utf8");
           // eslint-disable-next-line no-control-regex -- finding control characters is the point
           const found = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.exec(html);
-          expect(found && `${JSON.stringify(found[0])} in …${html.slice(Math.max(0, found.index - 80), found.index + 20)}…`, `${url} for ${who}`).toBeNull();
+          expect(
+            found && `${JSON.stringify(found[0])} in …${html.slice(Math.max(0, found.index - 80), found.index + 20)}…`,
+            `${url} for ${who}`,
+          ).toBeNull();
           scanned++;
         }
       }
@@ -397,19 +435,38 @@ test.describe("hostile text", () => {
     expect(comment.status(), await comment.text()).toBe(302);
     const userId = await signInByRequest(context.request, HOSTILE.firstName, HOSTILE.lastName);
     const report = await context.request.post("/api/discoveries", {
-      data: { jimmyId, tempPath: await uploadedTempPath(context.request), caption: HOSTILE.caption, location: HOSTILE.location, checkCode: checkCode(serial) },
+      data: {
+        jimmyId,
+        tempPath: await uploadedTempPath(context.request),
+        caption: HOSTILE.caption,
+        location: HOSTILE.location,
+        checkCode: checkCode(serial),
+      },
     });
     expect(report.status(), await report.text()).toBe(201);
 
     // Stored as typed (less the reordering controls), never as markup.
-    expect(queryOne("select first_name, last_name from users where id = ?", userId)).toEqual({ first_name: HOSTILE.firstName, last_name: shown(HOSTILE.lastName) });
-    expect(queryOne("select caption, location from discoveries where user_id = ?", userId)).toEqual({ caption: shown(HOSTILE.caption), location: shown(HOSTILE.location) });
-    expect(queryOne("select content, author_name from comments where jimmy_id = ?", jimmyId)).toEqual({ content: HOSTILE.comment, author_name: shown(HOSTILE.author) });
+    expect(queryOne("select first_name, last_name from users where id = ?", userId)).toEqual({
+      first_name: HOSTILE.firstName,
+      last_name: shown(HOSTILE.lastName),
+    });
+    expect(queryOne("select caption, location from discoveries where user_id = ?", userId)).toEqual({
+      caption: shown(HOSTILE.caption),
+      location: shown(HOSTILE.location),
+    });
+    expect(queryOne("select content, author_name from comments where jimmy_id = ?", jimmyId)).toEqual({
+      content: HOSTILE.comment,
+      author_name: shown(HOSTILE.author),
+    });
 
     const admin = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled(testInfo) });
     await startAdminSession(admin, baseURL!);
     const visits: [BrowserContext, string, string[]][] = [
-      [context, `/jimmy/${serial}`, [shown(HOSTILE.caption), shown(HOSTILE.location), HOSTILE.comment, shown(HOSTILE.author), HOSTILE.firstName]],
+      [
+        context,
+        `/jimmy/${serial}`,
+        [shown(HOSTILE.caption), shown(HOSTILE.location), HOSTILE.comment, shown(HOSTILE.author), HOSTILE.firstName],
+      ],
       [context, "/", [shown(HOSTILE.caption)]],
       [context, "/discoveries", [shown(HOSTILE.caption)]],
       [context, "/map", []],
@@ -426,7 +483,9 @@ test.describe("hostile text", () => {
         await page.goto(url);
         await waitForHydration(page, testInfo);
         await expect(page.locator(INJECTED), url).toHaveCount(0);
-        expect(await page.evaluate(() => Array.from(document.scripts).some((s) => /^alert\(/.test(s.textContent?.trim() ?? ""))), url).toBe(false);
+        expect(await page.evaluate(() => Array.from(document.scripts).some((s) => /^alert\(/.test(s.textContent?.trim() ?? ""))), url).toBe(
+          false,
+        );
         const text = await page.evaluate(() => document.body.innerText);
         for (const expected of texts) expect(text, url).toContain(expected);
         expect(text, `${url} shows bidi controls`).not.toMatch(BIDI);
@@ -444,7 +503,7 @@ test.describe("hostile text", () => {
       firstName: "Robert'); DROP TABLE users;--",
       lastName: "' OR '1'='1",
       caption: "1' OR '1'='1'; DELETE FROM discoveries; --",
-      location: '"; UPDATE jimmys SET status = \'hidden\'; --',
+      location: "\"; UPDATE jimmys SET status = 'hidden'; --",
       comment: "'); DROP TABLE comments; --",
       author: "guest'--",
     };
@@ -455,13 +514,26 @@ test.describe("hostile text", () => {
     expect((await postFormComment(context.request, serial, { content: sql.comment, authorName: sql.author })).status()).toBe(302);
     const userId = await signInByRequest(context.request, sql.firstName, sql.lastName);
     const tempPath = await uploadedTempPath(context.request);
-    const report = await context.request.post("/api/discoveries", { data: { jimmyId, tempPath, caption: sql.caption, location: sql.location, checkCode: checkCode(serial) } });
+    const report = await context.request.post("/api/discoveries", {
+      data: { jimmyId, tempPath, caption: sql.caption, location: sql.location, checkCode: checkCode(serial) },
+    });
     expect(report.status(), await report.text()).toBe(201);
 
-    expect(queryOne("select first_name, last_name from users where id = ?", userId)).toEqual({ first_name: sql.firstName, last_name: sql.lastName });
-    expect(queryOne("select caption, location from discoveries where user_id = ?", userId)).toEqual({ caption: sql.caption, location: sql.location });
-    expect(queryOne("select content, author_name from comments where jimmy_id = ?", jimmyId)).toEqual({ content: sql.comment, author_name: sql.author });
-    const page = (await (await context.request.get(`/api/jimmys/serial/${serial}`)).json()) as { discoveries: { caption: string; location: string }[] };
+    expect(queryOne("select first_name, last_name from users where id = ?", userId)).toEqual({
+      first_name: sql.firstName,
+      last_name: sql.lastName,
+    });
+    expect(queryOne("select caption, location from discoveries where user_id = ?", userId)).toEqual({
+      caption: sql.caption,
+      location: sql.location,
+    });
+    expect(queryOne("select content, author_name from comments where jimmy_id = ?", jimmyId)).toEqual({
+      content: sql.comment,
+      author_name: sql.author,
+    });
+    const page = (await (await context.request.get(`/api/jimmys/serial/${serial}`)).json()) as {
+      discoveries: { caption: string; location: string }[];
+    };
     expect(page.discoveries[0]).toMatchObject({ caption: sql.caption, location: sql.location });
     expect(tables()).toBe(tablesBefore);
     expect(queryOne<{ n: number }>("select count(*) as n from jimmys where status = 'discovered'").n).toBeGreaterThan(1);
@@ -508,7 +580,9 @@ test.describe("out-of-range and malformed fields", () => {
     expect(await messageOf(serialPost)).toContain("serialNumber must be a Jimmy's number");
     expect(footprint(hunter).discoveries).toBe(0);
     // The upload itself was good all along: the same report with sound fields is accepted.
-    const sound = await context.request.post("/api/discoveries", { data: { jimmyId, tempPath, latitude: 30.1, longitude: -97.7, checkCode: checkCode(Number(hunter.samples.serial)) } });
+    const sound = await context.request.post("/api/discoveries", {
+      data: { jimmyId, tempPath, latitude: 30.1, longitude: -97.7, checkCode: checkCode(Number(hunter.samples.serial)) },
+    });
     expect(sound.status(), await sound.text()).toBe(201);
     expect(footprint(hunter).discoveries).toBe(1);
   });
@@ -573,7 +647,12 @@ test.describe("out-of-range and malformed fields", () => {
       firstName: "",
       lastName: "",
     };
-    const hugeIds = { serial: TEN_THOUSAND_DIGITS, jimmyId: TEN_THOUSAND_DIGITS, discoveryId: TEN_THOUSAND_DIGITS, commentId: TEN_THOUSAND_DIGITS };
+    const hugeIds = {
+      serial: TEN_THOUSAND_DIGITS,
+      jimmyId: TEN_THOUSAND_DIGITS,
+      discoveryId: TEN_THOUSAND_DIGITS,
+      commentId: TEN_THOUSAND_DIGITS,
+    };
     // Signing out needs no fields at all: it is the one action a junk body still completes (covered under sessions).
     for (const route of actionRoutes().filter((r) => r.pattern !== APPLE_CALLBACK && r.pattern !== "/api/logout")) {
       const url = routeUrl(route, hugeIds);
@@ -614,7 +693,13 @@ test.describe("uploads", () => {
     const { jimmyId } = hunter.samples;
     const cases: { name: string; data: Buffer; contentType: string; fileName?: string; message: RegExp }[] = [
       ...(await badPhotos()),
-      { name: "a photo sent as text/plain", data: PHOTO, contentType: "text/plain", fileName: "jimmy.txt", message: /please choose an image file/ },
+      {
+        name: "a photo sent as text/plain",
+        data: PHOTO,
+        contentType: "text/plain",
+        fileName: "jimmy.txt",
+        message: /please choose an image file/,
+      },
       { name: "a photo over 10 MB", data: oversizePhoto(), contentType: "image/jpeg", message: /smaller than 10MB/ },
     ];
     for (const bad of cases) {
@@ -623,7 +708,9 @@ test.describe("uploads", () => {
       if (upload.status() === 200) {
         // Accepted as bytes: the photo itself is checked when it is published.
         const { tempPath } = (await upload.json()) as { tempPath: string };
-        refusal = await context.request.post("/api/discoveries", { data: { jimmyId, tempPath, caption: bad.name, checkCode: checkCodeOfJimmy(Number(jimmyId)) } });
+        refusal = await context.request.post("/api/discoveries", {
+          data: { jimmyId, tempPath, caption: bad.name, checkCode: checkCodeOfJimmy(Number(jimmyId)) },
+        });
         expect(fs.existsSync(path.join(PHOTOS_DIR, tempPath)), `${bad.name}: the temporary object is gone`).toBe(false);
       }
       expect(refusal.status(), bad.name).toBeGreaterThanOrEqual(400);
@@ -645,7 +732,8 @@ test.describe("uploads", () => {
   }) => {
     const hunter = await hunterWithTargets(context);
     const { jimmyId, serial } = hunter.samples;
-    const report = (tempPath: string) => context.request.post("/api/discoveries", { data: { jimmyId, tempPath, caption: "Mine", checkCode: checkCode(Number(serial)) } });
+    const report = (tempPath: string) =>
+      context.request.post("/api/discoveries", { data: { jimmyId, tempPath, caption: "Mine", checkCode: checkCode(Number(serial)) } });
     const USED = "Your photo upload has expired or was already used. Please choose the photo again.";
 
     const other = await browser.newContext({ baseURL });
@@ -688,7 +776,10 @@ test.describe("uploads", () => {
     const replay = await report(fresh);
     expect(replay.status()).toBe(400);
     expect(await messageOf(replay)).toBe(USED);
-    const formReplay = await context.request.post(`/jimmy/${serial}/new-discovery`, { form: { tempPath: fresh, caption: "Again", location: "Austin", checkCode: checkCode(Number(serial)) }, maxRedirects: 0 });
+    const formReplay = await context.request.post(`/jimmy/${serial}/new-discovery`, {
+      form: { tempPath: fresh, caption: "Again", location: "Austin", checkCode: checkCode(Number(serial)) },
+      maxRedirects: 0,
+    });
     expect(formReplay.status()).toBe(400);
     expect(await formReplay.text()).toContain(USED);
     expect(footprint(hunter).discoveries).toBe(1);
@@ -703,16 +794,25 @@ function setCookies(response: APIResponse): string[] {
 }
 
 test.describe("sessions", () => {
-  test("session cookies are HttpOnly, SameSite=Lax and site-wide; signing in replaces a planted live session", async ({ context, browser, baseURL }) => {
+  test("session cookies are HttpOnly, SameSite=Lax and site-wide; signing in replaces a planted live session", async ({
+    context,
+    browser,
+    baseURL,
+  }) => {
     const signIn = await context.request.post("/login", { form: { firstName: uniqueName("Flags"), redirectTo: "/" }, maxRedirects: 0 });
     const session = setCookies(signIn).find((cookie) => cookie.startsWith("jh_session="))!;
     expect(session).toMatch(/; HttpOnly/);
     expect(session).toMatch(/; SameSite=Lax/);
     expect(session).toMatch(/; Path=\//);
     expect(session).toMatch(/; Max-Age=2592000/);
-    const adminSignIn = await context.request.post("/api/admin/login", { data: { password: E2E_ADMIN_PASSWORD }, headers: { "X-Forwarded-For": "198.51.100.7" } });
+    const adminSignIn = await context.request.post("/api/admin/login", {
+      data: { password: E2E_ADMIN_PASSWORD },
+      headers: { "X-Forwarded-For": "198.51.100.7" },
+    });
     expect(adminSignIn.status()).toBe(200);
-    expect(setCookies(adminSignIn).find((cookie) => cookie.startsWith("jh_admin="))).toMatch(/HttpOnly.*SameSite=Lax|SameSite=Lax.*HttpOnly/);
+    expect(setCookies(adminSignIn).find((cookie) => cookie.startsWith("jh_admin="))).toMatch(
+      /HttpOnly.*SameSite=Lax|SameSite=Lax.*HttpOnly/,
+    );
 
     // Fixation: an attacker plants their own live session cookie in the victim's browser.
     const attacker = (await context.cookies()).find((cookie) => cookie.name === "jh_session")!;
@@ -731,7 +831,11 @@ test.describe("sessions", () => {
     }
   });
 
-  test("a session replayed after logout is refused, for hunters and admins, and the replay changes nothing", async ({ context, browser, baseURL }) => {
+  test("a session replayed after logout is refused, for hunters and admins, and the replay changes nothing", async ({
+    context,
+    browser,
+    baseURL,
+  }) => {
     const hunter = await hunterWithTargets(context);
     const copied = (await context.cookies()).find((cookie) => cookie.name === "jh_session")!;
     expect((await context.request.post("/api/logout", { maxRedirects: 0 })).status()).toBe(302);
@@ -743,7 +847,10 @@ test.describe("sessions", () => {
       expect((await thief.request.post("/api/logout", { maxRedirects: 0 })).status()).toBe(302);
 
       const address = `198.51.100.${crypto.randomInt(1, 255)}`;
-      const admin = await context.request.post("/api/admin/login", { data: { password: E2E_ADMIN_PASSWORD }, headers: { "X-Forwarded-For": address } });
+      const admin = await context.request.post("/api/admin/login", {
+        data: { password: E2E_ADMIN_PASSWORD },
+        headers: { "X-Forwarded-For": address },
+      });
       expect(admin.status()).toBe(200);
       const adminCookie = (await context.cookies()).find((cookie) => cookie.name === "jh_admin")!;
       expect((await context.request.post("/admin", { form: { intent: "sign-out" }, maxRedirects: 0 })).status()).toBe(302);
@@ -788,10 +895,11 @@ test.describe("the admin gate", () => {
     expect(wrong.status()).toBe(401);
     expect((await wrong.json()).attemptsLeft).toBe(4);
     expect((await adminLogin(request, E2E_ADMIN_PASSWORD, neighbour)).status()).toBe(200);
-    expect(query("select action from admin_audit_log where client_address = ? order by id", attacker).map((row) => (row as { action: string }).action)).toEqual([
-      ...Array(5).fill("sign_in_failed"),
-      ...Array(3).fill("sign_in_locked"),
-    ]);
+    expect(
+      query("select action from admin_audit_log where client_address = ? order by id", attacker).map(
+        (row) => (row as { action: string }).action,
+      ),
+    ).toEqual([...Array(5).fill("sign_in_failed"), ...Array(3).fill("sign_in_locked")]);
   });
 
   test("admin routes without an admin session: pages go to the gate, actions and APIs refuse, and nothing changes", async ({ context }) => {
@@ -820,7 +928,10 @@ test.describe("the admin gate", () => {
           expect(response.headers()["location"]?.split("#")[0], `${method} ${url}`).toBe("/admin");
         }
         expect(status, `${method} ${url}`).toBeLessThan(500);
-        expect(setCookies(response).filter((cookie) => /jh_admin=[^;]/.test(cookie)), `${method} ${url}`).toEqual([]);
+        expect(
+          setCookies(response).filter((cookie) => /jh_admin=[^;]/.test(cookie)),
+          `${method} ${url}`,
+        ).toEqual([]);
       }
     }
     const after = footprint(hunter);
@@ -836,7 +947,11 @@ test.describe("a production server on an https address", () => {
 
   test.beforeAll(async () => {
     // No TRUSTED_PROXY: whoever connects is the client, whatever X-Forwarded-For claims.
-    server = await startAppServer({ PUBLIC_URL: "https://localhost", ADMIN_PASSWORD_HASH: await hashPassword(E2E_ADMIN_PASSWORD), LOG_REQUESTS: "false" });
+    server = await startAppServer({
+      PUBLIC_URL: "https://localhost",
+      ADMIN_PASSWORD_HASH: await hashPassword(E2E_ADMIN_PASSWORD),
+      LOG_REQUESTS: "false",
+    });
   });
   test.afterAll(async () => {
     await server?.stop();

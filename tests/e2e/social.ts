@@ -25,7 +25,12 @@ export async function useOwnAddress(context: BrowserContext): Promise<string> {
  */
 export function postFormComment(request: APIRequestContext, serial: number, fields: { content: string; authorName?: string }) {
   return request.post(`/jimmy/${serial}`, {
-    form: { authorName: "", ...fields, [HONEYPOT_FIELD]: "", formToken: issueFormToken(new Date(Date.now() - 30_000), [E2E_SESSION_SECRET]) },
+    form: {
+      authorName: "",
+      ...fields,
+      [HONEYPOT_FIELD]: "",
+      formToken: issueFormToken(new Date(Date.now() - 30_000), [E2E_SESSION_SECRET]),
+    },
     maxRedirects: 0,
   });
 }
@@ -92,25 +97,34 @@ export function plantDiscovery(userId: number, caption: string): PlantedDiscover
   try {
     // Immediate: a transaction that reads first and then writes cannot wait for
     // the server's writer (SQLite answers "database is locked" at once).
-    return db.transaction(() => {
-      const source = db
-        .prepare(
-          `select d.jimmy_id, j.serial_number, d.photo_key, d.photo_width, d.photo_height, d.photo_variants
+    return db
+      .transaction(() => {
+        const source = db
+          .prepare(
+            `select d.jimmy_id, j.serial_number, d.photo_key, d.photo_width, d.photo_height, d.photo_variants
            from discoveries d join jimmys j on j.id = d.jimmy_id
            where j.discovery_count between 1 and 3 order by random() limit 1`,
-        )
-        .get() as { jimmy_id: number; serial_number: number; photo_key: string; photo_width: number; photo_height: number; photo_variants: string };
-      const now = new Date().toISOString();
-      const result = db
-        .prepare(
-          `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, is_first, created_at)
+          )
+          .get() as {
+          jimmy_id: number;
+          serial_number: number;
+          photo_key: string;
+          photo_width: number;
+          photo_height: number;
+          photo_variants: string;
+        };
+        const now = new Date().toISOString();
+        const result = db
+          .prepare(
+            `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, is_first, created_at)
            values (?, ?, ?, ?, ?, ?, ?, 'Test Town', 0, ?)`,
-        )
-        .run(source.jimmy_id, userId, source.photo_key, source.photo_width, source.photo_height, source.photo_variants, caption, now);
-      db.prepare("update jimmys set discovery_count = discovery_count + 1, last_discovery_at = ? where id = ?").run(now, source.jimmy_id);
-      recountHuntFigures(db);
-      return { id: Number(result.lastInsertRowid), serialNumber: source.serial_number, jimmyId: source.jimmy_id };
-    }).immediate();
+          )
+          .run(source.jimmy_id, userId, source.photo_key, source.photo_width, source.photo_height, source.photo_variants, caption, now);
+        db.prepare("update jimmys set discovery_count = discovery_count + 1, last_discovery_at = ? where id = ?").run(now, source.jimmy_id);
+        recountHuntFigures(db);
+        return { id: Number(result.lastInsertRowid), serialNumber: source.serial_number, jimmyId: source.jimmy_id };
+      })
+      .immediate();
   } finally {
     db.close();
   }
@@ -156,7 +170,9 @@ export function quietJimmy(): number {
 /** Opens the Add Comment box: a button with JavaScript, a link (to ?comment=new) without. */
 export async function openCommentBox(page: Page) {
   await waitForHydration(page, test.info());
-  const toggle = jsEnabled(test.info()) ? page.getByRole("button", { name: "Add Comment" }) : page.getByRole("link", { name: "Add Comment" });
+  const toggle = jsEnabled(test.info())
+    ? page.getByRole("button", { name: "Add Comment" })
+    : page.getByRole("link", { name: "Add Comment" });
   await toggle.click();
   await expect(page.getByRole("form", { name: "Add a comment" })).toBeVisible();
 }

@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 
 test.describe("the build's files", () => {
-  test("hashed scripts and styles are kept for a year, the icons copied from public/ for an hour, and a missing file is a 404", async ({ request }) => {
+  test("hashed scripts and styles are kept for a year, the icons copied from public/ for an hour, and a missing file is a 404", async ({
+    request,
+  }) => {
     const home = await (await request.get("/")).text();
     const assets = [...home.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
     expect(assets.length).toBeGreaterThan(0);

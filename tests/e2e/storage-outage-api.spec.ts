@@ -45,7 +45,9 @@ function count(table: "discoveries" | "temp_uploads"): number {
   }
 }
 
-const photoUpload = () => ({ multipart: { photo: { name: "find.jpg", mimeType: "image/jpeg", buffer: fs.readFileSync(ROTATED_GPS_JPEG) } } });
+const photoUpload = () => ({
+  multipart: { photo: { name: "find.jpg", mimeType: "image/jpeg", buffer: fs.readFileSync(ROTATED_GPS_JPEG) } },
+});
 
 async function upload(): Promise<string> {
   const response = await api.post("/api/upload", photoUpload());
@@ -65,7 +67,11 @@ function discoveryExists(id: number): boolean {
 function mintJimmy(serial: number): number {
   const db = new Database(app.databasePath);
   try {
-    return (db.prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?) returning id").get(serial, `Jimmy #${serial}`, new Date().toISOString()) as { id: number }).id;
+    return (
+      db
+        .prepare("insert into jimmys (serial_number, name, status, minted_at) values (?, ?, 'hidden', ?) returning id")
+        .get(serial, `Jimmy #${serial}`, new Date().toISOString()) as { id: number }
+    ).id;
   } finally {
     db.close();
   }
@@ -93,14 +99,18 @@ test("publishing an uploaded photo while storage is down answers 503 and records
   const discoveriesBefore = count("discoveries");
   await s3.stop();
   try {
-    const refused = await api.post("/api/discoveries", { data: { jimmyId, tempPath, caption: "In the rain", latitude: null, longitude: null, checkCode: checkCode(serial) } });
+    const refused = await api.post("/api/discoveries", {
+      data: { jimmyId, tempPath, caption: "In the rain", latitude: null, longitude: null, checkCode: checkCode(serial) },
+    });
     expect(refused.status()).toBe(503);
     expect((await refused.json()).message).toContain("our photo storage isn't answering. Nothing was recorded");
     expect(count("discoveries")).toBe(discoveriesBefore);
   } finally {
     await s3.restart();
   }
-  const published = await api.post("/api/discoveries", { data: { jimmyId, tempPath, caption: "In the rain", latitude: null, longitude: null, checkCode: checkCode(serial) } });
+  const published = await api.post("/api/discoveries", {
+    data: { jimmyId, tempPath, caption: "In the rain", latitude: null, longitude: null, checkCode: checkCode(serial) },
+  });
   expect(published.status()).toBe(201);
   expect(count("discoveries")).toBe(discoveriesBefore + 1);
 });
@@ -109,7 +119,9 @@ test("an admin deleting a discovery while storage is down gets 503 and the disco
   const serial = 6200 + test.info().project.name.length;
   const jimmyId = mintJimmy(serial);
   const tempPath = await upload();
-  const published = await api.post("/api/discoveries", { data: { jimmyId, tempPath, caption: "To be removed", latitude: null, longitude: null, checkCode: checkCode(serial) } });
+  const published = await api.post("/api/discoveries", {
+    data: { jimmyId, tempPath, caption: "To be removed", latitude: null, longitude: null, checkCode: checkCode(serial) },
+  });
   const { id } = (await published.json()) as { id: number };
   const login = await api.post("/api/admin/login", { data: { password: E2E_ADMIN_PASSWORD } });
   expect(login.status()).toBe(200);
@@ -136,7 +148,8 @@ test("an admin deleting a discovery while storage is down gets 503 and the disco
       db.close();
     }
   })();
-  const storedUnder = (key: string) => fs.readdirSync(s3.directory, { recursive: true }).some((entry) => String(entry).includes(key.split("/").at(-1)!));
+  const storedUnder = (key: string) =>
+    fs.readdirSync(s3.directory, { recursive: true }).some((entry) => String(entry).includes(key.split("/").at(-1)!));
   expect(storedUnder(photoKey)).toBe(true);
   const deleted = await api.delete(`/api/admin/discoveries/${id}`);
   expect(deleted.status()).toBe(200);
@@ -149,11 +162,15 @@ test("an admin deleting a discovery while storage is down gets 503 and the disco
   expect(storedUnder(photoKey)).toBe(false);
 });
 
-test("an admin deleting from the panel while storage is down is told nothing was deleted; deleting again afterwards works", async ({ page }) => {
+test("an admin deleting from the panel while storage is down is told nothing was deleted; deleting again afterwards works", async ({
+  page,
+}) => {
   const serial = 6300 + test.info().project.name.length;
   const jimmyId = mintJimmy(serial);
   const tempPath = await upload();
-  const published = await api.post("/api/discoveries", { data: { jimmyId, tempPath, caption: "Panel delete", latitude: null, longitude: null, checkCode: checkCode(serial) } });
+  const published = await api.post("/api/discoveries", {
+    data: { jimmyId, tempPath, caption: "Panel delete", latitude: null, longitude: null, checkCode: checkCode(serial) },
+  });
   const { id } = (await published.json()) as { id: number };
   await page.goto(`${app.baseURL}/admin`);
   await page.getByLabel("Admin password").fill(E2E_ADMIN_PASSWORD);

@@ -121,13 +121,22 @@ describe("two app processes on one PostgreSQL database and one S3 store", () => 
     expect(upload.status).toBe(200);
     const { tempPath } = (await upload.json()) as { tempPath: string };
     const jimmy = await t.db.selectFrom("jimmys").select("id").where("serial_number", "=", SERIAL).executeTakeFirstOrThrow();
-    const reported = await call(second, finder, "/api/discoveries", postJson({ jimmyId: jimmy.id, tempPath, caption: "Behind the bakery", checkCode: checkCodeFor(SERIAL, E2E_QR_SECRET) }));
+    const reported = await call(
+      second,
+      finder,
+      "/api/discoveries",
+      postJson({ jimmyId: jimmy.id, tempPath, caption: "Behind the bakery", checkCode: checkCodeFor(SERIAL, E2E_QR_SECRET) }),
+    );
     expect(reported.status).toBe(201);
     const { id: discoveryId, isFirst } = (await reported.json()) as { id: number; isFirst: boolean };
     expect(isFirst).toBe(true);
 
     // The first process lists it and serves its photo from the shared store.
-    const feed = (await (await call(first, null, "/api/discoveries?limit=5")).json()) as { id: number; caption: string; photoUrl: string }[];
+    const feed = (await (await call(first, null, "/api/discoveries?limit=5")).json()) as {
+      id: number;
+      caption: string;
+      photoUrl: string;
+    }[];
     const listed = feed.find((d) => d.id === discoveryId);
     expect(listed?.caption).toBe("Behind the bakery");
     const photo = await call(first, null, listed!.photoUrl);
@@ -138,7 +147,11 @@ describe("two app processes on one PostgreSQL database and one S3 store", () => 
     const fan = await signIn(first, "Fanny");
     const liked = await call(first, fan, `/api/discoveries/${discoveryId}/like`, { method: "POST" });
     expect(await liked.json()).toEqual({ isLiked: true, likeCount: 1 });
-    const seen = (await (await call(second, fan, "/api/discoveries?limit=5")).json()) as { id: number; likeCount: number; isLikedByUser: boolean }[];
+    const seen = (await (await call(second, fan, "/api/discoveries?limit=5")).json()) as {
+      id: number;
+      likeCount: number;
+      isLikedByUser: boolean;
+    }[];
     expect(seen.find((d) => d.id === discoveryId)).toMatchObject({ likeCount: 1, isLikedByUser: true });
 
     // The finder's notification of that like is on the second process too.

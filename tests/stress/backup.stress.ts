@@ -29,7 +29,13 @@ function rowCounts(dataDir: string): Record<string, number> {
 function runBackup(): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn("npm", ["run", "--silent", "db:backup", "--", backupRoot], {
-      env: { ...process.env, DATA_DIR: sourceDir, NODE_ENV: "production", SESSION_SECRET: "stress-session-secret-0123456789abcdef0123", QR_SECRET: "q".repeat(40) },
+      env: {
+        ...process.env,
+        DATA_DIR: sourceDir,
+        NODE_ENV: "production",
+        SESSION_SECRET: "stress-session-secret-0123456789abcdef0123",
+        QR_SECRET: "q".repeat(40),
+      },
     });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -70,10 +76,16 @@ test("npm run db:backup copies a consistent, integrity-checked database and the 
   const [folder] = fs.readdirSync(backupRoot);
   const copy = path.join(backupRoot, folder!);
   const copied = openDb(copy);
-  const copiedRows = copied.prepare("select id, photo_key, photo_variants from discoveries").all() as { id: number; photo_key: string; photo_variants: string }[];
+  const copiedRows = copied.prepare("select id, photo_key, photo_variants from discoveries").all() as {
+    id: number;
+    photo_key: string;
+    photo_variants: string;
+  }[];
   expect(copied.pragma("integrity_check", { simple: true })).toBe("ok");
   copied.close();
-  const missingPhotos = copiedRows.flatMap((row) => photoObjectKeys(row.photo_key, row.photo_variants.split(",").map(Number))).filter((key) => !fs.existsSync(path.join(copy, "photos", key)));
+  const missingPhotos = copiedRows
+    .flatMap((row) => photoObjectKeys(row.photo_key, row.photo_variants.split(",").map(Number)))
+    .filter((key) => !fs.existsSync(path.join(copy, "photos", key)));
   expect(missingPhotos).toEqual([]);
 
   // Restore as docs/operations.md describes: the database file and the photos into a fresh data directory.

@@ -1,7 +1,19 @@
 import fs from "node:fs";
 import { afterAll, expect, test } from "vitest";
 import { BUSY_TIMEOUT_MS } from "~/infra/db.server";
-import { freshDataDir, Hunter, log, labelCheckCode, mintJimmys, openDb, samplePhoto, sleep, startApp, summarize, type AppProcess } from "./support";
+import {
+  freshDataDir,
+  Hunter,
+  log,
+  labelCheckCode,
+  mintJimmys,
+  openDb,
+  samplePhoto,
+  sleep,
+  startApp,
+  summarize,
+  type AppProcess,
+} from "./support";
 
 const HOLD_MS = 6000;
 const dataDir = freshDataDir("busy");
@@ -52,7 +64,11 @@ test(`another connection holds the write lock for ${HOLD_MS / 1000} s: writes wa
 
   const api = await whileLocked(async () => {
     const response = await hunter.report(jimmyId!, tempPath, "Found while the database was locked");
-    return { status: response.status, retryAfter: response.headers.get("retry-after"), body: (await response.json()) as { message: string } };
+    return {
+      status: response.status,
+      retryAfter: response.headers.get("retry-after"),
+      body: (await response.json()) as { message: string },
+    };
   });
 
   const form = new FormData();

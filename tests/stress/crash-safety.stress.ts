@@ -74,7 +74,10 @@ test(`crash safety: ${KILLS} SIGKILLs while ${HUNTERS} hunters report discoverie
       const withoutPhotos = rows.filter((row) =>
         photoObjectKeys(row.photo_key, row.photo_variants.split(",").map(Number)).some((key) => !fs.existsSync(path.join(photos, key))),
       );
-      expect(withoutPhotos.map((row) => row.id), `discoveries lacking photos after kill ${round}`).toEqual([]);
+      expect(
+        withoutPhotos.map((row) => row.id),
+        `discoveries lacking photos after kill ${round}`,
+      ).toEqual([]);
     } finally {
       db.close();
     }

@@ -51,7 +51,10 @@ export async function startApp(dataDir: string, env: Record<string, string> = {}
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The app server exited: ${stderr}`);
-    const ready = await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${baseURL}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) throw new Error(`The app server did not start: ${stderr}`);
     await sleep(50);
@@ -102,7 +105,9 @@ export { labelCheckCode };
 /** A small real JPEG (decoding and re-encoding it is the work every report does). */
 export async function samplePhoto(): Promise<Buffer> {
   return sharp({ create: { width: 480, height: 360, channels: 3, background: { r: 200, g: 120, b: 40 } } })
-    .composite([{ input: Buffer.from('<svg width="480" height="360"><circle cx="240" cy="180" r="120" fill="#2a6"/></svg>'), top: 0, left: 0 }])
+    .composite([
+      { input: Buffer.from('<svg width="480" height="360"><circle cx="240" cy="180" r="120" fill="#2a6"/></svg>'), top: 0, left: 0 },
+    ])
     .jpeg({ quality: 80 })
     .toBuffer();
 }
@@ -186,7 +191,13 @@ export function percentile(sorted: number[], p: number): number {
 
 export function summarize(latencies: number[]) {
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1) ?? Number.NaN };
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
 }
 
 /** Every file under the photos directory, as storage keys (partial writes included, so none can hide). */

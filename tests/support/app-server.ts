@@ -48,7 +48,10 @@ export async function startAppServer(env: Record<string, string>) {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The app server exited: ${stderr}`);
-    const ready = await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${baseURL}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) throw new Error(`The app server did not start: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -77,7 +77,8 @@ export function* formFiller(megabytes: number): Generator<Buffer> {
 export const BOUNDARY = "----JimmyHuntTestBoundary0123456789";
 export const MULTIPART_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
 
-export const textPart = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+export const textPart = (name: string, value: string) =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 
 /** A file part's head; the bytes and `\r\n` follow. `disposition` is sent as is, so it can carry any file name. */
 export const filePartHead = (name: string, disposition: string, type = "image/jpeg") =>

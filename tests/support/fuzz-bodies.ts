@@ -36,7 +36,7 @@ const FILENAMES = [
   "",
   " ",
   "x".repeat(5000),
-  "semi;colon=equals;name=\"evil\".jpg",
+  'semi;colon=equals;name="evil".jpg',
   "%00%2F.jpg",
 ];
 
@@ -74,7 +74,10 @@ function multipart(r: Random): FuzzBody {
     const filename = r.pick(FILENAMES);
     const disposition = r.next() < 0.5 ? r.pick(DISPOSITIONS(filename)) : `form-data; name="f${r.int(80)}"`;
     const headers = [`Content-Disposition: ${disposition}`];
-    if (r.next() < 0.4) headers.push(`Content-Type: ${r.pick(["image/jpeg", "text/plain; charset=utf-16", "application/octet-stream", "", "image/svg+xml"])}`);
+    if (r.next() < 0.4)
+      headers.push(
+        `Content-Type: ${r.pick(["image/jpeg", "text/plain; charset=utf-16", "application/octet-stream", "", "image/svg+xml"])}`,
+      );
     if (r.next() < 0.1) headers.push(`Content-Transfer-Encoding: ${r.pick(["base64", "quoted-printable", "7bit"])}`);
     if (r.next() < 0.05) headers.push(...Array.from({ length: 50 }, (_, j) => `X-H${j}: v`));
     // Many parts are short, as in a field flood; a few long ones test the per-field and per-file limits.

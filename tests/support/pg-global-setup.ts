@@ -1,5 +1,12 @@
 import { startEmbeddedPostgres } from "./embedded-postgres";
-import { EMBEDDED_POSTGRES_PLAN_VARIABLE, quoteIdentifier, TEST_SCHEMA_PREFIX, testDatabaseUrl, withAdminClient, type EmbeddedPostgresPlan } from "./postgres";
+import {
+  EMBEDDED_POSTGRES_PLAN_VARIABLE,
+  quoteIdentifier,
+  TEST_SCHEMA_PREFIX,
+  testDatabaseUrl,
+  withAdminClient,
+  type EmbeddedPostgresPlan,
+} from "./postgres";
 
 /** Whether the test worker that created a schema (its pid is in the name) is still running, e.g. in another run. */
 function ownerIsAlive(schema: string): boolean {

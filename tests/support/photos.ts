@@ -9,18 +9,36 @@ export async function badPhotos(): Promise<{ name: string; data: Buffer; content
   const jpeg = fs.readFileSync(ROTATED_GPS_JPEG);
   const flood = pixelFloodPng(30_000, 30_000);
   return [
-    { name: "an HTML page renamed .jpg", data: Buffer.from("<!doctype html><script>alert(1)</script>"), contentType: "image/jpeg", message: /isn't an image we can read/ },
+    {
+      name: "an HTML page renamed .jpg",
+      data: Buffer.from("<!doctype html><script>alert(1)</script>"),
+      contentType: "image/jpeg",
+      message: /isn't an image we can read/,
+    },
     {
       name: "an SVG with a script",
-      data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>'),
+      data: Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+      ),
       contentType: "image/png",
       message: /SVG files aren't accepted/,
     },
-    { name: "a truncated JPEG", data: jpeg.subarray(0, Math.floor(jpeg.length * 0.6)), contentType: "image/jpeg", message: /damaged or incomplete/ },
+    {
+      name: "a truncated JPEG",
+      data: jpeg.subarray(0, Math.floor(jpeg.length * 0.6)),
+      contentType: "image/jpeg",
+      message: /damaged or incomplete/,
+    },
     { name: "a pixel-flood PNG", data: flood, contentType: "image/png", message: /more than the 25 million we accept/ },
     {
       name: "an iPhone HEIC photo",
-      data: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic"), Buffer.alloc(4), Buffer.from("mif1heic"), Buffer.alloc(64)]),
+      data: Buffer.concat([
+        Buffer.from([0, 0, 0, 0x18]),
+        Buffer.from("ftypheic"),
+        Buffer.alloc(4),
+        Buffer.from("mif1heic"),
+        Buffer.alloc(64),
+      ]),
       contentType: "image/heic",
       message: /HEIC\/HEIF photos can't be read yet/,
     },

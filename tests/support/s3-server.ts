@@ -53,7 +53,13 @@ export async function startS3Server(options: { port?: number; configs?: string[]
     },
     /** Starts the same server again on the same port (after a simulated outage). */
     async restart() {
-      const again = new S3rver({ port: address.port, address: "127.0.0.1", directory, silent: true, configureBuckets: [{ name: TEST_BUCKET, configs }] });
+      const again = new S3rver({
+        port: address.port,
+        address: "127.0.0.1",
+        directory,
+        silent: true,
+        configureBuckets: [{ name: TEST_BUCKET, configs }],
+      });
       await again.run();
       current = again;
       return again;

@@ -9,7 +9,9 @@ const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
 
 /** The variables named in the first column of README's Configuration table. */
 function readmeVariables(): string[] {
-  const section = read("README.md").split(/^## /m).find((part) => part.startsWith("Configuration\n"));
+  const section = read("README.md")
+    .split(/^## /m)
+    .find((part) => part.startsWith("Configuration\n"));
   if (!section) throw new Error("README.md has no Configuration section");
   const rows = section.split("\n").filter((line) => line.startsWith("| `"));
   return sorted(rows.flatMap((row) => [...row.split("|")[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1]!)));

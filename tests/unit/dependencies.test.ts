@@ -14,7 +14,8 @@ function packageOf(specifier: string): string | null {
   return builtinModules.includes(name) ? null : name;
 }
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)|\brequire\(\s*["']([^"']+)["']\s*\)/gm;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\sfrom\s+)?["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)|\brequire\(\s*["']([^"']+)["']\s*\)/gm;
 
 /** Every package a source text imports (static, dynamic, re-export or require). */
 function importedPackages(source: string): string[] {
@@ -47,11 +48,22 @@ describe("the packages the code imports", () => {
       'import "side-effect";',
       'import g from "./relative"; import h from "~/alias"; import i from "#db/schema"; import j from "node:fs"; import k from "path";',
     ].join("\n");
-    expect(importedPackages(source)).toEqual(["left-pad", "@scope/multi", "typed-only", "re-exported", "loaded-later", "required", "side-effect"]);
+    expect(importedPackages(source)).toEqual([
+      "left-pad",
+      "@scope/multi",
+      "typed-only",
+      "re-exported",
+      "loaded-later",
+      "required",
+      "side-effect",
+    ]);
   });
 
   it("are all declared in package.json, so a fresh install provides them whatever other packages pull in", () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>;
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as Record<
+      string,
+      Record<string, string> | undefined
+    >;
     const declared = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.devDependencies ?? {})]);
     const undeclared = new Map<string, string[]>();
     // This file's own examples name made-up packages.

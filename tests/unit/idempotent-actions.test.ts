@@ -73,7 +73,12 @@ async function flashOf(response: Response) {
 describe("a report form posted again with the same idempotency key", () => {
   it("records one discovery and tells the hunter it was recorded, though the first post used the upload", async () => {
     const { hunter, cookie } = await scene();
-    const fields = { tempPath: await upload(hunter.id), caption: "On the bench", location: "Town park", idempotencyKey: "report-key-0123456789" };
+    const fields = {
+      tempPath: await upload(hunter.id),
+      caption: "On the bench",
+      location: "Town park",
+      idempotencyKey: "report-key-0123456789",
+    };
     const first = (await reportDiscoveryAction(formPost(cookie, fields), "7", "new")) as Response;
     const again = (await reportDiscoveryAction(formPost(cookie, fields), "7", "new")) as Response;
     for (const response of [first, again]) {
@@ -97,10 +102,22 @@ describe("a report form posted again with the same idempotency key", () => {
 
   it("records a second report with a new key, and refuses a malformed key with a message", async () => {
     const { hunter, cookie } = await scene();
-    await reportDiscoveryAction(formPost(cookie, { tempPath: await upload(hunter.id), location: "Park", idempotencyKey: "report-one-0123456789" }), "7", "new");
-    await reportDiscoveryAction(formPost(cookie, { tempPath: await upload(hunter.id), location: "Park", idempotencyKey: "report-two-0123456789" }), "7", "new");
+    await reportDiscoveryAction(
+      formPost(cookie, { tempPath: await upload(hunter.id), location: "Park", idempotencyKey: "report-one-0123456789" }),
+      "7",
+      "new",
+    );
+    await reportDiscoveryAction(
+      formPost(cookie, { tempPath: await upload(hunter.id), location: "Park", idempotencyKey: "report-two-0123456789" }),
+      "7",
+      "new",
+    );
     expect(await discoveriesBy(hunter.id)).toHaveLength(2);
-    const refused = await reportDiscoveryAction(formPost(cookie, { tempPath: await upload(hunter.id), location: "Lake", idempotencyKey: "short!" }), "7", "new");
+    const refused = await reportDiscoveryAction(
+      formPost(cookie, { tempPath: await upload(hunter.id), location: "Lake", idempotencyKey: "short!" }),
+      "7",
+      "new",
+    );
     expect((refused as unknown as { init: ResponseInit }).init?.status).toBe(400);
     expect(JSON.stringify(refused)).toContain("The idempotency key must be 16 to 64 letters");
     expect(JSON.stringify(refused)).toContain("Lake");
@@ -123,15 +140,27 @@ describe("proof of possession on the report form and the API", () => {
       values: { caption: "Under the bridge", location: "River walk", tempPath, checkCode: checkCodeFor(8) },
     });
     expect(await discoveriesBy(hunter.id)).toHaveLength(0);
-    const recorded = (await reportDiscoveryAction(formPost(cookie, { ...fields, checkCode: `Code ${checkCodeFor(7).toLowerCase()}` }), "7", "new")) as Response;
+    const recorded = (await reportDiscoveryAction(
+      formPost(cookie, { ...fields, checkCode: `Code ${checkCodeFor(7).toLowerCase()}` }),
+      "7",
+      "new",
+    )) as Response;
     expect(recorded.status).toBe(302);
     expect(await discoveriesBy(hunter.id)).toHaveLength(1);
 
     const body = { jimmyId: jimmy.id, tempPath: await upload(hunter.id), location: "Harbour" };
-    const send = (extra: object) => apiReportAction({ request: jsonPost("/api/discoveries", cookie, { ...body, ...extra }, `api-code-${JSON.stringify(extra).length}-0123456789`), params: {}, context: {} });
+    const send = (extra: object) =>
+      apiReportAction({
+        request: jsonPost("/api/discoveries", cookie, { ...body, ...extra }, `api-code-${JSON.stringify(extra).length}-0123456789`),
+        params: {},
+        context: {},
+      });
     const noCode = await send({});
     expect(noCode.status).toBe(400);
-    expect(await noCode.json()).toEqual({ field: "checkCode", message: "Enter the code printed on the label, under the Jimmy's number (like Code 7KX3PA)." });
+    expect(await noCode.json()).toEqual({
+      field: "checkCode",
+      message: "Enter the code printed on the label, under the Jimmy's number (like Code 7KX3PA).",
+    });
     const badCode = await send({ checkCode: checkCodeFor(8) });
     expect(badCode.status).toBe(403);
     expect((await send({ checkCode: checkCodeFor(7) })).status).toBe(201);
@@ -141,8 +170,17 @@ describe("proof of possession on the report form and the API", () => {
 describe("the JSON API with an Idempotency-Key header", () => {
   it("answers a repeated report with the same status and body, and records it once", async () => {
     const { hunter, jimmy, cookie } = await scene();
-    const body = { jimmyId: jimmy.id, tempPath: await upload(hunter.id), caption: "Found", location: "Harbour", latitude: null, longitude: null, checkCode: checkCodeFor(7) };
-    const send = () => apiReportAction({ request: jsonPost("/api/discoveries", cookie, body, "api-report-0123456789"), params: {}, context: {} });
+    const body = {
+      jimmyId: jimmy.id,
+      tempPath: await upload(hunter.id),
+      caption: "Found",
+      location: "Harbour",
+      latitude: null,
+      longitude: null,
+      checkCode: checkCodeFor(7),
+    };
+    const send = () =>
+      apiReportAction({ request: jsonPost("/api/discoveries", cookie, body, "api-report-0123456789"), params: {}, context: {} });
     const first = await send();
     const again = await send();
     expect(first.status).toBe(201);
@@ -154,8 +192,19 @@ describe("the JSON API with an Idempotency-Key header", () => {
 
   it("refuses a malformed Idempotency-Key with 400 and records nothing", async () => {
     const { hunter, jimmy, cookie } = await scene();
-    const body = { jimmyId: jimmy.id, tempPath: await upload(hunter.id), location: "Harbour", latitude: null, longitude: null, checkCode: checkCodeFor(7) };
-    const response = await apiReportAction({ request: jsonPost("/api/discoveries", cookie, body, "bad key"), params: {}, context: {} }).catch((r: Response) => r);
+    const body = {
+      jimmyId: jimmy.id,
+      tempPath: await upload(hunter.id),
+      location: "Harbour",
+      latitude: null,
+      longitude: null,
+      checkCode: checkCodeFor(7),
+    };
+    const response = await apiReportAction({
+      request: jsonPost("/api/discoveries", cookie, body, "bad key"),
+      params: {},
+      context: {},
+    }).catch((r: Response) => r);
     expect(response.status).toBe(400);
     expect((await response.json()).message).toMatch(/idempotency key/i);
     expect(await discoveriesBy(hunter.id)).toHaveLength(0);
@@ -164,7 +213,11 @@ describe("the JSON API with an Idempotency-Key header", () => {
   it("toggles a like once for a repeated request and answers the first result again", async () => {
     const { hunter, firstId, cookie } = await scene();
     const like = (key: string) =>
-      apiLikeAction({ request: jsonPost(`/api/discoveries/${firstId}/like`, cookie, {}, key), params: { id: String(firstId) }, context: {} });
+      apiLikeAction({
+        request: jsonPost(`/api/discoveries/${firstId}/like`, cookie, {}, key),
+        params: { id: String(firstId) },
+        context: {},
+      });
     const first = await like("like-key-0123456789ab");
     const again = await like("like-key-0123456789ab");
     expect(await first.json()).toEqual({ isLiked: true, likeCount: 1 });
@@ -186,11 +239,15 @@ describe("a comment posted again with the same idempotency key", () => {
       params: { serial: "7" },
       context: { socketAddress: "198.51.100.7" },
     }) as Promise<Response>;
-  const comments = async () => (await t.db.selectFrom("comments").select(["id", "content"]).orderBy("id").execute());
+  const comments = async () => await t.db.selectFrom("comments").select(["id", "content"]).orderBy("id").execute();
 
   it("stores one comment and answers the repeat with the same comment and toast", async () => {
     await scene();
-    const fields = { content: "Lovely spot", formToken: issueFormToken(new Date(Date.now() - 5000)), idempotencyKey: "comment-key-0123456789" };
+    const fields = {
+      content: "Lovely spot",
+      formToken: issueFormToken(new Date(Date.now() - 5000)),
+      idempotencyKey: "comment-key-0123456789",
+    };
     const first = await commentPost(fields);
     const again = await commentPost(fields);
     const [stored] = await comments();
@@ -242,6 +299,8 @@ describe("the like button posted again with the same idempotency key", () => {
       });
     expect(await (await post()).json()).toEqual({ isLiked: true, likeCount: 1 });
     expect(await (await post()).json()).toEqual({ isLiked: true, likeCount: 1 });
-    expect(await t.db.selectFrom("likes").select("user_id").where("discovery_id", "=", firstId).execute()).toEqual([{ user_id: hunter.id }]);
+    expect(await t.db.selectFrom("likes").select("user_id").where("discovery_id", "=", firstId).execute()).toEqual([
+      { user_id: hunter.id },
+    ]);
   });
 });

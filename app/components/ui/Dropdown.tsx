@@ -45,7 +45,11 @@ export function Dropdown({
 
   return (
     <details ref={ref} className={`group relative ${className}`}>
-      <summary aria-label={summaryLabel} title={summaryLabel} className={`list-none [&::-webkit-details-marker]:hidden ${summaryClassName}`}>
+      <summary
+        aria-label={summaryLabel}
+        title={summaryLabel}
+        className={`list-none [&::-webkit-details-marker]:hidden ${summaryClassName}`}
+      >
         {summary}
       </summary>
       <div

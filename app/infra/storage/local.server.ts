@@ -16,7 +16,10 @@ import {
 } from "./contract.server";
 
 /** What the local driver signs so that its upload endpoint can trust a browser's form. */
-export function localUploadSignature(secret: string, fields: { key: string; contentType: string; maxBytes: string; expires: string }): string {
+export function localUploadSignature(
+  secret: string,
+  fields: { key: string; contentType: string; maxBytes: string; expires: string },
+): string {
   return crypto
     .createHmac("sha256", secret)
     .update(["jimmy-hunt-upload-v1", fields.key, fields.contentType, fields.maxBytes, fields.expires].join("\n"))
@@ -132,7 +135,10 @@ export class LocalDiskStorage implements Storage {
   }
 
   /** Checks a form this driver signed: the right key, type, size cap and time, signed with a current secret. */
-  verifyUploadFields(fields: Record<string, string | undefined>, now = new Date()): { key: string; contentType: string; maxBytes: number } | null {
+  verifyUploadFields(
+    fields: Record<string, string | undefined>,
+    now = new Date(),
+  ): { key: string; contentType: string; maxBytes: number } | null {
     const key = fields.key ?? "";
     const contentType = fields["Content-Type"] ?? "";
     const maxBytes = fields["x-jh-max-bytes"] ?? "";
@@ -171,10 +177,5 @@ async function* filesUnder(dir: string): AsyncIterable<string> {
 }
 
 function isNotFound(error: unknown): boolean {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    "code" in error &&
-    (error.code === "ENOENT" || error.code === "ENOTDIR")
-  );
+  return typeof error === "object" && error !== null && "code" in error && (error.code === "ENOENT" || error.code === "ENOTDIR");
 }

@@ -74,7 +74,9 @@ export class S3Storage implements Storage {
     // enforces the cap before anything is written.
     const data = await readLimited(body, options.maxBytes);
     await this.call(() =>
-      this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType, ContentLength: data.length })),
+      this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType, ContentLength: data.length }),
+      ),
     );
     return { size: data.length };
   }
@@ -112,7 +114,9 @@ export class S3Storage implements Storage {
       batch.forEach(assertValidKey);
       if (batch.length === 0) continue;
       await this.call(() =>
-        this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } })),
+        this.client.send(
+          new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+        ),
       );
     }
   }
@@ -161,4 +165,3 @@ function isMissing(error: unknown): boolean {
     (error.name === "NotFound" || error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404)
   );
 }
-
