@@ -43,3 +43,22 @@ export function recountHuntFigures(db: Database.Database) {
     for (const statement of RECOUNT_HUNT_FIGURES) db.exec(statement);
   })();
 }
+
+/** A photo the seed stored on disk, as the columns a discovery keeps of it. */
+export interface StoredPhoto {
+  photo_key: string;
+  photo_width: number;
+  photo_height: number;
+  photo_variants: string;
+}
+
+/**
+ * The photo of the oldest seeded discovery, for discoveries a test plants
+ * with plain SQL: other tests read the same feed, and a planted card whose
+ * photo does not exist would show them a broken image.
+ */
+export function storedPhoto(db: Database.Database): StoredPhoto {
+  return db
+    .prepare("select photo_key, photo_width, photo_height, photo_variants from discoveries order by id limit 1")
+    .get() as StoredPhoto;
+}

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import crypto from "node:crypto";
 import { freshSerial, mint } from "./admin-helpers";
 import { displayPlace } from "../../app/lib/places";
-import { query, queryOne, recountHuntFigures, writeDb } from "./db";
+import { query, queryOne, recountHuntFigures, storedPhoto, writeDb } from "./db";
 import { expectAccessible, jsEnabled, waitForHydration } from "./helpers";
 
 type JimmyRow = { id: number; serial_number: number; first_discovery_at: string | null; discovery_count: number };
@@ -224,12 +224,21 @@ test.describe("a well-travelled Jimmy's page", () => {
         "insert into users (provider, provider_subject, first_name, last_name, created_at, updated_at) values ('e2e', ?, 'Wanda', 'Traveller', ?, ?)",
       ).run(subject, now, now);
       const userId = (db.prepare("select id from users where provider_subject = ?").get(subject) as { id: number }).id;
+      const photo = storedPhoto(db);
       const insert = db.prepare(
         `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, is_first, created_at)
-         values (?, ?, 'discoveries/e2e/missing', 320, 240, '320', ?, 'Austin, TX', ?, ?)`,
+         values (?, ?, ?, ?, ?, ?, ?, 'Austin, TX', ?, ?)`,
       );
+      const stored = [photo.photo_key, photo.photo_width, photo.photo_height, photo.photo_variants] as const;
       for (let i = 0; i < total; i++)
-        insert.run(jimmyId, userId, `Stop ${i + 1} of the journey`, i === 0 ? 1 : 0, new Date(Date.UTC(2026, 0, 1 + i)).toISOString());
+        insert.run(
+          jimmyId,
+          userId,
+          ...stored,
+          `Stop ${i + 1} of the journey`,
+          i === 0 ? 1 : 0,
+          new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+        );
       db.prepare(
         "update jimmys set discovery_count = ?, status = 'discovered', first_discovery_at = ?, last_discovery_at = ? where id = ?",
       ).run(total, new Date(Date.UTC(2026, 0, 1)).toISOString(), new Date(Date.UTC(2026, 0, total)).toISOString(), jimmyId);

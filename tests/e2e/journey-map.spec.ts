@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { greatCircleMiles } from "~/lib/distance";
 import { freshSerial, mint } from "./admin-helpers";
-import { recountHuntFigures, writeDb } from "./db";
+import { recountHuntFigures, storedPhoto, writeDb } from "./db";
 import { uniqueName } from "./helpers";
 import { plantHunter } from "./social";
 
@@ -19,14 +19,7 @@ function plantJourney(places: Place[]): { serial: number; ids: number[] } {
   try {
     return db
       .transaction(() => {
-        const photo = db
-          .prepare("select photo_key, photo_width, photo_height, photo_variants from discoveries order by id limit 1")
-          .get() as {
-          photo_key: string;
-          photo_width: number;
-          photo_height: number;
-          photo_variants: string;
-        };
+        const photo = storedPhoto(db);
         const start = Date.now() - places.length * 86_400_000;
         const insert = db.prepare(
           `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, latitude, longitude, is_first, created_at)

@@ -7,7 +7,7 @@ import { readExif } from "~/lib/exif";
 import { displayPlace } from "~/lib/places";
 import { E2E_DATA_DIR } from "../support/e2e-data";
 import { badPhotos, oversizePhoto, ROTATED_GPS_JPEG } from "../support/photos";
-import { query, queryOne, recountHuntFigures, writeDb } from "./db";
+import { query, queryOne, recountHuntFigures, storedPhoto, writeDb } from "./db";
 import { expectAccessible, jsEnabled, REPORT_SAVED_MS, signIn, uniqueName, waitForHydration } from "./helpers";
 
 type DiscoveryRow = {
@@ -58,13 +58,21 @@ function addDiscoveries(serial: number, count: number) {
       discovery_count: number;
     };
     const hunter = db.prepare("select id from users order by id limit 1").get() as { id: number };
+    const photo = storedPhoto(db);
     const insert = db.prepare(
       `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, is_first, created_at)
-       values (?, ?, 'discoveries/e2e/placeholder', 320, 240, '320', 'Seen before', 'Austin, TX', ?, ?)`,
+       values (?, ?, ?, ?, ?, ?, 'Seen before', 'Austin, TX', ?, ?)`,
     );
+    const stored = [photo.photo_key, photo.photo_width, photo.photo_height, photo.photo_variants] as const;
     db.transaction(() => {
       for (let i = 0; i < count; i++) {
-        insert.run(jimmy.id, hunter.id, jimmy.discovery_count + i === 0 ? 1 : 0, new Date(Date.now() - 86_400_000 + i).toISOString());
+        insert.run(
+          jimmy.id,
+          hunter.id,
+          ...stored,
+          jimmy.discovery_count + i === 0 ? 1 : 0,
+          new Date(Date.now() - 86_400_000 + i).toISOString(),
+        );
       }
       db.prepare(
         "update jimmys set discovery_count = discovery_count + ?, status = 'discovered', first_discovery_at = coalesce(first_discovery_at, ?), last_discovery_at = ? where id = ?",

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import { HONEYPOT_FIELD } from "../../app/lib/comments";
 import { issueFormToken, MIN_FILL_MS } from "../../app/services/comment-guard.server";
 import { E2E_SESSION_SECRET } from "../support/e2e-data";
-import { queryOne, recountHuntFigures, writeDb } from "./db";
+import { queryOne, recountHuntFigures, storedPhoto, writeDb } from "./db";
 import { jsEnabled, waitForHydration } from "./helpers";
 
 /**
@@ -143,10 +143,11 @@ export function foundJimmy(): number {
       if (minted.changes !== 1) continue;
       const jimmy = db.prepare("select id from jimmys where serial_number = ?").get(serial) as { id: number };
       const hunter = db.prepare("select id from users order by id limit 1").get() as { id: number };
+      const photo = storedPhoto(db);
       db.prepare(
         `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, is_first, created_at)
-         values (?, ?, 'discoveries/e2e/placeholder', 320, 240, '320', 'Seen before', 'Austin, TX', 1, ?)`,
-      ).run(jimmy.id, hunter.id, now);
+         values (?, ?, ?, ?, ?, ?, 'Seen before', 'Austin, TX', 1, ?)`,
+      ).run(jimmy.id, hunter.id, photo.photo_key, photo.photo_width, photo.photo_height, photo.photo_variants, now);
       db.prepare(
         "update jimmys set discovery_count = 1, status = 'discovered', first_discovery_at = ?, last_discovery_at = ? where id = ?",
       ).run(now, now, jimmy.id);
