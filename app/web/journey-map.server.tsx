@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { JourneyMap } from "~/components/JourneyMap";
 import { encodeCursor } from "~/lib/discoveries";
@@ -16,6 +17,26 @@ import { basemapPath } from "~/services/basemap.server";
  */
 export async function journeyMapHtml(db: DB, jimmy: { id: number; serialNumber: number }, onThisPage: readonly number[]) {
   const stops = await listJourneyStops(db, jimmy.id);
+  // Drawing is most of a Jimmy page's render; the same stops and page give the same markup.
+  const key = crypto.createHash("sha1").update(JSON.stringify(stops)).update(onThisPage.join(",")).digest("base64");
+  const drawn = drawnMaps.get(jimmy.id);
+  if (drawn?.key === key) return drawn.html;
+  const html = drawMap(jimmy, stops, onThisPage);
+  drawnMaps.delete(jimmy.id);
+  drawnMaps.set(jimmy.id, { key, html });
+  if (drawnMaps.size > DRAWN_MAPS_KEPT) drawnMaps.delete(drawnMaps.keys().next().value!);
+  return html;
+}
+
+/** The last map drawn for each of the most recently shown Jimmys, by the stops and page it was drawn for. */
+const drawnMaps = new Map<number, { key: string; html: string | null }>();
+const DRAWN_MAPS_KEPT = 1000;
+
+function drawMap(
+  jimmy: { id: number; serialNumber: number },
+  stops: Awaited<ReturnType<typeof listJourneyStops>>,
+  onThisPage: readonly number[],
+): string | null {
   const drawing = drawJourney(stops);
   if (!drawing) return null;
   const miles = journeyFigures(stops)?.pathMiles.value ?? 0;

@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestDb } from "../../tests/support/test-db";
+import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
+import type { DB } from "~/infra/db.server";
+import { journeyMapHtml } from "./journey-map.server";
+
+let db: DB;
+let cleanup: () => Promise<void>;
+
+beforeEach(async () => {
+  ({ db, cleanup } = await createTestDb());
+});
+afterEach(async () => cleanup());
+
+async function travelledJimmy(serial: number) {
+  const jimmy = await makeJimmy(db, serial);
+  const hunter = await makeUser(db);
+  const stops = [
+    { latitude: 30.2672, longitude: -97.7431, city: "Austin", createdAt: "2026-01-01T10:00:00.000Z" },
+    { latitude: 29.4241, longitude: -98.4936, city: "San Antonio", createdAt: "2026-02-01T10:00:00.000Z" },
+  ];
+  const ids: number[] = [];
+  for (const [i, stop] of stops.entries()) {
+    const discovery = await makeDiscovery(db, {
+      jimmyId: jimmy.id,
+      userId: hunter.id,
+      isFirst: i === 0,
+      region: "TX",
+      country: "US",
+      ...stop,
+    });
+    ids.push(discovery.id);
+  }
+  return { jimmy: { id: jimmy.id, serialNumber: serial }, ids };
+}
+
+describe("a Jimmy's journey map", () => {
+  it("is drawn again when a stop moves, and links the stops this page does not show to their timeline page", async () => {
+    const { jimmy, ids } = await travelledJimmy(7001);
+    const both = await journeyMapHtml(db, jimmy, ids);
+    expect(both).toContain("2 stops and 1 legs");
+    expect(both).toContain(`href="#discovery-${ids[0]}"`);
+    // The same stops and page again: the same map.
+    expect(await journeyMapHtml(db, jimmy, ids)).toBe(both);
+
+    // Only the newest on this page: the oldest stop links to the page that shows it.
+    const newestOnly = await journeyMapHtml(db, jimmy, [ids[1]!]);
+    expect(newestOnly).toMatch(new RegExp(`href="/jimmy/7001\\?before=[^"]+#discovery-${ids[0]}"`));
+
+    // A hunter corrects the second stop's place: the map shows where it is now.
+    await db.updateTable("discoveries").set({ latitude: 32.7767, longitude: -96.797, city: "Dallas" }).where("id", "=", ids[1]!).execute();
+    const moved = await journeyMapHtml(db, jimmy, ids);
+    expect(both).toContain("74 miles in all");
+    expect(moved).toContain("182 miles in all");
+  });
+
+  it("is null before any discovery has a place", async () => {
+    const jimmy = await makeJimmy(db, 7002);
+    expect(await journeyMapHtml(db, { id: jimmy.id, serialNumber: 7002 }, [])).toBeNull();
+  });
+});
