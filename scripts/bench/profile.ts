@@ -1,0 +1,112 @@
+/**
+ * A CPU profile of the production server while it renders one page under
+ * load for a signed-in hunter: the top functions by self time, and by file.
+ *
+ *   tsx scripts/bench/profile.ts [route] [seconds] [--anonymous]     (uses build/)
+ *
+ * --anonymous loads the page with a cookie that signs nobody in, so each
+ * request is rendered rather than answered from a cached copy.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { spawn } from "node:child_process";
+import { buildBenchData, renderBenchPhotos } from "./data.ts";
+import { load } from "./load.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const route = process.argv[2] ?? "/jimmy/{serial}";
+const seconds = Number(process.argv[3] ?? 8) || 8;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "jimmy-hunt-profile-"));
+const photosDir = path.join(work, "data", "photos");
+fs.mkdirSync(photosDir, { recursive: true });
+const photos = await renderBenchPhotos(photosDir, 3);
+const built = await buildBenchData({
+  databasePath: path.join(work, "data", "jimmy-hunt.sqlite"),
+  jimmys: 200,
+  hunters: 400,
+  discoveries: 4000,
+  photos,
+});
+const port = 39000 + Math.floor(Math.random() * 500);
+const baseURL = `http://127.0.0.1:${port}`;
+const profDir = path.join(work, "prof");
+const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profDir}`, "server/prod.ts", "build/server/index.js"], {
+  cwd: ROOT,
+  stdio: ["ignore", "inherit", "inherit"],
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: path.join(work, "data"),
+    PUBLIC_URL: baseURL,
+    SESSION_SECRET: "bench-session-secret-0123456789abcdef0123456789",
+    QR_SECRET: "bench-qr-secret-0123456789abcdef0123456789",
+    DEMO_SIGN_IN: "true",
+    LOG_REQUESTS: "false",
+  },
+});
+for (;;) {
+  if (
+    await fetch(`${baseURL}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
+  await new Promise((r) => setTimeout(r, 200));
+}
+const login = await fetch(`${baseURL}/login`, {
+  method: "POST",
+  redirect: "manual",
+  headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+  body: new URLSearchParams({ firstName: "Bench", lastName: "Hunter", redirectTo: "/" }),
+});
+const anonymous = process.argv.includes("--anonymous");
+const cookie = anonymous
+  ? "bench=render"
+  : login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .filter((c) => !/flash/i.test(c))
+      .join("; ");
+const url = baseURL + route.replace("{serial}", String(built.typicalSerial));
+const page = await fetch(url, { headers: { Cookie: cookie, "Accept-Encoding": "br" } });
+const html = await fetch(url, { headers: { Cookie: cookie } }).then((r) => r.text());
+console.log(`${url}: ${page.status}, ${html.length} bytes of HTML, ${(await page.arrayBuffer()).byteLength} compressed`);
+fs.writeFileSync(path.join(work, "page.html"), html);
+const result = await load(url, {
+  connections: 10,
+  durationSeconds: seconds,
+  maxRequests: 1e6,
+  headers: { Cookie: cookie, "Accept-Encoding": "gzip, deflate, br" },
+});
+console.log(`${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, failures ${result.failures}`);
+const exited = new Promise((r) => child.once("exit", r));
+child.kill("SIGINT");
+await exited;
+const file = fs.readdirSync(profDir).find((f) => f.endsWith(".cpuprofile"))!;
+type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+const profile = JSON.parse(fs.readFileSync(path.join(profDir, file), "utf8")) as { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+const self = new Map<number, number>();
+profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+const byFn = new Map<string, number>();
+const byFile = new Map<string, number>();
+for (const node of profile.nodes) {
+  const t = self.get(node.id) ?? 0;
+  const where = node.callFrame.url.replace(/^file:\/\//, "").replace(ROOT + "/", "");
+  const fn = `${node.callFrame.functionName || "(anonymous)"} ${where}:${node.callFrame.lineNumber + 1}`;
+  byFn.set(fn, (byFn.get(fn) ?? 0) + t);
+  const f = where.replace(/node_modules\/((@[^/]+\/)?[^/]+).*/, "$1") || node.callFrame.functionName;
+  byFile.set(f, (byFile.get(f) ?? 0) + t);
+}
+const top = (m: Map<string, number>, n: number) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`)
+    .join("\n");
+console.log(`\nSelf time by function (${(total / 1e6).toFixed(1)} s sampled):\n${top(byFn, 30)}`);
+console.log(`\nSelf time by package or file:\n${top(byFile, 20)}`);
+console.log(`\nProfile: ${path.join(profDir, file)}; page: ${path.join(work, "page.html")}`);
