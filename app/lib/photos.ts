@@ -19,21 +19,41 @@ export function parseVariants(stored: string): number[] {
     .sort((a, b) => a - b);
 }
 
-/**
- * Builds the image attributes for a stored photo. `urlFor` maps an object key
- * to the URL the browser fetches.
- */
 /** The public URL of a stored photo object (the configured storage's; models receive it from their callers). */
 export type PhotoUrl = (key: string) => string;
 
-export function buildPhoto(photoKey: string, variantsText: string, width: number, height: number, urlFor: (key: string) => string): Photo {
+/** The URL of the variant a photo shows by default (720 px, or the widest there is): what the JSON API links to. */
+export function photoSrc(photoKey: string, variantsText: string, width: number, urlFor: (key: string) => string): string {
+  const variants = parseVariants(variantsText);
+  return urlFor(`${photoKey}/${variants.find((w) => w >= 720) ?? variants[variants.length - 1] ?? width}.webp`);
+}
+
+/** The pixels a thumbnail needs: 120 CSS px on a phone's 3× screen. */
+export const THUMBNAIL_WIDTH = 360;
+
+/**
+ * Builds the image attributes for a stored photo. `urlFor` maps an object key
+ * to the URL the browser fetches. A photo never shown wider than `neededWidth`
+ * pixels (a thumbnail) offers the variants up to the first that wide, so its
+ * markup does not name files the browser would never choose.
+ */
+export function buildPhoto(
+  photoKey: string,
+  variantsText: string,
+  width: number,
+  height: number,
+  urlFor: (key: string) => string,
+  { neededWidth = Infinity }: { neededWidth?: number } = {},
+): Photo {
   const variants = parseVariants(variantsText);
   const url = (w: number) => urlFor(`${photoKey}/${w}.webp`);
-  const fallback = variants.find((w) => w >= 720) ?? variants[variants.length - 1] ?? width;
   const largest = variants[variants.length - 1] ?? width;
+  const wideEnough = variants.findIndex((w) => w >= neededWidth);
+  const offered = wideEnough < 0 ? variants : variants.slice(0, wideEnough + 1);
+  const fallback = offered.find((w) => w >= 720) ?? offered[offered.length - 1] ?? width;
   return {
     src: url(fallback),
-    srcSet: variants.map((w) => `${url(w)} ${w}w`).join(", "),
+    srcSet: offered.map((w) => `${url(w)} ${w}w`).join(", "),
     largeSrc: url(largest),
     width,
     height,

@@ -97,11 +97,17 @@ describe("the Hall of Fame", () => {
       firstDiscovery: { location: "Austin, TX", date: dateOf(0) },
       latestDiscovery: { location: "Denver, CO", date: dateOf(10), photoUrl: "/media/discoveries/2025/01/photo3/720.webp" },
     });
-    expect(countries.discoveries.map((d) => d.location)).toEqual(["Austin, TX", "Paris, France", "Denver, CO"]);
+    const json = hallOfFameResponse(hallOfFame);
+    expect(json.mostCountries!.discoveries.map((d) => d.location)).toEqual(["Austin, TX", "Paris, France", "Denver, CO"]);
+    expect(json.mostCountries!.discoveries[2]!.photoUrl).toBe("/media/discoveries/2025/01/photo3/720.webp");
     expect(hallOfFame.longestDistance!.record.unit).toBe("miles");
     expect(hallOfFame.longestTraveler!.record.unit).toBe("days");
-    expect(hallOfFame.mostDiscovered!.record.discoveries.map((d) => d.location)).toEqual(["somewhere", "Ohio", "Mexico", null]);
-    expect(hallOfFame.longestDistance!.latestPhoto.srcSet).toContain("/media/discoveries/2025/01/photo5/1080.webp 1080w");
+    expect(json.mostDiscovered!.discoveries.map((d) => d.location)).toEqual(["somewhere", "Ohio", "Mexico", null]);
+    // The page's photos are thumbnails: the srcset stops at the first variant as wide as a 120 px box at 3× (360 px).
+    expect(hallOfFame.longestDistance!.latestPhoto.srcSet).toBe(
+      "/media/discoveries/2025/01/photo5/320.webp 320w, /media/discoveries/2025/01/photo5/720.webp 720w",
+    );
+    expect(hallOfFame.longestDistance!.journey.every((stop) => !stop.photo.srcSet.includes("1080.webp"))).toBe(true);
   });
 
   it("gives a tie to the Jimmy that reached the value first, whatever its serial", async () => {

@@ -1,6 +1,6 @@
 import { JOURNEY_PHOTO_LIMIT, RECORD_KEYS, RECORDS, unitFor, type RecordKey } from "~/lib/hall-of-fame";
 import { journeyFigures, type CityVisit, type JourneyStop } from "~/lib/journey";
-import { buildPhoto, type Photo } from "~/lib/photos";
+import { buildPhoto, photoSrc, THUMBNAIL_WIDTH, type Photo } from "~/lib/photos";
 import { countryName, placeLabel } from "~/lib/places";
 import { usStateName } from "~/lib/us-states";
 import type { Executor } from "~/infra/db.server";
@@ -71,11 +71,14 @@ export type HallOfFameRecord = {
 /** The JSON answer of GET /api/hall-of-fame (SPEC.md §3): null where nobody holds a record yet. */
 export type HallOfFameResponse = Record<RecordKey, HallOfFameRecord | null>;
 
-/** A record as the page shows it: the JSON fields plus sized photos. */
+/**
+ * A record as the page shows it: the JSON fields but the list of discoveries,
+ * which `journey` holds with thumbnails (and the JSON's photo URLs).
+ */
 export type HallOfFameEntry = {
-  record: HallOfFameRecord;
+  record: Omit<HallOfFameRecord, "discoveries">;
   latestPhoto: Photo;
-  journey: (JourneyPlace & { photo: Photo })[];
+  journey: (JourneyPlace & { photo: Photo; photoUrl: string })[];
 };
 
 export type HallOfFame = Record<RecordKey, HallOfFameEntry | null>;
@@ -127,38 +130,50 @@ export async function getHallOfFame(db: Executor, urlFor: (key: string) => strin
     }),
   );
 
-  const journeys = new Map<number, JourneyRow[]>();
+  // One Jimmy often holds several records: its journey is read and described once.
+  const journeys = new Map<number, { rows: JourneyRow[]; shown: HallOfFameEntry["journey"]; latestPhoto: Photo | null }>();
+  const thumbnail = (row: JourneyRow) =>
+    buildPhoto(row.photo_key, row.photo_variants, row.photo_width, row.photo_height, urlFor, { neededWidth: THUMBNAIL_WIDTH });
   for (const [, holder] of holders) {
     if (!holder || journeys.has(holder.id)) continue;
-    journeys.set(holder.id, await loadJourney(db, holder.id));
+    const rows = await loadJourney(db, holder.id);
+    const latest = rows[rows.length - 1];
+    journeys.set(holder.id, {
+      rows,
+      shown: rows.slice(-JOURNEY_PHOTO_LIMIT).map((row) => ({
+        location: describePlace(row),
+        date: row.created_at,
+        photo: thumbnail(row),
+        photoUrl: photoSrc(row.photo_key, row.photo_variants, row.photo_width, urlFor),
+      })),
+      latestPhoto: latest ? thumbnail(latest) : null,
+    });
   }
 
   const result = {} as HallOfFame;
   for (const [key, holder] of holders) {
-    const rows = holder ? journeys.get(holder.id) : undefined;
-    const first = rows?.[0];
-    const latest = rows?.[rows.length - 1];
-    if (!holder || !first || !latest) {
+    const journey = holder ? journeys.get(holder.id) : undefined;
+    const first = journey?.rows[0];
+    const latest = journey?.rows[journey.rows.length - 1];
+    const latestPhoto = journey?.latestPhoto;
+    if (!holder || !journey || !first || !latest || !latestPhoto) {
       result[key] = null;
       continue;
     }
-    const photoOf = (row: JourneyRow) => buildPhoto(row.photo_key, row.photo_variants, row.photo_width, row.photo_height, urlFor);
-    const shown = rows.slice(-JOURNEY_PHOTO_LIMIT).map((row) => ({
-      location: describePlace(row),
-      date: row.created_at,
-      photo: photoOf(row),
-    }));
-    const latestPhoto = photoOf(latest);
+    const { shown } = journey;
     const value = Number(holder.value);
-    const record: HallOfFameRecord = {
+    const record: HallOfFameEntry["record"] = {
       jimmySerialNumber: holder.serial_number,
       value,
       unit: unitFor(key, value),
       description: RECORDS[key].definition,
       discoveryCount: holder.discovery_count,
       firstDiscovery: { location: describePlace(first), date: first.created_at },
-      latestDiscovery: { location: describePlace(latest), date: latest.created_at, photoUrl: latestPhoto.src },
-      discoveries: shown.map(({ location, date, photo }) => ({ photoUrl: photo.src, location, date })),
+      latestDiscovery: {
+        location: describePlace(latest),
+        date: latest.created_at,
+        photoUrl: photoSrc(latest.photo_key, latest.photo_variants, latest.photo_width, urlFor),
+      },
     };
     if (key === "mostCountries") record.countries = (JSON.parse(holder.countries) as string[]).map(countryName);
     if (key === "mostStates") record.states = (JSON.parse(holder.states) as string[]).map(usStateName);
@@ -191,6 +206,11 @@ async function loadJourney(db: Executor, jimmyId: number): Promise<JourneyRow[]>
 /** The JSON shape, without the page's photo sizes. */
 export function hallOfFameResponse(hallOfFame: HallOfFame): HallOfFameResponse {
   const response = {} as HallOfFameResponse;
-  for (const key of RECORD_KEYS) response[key] = hallOfFame[key]?.record ?? null;
+  for (const key of RECORD_KEYS) {
+    const entry = hallOfFame[key];
+    response[key] = entry
+      ? { ...entry.record, discoveries: entry.journey.map(({ photoUrl, location, date }) => ({ photoUrl, location, date })) }
+      : null;
+  }
   return response;
 }

@@ -29,8 +29,17 @@ export const meta: MetaFunction = () => [
 
 export async function loader() {
   const storage = getStorage();
-  return { hallOfFame: await getHallOfFame(getDb(), (key) => storage.publicUrl(key)) };
+  const hallOfFame = await getHallOfFame(getDb(), (key) => storage.publicUrl(key));
+  // The page shows thumbnails: the JSON API's photo URLs stay out of its data.
+  const shown = (entry: HallOfFameEntry | null) =>
+    entry && { ...entry, journey: entry.journey.map(({ location, date, photo }) => ({ location, date, photo })) };
+  return {
+    hallOfFame: Object.fromEntries(RECORD_KEYS.map((key) => [key, shown(hallOfFame[key])])) as Record<RecordKey, ShownEntry | null>,
+  };
 }
+
+/** A record as this page shows it. */
+type ShownEntry = Omit<HallOfFameEntry, "journey"> & { journey: Omit<HallOfFameEntry["journey"][number], "photoUrl">[] };
 
 const TRAVEL_RECORDS = RECORD_KEYS.filter((key) => !GEOGRAPHIC_RECORDS.includes(key));
 
@@ -85,7 +94,7 @@ export default function HallOfFamePage() {
   );
 }
 
-function RecordCard({ recordKey, entry }: { recordKey: RecordKey; entry: HallOfFameEntry | null }) {
+function RecordCard({ recordKey, entry }: { recordKey: RecordKey; entry: ShownEntry | null }) {
   const { title, definition } = RECORDS[recordKey];
   const headingId = `record-${recordKey}`;
   return (
@@ -111,7 +120,7 @@ function RecordCard({ recordKey, entry }: { recordKey: RecordKey; entry: HallOfF
   );
 }
 
-function RecordBody({ recordKey, entry }: { recordKey: RecordKey; entry: HallOfFameEntry }) {
+function RecordBody({ recordKey, entry }: { recordKey: RecordKey; entry: ShownEntry }) {
   const { record, latestPhoto, journey } = entry;
   const serial = record.jimmySerialNumber;
   const places = record.countries ?? record.states ?? record.cities;
