@@ -278,6 +278,90 @@ test("a hunter's copy of the home page is the page rendered for them: their name
   expect(problems).toEqual([]);
 });
 
+test("two hunters asking in turn each get only their own name, likes and unread count, on every page", async ({ browser }, testInfo) => {
+  const tag = crypto.randomInt(0, 1e6);
+  const hunters = [
+    { firstName: `Alternating${tag}`, lastName: "Ames", unread: 2 },
+    { firstName: `Turntaking${tag}`, lastName: "Brook", unread: 1 },
+  ];
+  const contexts = await Promise.all(hunters.map(() => browser.newContext({ javaScriptEnabled: jsEnabled(testInfo) })));
+  try {
+    for (const [i, hunter] of hunters.entries()) {
+      const signIn = await contexts[i]!.request.post(`${app.baseURL}/login`, {
+        form: { firstName: hunter.firstName, lastName: hunter.lastName, redirectTo: "/" },
+        maxRedirects: 0,
+      });
+      expect(signIn.status()).toBe(302);
+    }
+    const ids = hunters.map((hunter) => userIdOf(hunter.firstName));
+    // A third hunter found two Jimmys; each of the two likes one of them and has unread notifications of their own.
+    const finder = app.withDb((db) => {
+      const now = new Date().toISOString();
+      const row = db
+        .prepare(
+          "insert into users (provider, provider_subject, first_name, last_name, created_at, updated_at) values ('e2e', ?, 'Finder', ?, ?, ?) returning id",
+        )
+        .get(crypto.randomUUID(), `Third${tag}`, now, now) as { id: number };
+      return row.id;
+    });
+    const liked = [plantDiscovery(finder, `Liked by the first ${tag}`), plantDiscovery(finder, `Liked by the second ${tag}`)];
+    const serialOf = (discoveryId: number) =>
+      app.withDb(
+        (db) =>
+          (
+            db.prepare("select j.serial_number from discoveries d join jimmys j on j.id = d.jimmy_id where d.id = ?").get(discoveryId) as {
+              serial_number: number;
+            }
+          ).serial_number,
+      );
+    app.withDb((db) => {
+      const now = new Date().toISOString();
+      for (const [i, hunter] of hunters.entries()) {
+        db.prepare("insert into likes (discovery_id, user_id, created_at) values (?, ?, ?)").run(liked[i], ids[i], now);
+        db.prepare("update discoveries set like_count = like_count + 1 where id = ?").run(liked[i]);
+        for (let n = 0; n < hunter.unread; n++)
+          db.prepare(
+            "insert into notifications (user_id, kind, actor_name, discovery_id, created_at) values (?, 'like', 'A fan', ?, ?)",
+          ).run(ids[i], liked[1 - i], now);
+      }
+    });
+    const pages = await Promise.all(contexts.map((context) => context.newPage()));
+    const paths = ["/", "/discoveries", `/jimmy/${serialOf(liked[0]!)}`, `/jimmy/${serialOf(liked[1]!)}`, "/hall-of-fame", "/map"];
+    // Two rounds, so each hunter is also served after the other has been on the same page.
+    for (let round = 0; round < 2; round++) {
+      for (const path of paths) {
+        for (const [i, hunter] of hunters.entries()) {
+          const page = pages[i]!;
+          const other = hunters[1 - i]!;
+          const response = (await page.goto(`${app.baseURL}${path}`))!;
+          expect(response.status(), `${hunter.firstName} on ${path}`).toBe(200);
+          const html = await response.text();
+          expect(html, `${path} for ${hunter.firstName}`).not.toContain(other.firstName);
+          await waitForHydration(page, testInfo);
+          await expect(page.getByTestId("header-avatar")).toHaveAttribute("title", `${hunter.firstName} ${hunter.lastName}`);
+          await expect(page.getByRole("link", { name: `Notifications, ${hunter.unread} unread` }).first()).toBeAttached();
+          for (const [j, discovery] of liked.entries()) {
+            const like = page.locator(`#discovery-${discovery}`).getByRole("button", { name: /^(Like|Unlike) \(/ });
+            if ((await like.count()) === 0) continue;
+            await expect(like, `${hunter.firstName}'s like of ${discovery} on ${path}`).toHaveAttribute("aria-pressed", String(i === j));
+          }
+        }
+      }
+    }
+    // The feed pages did show both discoveries with their like buttons, so the likes were checked there.
+    for (const [i, page] of pages.entries()) {
+      await page.goto(`${app.baseURL}/`);
+      for (const [j, discovery] of liked.entries())
+        await expect(page.locator(`#discovery-${discovery}`).getByRole("button", { name: /^(Like|Unlike) \(/ })).toHaveAttribute(
+          "aria-pressed",
+          String(i === j),
+        );
+    }
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+  }
+});
+
 test("a change made elsewhere shows within the time to live; a post through the app shows on the next page at once", async ({
   page,
   browser,
