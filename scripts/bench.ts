@@ -78,10 +78,13 @@ const MODE = {
 const BUDGETS = {
   homeRpsRatio: 0.1,
   homeP95AtHalfLoadMs: 25,
+  renderedRpsRatio: 0.03,
+  renderedP95AtHalfLoadMs: 50,
   firstLoadJsGzipBytes: 100 * 1024,
   feedImageBytes: 400 * 1024,
   lcpImageBytes: 50 * 1024,
   lcpMs: 2000,
+  interactiveMs: 3500,
   uploadBytes: 600 * 1024,
   scaleRatio: 1.5,
 };
@@ -274,6 +277,8 @@ type Report = {
     routes: Record<string, LoadResult & { ratio: number }>;
     homeAtHalfLoad: LoadResult & { rate: number };
     signedInHomeAtHalfLoad: LoadResult & { rate: number };
+    /** Each page rendered per request, at half its own maximum. */
+    renderedAtHalfLoad: Record<string, LoadResult & { rate: number }>;
   };
   /** Scripts fetched until the page is interactive (the budget), and those fetched after it, once idle. */
   firstLoadJs: Record<string, { bytes: number; files: number; laterBytes: number; laterFiles: number }>;
@@ -335,17 +340,31 @@ try {
     if (copy.headers["x-page-cache"] !== "personal")
       throw new Error(`The signed-in ${route} was not a personal copy (X-Page-Cache: ${copy.headers["x-page-cache"]})`);
   }
+  // Every page rendered for each request: the signed-in pages that have no
+  // template, and (with a cookie that signs nobody in) the two that have one.
+  const rendered = [
+    ["/ rendered per request", "/", RENDER],
+    ["/discoveries rendered per request", "/discoveries", RENDER],
+    ["/jimmy/{serial} signed in (rendered)", `/jimmy/${main.serial}`, signedIn],
+    ["/hall-of-fame signed in (rendered)", "/hall-of-fame", signedIn],
+    ["/map signed in (rendered)", "/map", signedIn],
+  ] as const;
   for (const [name, route, headers] of [
     ["/ signed in (personal copy)", "/", signedIn],
     ["/discoveries signed in (personal copy)", "/discoveries", signedIn],
-    ["/jimmy/{serial} signed in (rendered)", `/jimmy/${main.serial}`, signedIn],
-    // A cookie that signs nobody in: the home page rendered for each request, as it was before templates.
-    ["/ rendered per request", "/", RENDER],
+    ...rendered,
   ] as const) {
     const result = await load(app.baseURL + route, { ...MODE.load, headers });
     requireNoFailures(name, result);
     routes[name] = { ...result, ratio: result.rps / baseline.rps };
     log(`${name}: ${result.rps.toFixed(0)} req/s (${routes[name]!.ratio.toFixed(3)}× bare), p95 ${ms(result.p95)} ms`);
+  }
+  const renderedAtHalfLoad: Report["throughput"]["renderedAtHalfLoad"] = {};
+  for (const [name, route, headers] of rendered) {
+    const rate = Math.max(1, Math.floor(routes[name]!.rps / 2));
+    const result = await load(app.baseURL + route, { ...MODE.load, rate, headers });
+    requireNoFailures(`${name} at half load`, result);
+    renderedAtHalfLoad[name] = { ...result, rate };
   }
   const halfRate = Math.max(1, Math.floor(routes["/"]!.rps / 2));
   const halfLoad = await load(app.baseURL + "/", { ...MODE.load, rate: halfRate, headers: ACCEPT });
@@ -358,6 +377,7 @@ try {
     routes,
     homeAtHalfLoad: { ...halfLoad, rate: halfRate },
     signedInHomeAtHalfLoad: { ...signedInHalfLoad, rate: signedInHalfRate },
+    renderedAtHalfLoad,
   };
 
   log("Browser: first-load JavaScript, image bytes, LCP, upload");
@@ -385,7 +405,7 @@ try {
     report.lcp = {};
     for (const route of ["/", `/jimmy/${main.serial}`]) {
       report.lcp[route] = await measureLcp(browser, app.baseURL, route);
-      log(`LCP ${route}: ${report.lcp[route]!.ms} ms`);
+      log(`LCP ${route}: ${report.lcp[route]!.ms} ms; interactive at ${report.lcp[route]!.interactiveMs} ms`);
     }
     report.upload = await measureUpload(browser, app.baseURL, main.serial, checkCodeFor(main.serial, BENCH_QR_SECRET));
     log(`Upload of a 12 MP photo: ${(report.upload.uploadedBytes / 1024).toFixed(1)} KB`);
@@ -449,6 +469,24 @@ for (const [who, half] of [
     false,
   );
 }
+for (const [name, half] of Object.entries(report.throughput.renderedAtHalfLoad)) {
+  const page = name.replace(/ (signed in )?\(?rendered( per request)?\)?$/, "");
+  const ratio = report.throughput.routes[name]!.ratio;
+  budget(
+    `${page} rendered per request, req/s vs bare`,
+    `≥ ${BUDGETS.renderedRpsRatio}×`,
+    `${ratio.toFixed(3)}×`,
+    ratio >= BUDGETS.renderedRpsRatio,
+    false,
+  );
+  budget(
+    `${page} rendered per request, p95 at half its maximum`,
+    `≤ ${BUDGETS.renderedP95AtHalfLoadMs} ms`,
+    `${ms(half.p95)} ms at ${half.rate} req/s`,
+    half.p95 <= BUDGETS.renderedP95AtHalfLoadMs,
+    false,
+  );
+}
 const heaviestJs = Object.entries(report.firstLoadJs).sort((a, b) => b[1].bytes - a[1].bytes)[0]!;
 budget(
   "First-load JavaScript (gzip), heaviest page",
@@ -475,6 +513,15 @@ for (const [route, lcp] of Object.entries(report.lcp)) {
     `≤ ${BUDGETS.lcpMs} ms`,
     `${lcp.ms} ms (${lcp.element})`,
     lcp.ms <= BUDGETS.lcpMs,
+    false,
+  );
+}
+for (const [route, lcp] of Object.entries(report.lcp)) {
+  budget(
+    `Time to interactive ${route.replace(/\/jimmy\/\d+/, "/jimmy/{serial}")} (slow 4G, CPU ×4)`,
+    `≤ ${BUDGETS.interactiveMs} ms`,
+    `${lcp.interactiveMs} ms (${lcp.scriptsUntilInteractive} scripts)`,
+    lcp.interactiveMs <= BUDGETS.interactiveMs,
     false,
   );
 }
@@ -537,6 +584,14 @@ table([
       ["/ signed in", report.throughput.signedInHomeAtHalfLoad],
     ] as const
   ).map(([name, half]) => [`${name} at ${half.rate} req/s (half)`, half.rps.toFixed(0), "", ms(half.p50), ms(half.p95), ms(half.p99)]),
+  ...Object.entries(report.throughput.renderedAtHalfLoad).map(([name, half]) => [
+    `${name} at ${half.rate} req/s (half)`,
+    half.rps.toFixed(0),
+    "",
+    ms(half.p50),
+    ms(half.p95),
+    ms(half.p99),
+  ]),
 ]);
 table([
   ["Page", "first-load JS (gzip)", "files", "fetched after, once idle", "files"],

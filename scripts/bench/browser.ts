@@ -89,13 +89,44 @@ export async function measureImageBytes(browser: Browser, baseURL: string, path:
   return result;
 }
 
-export type LcpResult = { ms: number; element: string; url: string; imageBytes: number | null };
+export type LcpResult = {
+  ms: number;
+  element: string;
+  url: string;
+  imageBytes: number | null;
+  /** When React had hydrated the page (the root sets data-hydrated): from then on, taps do what they say. */
+  interactiveMs: number;
+  /** Script files requested until then. */
+  scriptsUntilInteractive: number;
+};
 
-/** Largest Contentful Paint of a cold load under Lighthouse's mobile throttling, set through the DevTools protocol. */
+/** Records the moment the app marks the page hydrated, in the page's own clock (as LCP's startTime). */
+function recordHydration() {
+  const win = window as unknown as { __hydratedAt?: number };
+  // Watches the document, not its root element: this runs before the parser has made one.
+  new MutationObserver((_, observer) => {
+    if (document.documentElement.dataset.hydrated !== "true") return;
+    win.__hydratedAt = performance.now();
+    observer.disconnect();
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });
+}
+
+/**
+ * Largest Contentful Paint of a cold load under Lighthouse's mobile
+ * throttling, set through the DevTools protocol, and the time to interactive
+ * of the same load: when the page was hydrated, and how many scripts it had
+ * requested by then.
+ */
 export async function measureLcp(browser: Browser, baseURL: string, path: string): Promise<LcpResult> {
   const context = await phoneContext(browser, baseURL);
   await context.addInitScript(recordLcp);
+  await context.addInitScript(recordHydration);
   const page = await context.newPage();
+  let scripts = 0;
+  let hydrated = false;
+  page.on("request", (request) => {
+    if (!hydrated && request.resourceType() === "script") scripts++;
+  });
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
@@ -113,10 +144,20 @@ export async function measureLcp(browser: Browser, baseURL: string, path: string
     if (body) sizes.set(response.url(), body.length);
   });
   await page.goto(path, { waitUntil: "load", timeout: 120_000 });
+  await page.waitForFunction(() => (window as unknown as { __hydratedAt?: number }).__hydratedAt !== undefined, null, { timeout: 120_000 });
+  hydrated = true;
+  const interactiveMs = await page.evaluate(() => (window as unknown as { __hydratedAt: number }).__hydratedAt);
   const lcp = await readLcp(page);
   await context.close();
   if (!lcp) throw new Error(`No largest-contentful-paint entry for ${path}`);
-  return { ms: Math.round(lcp.time), element: lcp.tag, url: lcp.url, imageBytes: lcp.url ? (sizes.get(lcp.url) ?? null) : null };
+  return {
+    ms: Math.round(lcp.time),
+    element: lcp.tag,
+    url: lcp.url,
+    imageBytes: lcp.url ? (sizes.get(lcp.url) ?? null) : null,
+    interactiveMs: Math.round(interactiveMs),
+    scriptsUntilInteractive: scripts,
+  };
 }
 
 /**
