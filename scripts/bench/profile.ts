@@ -2,7 +2,7 @@
  * A CPU profile of the production server while it renders one page under
  * load for a signed-in hunter: the top functions by self time, and by file.
  *
- *   tsx scripts/bench/profile.ts [route] [seconds] [--anonymous]     (uses build/)
+ *   npm run bench:profile -- [route] [seconds] [--anonymous]     (uses build/)
  *
  * --anonymous loads the page with a cookie that signs nobody in, so each
  * request is rendered rather than answered from a cached copy.
