@@ -20,7 +20,50 @@ const point = (serialNumber: number, latitude: number, longitude: number, locati
 
 const serials = (clusters: { members: MapPoint[] }[]) => clusters.map((c) => c.members.map((m) => m.serialNumber));
 
+/** The rule as SPEC.md §9 states it, compared with every cluster made so far: the reference the indexed version must match. */
+function clusterByTheRule(points: readonly MapPoint[], limit: number) {
+  const groups: { members: MapPoint[]; latitude: number; longitude: number }[] = [];
+  for (const p of [...points].sort((a, b) => a.serialNumber - b.serialNumber)) {
+    let nearest: (typeof groups)[number] | undefined;
+    let best = Infinity;
+    for (const g of groups) {
+      const d = Math.hypot(g.latitude - p.latitude, g.longitude - p.longitude);
+      if (d <= limit + 1e-9 && d < best) [nearest, best] = [g, d];
+    }
+    if (!nearest) groups.push({ members: [p], latitude: p.latitude, longitude: p.longitude });
+    else {
+      const n = nearest.members.push(p);
+      nearest.latitude += (p.latitude - nearest.latitude) / n;
+      nearest.longitude += (p.longitude - nearest.longitude) / n;
+    }
+  }
+  return groups.map((g) => g.members.map((m) => m.serialNumber)).sort((a, b) => b.length - a.length || a[0]! - b[0]!);
+}
+
 describe("clustering", () => {
+  it("makes the same clusters as comparing every point with every cluster, on thousands of crowded points", () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const centres = [
+      [30.2672, -97.7431],
+      [40.7128, -74.006],
+      [51.5074, -0.1278],
+      [-33.8688, 151.2093],
+      [0.001, 179.999],
+    ] as const;
+    const points = Array.from({ length: 3000 }, (_, i) => {
+      const [lat, lng] = centres[i % centres.length]!;
+      return point(i + 1, lat + (random() - 0.5) * 0.3, lng + (random() - 0.5) * 0.3);
+    });
+    for (const [zoom, limit] of [
+      ["city", 0.05],
+      ["neighborhood", 0.01],
+      ["street", 0.005],
+    ] as const) {
+      expect(serials(clusterPoints(points, zoom)), zoom).toEqual(clusterByTheRule(points, limit));
+    }
+  });
+
   it("puts two points 0.049° apart together at City level but not at Neighborhood or Street", () => {
     const points = [point(1, 30.2, -97.7), point(2, 30.249, -97.7)];
     expect(serials(clusterPoints(points, "city"))).toEqual([[1, 2]]);

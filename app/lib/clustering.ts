@@ -66,29 +66,63 @@ export function degreeDistance(a: LatLng, b: LatLng): number {
 /**
  * Groups points greedily, in serial order: each point joins the nearest
  * cluster whose centre (the mean of its members) is within the zoom level's
- * distance, or starts a new one. Clusters come largest first.
+ * distance (the earliest made, on a tie), or starts a new one. Clusters come
+ * largest first. The clusters are kept in a grid of cells as wide as that
+ * distance, so a point is compared with the clusters of its own and the eight
+ * neighbouring cells only: linear in the number of points, not quadratic.
  */
 export function clusterPoints<T extends MapPoint>(points: readonly T[], zoom: ZoomLevel): Cluster<T>[] {
-  // "Within" includes the distance itself, despite floating-point noise in coordinate differences.
   const limit = ZOOM[zoom].clusterDistance + 1e-9;
   const ordered = [...points].sort((a, b) => a.serialNumber - b.serialNumber);
-  const groups: { members: T[]; latitude: number; longitude: number }[] = [];
+  type Group = { order: number; members: T[]; latitude: number; longitude: number; cell: string };
+  const groups: Group[] = [];
+  const cells = new Map<string, Group[]>();
+  const cellAt = (row: number, column: number) => `${row}:${column}`;
+  const rowOf = (latitude: number) => Math.floor(latitude / limit);
+  const columnOf = (longitude: number) => Math.floor(longitude / limit);
+  const place = (group: Group) => {
+    const list = cells.get(group.cell);
+    if (list) list.push(group);
+    else cells.set(group.cell, [group]);
+  };
   for (const point of ordered) {
-    let nearest: (typeof groups)[number] | undefined;
+    const row = rowOf(point.latitude);
+    const column = columnOf(point.longitude);
+    let nearest: Group | undefined;
     let nearestDistance = Infinity;
-    for (const group of groups) {
-      const distance = degreeDistance(group, point);
-      if (distance <= limit && distance < nearestDistance) {
-        nearest = group;
-        nearestDistance = distance;
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let dc = -1; dc <= 1; dc++) {
+        for (const group of cells.get(cellAt(row + dr, column + dc)) ?? []) {
+          const distance = degreeDistance(group, point);
+          if (distance > limit) continue;
+          if (distance < nearestDistance || (distance === nearestDistance && nearest && group.order < nearest.order)) {
+            nearest = group;
+            nearestDistance = distance;
+          }
+        }
       }
     }
     if (nearest) {
       const n = nearest.members.push(point);
       nearest.latitude += (point.latitude - nearest.latitude) / n;
       nearest.longitude += (point.longitude - nearest.longitude) / n;
+      const cell = cellAt(rowOf(nearest.latitude), columnOf(nearest.longitude));
+      if (cell !== nearest.cell) {
+        const list = cells.get(nearest.cell)!;
+        list.splice(list.indexOf(nearest), 1);
+        nearest.cell = cell;
+        place(nearest);
+      }
     } else {
-      groups.push({ members: [point], latitude: point.latitude, longitude: point.longitude });
+      const group = {
+        order: groups.length,
+        members: [point],
+        latitude: point.latitude,
+        longitude: point.longitude,
+        cell: cellAt(row, column),
+      };
+      groups.push(group);
+      place(group);
     }
   }
   return groups
