@@ -1,28 +1,14 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useMemo } from "react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { MapIcon, PinIcon } from "~/components/ui/icons";
-import {
-  clusterPoints,
-  findCluster,
-  focusBox,
-  mapSearch,
-  MAX_MARKERS,
-  overviewBox,
-  parseMapState,
-  ZOOM,
-  ZOOM_LEVELS,
-  type BBox,
-  type Cluster,
-  type MapPoint,
-  type MapState,
-} from "~/lib/clustering";
+import { mapSearch, MAX_MARKERS, parseMapState, ZOOM, ZOOM_LEVELS, type BBox, type MapState } from "~/lib/clustering";
 import { osmEmbedUrl, osmFullMapUrl } from "~/lib/map-embed";
 import { formatCoordinates, formatCount, formatDate, plural } from "~/lib/format";
-import { listJimmyLocations, type JimmyLocation } from "~/models/jimmys.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
+import { AREAS_PER_PAGE, areasShownParam, MAX_AREAS_SHOWN, type MapArea, type MapJimmy } from "~/lib/hunt-map";
+import { getHuntMap } from "~/services/hunt-map.server";
 
 /** The same for every signed-out visitor: served from the anonymous page cache. */
 export const handle = PAGE_CACHE_HANDLE;
@@ -32,20 +18,15 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Where the discovered Jimmys are now, grouped by area." },
 ];
 
-export async function loader() {
-  const locations = await listJimmyLocations(getDb());
-  return { ...locations, embedOrigin: env().mapEmbedOrigin };
+/** The clusters are made on the server: the page gets the areas it lists and the selected area's Jimmys, however many there are. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const state = parseMapState(params);
+  const areasShown = areasShownParam(params.get("areas"));
+  return { state, areasShown, map: await getHuntMap(getDb(), state, areasShown), embedOrigin: env().mapEmbedOrigin };
 }
 
-/** The map state lives in the query and the clusters are computed here, so changing it needs no new data. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  return currentUrl.pathname !== nextUrl.pathname && defaultShouldRevalidate;
-};
-
-type Located = Omit<JimmyLocation, "latitude" | "longitude"> & MapPoint;
-
-const STATUS_LABEL: Record<JimmyLocation["status"], string> = {
+const STATUS_LABEL: Record<MapJimmy["status"], string> = {
   hidden: "Hidden",
   discovered: "Discovered",
   missing: "Missing",
@@ -53,25 +34,9 @@ const STATUS_LABEL: Record<JimmyLocation["status"], string> = {
 };
 
 export default function MapPage() {
-  const { discovered, totalJimmys, discoveredCount, embedOrigin } = useLoaderData<typeof loader>();
-  const [searchParams] = useSearchParams();
-  const state = parseMapState(searchParams);
-
-  const points = useMemo<Located[]>(
-    () =>
-      discovered.flatMap((jimmy) =>
-        jimmy.latitude === null || jimmy.longitude === null
-          ? []
-          : [{ ...jimmy, latitude: Number(jimmy.latitude), longitude: Number(jimmy.longitude) }],
-      ),
-    [discovered],
-  );
-  const clusters = useMemo(() => clusterPoints(points, state.zoom), [points, state.zoom]);
-  const selectedCluster = findCluster(clusters, state.cluster);
-  const selectedJimmy = state.jimmy === null ? null : (points.find((p) => p.serialNumber === state.jimmy) ?? null);
+  const { state, areasShown, map, embedOrigin } = useLoaderData<typeof loader>();
+  const { totalJimmys, discoveredCount, unplaced, selectedArea: selectedCluster, selectedJimmy, view } = map;
   const focus = selectedJimmy ?? selectedCluster;
-  const view = focus ? focusBox(focus, state.zoom) : overviewBox(points, state.zoom);
-  const unplaced = discovered.length - points.length;
   const mapUrl = osmEmbedUrl(embedOrigin, view, focus);
   const largerMapUrl = osmFullMapUrl(embedOrigin, view, focus);
 
@@ -106,7 +71,7 @@ export default function MapPage() {
               </a>
             </p>
           </div>
-          <AreaMarkers clusters={clusters} view={view} state={state} selected={selectedCluster} />
+          <AreaMarkers clusters={map.areas} view={view} state={state} selected={selectedCluster} />
         </div>
 
         <div className="space-y-4">
@@ -120,7 +85,11 @@ export default function MapPage() {
               Back to all areas
             </Link>
           ) : null}
-          {selectedCluster ? <ClusterDetail cluster={selectedCluster} state={state} /> : <ClusterList clusters={clusters} state={state} />}
+          {selectedCluster ? (
+            <ClusterDetail cluster={selectedCluster} state={state} />
+          ) : (
+            <ClusterList clusters={map.areas} areaCount={map.areaCount} areasShown={areasShown} state={state} />
+          )}
           {unplaced > 0 ? (
             <p className="text-sm text-stone-600">
               {plural(unplaced, "discovered Jimmy has", "discovered Jimmys have")} no known position yet, so{" "}
@@ -133,7 +102,7 @@ export default function MapPage() {
   );
 }
 
-function ZoomButtons({ state, selectedCluster }: { state: MapState; selectedCluster: Cluster | null }) {
+function ZoomButtons({ state, selectedCluster }: { state: MapState; selectedCluster: MapArea | null }) {
   return (
     <div role="group" aria-label="Zoom level" className="mt-5 inline-flex rounded-full border border-orange-200 bg-white p-1 shadow-sm">
       {ZOOM_LEVELS.map((zoom) => {
@@ -161,7 +130,17 @@ function ZoomButtons({ state, selectedCluster }: { state: MapState; selectedClus
   );
 }
 
-function ClusterList({ clusters, state }: { clusters: Cluster<Located>[]; state: MapState }) {
+function ClusterList({
+  clusters,
+  areaCount,
+  areasShown,
+  state,
+}: {
+  clusters: MapArea[];
+  areaCount: number;
+  areasShown: number;
+  state: MapState;
+}) {
   if (clusters.length === 0) {
     return (
       <div className="rounded-2xl border border-orange-100 bg-white p-5 shadow-sm">
@@ -174,7 +153,8 @@ function ClusterList({ clusters, state }: { clusters: Cluster<Located>[]; state:
     <div className="rounded-2xl border border-orange-100 bg-white p-5 shadow-sm">
       <h2 className="text-lg font-bold">Areas</h2>
       <p className="text-sm text-stone-600">
-        {plural(clusters.length, "area", "areas")} at {ZOOM[state.zoom].label} level, largest first
+        {plural(areaCount, "area", "areas")} at {ZOOM[state.zoom].label} level, largest first
+        {areaCount > clusters.length ? ` (the ${formatCount(clusters.length)} largest listed)` : ""}
       </p>
       <ol className="mt-3 max-h-[520px] space-y-1 overflow-y-auto pr-1" aria-label="Areas">
         {clusters.map((cluster, index) => (
@@ -199,11 +179,20 @@ function ClusterList({ clusters, state }: { clusters: Cluster<Located>[]; state:
           </li>
         ))}
       </ol>
+      {areaCount > clusters.length && areasShown < MAX_AREAS_SHOWN ? (
+        <Link
+          to={`${mapSearch({ zoom: state.zoom, cluster: null, jimmy: null })}&areas=${areasShown + AREAS_PER_PAGE}`}
+          preventScrollReset
+          className="mt-3 inline-flex rounded-full border border-orange-200 bg-white px-4 py-2 text-sm font-semibold text-orange-800 hover:bg-orange-50"
+        >
+          Show {formatCount(Math.min(AREAS_PER_PAGE, areaCount - clusters.length))} more areas
+        </Link>
+      ) : null}
     </div>
   );
 }
 
-function ClusterDetail({ cluster, state }: { cluster: Cluster<Located>; state: MapState }) {
+function ClusterDetail({ cluster, state }: { cluster: MapArea & { members: MapJimmy[] }; state: MapState }) {
   return (
     <div className="rounded-2xl border border-orange-100 bg-white p-5 shadow-sm" data-testid="selected-area">
       <h2 className="text-lg font-bold">{cluster.areaName}</h2>
@@ -225,11 +214,16 @@ function ClusterDetail({ cluster, state }: { cluster: Cluster<Located>; state: M
           </li>
         ))}
       </ul>
+      {cluster.size > cluster.members.length ? (
+        <p className="mt-2 text-sm text-stone-600">
+          The first {formatCount(cluster.members.length)} by number are listed; choose a finer zoom level to see the others.
+        </p>
+      ) : null}
     </div>
   );
 }
 
-function JimmyCard({ jimmy }: { jimmy: Located }) {
+function JimmyCard({ jimmy }: { jimmy: MapJimmy }) {
   return (
     <article className="rounded-2xl border border-orange-200 bg-white p-5 shadow-sm" aria-labelledby="selected-jimmy-title">
       <h2 id="selected-jimmy-title" className="text-xl font-extrabold tracking-tight">
@@ -318,10 +312,10 @@ function AreaMarkers({
   state,
   selected,
 }: {
-  clusters: Cluster<Located>[];
+  clusters: MapArea[];
   view: BBox;
   state: MapState;
-  selected: Cluster<Located> | null;
+  selected: (MapArea & { members: MapJimmy[] }) | null;
 }) {
   const contains = (p: { latitude: number; longitude: number }) =>
     p.longitude >= view.west && p.longitude <= view.east && p.latitude >= view.south && p.latitude <= view.north;
