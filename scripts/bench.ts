@@ -56,6 +56,7 @@ const BASE_MODE = ci
       photos: 3,
       load: { connections: 8, durationSeconds: 2, maxRequests: 20_000 },
       scalePoints: [1_000, 4_000],
+      mapScalePoints: [200, 2_000],
       scaleRequests: 30,
     }
   : {
@@ -66,6 +67,7 @@ const BASE_MODE = ci
       photos: 12,
       load: { connections: 10, durationSeconds: 10, maxRequests: 200_000 },
       scalePoints: [10_000, 100_000, 1_000_000],
+      mapScalePoints: [5_000, 100_000],
       scaleRequests: 200,
     };
 const MODE = {
@@ -178,19 +180,23 @@ async function startBare(body: Buffer, headers: Record<string, string>, dir: str
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "jimmy-hunt-bench-"));
 const photosDir = path.join(workDir, "photos");
 
-async function dataSet(discoveries: number, photos: StoredPhoto[]): Promise<{ dataDir: string; serial: number; seconds: number }> {
-  const dataDir = path.join(workDir, `data-${discoveries}`);
+async function dataSet(
+  discoveries: number,
+  photos: StoredPhoto[],
+  jimmys: number = MODE.jimmys,
+): Promise<{ dataDir: string; serial: number; seconds: number }> {
+  const dataDir = path.join(workDir, `data-${discoveries}-${jimmys}`);
   fs.mkdirSync(dataDir, { recursive: true });
   fs.symlinkSync(photosDir, path.join(dataDir, "photos"));
   const built = await buildBenchData({
     databasePath: path.join(dataDir, "jimmy-hunt.sqlite"),
-    jimmys: MODE.jimmys,
+    jimmys,
     hunters: MODE.hunters,
     discoveries,
     photos,
   });
   log(
-    `Seeded ${discoveries.toLocaleString("en-US")} discoveries over ${MODE.jimmys.toLocaleString("en-US")} Jimmys in ${built.seconds.toFixed(1)} s`,
+    `Seeded ${discoveries.toLocaleString("en-US")} discoveries over ${jimmys.toLocaleString("en-US")} Jimmys in ${built.seconds.toFixed(1)} s`,
   );
   return { dataDir, serial: built.typicalSerial, seconds: built.seconds };
 }
@@ -260,6 +266,24 @@ async function measureScale(baseURL: string, serial: number, discoveries: number
   return { discoveries, seedSeconds, serial, latency };
 }
 
+type MapScalePoint = { jimmys: number; seedSeconds: number; htmlBytes: number; latency: LoadResult };
+
+/**
+ * The map page, signed in (rendered for each request), as the number of
+ * discovered Jimmys grows: its HTML bytes and latency. The clusters are made
+ * once per page-cache lifetime (a second), so the p99 shows that work and the
+ * p50 the page itself.
+ */
+async function measureMapScale(baseURL: string, jimmys: number, seedSeconds: number): Promise<MapScalePoint> {
+  const headers = { ...ACCEPT, Cookie: await signedInCookie(baseURL) };
+  const page = await getRaw(baseURL + "/map", { ...headers, "Accept-Encoding": "identity" });
+  if (page.status !== 200) throw new Error(`GET /map answered ${page.status} at ${jimmys} Jimmys`);
+  await load(baseURL + "/map", { connections: 1, durationSeconds: 5, maxRequests: 10, headers });
+  const latency = await load(baseURL + "/map", { connections: 1, durationSeconds: 60, maxRequests: MODE.scaleRequests, headers });
+  requireNoFailures(`/map at ${jimmys} Jimmys`, latency);
+  return { jimmys, seedSeconds, htmlBytes: page.body.length, latency };
+}
+
 /** Every answer must be a 2xx; on a busy machine a slow page may get no answer within a short window, which is reported, not failed. */
 function requireNoFailures(what: string, result: LoadResult) {
   if (result.failures > 0) problems.push(`${what}: ${result.failures} failed or non-2xx responses`);
@@ -286,6 +310,7 @@ type Report = {
   lcp: Record<string, LcpResult>;
   upload: UploadResult;
   scale: ScalePoint[];
+  mapScale: MapScalePoint[];
   budgets: { name: string; limit: string; measured: string; pass: boolean; asserted: boolean }[];
   wallSeconds: number;
 };
@@ -431,6 +456,20 @@ try {
   }
   report.scale.sort((a, b) => a.discoveries - b.discoveries);
   await app.stop();
+
+  log("Scale: the map page as discovered Jimmys grow");
+  report.mapScale = [];
+  for (const jimmys of MODE.mapScalePoints) {
+    // One discovery per Jimmy at a real city: every Jimmy is on the map.
+    const point = await dataSet(jimmys, photos, jimmys);
+    const server = await startApp(point.dataDir);
+    try {
+      report.mapScale.push(await measureMapScale(server.baseURL, jimmys, point.seconds));
+    } finally {
+      await server.stop();
+      fs.rmSync(point.dataDir, { recursive: true, force: true });
+    }
+  }
 } finally {
   for (const server of servers) await server.stop();
   fs.rmSync(workDir, { recursive: true, force: true });
@@ -547,6 +586,23 @@ for (const name of ["feed", "longJimmy", "jimmy"] as const) {
     false,
   );
 }
+const [fewestJimmys, mostJimmys] = [report.mapScale[0]!, report.mapScale[report.mapScale.length - 1]!];
+const mapRatio = mostJimmys.latency.p50 / Math.max(fewestJimmys.latency.p50, 0.5);
+budget(
+  `Map page p50 latency, ${mostJimmys.jimmys.toLocaleString("en-US")} vs ${fewestJimmys.jimmys.toLocaleString("en-US")} Jimmys`,
+  `≤ ${BUDGETS.scaleRatio}×`,
+  `${mapRatio.toFixed(2)}× (${ms(fewestJimmys.latency.p50)} → ${ms(mostJimmys.latency.p50)} ms)`,
+  mapRatio <= BUDGETS.scaleRatio,
+  false,
+);
+const mapBytesRatio = mostJimmys.htmlBytes / fewestJimmys.htmlBytes;
+budget(
+  `Map page HTML, ${mostJimmys.jimmys.toLocaleString("en-US")} vs ${fewestJimmys.jimmys.toLocaleString("en-US")} Jimmys`,
+  `≤ ${BUDGETS.scaleRatio}×`,
+  `${mapBytesRatio.toFixed(2)}× (${kb(fewestJimmys.htmlBytes)} → ${kb(mostJimmys.htmlBytes)})`,
+  mapBytesRatio <= BUDGETS.scaleRatio,
+  true,
+);
 report.wallSeconds = Math.round((Date.now() - started) / 1000);
 
 fs.mkdirSync(RESULTS_DIR, { recursive: true });
@@ -609,6 +665,16 @@ table([
     point.discoveries.toLocaleString("en-US"),
     point.seedSeconds.toFixed(1),
     ...Object.values(point.latency).map((r) => ms(r.p50)),
+  ]),
+]);
+table([
+  ["Jimmys", "seed s", "/map HTML", "/map p50 ms", "/map p99 ms"],
+  ...report.mapScale.map((point) => [
+    point.jimmys.toLocaleString("en-US"),
+    point.seedSeconds.toFixed(1),
+    kb(point.htmlBytes),
+    ms(point.latency.p50),
+    ms(point.latency.p99),
   ]),
 ]);
 table([
