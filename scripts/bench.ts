@@ -10,7 +10,7 @@
  *   npm run bench      the full run (100,000 discoveries; 10k/100k/1M scale points)
  *   npm run bench:ci   the short run CI does (small data, two seconds of load per page)
  *   npm run bench -- --no-build   the full run on the existing build/
- *   npm run bench:ci -- --discoveries=100000 --jimmys=5000 --scale=10000,100000
+ *   npm run bench:ci -- --discoveries=100000 --jimmys=5000 --scale=10000,100000 --map-scale=5000,100000
  *                      the short run's load on other data sizes
  *
  * Exits non-zero when the bench itself breaks (a page fails, a non-2xx
@@ -75,6 +75,7 @@ const MODE = {
   discoveries: Number(option("discoveries") ?? BASE_MODE.discoveries),
   jimmys: Number(option("jimmys") ?? BASE_MODE.jimmys),
   scalePoints: option("scale")?.split(",").map(Number) ?? BASE_MODE.scalePoints,
+  mapScalePoints: option("map-scale")?.split(",").map(Number) ?? BASE_MODE.mapScalePoints,
 };
 
 const BUDGETS = {
