@@ -216,7 +216,7 @@ function ClusterDetail({ cluster, state }: { cluster: MapArea & { members: MapJi
       </ul>
       {cluster.size > cluster.members.length ? (
         <p className="mt-2 text-sm text-stone-600">
-          The first {formatCount(cluster.members.length)} by number are listed; choose a finer zoom level to see the others.
+          The first {formatCount(cluster.members.length)} by number are listed. A finer zoom level splits a crowded area.
         </p>
       ) : null}
     </div>
