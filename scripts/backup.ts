@@ -44,7 +44,7 @@ if (integrity !== "ok") {
 let photos = "photos are in S3 storage: back up the bucket with its own versioning or replication";
 if (config.storage.driver === "local") {
   if (fs.existsSync(config.photosDir)) {
-    fs.cpSync(config.photosDir, path.join(target, "photos"), { recursive: true, filter: (file) => !file.endsWith(".partial") });
+    copyPhotos(config.photosDir, path.join(target, "photos"));
   }
   photos = `photos copied from ${config.photosDir}`;
 }
@@ -53,3 +53,35 @@ console.log(
     .map(([table, n]) => `${n} ${table}`)
     .join(", ")}; ${photos}.`,
 );
+
+/**
+ * Copies the photo store while the app keeps writing to it. A file or folder
+ * that goes away between being listed and being copied (a temporary upload
+ * taken into a report, a photo an admin replaced) is skipped: the database
+ * copy, made first, names no photo that can go away, since keys are never
+ * reused. A write still under way (`.partial`) is not a photo yet.
+ */
+function copyPhotos(from: string, to: string): void {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(from, { withFileTypes: true });
+  } catch (error) {
+    if (isGone(error)) return;
+    throw error;
+  }
+  fs.mkdirSync(to, { recursive: true });
+  for (const entry of entries) {
+    const source = path.join(from, entry.name);
+    const copy = path.join(to, entry.name);
+    try {
+      if (entry.isDirectory() || (entry.isSymbolicLink() && fs.statSync(source).isDirectory())) copyPhotos(source, copy);
+      else if (!entry.name.endsWith(".partial")) fs.copyFileSync(source, copy);
+    } catch (error) {
+      if (!isGone(error)) throw error;
+    }
+  }
+}
+
+function isGone(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === "ENOENT";
+}
