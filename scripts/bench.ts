@@ -20,11 +20,12 @@
  * deterministic but still over its budget on some pages
  * (docs/performance.md), so it is reported until it is met.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { BENCH_QR_SECRET, signedInCookie, startApp, stopChild } from "./bench/app-server";
 import { buildBenchData, renderBenchPhotos } from "./bench/data";
 import { bareHeaders, getRaw, load, type LoadResult } from "./bench/load";
 import {
@@ -39,10 +40,6 @@ import {
 } from "./bench/browser";
 import type { StoredPhoto } from "~/services/images.server";
 import { checkCodeFor } from "~/services/qr.server";
-import { freePort } from "../tests/support/app-server";
-
-/** The bench app's QR_SECRET: the upload measurement types the label's code as a hunter would. */
-const BENCH_QR_SECRET = "bench-qr-secret-0123456789abcdef0123456789";
 
 const ci = process.argv.includes("--ci");
 /** `--name=value` options, to compare two versions of the app on one data size. */
@@ -116,52 +113,6 @@ if (!reuseBuild) {
 
 // ---------------------------------------------------------------- servers
 
-type AppServer = { baseURL: string; dataDir: string; stop: () => Promise<void> };
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
-
-async function startApp(dataDir: string): Promise<AppServer> {
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server/prod.ts", "build/server/index.js"], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      SESSION_SECRET: "bench-session-secret-0123456789abcdef0123456789",
-      QR_SECRET: BENCH_QR_SECRET,
-      DEMO_SIGN_IN: "true",
-      // A request log line per request would measure the terminal, not the app.
-      LOG_REQUESTS: "false",
-    },
-  });
-  let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The app server exited: ${stderr}`);
-    if (
-      await fetch(`${baseURL}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error(`The app server did not start: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { baseURL, dataDir, stop: () => stopChild(child) };
-}
-
 async function startBare(body: Buffer, headers: Record<string, string>, dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
   const bodyFile = path.join(dir, "bare-body");
   fs.writeFileSync(bodyFile, body);
@@ -207,28 +158,6 @@ async function dataSet(
 const ACCEPT = { "Accept-Encoding": "gzip, deflate, br", Accept: "text/html,application/json;q=0.9,*/*;q=0.8" };
 /** A request with a cookie is never answered from the anonymous page cache: each one is rendered, as for a signed-in hunter. */
 const RENDER = { ...ACCEPT, Cookie: "bench=render" };
-
-/**
- * A hunter's session cookie, from the demo sign-in the bench's server has on:
- * pages loaded with it are rendered for that hunter (their name, their likes,
- * their notifications), as every page a signed-in hunter opens is.
- */
-async function signedInCookie(baseURL: string): Promise<string> {
-  const response = await fetch(`${baseURL}/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ firstName: "Bench", lastName: "Hunter", redirectTo: "/" }),
-  });
-  // The welcome message's cookie is left out: the pages would use it up.
-  const cookies = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0]!)
-    .filter((cookie) => !/flash/i.test(cookie));
-  if (response.status !== 302 || cookies.length === 0)
-    throw new Error(`The demo sign-in answered ${response.status} without a session cookie`);
-  return cookies.join("; ");
-}
 
 function routesFor(serial: number): Record<string, string> {
   return {
@@ -304,6 +233,8 @@ type Report = {
     signedInHomeAtHalfLoad: LoadResult & { rate: number };
     /** Each page rendered per request, at half its own maximum. */
     renderedAtHalfLoad: Record<string, LoadResult & { rate: number }>;
+    /** The page each rendered row measures, by row name. */
+    renderedPages: Record<string, string>;
   };
   /** Scripts fetched until the page is interactive (the budget), and those fetched after it, once idle. */
   firstLoadJs: Record<string, { bytes: number; files: number; laterBytes: number; laterFiles: number }>;
@@ -375,6 +306,7 @@ try {
     ["/hall-of-fame signed in (rendered)", "/hall-of-fame", signedIn],
     ["/map signed in (rendered)", "/map", signedIn],
   ] as const;
+  const renderedPages: Report["throughput"]["renderedPages"] = {};
   for (const [name, route, headers] of [
     ["/ signed in (personal copy)", "/", signedIn],
     ["/discoveries signed in (personal copy)", "/discoveries", signedIn],
@@ -387,6 +319,7 @@ try {
   }
   const renderedAtHalfLoad: Report["throughput"]["renderedAtHalfLoad"] = {};
   for (const [name, route, headers] of rendered) {
+    renderedPages[name] = route.startsWith("/jimmy/") ? "/jimmy/{serial}" : route;
     const rate = Math.max(1, Math.floor(routes[name]!.rps / 2));
     const result = await load(app.baseURL + route, { ...MODE.load, rate, headers });
     requireNoFailures(`${name} at half load`, result);
@@ -404,6 +337,7 @@ try {
     homeAtHalfLoad: { ...halfLoad, rate: halfRate },
     signedInHomeAtHalfLoad: { ...signedInHalfLoad, rate: signedInHalfRate },
     renderedAtHalfLoad,
+    renderedPages,
   };
 
   log("Browser: first-load JavaScript, image bytes, LCP, upload");
@@ -510,7 +444,7 @@ for (const [who, half] of [
   );
 }
 for (const [name, half] of Object.entries(report.throughput.renderedAtHalfLoad)) {
-  const page = name.replace(/ (signed in )?\(?rendered( per request)?\)?$/, "");
+  const page = report.throughput.renderedPages[name]!;
   const ratio = report.throughput.routes[name]!.ratio;
   budget(
     `${page} rendered per request, req/s vs bare`,

@@ -12,6 +12,7 @@ import {
   type QueryResult,
 } from "kysely";
 import { DatabaseBusyError } from "./db-busy.server";
+import { RecentlyUsed } from "../lib/recently-used.ts";
 
 /** How often a write waiting for another process's lock tries again. */
 const RETRY_INTERVAL_MS = 20;
@@ -55,19 +56,16 @@ const STATEMENT_CACHE_SIZE = 500;
  * iterating statement is busy until it ends, so streams prepare their own.
  */
 class StatementCache {
-  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+  private readonly statements = new RecentlyUsed<string, BetterSqlite3.Statement>(STATEMENT_CACHE_SIZE);
 
   constructor(private readonly handle: BetterSqlite3.Database) {}
 
   get(sql: string): BetterSqlite3.Statement {
     let statement = this.statements.get(sql);
-    if (statement) {
-      this.statements.delete(sql);
-    } else {
+    if (!statement) {
       statement = this.handle.prepare(sql);
-      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value!);
+      this.statements.set(sql, statement);
     }
-    this.statements.set(sql, statement);
     return statement;
   }
 }

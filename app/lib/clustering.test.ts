@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  areaName,
-  clusterPoints,
-  EMPTY_VIEW,
-  findCluster,
-  focusBox,
-  mapSearch,
-  overviewBox,
-  parseMapState,
-  type MapPoint,
-} from "./clustering";
+import { areaName, clusterPoints, EMPTY_VIEW, focusBox, mapSearch, overviewBox, parseMapState, type MapPoint } from "./clustering";
 
 const point = (serialNumber: number, latitude: number, longitude: number, location: string | null = null): MapPoint => ({
   serialNumber,
@@ -101,14 +91,6 @@ describe("clustering", () => {
     expect(clusters[0]!.latitude).toBeCloseTo(30.27, 9);
     expect(clusters[0]!.longitude).toBeCloseTo(-97.74, 9);
     expect(clusters.map((c) => c.areaName)).toEqual(["Austin", "London", "Paris"]);
-  });
-
-  it("finds the cluster a link names by any of its serials", () => {
-    const clusters = clusterPoints([point(1, 30, -97), point(2, 30.001, -97), point(9, 10, 10)], "city");
-    expect(findCluster(clusters, 2)?.key).toBe(1);
-    expect(findCluster(clusters, 9)?.key).toBe(9);
-    expect(findCluster(clusters, 77)).toBeNull();
-    expect(findCluster(clusters, null)).toBeNull();
   });
 });
 

@@ -137,12 +137,6 @@ export function clusterPoints<T extends MapPoint>(points: readonly T[], zoom: Zo
     .sort((a, b) => b.size - a.size || a.key - b.key);
 }
 
-/** The cluster a link points at: the one holding that serial at this zoom level. */
-export function findCluster<T extends MapPoint>(clusters: readonly Cluster<T>[], serial: number | null): Cluster<T> | null {
-  if (serial === null) return null;
-  return clusters.find((cluster) => cluster.members.some((m) => m.serialNumber === serial)) ?? null;
-}
-
 function box(west: number, south: number, east: number, north: number): BBox {
   return onTheMap({ west, south, east, north });
 }

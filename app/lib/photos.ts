@@ -22,10 +22,14 @@ export function parseVariants(stored: string): number[] {
 /** The public URL of a stored photo object (the configured storage's; models receive it from their callers). */
 export type PhotoUrl = (key: string) => string;
 
-/** The URL of the variant a photo shows by default (720 px, or the widest there is): what the JSON API links to. */
+/** The variant an image shows where srcset is not used: 720 px, or the widest there is below it. */
+function defaultWidth(variants: readonly number[], width: number): number {
+  return variants.find((w) => w >= 720) ?? variants[variants.length - 1] ?? width;
+}
+
+/** The URL of the variant a photo shows by default: what the JSON API links to. */
 export function photoSrc(photoKey: string, variantsText: string, width: number, urlFor: (key: string) => string): string {
-  const variants = parseVariants(variantsText);
-  return urlFor(`${photoKey}/${variants.find((w) => w >= 720) ?? variants[variants.length - 1] ?? width}.webp`);
+  return urlFor(`${photoKey}/${defaultWidth(parseVariants(variantsText), width)}.webp`);
 }
 
 /** The pixels a thumbnail needs: 120 CSS px on a phone's 3× screen. */
@@ -50,9 +54,8 @@ export function buildPhoto(
   const largest = variants[variants.length - 1] ?? width;
   const wideEnough = variants.findIndex((w) => w >= neededWidth);
   const offered = wideEnough < 0 ? variants : variants.slice(0, wideEnough + 1);
-  const fallback = offered.find((w) => w >= 720) ?? offered[offered.length - 1] ?? width;
   return {
-    src: url(fallback),
+    src: url(defaultWidth(offered, width)),
     srcSet: offered.map((w) => `${url(w)} ${w}w`).join(", "),
     largeSrc: url(largest),
     width,

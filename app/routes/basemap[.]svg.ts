@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { JOURNEY_MAP_SIZE } from "~/lib/journey-map";
+import { RecentlyUsed } from "~/lib/recently-used";
 import { basemapSvg, parseView } from "~/services/basemap.server";
 
 /** Drawn basemaps kept in memory: a Jimmy page's map is asked for by every visitor of that page. */
-const MAX_KEPT = 200;
-const kept = new Map<string, string>();
+const kept = new RecentlyUsed<string, string>(200);
 
 /**
  * The offline basemap for one view of a journey map (`?v=west,south,east,north&s=640x360`).
@@ -25,7 +25,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let svg = kept.get(key);
   if (svg === undefined) {
     svg = await basemapSvg(view, JOURNEY_MAP_SIZE);
-    if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
     kept.set(key, svg);
   }
   return new Response(svg, {

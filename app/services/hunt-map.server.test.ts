@@ -71,6 +71,16 @@ describe("the map page's view of the hunt", () => {
     expect(park.view.west).toBeCloseTo(-97.7631, 4);
   });
 
+  it("finds the area a link names by any of its Jimmys' numbers", async () => {
+    await scatter(1, 2, (i) => ({ latitude: 30 + i * 0.001, longitude: -97, location: "Austin, TX" }));
+    await scatter(9, 1, () => ({ latitude: 10, longitude: 10, location: "Somewhere" }));
+    const area = async (query: string) => (await getHuntMap(db, state(query), AREAS_PER_PAGE)).selectedArea?.key ?? null;
+    expect(await area("cluster=2")).toBe(1);
+    expect(await area("cluster=9")).toBe(9);
+    expect(await area("cluster=77")).toBeNull();
+    expect(await area("")).toBeNull();
+  });
+
   it("shows a new discovery once the page cache's time to live has passed, and at once when it is 0", async () => {
     process.env.PAGE_CACHE_TTL_MS = "60000";
     resetEnvForTests();

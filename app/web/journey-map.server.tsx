@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { JourneyMap } from "~/components/JourneyMap";
 import { encodeCursor } from "~/lib/discoveries";
 import { journeyFigures } from "~/lib/journey";
+import { RecentlyUsed } from "~/lib/recently-used";
 import { drawJourney, JOURNEY_MAP_SIZE } from "~/lib/journey-map";
 import type { DB } from "~/infra/db.server";
 import { listJourneyStops } from "~/models/jimmys.server";
@@ -22,15 +23,12 @@ export async function journeyMapHtml(db: DB, jimmy: { id: number; serialNumber: 
   const drawn = drawnMaps.get(jimmy.id);
   if (drawn?.key === key) return drawn.html;
   const html = drawMap(jimmy, stops, onThisPage);
-  drawnMaps.delete(jimmy.id);
   drawnMaps.set(jimmy.id, { key, html });
-  if (drawnMaps.size > DRAWN_MAPS_KEPT) drawnMaps.delete(drawnMaps.keys().next().value!);
   return html;
 }
 
 /** The last map drawn for each of the most recently shown Jimmys, by the stops and page it was drawn for. */
-const drawnMaps = new Map<number, { key: string; html: string | null }>();
-const DRAWN_MAPS_KEPT = 1000;
+const drawnMaps = new RecentlyUsed<number, { key: string; html: string | null }>(1000);
 
 function drawMap(
   jimmy: { id: number; serialNumber: number },

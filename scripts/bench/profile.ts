@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawn } from "node:child_process";
+import { signedInCookie, startApp } from "./app-server.ts";
 import { buildBenchData, renderBenchPhotos } from "./data.ts";
 import { load } from "./load.ts";
 
@@ -28,48 +28,10 @@ const built = await buildBenchData({
   discoveries: 4000,
   photos,
 });
-const port = 39000 + Math.floor(Math.random() * 500);
-const baseURL = `http://127.0.0.1:${port}`;
 const profDir = path.join(work, "prof");
-const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${profDir}`, "server/prod.ts", "build/server/index.js"], {
-  cwd: ROOT,
-  stdio: ["ignore", "inherit", "inherit"],
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    DATA_DIR: path.join(work, "data"),
-    PUBLIC_URL: baseURL,
-    SESSION_SECRET: "bench-session-secret-0123456789abcdef0123456789",
-    QR_SECRET: "bench-qr-secret-0123456789abcdef0123456789",
-    DEMO_SIGN_IN: "true",
-    LOG_REQUESTS: "false",
-  },
-});
-for (;;) {
-  if (
-    await fetch(`${baseURL}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  await new Promise((r) => setTimeout(r, 200));
-}
-const login = await fetch(`${baseURL}/login`, {
-  method: "POST",
-  redirect: "manual",
-  headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-  body: new URLSearchParams({ firstName: "Bench", lastName: "Hunter", redirectTo: "/" }),
-});
-const anonymous = process.argv.includes("--anonymous");
-const cookie = anonymous
-  ? "bench=render"
-  : login.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .filter((c) => !/flash/i.test(c))
-      .join("; ");
+const app = await startApp(path.join(work, "data"), { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`] });
+const baseURL = app.baseURL;
+const cookie = process.argv.includes("--anonymous") ? "bench=render" : await signedInCookie(baseURL);
 const url = baseURL + route.replace("{serial}", String(built.typicalSerial));
 const page = await fetch(url, { headers: { Cookie: cookie, "Accept-Encoding": "br" } });
 const html = await fetch(url, { headers: { Cookie: cookie } }).then((r) => r.text());
@@ -82,9 +44,7 @@ const result = await load(url, {
   headers: { Cookie: cookie, "Accept-Encoding": "gzip, deflate, br" },
 });
 console.log(`${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, failures ${result.failures}`);
-const exited = new Promise((r) => child.once("exit", r));
-child.kill("SIGINT");
-await exited;
+await app.stop();
 const file = fs.readdirSync(profDir).find((f) => f.endsWith(".cpuprofile"))!;
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
 const profile = JSON.parse(fs.readFileSync(path.join(profDir, file), "utf8")) as { nodes: Node[]; samples: number[]; timeDeltas: number[] };

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -16,6 +16,21 @@ export async function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/** Waits for a server just spawned to answer /healthz (a minute at most); fails with what it wrote to stderr if it exits first. */
+export async function untilHealthy(child: ChildProcess, baseURL: string, stderr: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The app server exited: ${stderr()}`);
+    const ready = await fetch(`${baseURL}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error(`The app server did not start: ${stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 /**
@@ -45,17 +60,7 @@ export async function startAppServer(env: Record<string, string>) {
   let stdout = "";
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The app server exited: ${stderr}`);
-    const ready = await fetch(`${baseURL}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error(`The app server did not start: ${stderr}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await untilHealthy(child, baseURL, () => stderr);
   const databasePath = path.join(dataDir, "jimmy-hunt.sqlite");
   return {
     baseURL,

@@ -1,0 +1,70 @@
+/**
+ * The production server as the bench runs it (scripts/bench.ts and
+ * scripts/bench/profile.ts): `npm start`'s entry on the build in build/, a data
+ * directory of its own, the demo sign-in on, no request log.
+ */
+import path from "node:path";
+import { spawn, type ChildProcess } from "node:child_process";
+import { freePort, untilHealthy } from "../../tests/support/app-server";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** The bench app's QR_SECRET: the upload measurement types the label's code as a hunter would. */
+export const BENCH_QR_SECRET = "bench-qr-secret-0123456789abcdef0123456789";
+
+export type AppServer = { baseURL: string; dataDir: string; stop: () => Promise<void> };
+
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+/** Starts the server on `dataDir`; `nodeArgs` go to Node before the entry (e.g. --cpu-prof). */
+export async function startApp(dataDir: string, { nodeArgs = [] }: { nodeArgs?: string[] } = {}): Promise<AppServer> {
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...nodeArgs, "server/prod.ts", "build/server/index.js"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      SESSION_SECRET: "bench-session-secret-0123456789abcdef0123456789",
+      QR_SECRET: BENCH_QR_SECRET,
+      DEMO_SIGN_IN: "true",
+      // A request log line per request would measure the terminal, not the app.
+      LOG_REQUESTS: "false",
+    },
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  await untilHealthy(child, baseURL, () => stderr);
+  return { baseURL, dataDir, stop: () => stopChild(child) };
+}
+
+/**
+ * A hunter's session cookie, from the demo sign-in the bench's server has on:
+ * pages loaded with it are rendered for that hunter (their name, their likes,
+ * their notifications), as every page a signed-in hunter opens is.
+ */
+export async function signedInCookie(baseURL: string): Promise<string> {
+  const response = await fetch(`${baseURL}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ firstName: "Bench", lastName: "Hunter", redirectTo: "/" }),
+  });
+  // The welcome message's cookie is left out: the pages would use it up.
+  const cookies = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .filter((cookie) => !/flash/i.test(cookie));
+  if (response.status !== 302 || cookies.length === 0)
+    throw new Error(`The demo sign-in answered ${response.status} without a session cookie`);
+  return cookies.join("; ");
+}
