@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { CameraIcon, ScanIcon, TrophyIcon, UploadIcon } from "./ui/icons";
+import { CameraIcon, LocateIcon, ScanIcon, TrophyIcon, UploadIcon } from "./ui/icons";
 
 const itemClass =
   "flex w-full items-center gap-3 rounded-2xl border border-stone-200 bg-white p-3 text-left font-semibold text-stone-800 shadow-sm hover:border-orange-300 hover:bg-orange-50";
@@ -45,6 +45,14 @@ export function FoundJimmyPanel({
               </>
             ),
           })}
+        </li>
+        <li>
+          <Link to="/near-me" className={itemClass}>
+            <Badge>
+              <LocateIcon />
+            </Badge>
+            Hunt Near Me
+          </Link>
         </li>
         <li>
           <Link to="/hall-of-fame" className={itemClass}>

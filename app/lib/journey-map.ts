@@ -113,21 +113,24 @@ export function centralMeridian(longitudes: readonly number[]): { center: number
   return { center: wrap(gapEnd - widest / 2 + 180), aroundTheWorld: false };
 }
 
+/** A frame's view, and where a longitude falls in the frame's own range (past ±180 where the frame crosses the antimeridian). */
+export type Frame = { view: MapView; frameLng: (longitude: number) => number };
+
 /**
- * Draws a journey of located stops (in time order) into a frame of the given
- * size, or null when no stop has a location.
+ * The view that shows every point: centred away from the antimeridian when
+ * the points allow it (round the whole world when they go round it), padded,
+ * at least MIN_LAT_SPAN tall, and widened to the frame's shape with
+ * longitudes scaled by the cosine of the middle latitude.
  */
-export function drawJourney(stops: readonly MapStop[], size: { width: number; height: number } = JOURNEY_MAP_SIZE): JourneyDrawing | null {
-  if (stops.length === 0) return null;
-  const legPoints = stops.slice(1).map((stop, i) => greatCirclePoints(stops[i]!, stop));
-  const { center, aroundTheWorld } = centralMeridian([...stops.map((s) => s.longitude), ...legPoints.flat().map((p) => p.longitude)]);
+export function frameFor(points: readonly LatLng[], size: { width: number; height: number }): Frame {
+  const { center, aroundTheWorld } = centralMeridian(points.map((p) => p.longitude));
   const frameLng = (longitude: number) => center + wrap(longitude - center);
 
   let west = Infinity;
   let east = -Infinity;
   let south = Infinity;
   let north = -Infinity;
-  for (const point of [...stops, ...legPoints.flat()]) {
+  for (const point of points) {
     const lng = frameLng(point.longitude);
     west = Math.min(west, lng);
     east = Math.max(east, lng);
@@ -156,6 +159,17 @@ export function drawJourney(stops: readonly MapStop[], size: { width: number; he
     south: round(bottom, 4),
     north: round(top, 4),
   };
+  return { view, frameLng };
+}
+
+/**
+ * Draws a journey of located stops (in time order) into a frame of the given
+ * size, or null when no stop has a location.
+ */
+export function drawJourney(stops: readonly MapStop[], size: { width: number; height: number } = JOURNEY_MAP_SIZE): JourneyDrawing | null {
+  if (stops.length === 0) return null;
+  const legPoints = stops.slice(1).map((stop, i) => greatCirclePoints(stops[i]!, stop));
+  const { view, frameLng } = frameFor([...stops, ...legPoints.flat()], size);
   const project = projection(view, size);
 
   // Legs: one path, cut where a leg around the world crosses the frame's edge. Each leg keeps

@@ -1,6 +1,8 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database, JimmyStatus } from "#db/schema";
 import { encodeCursor, type Cursor, type DiscoveryCardData } from "~/lib/discoveries";
+import type { LatLng } from "~/lib/distance";
+import type { SearchBox } from "~/lib/near-me";
 import type { PhotoUrl } from "~/lib/photos";
 import { nowIso } from "~/lib/time";
 import { selectCards, toCardData } from "./cards.server";
@@ -202,5 +204,57 @@ export async function listJourneyStops(db: Kysely<Database>, jimmyId: number) {
     city: row.city,
     region: row.region,
     country: row.country,
+  }));
+}
+
+/** A Jimmy's last known position, as "Hunt near me" lists it. */
+export type PositionedJimmy = {
+  serialNumber: number;
+  status: JimmyStatus;
+  latitude: number;
+  longitude: number;
+  /** Its display place ("Austin, TX", "near Austin, TX"), from the discovery its position comes from. */
+  location: string | null;
+  approximate: boolean;
+  /** When that discovery was made. */
+  locatedAt: string | null;
+};
+
+/**
+ * The Jimmys whose last known position is in `box` (retired ones are out of
+ * the hunt), at most `limit` of them: in no particular order, or nearest
+ * first to `nearestTo` (by a flat-earth measure, good for ranking within a
+ * box; the caller measures real distances). Read through the position index
+ * (latitude band, longitude): one index range per band, so the cost follows
+ * what is in the box, not the size of the hunt; ordering reads all of it.
+ */
+export async function jimmysInBox(db: Executor, box: SearchBox, limit: number, nearestTo?: LatLng): Promise<PositionedJimmy[]> {
+  const rows = await db
+    .selectFrom("jimmys")
+    .select(["serial_number", "status", "latitude", "longitude", "location", "location_approximate", "located_at"])
+    .where(sql<number>`floor(latitude * 10)`, "in", box.bands)
+    .$if(box.longitudes !== null, (q) => q.where((eb) => eb.or(box.longitudes!.map(([west, east]) => eb.between("longitude", west, east)))))
+    .where("status", "!=", "retired")
+    .$if(nearestTo !== undefined, (q) => {
+      // The cosine of the angle between the two points, largest for the nearest: a great-circle order.
+      const { latitude, longitude } = nearestTo!;
+      const φ = (latitude * Math.PI) / 180;
+      return q
+        .orderBy(
+          sql`sin(radians(latitude)) * ${Math.sin(φ)} + cos(radians(latitude)) * ${Math.cos(φ)} * cos(radians(longitude - ${longitude}))`,
+          "desc",
+        )
+        .orderBy("serial_number");
+    })
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    serialNumber: r.serial_number,
+    status: r.status,
+    latitude: Number(r.latitude),
+    longitude: Number(r.longitude),
+    location: r.location,
+    approximate: r.location_approximate === 1,
+    locatedAt: r.located_at,
   }));
 }

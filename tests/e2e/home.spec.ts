@@ -210,11 +210,12 @@ test.describe("the home page", () => {
     expect(seen).toEqual(expectedFeed(seen[0]!, true));
   });
 
-  test("the 'Found a Jimmy?' panel offers scanning, manual entry and the Hall of Fame", async ({ page }) => {
+  test("the 'Found a Jimmy?' panel offers scanning, manual entry, the Jimmys near you and the Hall of Fame", async ({ page }) => {
     await page.goto("/");
     const panel = page.getByRole("region", { name: "Found a Jimmy?" });
     await expect(panel.getByRole("link", { name: "Scan QR Code" })).toBeVisible();
     await expect(panel.getByRole("link", { name: "Manual Upload" })).toBeVisible();
+    await expect(panel.getByRole("link", { name: "Hunt Near Me" })).toHaveAttribute("href", "/near-me");
     await expect(panel.getByRole("link", { name: "Hall of Fame" })).toHaveAttribute("href", "/hall-of-fame");
     await expect(page.getByRole("link", { name: "Report a discovery" })).toBeVisible();
   });

@@ -1,0 +1,293 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { useHydrated } from "~/components/useHydrated";
+import { AlertIcon, LocateIcon, PinIcon, SpinnerIcon } from "~/components/ui/icons";
+import type { LatLng } from "~/lib/distance";
+import { formatDate, plural } from "~/lib/format";
+import { formatHeading, LONG_AGO_DAYS, MAX_PLACE_LENGTH, nearMeHref, parseNearMe } from "~/lib/near-me";
+import { placeLabel } from "~/lib/places";
+import { getDb } from "~/infra/db.server";
+import { resolveLocation } from "~/services/geo.server";
+import { drawNearMe, jimmysNear, type NearbyJimmy, type NearMeDrawing } from "~/services/near-me.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Hunt Near Me" },
+  { name: "description", content: "The Jimmys last seen nearest to you, how far away and which way." },
+];
+
+type NearMeData =
+  | { state: "ask"; text: string }
+  | { state: "problem"; text: string; message: string }
+  | {
+      state: "found";
+      text: string;
+      /** Where the search is from: the browser's position (rounded) or the typed place's centre. */
+      origin: LatLng;
+      originLabel: string;
+      fromTypedPlace: boolean;
+      jimmys: NearbyJimmy[];
+      drawing: NearMeDrawing;
+    };
+
+/**
+ * A plain GET page: `?at=lat,lng` from the browser's location (JavaScript),
+ * `?place=…` typed (no JavaScript needed). The typed place is resolved
+ * offline, as reported locations are.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const query = parseNearMe(new URL(request.url).searchParams);
+  const problem = (status: number, message: string, text: string) => data<NearMeData>({ state: "problem", text, message }, { status });
+  if (query.kind === "none") return data<NearMeData>({ state: "ask", text: "" });
+  if (query.kind === "invalid") return problem(400, query.message, query.text);
+
+  let origin: LatLng;
+  let originLabel: string;
+  const text = query.kind === "place" ? query.text : "";
+  if (query.kind === "place") {
+    const place = await resolveLocation({ location: query.text });
+    if (place.latitude === null || place.longitude === null) {
+      const area = placeLabel(place);
+      return problem(
+        422,
+        area
+          ? `“${query.text}” is all of ${area}. Type a town or city there, like the one you are in.`
+          : `No town or city called “${query.text}” was found. Try its name and country, like “Austin, TX” or “Lyon, France”.`,
+        query.text,
+      );
+    }
+    origin = { latitude: place.latitude, longitude: place.longitude };
+    originLabel = placeLabel(place) ?? query.text;
+  } else {
+    origin = query.point;
+    const place = await resolveLocation(origin);
+    const label = placeLabel(place);
+    originLabel = label ? `your location, near ${label}` : "your location";
+  }
+  const jimmys = await jimmysNear(getDb(), origin);
+  return data<NearMeData>({
+    state: "found",
+    text,
+    origin,
+    originLabel,
+    fromTypedPlace: query.kind === "place",
+    jimmys,
+    drawing: drawNearMe(origin, jimmys),
+  });
+}
+
+export default function NearMePage() {
+  const result = useLoaderData<typeof loader>();
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-8 pb-28 md:pb-10">
+      <div className="flex items-center gap-3">
+        <span className="flex h-11 w-11 items-center justify-center rounded-full bg-orange-100 text-orange-700">
+          <PinIcon className="h-6 w-6" />
+        </span>
+        <h1 className="text-3xl font-extrabold tracking-tight">Hunt Near Me</h1>
+      </div>
+      <p className="mt-2 text-stone-600">The Jimmys last seen nearest to you: how far away, and which way to go.</p>
+
+      <SearchPanel key={result.text} text={result.text} problem={result.state === "problem" ? result.message : null} />
+
+      {result.state === "found" ? <Results result={result} /> : null}
+    </section>
+  );
+}
+
+type Locating = { step: "idle" } | { step: "locating" } | { step: "failed"; message: string };
+
+/**
+ * A typed place (a plain GET form) and, with JavaScript and a browser that
+ * can tell, the hunter's own location.
+ */
+function SearchPanel({ text, problem }: { text: string; problem: string | null }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const input = useRef<HTMLInputElement>(null);
+  const [locating, setLocating] = useState<Locating>({ step: "idle" });
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/near-me";
+  const canLocate = hydrated && typeof navigator !== "undefined" && "geolocation" in navigator;
+
+  function locate() {
+    setLocating({ step: "locating" });
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating({ step: "idle" });
+        navigate(nearMeHref(position.coords));
+      },
+      (error) => {
+        setLocating({
+          step: "failed",
+          message:
+            error.code === error.PERMISSION_DENIED
+              ? "Your browser did not share your location. Type where you are instead."
+              : "Your location could not be found just now. Type where you are instead.",
+        });
+        input.current?.focus();
+      },
+      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 60_000 },
+    );
+  }
+
+  const message = locating.step === "failed" ? locating.message : problem;
+  return (
+    <div className="mt-6 rounded-2xl border border-orange-100 bg-white p-5 shadow-sm">
+      {canLocate ? (
+        <div className="mb-4">
+          <button
+            type="button"
+            onClick={locate}
+            disabled={locating.step === "locating"}
+            className="inline-flex items-center gap-2 rounded-full bg-orange-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-orange-800 disabled:opacity-70"
+          >
+            {locating.step === "locating" ? <SpinnerIcon className="h-4 w-4 animate-spin" /> : <LocateIcon className="h-4 w-4" />}
+            {locating.step === "locating" ? "Finding your location…" : "Use my location"}
+          </button>
+          <p className="mt-2 text-sm text-stone-600">Or type where you are:</p>
+        </div>
+      ) : null}
+      <Form method="get" action="/near-me" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <label htmlFor="near-me-place" className="block text-sm font-semibold text-stone-700">
+            Where are you?
+          </label>
+          <input
+            ref={input}
+            id="near-me-place"
+            name="place"
+            type="text"
+            defaultValue={text}
+            maxLength={MAX_PLACE_LENGTH}
+            placeholder="A town or city, like Austin, TX"
+            autoComplete="address-level2"
+            aria-invalid={message ? true : undefined}
+            aria-describedby={message ? "near-me-problem" : "near-me-privacy"}
+            className="mt-1 w-full rounded-xl border border-stone-300 px-3 py-2 text-base focus:border-orange-500 focus:outline-none focus:ring-2 focus:ring-orange-200"
+          />
+        </div>
+        <button
+          type="submit"
+          className="inline-flex items-center justify-center gap-2 rounded-full border border-orange-200 bg-orange-50 px-5 py-2.5 text-sm font-semibold text-orange-800 hover:bg-orange-100"
+        >
+          {searching ? <SpinnerIcon className="h-4 w-4 animate-spin" /> : null}
+          Find Jimmys
+        </button>
+      </Form>
+      {message ? (
+        <p id="near-me-problem" role="alert" className="mt-3 flex items-start gap-2 text-sm font-medium text-red-700">
+          <AlertIcon className="mt-0.5 h-4 w-4 shrink-0" />
+          {message}
+        </p>
+      ) : null}
+      <p id="near-me-privacy" className="mt-3 text-xs text-stone-500">
+        Your location is rounded to about a kilometre and is not stored.
+      </p>
+    </div>
+  );
+}
+
+function Results({ result }: { result: Extract<NearMeData, { state: "found" }> }) {
+  const { jimmys, drawing, originLabel } = result;
+  if (jimmys.length === 0) {
+    return (
+      <div className="mt-6 rounded-2xl border border-orange-100 bg-white p-5 shadow-sm" data-testid="near-me-results">
+        <h2 className="text-lg font-bold">Nearest to {originLabel}</h2>
+        <p className="mt-2 text-stone-600">No Jimmy has been seen anywhere yet. Found one? Report it and it will show up here.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" data-testid="near-me-results">
+      <div className="lg:order-2">
+        <h2 className="text-lg font-bold">
+          The {plural(jimmys.length, "Jimmy", "Jimmys")} last seen nearest to {originLabel}
+        </h2>
+        <ol className="mt-3 space-y-2" aria-label="Nearest Jimmys">
+          {jimmys.map((jimmy, index) => (
+            <NearbyItem key={jimmy.serialNumber} jimmy={jimmy} rank={index + 1} />
+          ))}
+        </ol>
+      </div>
+      <NearMeMap drawing={drawing} originLabel={originLabel} />
+    </div>
+  );
+}
+
+function NearbyItem({ jimmy, rank }: { jimmy: NearbyJimmy; rank: number }) {
+  return (
+    <li data-testid="near-me-jimmy" data-serial={jimmy.serialNumber}>
+      <Link
+        to={`/jimmy/${jimmy.serialNumber}`}
+        className="flex items-start gap-3 rounded-2xl border border-stone-200 bg-white p-3 shadow-sm hover:border-orange-300 hover:bg-orange-50"
+      >
+        <span
+          className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-orange-700 text-xs font-bold text-white"
+          aria-hidden
+        >
+          {rank}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="font-bold">Jimmy #{jimmy.serialNumber}</span>
+            {jimmy.status === "missing" ? (
+              <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Reported missing</span>
+            ) : null}
+            {jimmy.longAgo ? (
+              <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
+                Not seen for over {LONG_AGO_DAYS === 365 ? "a year" : `${LONG_AGO_DAYS} days`}
+              </span>
+            ) : null}
+          </span>
+          <span className="block text-sm font-semibold text-orange-800" data-testid="near-me-heading">
+            {formatHeading(jimmy.distanceKm, jimmy.bearing)}
+          </span>
+          <span className="block truncate text-sm text-stone-600">
+            Last seen {jimmy.location ?? "at an unnamed spot"}
+            {jimmy.locatedAt ? `, ${formatDate(jimmy.locatedAt)}` : ""}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** The hunter (blue) and the listed Jimmys (numbered, nearest on top) on the offline basemap. Links work without JavaScript. */
+function NearMeMap({ drawing, originLabel }: { drawing: NearMeDrawing; originLabel: string }) {
+  const markers = drawing.jimmys.map((marker, index) => ({ ...marker, rank: index + 1 })).reverse();
+  return (
+    <figure className="overflow-hidden rounded-2xl border border-stone-200 bg-sky-100 shadow-sm lg:order-1 lg:self-start">
+      <svg
+        viewBox={`0 0 ${drawing.width} ${drawing.height}`}
+        className="block h-auto w-full"
+        role="group"
+        aria-label={`Map of the nearest Jimmys around ${originLabel}`}
+        data-testid="near-me-map"
+      >
+        <image href={drawing.basemap} width={drawing.width} height={drawing.height} preserveAspectRatio="none" />
+        {markers.map((marker) => (
+          <a key={marker.serialNumber} href={`/jimmy/${marker.serialNumber}`} aria-label={`${marker.rank}. Jimmy #${marker.serialNumber}`}>
+            <circle cx={marker.x} cy={marker.y} r={10} fill="#c2410c" stroke="#ffffff" strokeWidth={2} />
+            <text
+              x={marker.x}
+              y={marker.y}
+              textAnchor="middle"
+              dominantBaseline="central"
+              className="pointer-events-none fill-white text-[10px] font-bold"
+            >
+              {marker.rank}
+            </text>
+          </a>
+        ))}
+        <g data-testid="near-me-origin" aria-label="You are here" role="img">
+          <circle cx={drawing.origin.x} cy={drawing.origin.y} r={12} fill="#0284c7" fillOpacity={0.2} />
+          <circle cx={drawing.origin.x} cy={drawing.origin.y} r={6} fill="#0284c7" stroke="#ffffff" strokeWidth={2} />
+        </g>
+      </svg>
+      <figcaption className="border-t border-stone-200 bg-white px-3 py-2 text-xs text-stone-600">
+        You are the blue dot; numbers are the list&rsquo;s order.
+      </figcaption>
+    </figure>
+  );
+}
