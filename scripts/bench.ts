@@ -26,7 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { BENCH_QR_SECRET, signedInCookie, startApp, stopChild } from "./bench/app-server";
-import { buildBenchData, renderBenchPhotos } from "./bench/data";
+import { buildBenchData, buildPositionsData, renderBenchPhotos } from "./bench/data";
 import { bareHeaders, getRaw, load, type LoadResult } from "./bench/load";
 import {
   launchBrowser,
@@ -54,6 +54,7 @@ const BASE_MODE = ci
       load: { connections: 8, durationSeconds: 2, maxRequests: 20_000 },
       scalePoints: [1_000, 4_000],
       mapScalePoints: [200, 2_000],
+      nearMeScalePoints: [10_000, 200_000],
       scaleRequests: 30,
     }
   : {
@@ -65,6 +66,7 @@ const BASE_MODE = ci
       load: { connections: 10, durationSeconds: 10, maxRequests: 200_000 },
       scalePoints: [10_000, 100_000, 1_000_000],
       mapScalePoints: [5_000, 100_000],
+      nearMeScalePoints: [10_000, 1_000_000],
       scaleRequests: 200,
     };
 const MODE = {
@@ -73,6 +75,7 @@ const MODE = {
   jimmys: Number(option("jimmys") ?? BASE_MODE.jimmys),
   scalePoints: option("scale")?.split(",").map(Number) ?? BASE_MODE.scalePoints,
   mapScalePoints: option("map-scale")?.split(",").map(Number) ?? BASE_MODE.mapScalePoints,
+  nearMeScalePoints: option("near-me-scale")?.split(",").map(Number) ?? BASE_MODE.nearMeScalePoints,
 };
 
 const BUDGETS = {
@@ -214,6 +217,30 @@ async function measureMapScale(baseURL: string, jimmys: number, seedSeconds: num
   return { jimmys, seedSeconds, htmlBytes: page.body.length, latency };
 }
 
+type NearMeScalePoint = { jimmys: number; seedSeconds: number; latency: Record<string, LoadResult> };
+
+/** Where "Hunt near me" is asked from: inside a town full of Jimmys, between towns, and far from every one. */
+const NEAR_ME_ORIGINS = {
+  "in a town": "/near-me?at=30.28,-97.75",
+  "between towns": "/near-me?at=31.5,-99",
+  "mid-Pacific": "/near-me?at=0,-150",
+};
+
+/** "Hunt near me" (rendered for each request: it is never cached) as the number of Jimmys with a position grows. */
+async function measureNearMeScale(baseURL: string, jimmys: number, seedSeconds: number): Promise<NearMeScalePoint> {
+  const latency: Record<string, LoadResult> = {};
+  for (const [name, route] of Object.entries(NEAR_ME_ORIGINS)) {
+    const page = await getRaw(baseURL + route, { ...ACCEPT, "Accept-Encoding": "identity" });
+    if (page.status !== 200 || !page.body.toString().includes('data-testid="near-me-jimmy"')) {
+      throw new Error(`GET ${route} answered ${page.status} with no Jimmys listed at ${jimmys} Jimmys`);
+    }
+    await load(baseURL + route, { connections: 1, durationSeconds: 5, maxRequests: 10, headers: ACCEPT });
+    latency[name] = await load(baseURL + route, { connections: 1, durationSeconds: 60, maxRequests: MODE.scaleRequests, headers: ACCEPT });
+    requireNoFailures(`${route} at ${jimmys} Jimmys`, latency[name]!);
+  }
+  return { jimmys, seedSeconds, latency };
+}
+
 /** Every answer must be a 2xx; on a busy machine a slow page may get no answer within a short window, which is reported, not failed. */
 function requireNoFailures(what: string, result: LoadResult) {
   if (result.failures > 0) problems.push(`${what}: ${result.failures} failed or non-2xx responses`);
@@ -243,6 +270,7 @@ type Report = {
   upload: UploadResult;
   scale: ScalePoint[];
   mapScale: MapScalePoint[];
+  nearMeScale: NearMeScalePoint[];
   budgets: { name: string; limit: string; measured: string; pass: boolean; asserted: boolean }[];
   wallSeconds: number;
 };
@@ -405,6 +433,22 @@ try {
       fs.rmSync(point.dataDir, { recursive: true, force: true });
     }
   }
+
+  log("Scale: Hunt near me as Jimmys with a position grow");
+  report.nearMeScale = [];
+  for (const jimmys of MODE.nearMeScalePoints) {
+    const dataDir = path.join(workDir, `near-me-${jimmys}`);
+    fs.mkdirSync(dataDir, { recursive: true });
+    const { seconds } = await buildPositionsData(path.join(dataDir, "jimmy-hunt.sqlite"), jimmys);
+    log(`Seeded ${jimmys.toLocaleString("en-US")} Jimmys with a position in ${seconds.toFixed(1)} s`);
+    const server = await startApp(dataDir);
+    try {
+      report.nearMeScale.push(await measureNearMeScale(server.baseURL, jimmys, seconds));
+    } finally {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
 } finally {
   for (const server of servers) await server.stop();
   fs.rmSync(workDir, { recursive: true, force: true });
@@ -538,6 +582,18 @@ budget(
   mapBytesRatio <= BUDGETS.scaleRatio,
   true,
 );
+const [fewestPositions, mostPositions] = [report.nearMeScale[0]!, report.nearMeScale[report.nearMeScale.length - 1]!];
+for (const origin of Object.keys(NEAR_ME_ORIGINS)) {
+  const [before, after] = [fewestPositions.latency[origin]!.p50, mostPositions.latency[origin]!.p50];
+  const ratio = after / Math.max(before, 0.5);
+  budget(
+    `Hunt near me (${origin}) p50 latency, ${mostPositions.jimmys.toLocaleString("en-US")} vs ${fewestPositions.jimmys.toLocaleString("en-US")} Jimmys`,
+    `≤ ${BUDGETS.scaleRatio}×`,
+    `${ratio.toFixed(2)}× (${ms(before)} → ${ms(after)} ms)`,
+    ratio <= BUDGETS.scaleRatio,
+    false,
+  );
+}
 report.wallSeconds = Math.round((Date.now() - started) / 1000);
 
 fs.mkdirSync(RESULTS_DIR, { recursive: true });
@@ -610,6 +666,14 @@ table([
     kb(point.htmlBytes),
     ms(point.latency.p50),
     ms(point.latency.p99),
+  ]),
+]);
+table([
+  ["Jimmys with a position", "seed s", ...Object.keys(NEAR_ME_ORIGINS).map((name) => `near me, ${name}: p50 ms`)],
+  ...report.nearMeScale.map((point) => [
+    point.jimmys.toLocaleString("en-US"),
+    point.seedSeconds.toFixed(1),
+    ...Object.values(point.latency).map((r) => ms(r.p50)),
   ]),
 ]);
 table([

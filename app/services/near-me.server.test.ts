@@ -113,6 +113,10 @@ describe("the Jimmys last seen nearest a point", () => {
     expect(found).toHaveLength(20);
     expect(found[0]!.serialNumber).toBe(1000);
     expect(found.slice(1).every((j) => j.latitude === 40.7128)).toBe(true);
+    // Standing in the crowd: twenty of it, all right here.
+    const inCrowd = await jimmysNear(db, { latitude: 40.7128, longitude: -74.006 });
+    expect(inCrowd).toHaveLength(20);
+    expect(inCrowd.every((j) => j.distanceKm === 0)).toBe(true);
   });
 
   it("reads a box through the position index, never the whole table", async () => {

@@ -81,6 +81,8 @@ export async function jimmysNear(db: Executor, origin: LatLng, count = NEAR_ME_C
   const last = ranked[Math.min(count, ranked.length) - 1];
   if (!last) return [];
   if (complete && (box.radiusKm === Infinity || last.distanceKm <= box.radiusKm)) return ranked.slice(0, count);
+  // Hundreds of Jimmys within about 110 m: they are all "right here", and any of them will do.
+  if (!complete && box.radiusKm <= SMALLEST_HALF_HEIGHT * KM_PER_DEGREE) return ranked.slice(0, count);
   // The count-th nearest of some Jimmys is at least as far as the count-th nearest of all: the
   // answer lies within that circle.
   const reach = searchBox(origin, Math.min(180, (last.distanceKm / KM_PER_DEGREE) * 1.0001 + 1e-6));

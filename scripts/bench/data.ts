@@ -162,3 +162,40 @@ function benchPlaces(): Promise<Place[]> {
   );
   return placesOnce;
 }
+
+/**
+ * A hunt of `jimmys` Jimmys, each last seen somewhere in or around one of the
+ * demo's cities (spread over about 30 km, as Jimmys hidden across a town
+ * are), for "Hunt near me", which reads only each Jimmy's last position:
+ * one Jimmy per discovery is the most positions a hunt of that many
+ * discoveries can have. Written straight into SQLite, as buildBenchData does.
+ */
+export async function buildPositionsData(databasePath: string, jimmys: number): Promise<{ seconds: number }> {
+  const started = Date.now();
+  const db = openSqlite(databasePath);
+  await migrateToLatest(db);
+  await db.destroy();
+  const raw = new Database(databasePath);
+  raw.pragma("journal_mode = WAL");
+  raw.pragma("synchronous = OFF");
+  const rng = mulberry32(20261125);
+  const cities = [...US_CITIES, ...WORLD_CITIES];
+  const stamp = new Date(Date.now() - 30 * 86_400_000).toISOString();
+  raw.transaction(() => {
+    const insert = raw.prepare(
+      `insert into jimmys (serial_number, name, status, minted_at, discovery_count, first_discovery_at, last_discovery_at,
+         latitude, longitude, location, located_at) values (?, ?, 'discovered', ?, 1, ?, ?, ?, ?, ?, ?)`,
+    );
+    for (let serial = 1; serial <= jimmys; serial++) {
+      const city = cities[Math.floor(rng() * cities.length)]!;
+      // Denser towards the centre: the sum of two uniform offsets.
+      const latitude = city.lat + (rng() + rng() - 1) * 0.15;
+      const longitude = city.lng + ((rng() + rng() - 1) * 0.15) / Math.cos((city.lat * Math.PI) / 180);
+      insert.run(serial, `Jimmy #${serial}`, stamp, stamp, stamp, latitude, longitude, city.label, stamp);
+    }
+  })();
+  raw.exec("analyze");
+  raw.pragma("wal_checkpoint(TRUNCATE)");
+  raw.close();
+  return { seconds: (Date.now() - started) / 1000 };
+}
