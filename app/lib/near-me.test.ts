@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { bearingDegrees, compassPoint, distanceKm, formatDistance, formatHeading, nearMeHref, parseNearMe, searchBox } from "./near-me";
+import {
+  bearingDegrees,
+  compassPoint,
+  distanceKm,
+  formatDistance,
+  formatHeading,
+  circleStrips,
+  nearMeHref,
+  parseNearMe,
+  type Strip,
+} from "./near-me";
 
 const params = (query: string) => new URLSearchParams(query);
 const AUSTIN = { latitude: 30.2672, longitude: -97.7431 };
@@ -69,31 +79,47 @@ describe("how far and which way", () => {
   });
 });
 
-describe("the box searched around a point", () => {
-  it("covers the bands of latitude it spans and a width that holds its circle", () => {
-    const box = searchBox(AUSTIN, 0.25);
-    expect(box.bands).toEqual([300, 301, 302, 303, 304, 305]);
-    expect(box.longitudes).toHaveLength(1);
-    const [west, east] = box.longitudes![0]!;
-    expect(box.radiusKm).toBeCloseTo(27.8, 1);
-    // Every point at the circle's distance, in every direction, is inside.
-    for (let bearing = 0; bearing < 360; bearing += 5) {
-      const p = destination(AUSTIN, bearing, box.radiusKm * 0.999);
-      expect(Math.floor(p.latitude * 10)).toBeGreaterThanOrEqual(box.bands[0]!);
-      expect(Math.floor(p.latitude * 10)).toBeLessThanOrEqual(box.bands.at(-1)!);
-      expect(p.longitude).toBeGreaterThanOrEqual(west);
-      expect(p.longitude).toBeLessThanOrEqual(east);
+/** Whether `point` lies in one of the strips. */
+const covered = (strips: Strip[] | null, point: { latitude: number; longitude: number }) =>
+  strips === null ||
+  strips.some(
+    (strip) =>
+      strip.bands.includes(Math.floor(point.latitude * 10)) &&
+      (strip.longitudes === null || strip.longitudes.some(([west, east]) => point.longitude >= west && point.longitude <= east)),
+  );
+
+describe("the strips read for a circle around a point", () => {
+  it("hold every point of the circle, wherever it is: a town, the antimeridian, near a pole, half the world", () => {
+    const cases = [
+      [AUSTIN, 25],
+      [AUSTIN, 0.1],
+      [{ latitude: -17.7, longitude: 179.9 }, 300],
+      [{ latitude: 89.5, longitude: 10 }, 150],
+      [{ latitude: -89.99, longitude: 10 }, 5],
+      [{ latitude: -60, longitude: -150 }, 2500],
+      [{ latitude: 0, longitude: -150 }, 7000],
+      [{ latitude: 45, longitude: 0 }, 12000],
+    ] as const;
+    for (const [center, radiusKm] of cases) {
+      const strips = circleStrips(center, radiusKm);
+      expect(strips!.length).toBeLessThanOrEqual(64);
+      for (let bearing = 0; bearing < 360; bearing += 3) {
+        for (const share of [0.3, 0.7, 0.999]) {
+          const p = destination(center, bearing, radiusKm * share);
+          const point = { latitude: p.latitude, longitude: ((((p.longitude + 180) % 360) + 360) % 360) - 180 };
+          expect(covered(strips, point), `${JSON.stringify(center)} ${radiusKm} km, ${bearing}°`).toBe(true);
+        }
+      }
     }
   });
 
-  it("splits at the antimeridian, goes round the world near a pole, and covers the Earth when large", () => {
-    expect(searchBox({ latitude: -17.7, longitude: 179.9 }, 1).longitudes).toEqual([
-      [expect.closeTo(178.85, 1), 180],
-      [-180, expect.closeTo(-179.05, 1)],
-    ]);
-    expect(searchBox({ latitude: 89.5, longitude: 10 }, 1).longitudes).toBeNull();
-    expect(searchBox({ latitude: 0, longitude: 0 }, 180)).toMatchObject({ longitudes: null, radiusKm: Infinity });
-    expect(searchBox({ latitude: -90, longitude: 0 }, 0.05).bands).toEqual([-900]);
-    expect(searchBox({ latitude: 90, longitude: 0 }, 0.15).bands).toEqual([898, 899, 900]);
+  it("follow the circle's outline, not a box around it, so a crowd just off its edge is not read", () => {
+    const strips = circleStrips(AUSTIN, 100);
+    expect(covered(strips, destination(AUSTIN, 90, 95))).toBe(true);
+    // North-east at 120 km: inside the box around the circle, outside the circle and its strips.
+    expect(covered(strips, destination(AUSTIN, 45, 120))).toBe(false);
+    const acrossTheAntimeridian = circleStrips({ latitude: -17.7, longitude: 179.9 }, 100)!;
+    expect(acrossTheAntimeridian.some((strip) => strip.longitudes?.length === 2)).toBe(true);
+    expect(circleStrips({ latitude: 0, longitude: 0 }, 30_000)).toBeNull();
   });
 });

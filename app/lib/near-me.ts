@@ -8,6 +8,11 @@ import { EARTH_RADIUS_MILES, greatCircleMiles, type LatLng } from "./distance";
 
 /** How many Jimmys the page lists. */
 export const NEAR_ME_COUNT = 20;
+/**
+ * How far the page looks: a Jimmy further away than this is not one to go
+ * and find from here (and the search stays small wherever the hunter is).
+ */
+export const NEAR_ME_MAX_KM = 2000;
 /** A Jimmy last seen longer ago than this is marked: it may well have moved on. */
 export const LONG_AGO_DAYS = 365;
 /**
@@ -16,7 +21,7 @@ export const LONG_AGO_DAYS = 365;
  * log hold a neighbourhood, not a doorstep.
  */
 export const POSITION_DECIMALS = 2;
-/** Latitude bands of the position index (db/migrations/…-jimmy-positions.ts): a tenth of a degree, about 11 km. */
+/** Latitude bands of the position index (db/migrations/2026-11-25T0630-jimmy-positions.ts): a tenth of a degree, about 11 km. */
 export const BANDS_PER_DEGREE = 10;
 
 const KM_PER_MILE = 1.609344;
@@ -107,48 +112,83 @@ export function formatHeading(km: number, bearing: number): string {
   return km < 0.1 ? "Right here (within 100 m)" : `${formatDistance(km)} ${compassPoint(bearing)}`;
 }
 
-/**
- * The box searched around a point: the latitude bands it covers, and the
- * longitude ranges (two when it crosses the antimeridian, none when it goes
- * round the world), for a box `halfHeight` degrees of latitude each way and
- * as wide in kilometres at its widest-reaching latitude.
- */
-export type SearchBox = {
-  bands: number[];
-  longitudes: [number, number][] | null;
-  /** Every point within this many km of the centre is inside the box. */
-  radiusKm: number;
-};
+/** Half the Earth's circumference: a circle this wide covers the whole sphere. */
+export const HALF_CIRCUMFERENCE_KM = 180 * KM_PER_DEGREE;
 
-export function searchBox(center: LatLng, halfHeight: number): SearchBox {
-  const south = Math.max(-90, center.latitude - halfHeight);
-  const north = Math.min(90, center.latitude + halfHeight);
-  const bands: number[] = [];
-  for (let band = Math.floor(south * BANDS_PER_DEGREE); band <= Math.floor(north * BANDS_PER_DEGREE); band++) bands.push(band);
-  // A degree of longitude is shortest at the box's edge nearest a pole: the box is that wide there.
-  const poleward = Math.max(Math.abs(south), Math.abs(north));
-  const cos = Math.cos((poleward * Math.PI) / 180);
-  const halfWidth = cos < 1e-6 ? 360 : halfHeight / cos;
-  let longitudes: [number, number][] | null;
-  if (halfWidth >= 180) longitudes = null;
-  else {
-    const west = center.longitude - halfWidth;
-    const east = center.longitude + halfWidth;
-    if (west < -180)
-      longitudes = [
-        [west + 360, 180],
-        [-180, east],
-      ];
-    else if (east > 180)
-      longitudes = [
-        [west, 180],
-        [-180, east - 360],
-      ];
-    else longitudes = [[west, east]];
+/** A run of latitude bands and the longitudes read in them (null: all of them). */
+export type Strip = { bands: number[]; longitudes: [number, number][] | null };
+
+/** At most this many strips cover a circle (its outline, in steps). */
+const MAX_STRIPS = 64;
+
+/**
+ * What to read to find every Jimmy within `radiusKm` of `center`: the bands
+ * of latitude the circle spans, each with the circle's widest reach in
+ * longitude over the band, neighbouring bands with about the same reach
+ * merged into one strip. It follows the circle's outline, so a crowd just
+ * outside the circle is not read (a box would take in its corners); null when
+ * the circle covers the Earth.
+ */
+export function circleStrips(center: LatLng, radiusKm: number): Strip[] | null {
+  if (radiusKm >= HALF_CIRCUMFERENCE_KM) return null;
+  const r = radiusKm / KM_PER_DEGREE;
+  const south = Math.max(-90, center.latitude - r);
+  const north = Math.min(90, center.latitude + r);
+  const rad = Math.PI / 180;
+  const φ0 = center.latitude * rad;
+  const cosR = Math.cos(r * rad);
+  // Half the circle's width in longitude (degrees) at latitude φ; 180 where it goes all the way round.
+  const reachAt = (φ: number) => {
+    const across = Math.cos(φ0) * Math.cos(φ);
+    if (across < 1e-12) return 180;
+    const x = (cosR - Math.sin(φ0) * Math.sin(φ)) / across;
+    if (x <= -1) return 180;
+    return x >= 1 ? 0 : Math.acos(x) / rad;
+  };
+  // The circle is widest where sin φ = sin φ0 / cos r (when it does not reach a pole).
+  const widest = cosR > 0 && Math.abs(Math.sin(φ0) / cosR) <= 1 ? Math.asin(Math.sin(φ0) / cosR) : null;
+  const reaches: { band: number; reach: number }[] = [];
+  for (let band = Math.floor(south * BANDS_PER_DEGREE); band <= Math.floor(north * BANDS_PER_DEGREE); band++) {
+    const low = Math.max(south, band / BANDS_PER_DEGREE) * rad;
+    const high = Math.min(north, (band + 1) / BANDS_PER_DEGREE) * rad;
+    let reach = r >= 90 ? 180 : Math.max(reachAt(low), reachAt(high));
+    if (widest !== null && widest > low && widest < high) reach = Math.max(reach, reachAt(widest));
+    reaches.push({ band, reach: Math.min(180, reach * 1.000001 + 1e-9) });
   }
-  // A point closer than halfHeight degrees of arc is inside: its latitude is, and so is the path
-  // to it, where a degree of longitude is at least `cos` degrees of arc long.
-  return { bands, longitudes, radiusKm: south === -90 && north === 90 ? Infinity : halfHeight * KM_PER_DEGREE };
+  // Merge neighbours whose reach differs by less than a tolerance, widened until the strips are few.
+  let tolerance = Math.max(0.005, r * 0.01);
+  for (;;) {
+    const strips: { bands: number[]; reach: number; least: number }[] = [];
+    for (const { band, reach } of reaches) {
+      const last = strips[strips.length - 1];
+      if (last && Math.max(last.reach, reach) - Math.min(last.least, reach) <= tolerance) {
+        last.bands.push(band);
+        last.reach = Math.max(last.reach, reach);
+        last.least = Math.min(last.least, reach);
+      } else strips.push({ bands: [band], reach, least: reach });
+    }
+    if (strips.length <= MAX_STRIPS) {
+      return strips.map(({ bands, reach }) => ({ bands, longitudes: longitudeRanges(center.longitude, reach) }));
+    }
+    tolerance *= 2;
+  }
+}
+
+function longitudeRanges(longitude: number, half: number): [number, number][] | null {
+  if (half >= 180) return null;
+  const west = longitude - half;
+  const east = longitude + half;
+  if (west < -180)
+    return [
+      [west + 360, 180],
+      [-180, east],
+    ];
+  if (east > 180)
+    return [
+      [west, 180],
+      [-180, east - 360],
+    ];
+  return [[west, east]];
 }
 
 /** Days between two instants, rounded down. */

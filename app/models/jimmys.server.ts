@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database, JimmyStatus } from "#db/schema";
 import { encodeCursor, type Cursor, type DiscoveryCardData } from "~/lib/discoveries";
 import type { LatLng } from "~/lib/distance";
-import type { SearchBox } from "~/lib/near-me";
+import { KM_PER_DEGREE, type Strip } from "~/lib/near-me";
 import type { PhotoUrl } from "~/lib/photos";
 import { nowIso } from "~/lib/time";
 import { selectCards, toCardData } from "./cards.server";
@@ -220,33 +220,60 @@ export type PositionedJimmy = {
   locatedAt: string | null;
 };
 
+/** Where a Jimmy was last seen, as the near-me search reads it from the position index alone. */
+export type JimmyPosition = { serialNumber: number; latitude: number; longitude: number };
+
 /**
- * The Jimmys whose last known position is in `box` (retired ones are out of
- * the hunt), at most `limit` of them: in no particular order, or nearest
- * first to `nearestTo` (by a flat-earth measure, good for ranking within a
- * box; the caller measures real distances). Read through the position index
- * (latitude band, longitude): one index range per band, so the cost follows
- * what is in the box, not the size of the hunt; ordering reads all of it.
+ * The positions of the Jimmys last seen in `strips` (null: anywhere) and, when
+ * given, `within` a circle, at most `limit` of them, in no particular order;
+ * retired ones are out of the hunt.
+ * Read from the position index alone (db/migrations/2026-11-25T0630-jimmy-positions.ts):
+ * one short index range per band, and reading stops at `limit`, so the cost
+ * follows what is in the strips, not the size of the hunt.
  */
-export async function jimmysInBox(db: Executor, box: SearchBox, limit: number, nearestTo?: LatLng): Promise<PositionedJimmy[]> {
+export async function jimmyPositionsIn(
+  db: Executor,
+  strips: readonly Strip[] | null,
+  limit: number,
+  within?: { center: LatLng; radiusKm: number },
+): Promise<JimmyPosition[]> {
+  const band = sql<number>`floor(latitude * 10)`;
+  const φ = within ? (within.center.latitude * Math.PI) / 180 : 0;
+  const angle = within ? Math.min(Math.PI, within.radiusKm / KM_PER_DEGREE / (180 / Math.PI)) : 0;
+  const rows = await db
+    .selectFrom("jimmys")
+    .select(["serial_number", "latitude", "longitude"])
+    .where("latitude", "is not", null)
+    .where("longitude", "is not", null)
+    .$if(strips !== null, (q) =>
+      q.where((eb) =>
+        eb.or(
+          strips!.map((strip) =>
+            strip.longitudes === null
+              ? eb(band, "in", strip.bands)
+              : eb.and([eb(band, "in", strip.bands), eb.or(strip.longitudes.map(([west, east]) => eb.between("longitude", west, east)))]),
+          ),
+        ),
+      ),
+    )
+    .where("status", "!=", "retired")
+    .$if(within !== undefined, (q) =>
+      q.where(
+        sql<boolean>`sin(radians(latitude)) * ${Math.sin(φ)} + cos(radians(latitude)) * ${Math.cos(φ)} * cos(radians(longitude - ${within!.center.longitude})) >= ${Math.cos(angle) - 1e-12}`,
+      ),
+    )
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ serialNumber: r.serial_number, latitude: Number(r.latitude), longitude: Number(r.longitude) }));
+}
+
+/** The Jimmys with these serials, with what "Hunt near me" shows of each. */
+export async function findPositionedJimmys(db: Executor, serials: readonly number[]): Promise<PositionedJimmy[]> {
+  if (serials.length === 0) return [];
   const rows = await db
     .selectFrom("jimmys")
     .select(["serial_number", "status", "latitude", "longitude", "location", "location_approximate", "located_at"])
-    .where(sql<number>`floor(latitude * 10)`, "in", box.bands)
-    .$if(box.longitudes !== null, (q) => q.where((eb) => eb.or(box.longitudes!.map(([west, east]) => eb.between("longitude", west, east)))))
-    .where("status", "!=", "retired")
-    .$if(nearestTo !== undefined, (q) => {
-      // The cosine of the angle between the two points, largest for the nearest: a great-circle order.
-      const { latitude, longitude } = nearestTo!;
-      const φ = (latitude * Math.PI) / 180;
-      return q
-        .orderBy(
-          sql`sin(radians(latitude)) * ${Math.sin(φ)} + cos(radians(latitude)) * ${Math.cos(φ)} * cos(radians(longitude - ${longitude}))`,
-          "desc",
-        )
-        .orderBy("serial_number");
-    })
-    .limit(limit)
+    .where("serial_number", "in", serials)
     .execute();
   return rows.map((r) => ({
     serialNumber: r.serial_number,

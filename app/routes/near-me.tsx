@@ -5,7 +5,7 @@ import { useHydrated } from "~/components/useHydrated";
 import { AlertIcon, LocateIcon, PinIcon, SpinnerIcon } from "~/components/ui/icons";
 import type { LatLng } from "~/lib/distance";
 import { formatDate, plural } from "~/lib/format";
-import { formatHeading, LONG_AGO_DAYS, MAX_PLACE_LENGTH, nearMeHref, parseNearMe } from "~/lib/near-me";
+import { formatDistance, formatHeading, LONG_AGO_DAYS, MAX_PLACE_LENGTH, NEAR_ME_MAX_KM, nearMeHref, parseNearMe } from "~/lib/near-me";
 import { placeLabel } from "~/lib/places";
 import { getDb } from "~/infra/db.server";
 import { resolveLocation } from "~/services/geo.server";
@@ -86,7 +86,9 @@ export default function NearMePage() {
         </span>
         <h1 className="text-3xl font-extrabold tracking-tight">Hunt Near Me</h1>
       </div>
-      <p className="mt-2 text-stone-600">The Jimmys last seen nearest to you: how far away, and which way to go.</p>
+      <p className="mt-2 text-stone-600">
+        The Jimmys last seen nearest to you, up to {formatDistance(NEAR_ME_MAX_KM)} away: how far, and which way to go.
+      </p>
 
       <SearchPanel key={result.text} text={result.text} problem={result.state === "problem" ? result.message : null} />
 
@@ -194,7 +196,13 @@ function Results({ result }: { result: Extract<NearMeData, { state: "found" }> }
     return (
       <div className="mt-6 rounded-2xl border border-orange-100 bg-white p-5 shadow-sm" data-testid="near-me-results">
         <h2 className="text-lg font-bold">Nearest to {originLabel}</h2>
-        <p className="mt-2 text-stone-600">No Jimmy has been seen anywhere yet. Found one? Report it and it will show up here.</p>
+        <p className="mt-2 text-stone-600">
+          No Jimmy has been seen within {formatDistance(NEAR_ME_MAX_KM)}.{" "}
+          <Link to="/map" className="font-semibold text-orange-800 underline">
+            See where they are on the map
+          </Link>
+          , or found one? Report it and it will show up here.
+        </p>
       </div>
     );
   }

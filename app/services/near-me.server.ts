@@ -1,22 +1,13 @@
 /**
  * "Hunt near me": the Jimmys last seen nearest to a point, found through the
- * position index a box at a time (never by reading every Jimmy), and drawn on
- * the offline basemap.
+ * position index a circle at a time (never by reading every Jimmy), and drawn
+ * on the offline basemap.
  */
 import type { LatLng } from "~/lib/distance";
 import { frameFor, projection, type MapView } from "~/lib/journey-map";
-import {
-  bearingDegrees,
-  daysBetween,
-  distanceKm,
-  KM_PER_DEGREE,
-  LONG_AGO_DAYS,
-  NEAR_ME_COUNT,
-  searchBox,
-  type SearchBox,
-} from "~/lib/near-me";
+import { bearingDegrees, circleStrips, daysBetween, distanceKm, LONG_AGO_DAYS, NEAR_ME_COUNT, NEAR_ME_MAX_KM } from "~/lib/near-me";
 import type { Executor } from "~/infra/db.server";
-import { jimmysInBox, type PositionedJimmy } from "~/models/jimmys.server";
+import { findPositionedJimmys, jimmyPositionsIn, type JimmyPosition, type PositionedJimmy } from "~/models/jimmys.server";
 import { basemapPath } from "./basemap.server";
 
 export type NearbyJimmy = PositionedJimmy & {
@@ -27,66 +18,82 @@ export type NearbyJimmy = PositionedJimmy & {
   longAgo: boolean;
 };
 
-/** The first box searched: a quarter of a degree each way (about 28 km). */
-const FIRST_HALF_HEIGHT = 0.25;
-/** The most Jimmys one probe reads; a box holding more is made smaller. */
-const ROWS_PER_BOX = 400;
-/** Boxes are not made smaller than this (about 110 m each way). */
-const SMALLEST_HALF_HEIGHT = 0.001;
-const MAX_PROBES = 14;
+/** The first circle searched: about 25 km. */
+const FIRST_RADIUS_KM = 25;
+/** The most Jimmys one search reads; a circle holding more is made smaller. */
+const ROWS_PER_SEARCH = 400;
+/** Circles are not made smaller than this: closer than that, every Jimmy is "right here". */
+const SMALLEST_RADIUS_KM = 0.1;
+const MAX_SEARCHES = 24;
+
+type Measured = JimmyPosition & { distanceKm: number };
 
 /**
- * The `count` Jimmys last seen nearest to `origin`, nearest first.
+ * The `count` Jimmys last seen nearest to `origin` within NEAR_ME_MAX_KM,
+ * nearest first.
  *
- * Probes read the Jimmys in a box around the origin, at most ROWS_PER_BOX
- * each: a box with fewer than `count` grows, one with too many to read
- * shrinks. When a box read in full has its count-th nearest inside the
- * circle the box contains, nothing outside can be nearer: that is the
- * answer. Otherwise the count-th nearest found says how far the answer
- * reaches at most, and one last query takes the nearest in the box around
- * that circle, ordered by the database. The cost follows how crowded the
- * origin's surroundings are, not how many Jimmys the hunt has.
+ * Each search reads the positions in the strips that cover a circle around
+ * the origin (circleStrips), at most ROWS_PER_SEARCH of them, from the
+ * position index alone. A circle read in full that holds `count` Jimmys is
+ * the answer: nothing outside it is nearer. One that holds fewer grows (×4,
+ * up to NEAR_ME_MAX_KM, or halfway to the smallest too-crowded one); one too crowded to read in
+ * full shrinks (halfway to the largest too-empty one). The cost follows how
+ * crowded the origin's surroundings are, not how many Jimmys the hunt has.
  */
 export async function jimmysNear(db: Executor, origin: LatLng, count = NEAR_ME_COUNT, now = new Date()): Promise<NearbyJimmy[]> {
-  const rank = (found: readonly PositionedJimmy[]): NearbyJimmy[] =>
+  const measure = (found: readonly JimmyPosition[]): Measured[] =>
     found
-      .map((jimmy) => ({
-        ...jimmy,
-        distanceKm: distanceKm(origin, jimmy),
-        bearing: bearingDegrees(origin, jimmy),
-        longAgo: jimmy.locatedAt !== null && daysBetween(jimmy.locatedAt, now) > LONG_AGO_DAYS,
-      }))
+      .map((jimmy) => ({ ...jimmy, distanceKm: distanceKm(origin, jimmy) }))
       .sort((a, b) => a.distanceKm - b.distanceKm || a.serialNumber - b.serialNumber);
 
-  let half = FIRST_HALF_HEIGHT;
-  let tooFew = 0; // the largest box known to hold fewer than `count`
-  let tooMany = Infinity; // the smallest box known to hold more than a probe reads
-  let enough: { box: SearchBox; ranked: NearbyJimmy[]; complete: boolean } | null = null;
-  for (let probe = 0; probe < MAX_PROBES; probe++) {
-    const box = searchBox(origin, half);
-    const found = await jimmysInBox(db, box, ROWS_PER_BOX);
-    if (found.length < count && box.radiusKm !== Infinity) {
-      tooFew = half;
-      half = tooMany === Infinity ? Math.min(180, half * 4) : (half + tooMany) / 2;
+  let radius = FIRST_RADIUS_KM;
+  let tooFew = 0; // the largest circle known to hold fewer than `count`
+  let tooMany = Infinity; // the smallest circle known to hold more than a search reads
+  let sure: Measured[] = []; // every Jimmy within `tooFew`
+  let crowd: Measured[] = [];
+  let nearest: Measured[] | null = null;
+  for (let search = 0; search < MAX_SEARCHES && nearest === null; search++) {
+    const strips = circleStrips(origin, radius);
+    const found = measure(await jimmyPositionsIn(db, strips, ROWS_PER_SEARCH, { center: origin, radiusKm: radius }));
+    if (found.length >= ROWS_PER_SEARCH) {
+      crowd = found;
+      // Hundreds of Jimmys within 100 m: they are all "right here", and any of them will do.
+      if (radius <= SMALLEST_RADIUS_KM) break;
+      tooMany = radius;
+      radius = Math.max(SMALLEST_RADIUS_KM, (tooFew + radius) / 2);
       continue;
     }
-    const complete = found.length < ROWS_PER_BOX;
-    enough = { box, ranked: rank(found), complete };
-    if (complete || half <= SMALLEST_HALF_HEIGHT) break;
-    tooMany = half;
-    half = Math.max(SMALLEST_HALF_HEIGHT, (tooFew + half) / 2);
+    const inside = found.filter((jimmy) => jimmy.distanceKm <= radius);
+    if (inside.length >= count || radius >= NEAR_ME_MAX_KM) nearest = inside.slice(0, count);
+    sure = inside;
+    tooFew = radius;
+    radius = tooMany === Infinity ? Math.min(NEAR_ME_MAX_KM, radius * 4) : (radius + tooMany) / 2;
   }
-  if (!enough) return [];
-  const { box, ranked, complete } = enough;
-  const last = ranked[Math.min(count, ranked.length) - 1];
-  if (!last) return [];
-  if (complete && (box.radiusKm === Infinity || last.distanceKm <= box.radiusKm)) return ranked.slice(0, count);
-  // Hundreds of Jimmys within about 110 m: they are all "right here", and any of them will do.
-  if (!complete && box.radiusKm <= SMALLEST_HALF_HEIGHT * KM_PER_DEGREE) return ranked.slice(0, count);
-  // The count-th nearest of some Jimmys is at least as far as the count-th nearest of all: the
-  // answer lies within that circle.
-  const reach = searchBox(origin, Math.min(180, (last.distanceKm / KM_PER_DEGREE) * 1.0001 + 1e-6));
-  return rank(await jimmysInBox(db, reach, count, origin)).slice(0, count);
+  // Else a crowd at one distance (hundreds of Jimmys on one spot): every Jimmy nearer than it,
+  // then the nearest read from it.
+  const listed = new Set(sure.map((jimmy) => jimmy.serialNumber));
+  nearest ??= [...sure, ...crowd.filter((jimmy) => !listed.has(jimmy.serialNumber))].slice(0, count);
+
+  const details = new Map(
+    (
+      await findPositionedJimmys(
+        db,
+        nearest.map((j) => j.serialNumber),
+      )
+    ).map((j) => [j.serialNumber, j]),
+  );
+  return nearest.flatMap(({ serialNumber, distanceKm }) => {
+    const jimmy = details.get(serialNumber);
+    if (!jimmy) return []; // retired or moved since the search read it
+    return [
+      {
+        ...jimmy,
+        distanceKm,
+        bearing: bearingDegrees(origin, jimmy),
+        longAgo: jimmy.locatedAt !== null && daysBetween(jimmy.locatedAt, now) > LONG_AGO_DAYS,
+      },
+    ];
+  });
 }
 
 export const NEAR_ME_MAP_SIZE = { width: 640, height: 360 } as const;

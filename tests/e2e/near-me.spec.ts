@@ -193,6 +193,14 @@ test.describe("Hunt near me", () => {
     }
   });
 
+  test("far out at sea, says no Jimmy is within reach and points to the map", async ({ page }) => {
+    await page.goto("/near-me?at=-50,-130");
+    const results = page.getByTestId("near-me-results");
+    await expect(results).toContainText("No Jimmy has been seen within 1,243 mi (2,000 km).");
+    await expect(results.getByRole("link", { name: "See where they are on the map" })).toHaveAttribute("href", "/map");
+    await expect(page.getByTestId("near-me-jimmy")).toHaveCount(0);
+  });
+
   test("a position that is not on Earth is a clear 400", async ({ page }) => {
     const answer = await page.goto("/near-me?at=123,456");
     expect(answer?.status()).toBe(400);
