@@ -78,6 +78,9 @@ const MODE = {
   nearMeScalePoints: option("near-me-scale")?.split(",").map(Number) ?? BASE_MODE.nearMeScalePoints,
 };
 
+/** The journeys whose Jimmy pages are compared: a long traveller and a typical one (issue 27). */
+const JOURNEY_STOPS = [2_000, 20];
+
 const BUDGETS = {
   homeRpsRatio: 0.1,
   homeP95AtHalfLoadMs: 25,
@@ -139,7 +142,8 @@ async function dataSet(
   discoveries: number,
   photos: StoredPhoto[],
   jimmys: number = MODE.jimmys,
-): Promise<{ dataDir: string; serial: number; seconds: number }> {
+  travellers: number[] = [],
+): Promise<{ dataDir: string; serial: number; travellerSerials: number[]; seconds: number }> {
   const dataDir = path.join(workDir, `data-${discoveries}-${jimmys}`);
   fs.mkdirSync(dataDir, { recursive: true });
   fs.symlinkSync(photosDir, path.join(dataDir, "photos"));
@@ -149,11 +153,12 @@ async function dataSet(
     hunters: MODE.hunters,
     discoveries,
     photos,
+    travellers,
   });
   log(
     `Seeded ${discoveries.toLocaleString("en-US")} discoveries over ${jimmys.toLocaleString("en-US")} Jimmys in ${built.seconds.toFixed(1)} s`,
   );
-  return { dataDir, serial: built.typicalSerial, seconds: built.seconds };
+  return { dataDir, serial: built.typicalSerial, travellerSerials: built.travellerSerials, seconds: built.seconds };
 }
 
 // ---------------------------------------------------------------- measurements
@@ -277,6 +282,8 @@ type Report = {
   scale: ScalePoint[];
   mapScale: MapScalePoint[];
   nearMeScale: NearMeScalePoint[];
+  /** A Jimmy page by the length of its journey: its HTML (identity and gzip) and render p50. */
+  journeys: { stops: number; route: string; htmlBytes: number; gzipBytes: number; latency: LoadResult }[];
   budgets: { name: string; limit: string; measured: string; pass: boolean; asserted: boolean }[];
   wallSeconds: number;
 };
@@ -287,7 +294,7 @@ try {
   log(`Rendering ${MODE.photos} photos`);
   const photos = await renderBenchPhotos(photosDir, MODE.photos);
 
-  const main = await dataSet(MODE.discoveries, photos);
+  const main = await dataSet(MODE.discoveries, photos, MODE.jimmys, JOURNEY_STOPS);
   report.data = {
     discoveries: MODE.discoveries,
     jimmys: MODE.jimmys,
@@ -298,6 +305,21 @@ try {
   const app = await startApp(main.dataDir);
   servers.push(app);
   await checkPages(app.baseURL, main.serial);
+
+  log("Jimmy pages by the length of their journey");
+  report.journeys = [];
+  for (const [i, stops] of JOURNEY_STOPS.entries()) {
+    const route = `/jimmy/${main.travellerSerials[i]}`;
+    const page = await getRaw(app.baseURL + route, { ...RENDER, "Accept-Encoding": "identity" });
+    if (page.status !== 200 || !page.body.toString().includes(`${stops.toLocaleString("en-US")} stops`)) {
+      throw new Error(`GET ${route} answered ${page.status} without its ${stops}-stop journey`);
+    }
+    await load(app.baseURL + route, { connections: 1, durationSeconds: 5, maxRequests: 10, headers: RENDER });
+    const latency = await load(app.baseURL + route, { connections: 1, durationSeconds: 60, maxRequests: MODE.scaleRequests, headers: RENDER });
+    requireNoFailures(`${route} (${stops} stops)`, latency);
+    report.journeys.push({ stops, route, htmlBytes: page.body.length, gzipBytes: zlib.gzipSync(page.body).length, latency });
+    log(`${stops.toLocaleString("en-US")}-stop journey: ${kb(page.body.length)} of HTML (${kb(zlib.gzipSync(page.body).length)} gzip), p50 ${ms(latency.p50)} ms`);
+  }
 
   // The second answer is the cached copy most visitors get (the first one renders and stores it).
   await getRaw(app.baseURL + "/", ACCEPT);
@@ -600,6 +622,21 @@ for (const origin of Object.keys(NEAR_ME_ORIGINS)) {
     false,
   );
 }
+const [longJourney, shortJourney] = report.journeys as [Report["journeys"][number], Report["journeys"][number]];
+budget(
+  `Jimmy page HTML, ${longJourney.stops.toLocaleString("en-US")}-stop vs ${shortJourney.stops}-stop journey (gzip)`,
+  `≤ ${BUDGETS.scaleRatio}×`,
+  `${(longJourney.gzipBytes / shortJourney.gzipBytes).toFixed(2)}× (${kb(shortJourney.gzipBytes)} → ${kb(longJourney.gzipBytes)}; ${kb(shortJourney.htmlBytes)} → ${kb(longJourney.htmlBytes)} uncompressed)`,
+  longJourney.gzipBytes / shortJourney.gzipBytes <= BUDGETS.scaleRatio,
+  false,
+);
+budget(
+  `Jimmy page render p50, ${longJourney.stops.toLocaleString("en-US")}-stop vs ${shortJourney.stops}-stop journey`,
+  `≤ ${BUDGETS.scaleRatio}×`,
+  `${(longJourney.latency.p50 / Math.max(shortJourney.latency.p50, 0.5)).toFixed(2)}× (${ms(shortJourney.latency.p50)} → ${ms(longJourney.latency.p50)} ms)`,
+  longJourney.latency.p50 / Math.max(shortJourney.latency.p50, 0.5) <= BUDGETS.scaleRatio,
+  false,
+);
 report.wallSeconds = Math.round((Date.now() - started) / 1000);
 
 fs.mkdirSync(RESULTS_DIR, { recursive: true });

@@ -102,7 +102,7 @@ describe("the strips read for a circle around a point", () => {
     ] as const;
     for (const [center, radiusKm] of cases) {
       const strips = circleStrips(center, radiusKm);
-      expect(strips!.length).toBeLessThanOrEqual(64);
+      expect(strips!.length).toBeLessThanOrEqual(12);
       for (let bearing = 0; bearing < 360; bearing += 3) {
         for (const share of [0.3, 0.7, 0.999]) {
           const p = destination(center, bearing, radiusKm * share);

@@ -118,8 +118,12 @@ export const HALF_CIRCUMFERENCE_KM = 180 * KM_PER_DEGREE;
 /** A run of latitude bands and the longitudes read in them (null: all of them). */
 export type Strip = { bands: number[]; longitudes: [number, number][] | null };
 
-/** At most this many strips cover a circle (its outline, in steps). */
-const MAX_STRIPS = 64;
+/**
+ * At most this many strips cover a circle (its outline, in steps): each is a
+ * query of its own, and more of them cost more to prepare than the rows they
+ * spare (the circle is tested exactly in SQL).
+ */
+const MAX_STRIPS = 12;
 
 /**
  * What to read to find every Jimmy within `radiusKm` of `center`: the bands

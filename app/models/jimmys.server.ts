@@ -240,30 +240,39 @@ export async function jimmyPositionsIn(
   const band = sql<number>`floor(latitude * 10)`;
   const φ = within ? (within.center.latitude * Math.PI) / 180 : 0;
   const angle = within ? Math.min(Math.PI, within.radiusKm / KM_PER_DEGREE / (180 / Math.PI)) : 0;
-  const rows = await db
-    .selectFrom("jimmys")
-    .select(["serial_number", "latitude", "longitude"])
-    .where("latitude", "is not", null)
-    .where("longitude", "is not", null)
-    .$if(strips !== null, (q) =>
-      q.where((eb) =>
-        eb.or(
-          strips!.map((strip) =>
-            strip.longitudes === null
-              ? eb(band, "in", strip.bands)
-              : eb.and([eb(band, "in", strip.bands), eb.or(strip.longitudes.map(([west, east]) => eb.between("longitude", west, east)))]),
-          ),
+  const select = () =>
+    db
+      .selectFrom("jimmys")
+      .select(["serial_number", "latitude", "longitude"])
+      .where("latitude", "is not", null)
+      .where("longitude", "is not", null)
+      .where("status", "!=", "retired")
+      .$if(within !== undefined, (q) =>
+        q.where(
+          sql<boolean>`sin(radians(latitude)) * ${Math.sin(φ)} + cos(radians(latitude)) * ${Math.cos(φ)} * cos(radians(longitude - ${within!.center.longitude})) >= ${Math.cos(angle) - 1e-12}`,
         ),
-      ),
-    )
-    .where("status", "!=", "retired")
-    .$if(within !== undefined, (q) =>
-      q.where(
-        sql<boolean>`sin(radians(latitude)) * ${Math.sin(φ)} + cos(radians(latitude)) * ${Math.cos(φ)} * cos(radians(longitude - ${within!.center.longitude})) >= ${Math.cos(angle) - 1e-12}`,
-      ),
-    )
-    .limit(limit)
-    .execute();
+      );
+  // One select per strip, joined by UNION ALL (strips share no band): each is its own run of
+  // index seeks, and reading stops once `limit` rows are out. As one OR of the strips, SQLite
+  // judged a scan of the whole index cheaper.
+  const parts =
+    strips === null
+      ? [select()]
+      : strips.map((strip) =>
+          select()
+            .where(band, "in", strip.bands)
+            .$if(strip.longitudes !== null, (q) =>
+              q.where((eb) => eb.or(strip.longitudes!.map(([west, east]) => eb.between("longitude", west, east)))),
+            ),
+        );
+  const rows =
+    parts.length === 0
+      ? []
+      : await parts
+          .slice(1)
+          .reduce((query, next) => query.unionAll(next), parts[0]!)
+          .limit(limit)
+          .execute();
   return rows.map((r) => ({ serialNumber: r.serial_number, latitude: Number(r.latitude), longitude: Number(r.longitude) }));
 }
 

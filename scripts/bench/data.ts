@@ -67,6 +67,8 @@ export type BenchDataOptions = {
   hunters: number;
   discoveries: number;
   photos: StoredPhoto[];
+  /** Extra Jimmys, one per entry, each found this many times around the world: journeys of known length. */
+  travellers?: number[];
 };
 
 /** Two years of history, whatever the size: the newest discovery is a minute old. */
@@ -77,7 +79,9 @@ const HISTORY_MS = 730 * 86_400_000;
  * discoveries spread over every Jimmy, oldest first, then has the app
  * recompute every Jimmy's figures and the hunt's totals.
  */
-export async function buildBenchData(options: BenchDataOptions): Promise<{ typicalSerial: number; seconds: number }> {
+export async function buildBenchData(
+  options: BenchDataOptions,
+): Promise<{ typicalSerial: number; travellerSerials: number[]; seconds: number }> {
   const started = Date.now();
   const db = openSqlite(options.databasePath);
   await migrateToLatest(db);
@@ -136,6 +140,37 @@ export async function buildBenchData(options: BenchDataOptions): Promise<{ typic
         new Date(now - 60_000 - (options.discoveries - 1 - i) * spacing).toISOString(),
       );
     }
+
+    // The travellers: Jimmys after the others, each stop a different place from the last.
+    (options.travellers ?? []).forEach((stops, t) => {
+      const serial = options.jimmys + t + 1;
+      const jimmyId = Number(jimmy.run(serial, `Jimmy #${serial}`, stamp).lastInsertRowid);
+      let place = places[0]!;
+      for (let i = 0; i < stops; i++) {
+        let next = places[Math.floor(rng() * places.length)]!;
+        while (next === place) next = places[Math.floor(rng() * places.length)]!;
+        place = next;
+        const photo = options.photos[i % options.photos.length]!;
+        insert.run(
+          jimmyId,
+          1 + Math.floor(rng() * options.hunters),
+          photo.key,
+          photo.width,
+          photo.height,
+          photo.variants.join(","),
+          CAPTIONS[i % CAPTIONS.length]!,
+          place.label,
+          place.resolved.latitude,
+          place.resolved.longitude,
+          place.resolved.city,
+          place.resolved.region,
+          place.resolved.country,
+          i === 0 ? 1 : 0,
+          0,
+          new Date(now - HISTORY_MS + ((i + 0.5) / stops) * (HISTORY_MS - 120_000)).toISOString(),
+        );
+      }
+    });
   })();
 
   // The rows went in as plain SQL: every figure derived from them is counted once.
@@ -149,7 +184,11 @@ export async function buildBenchData(options: BenchDataOptions): Promise<{ typic
     .get() as { serial_number: number } | undefined;
   raw.close();
   await db.destroy();
-  return { typicalSerial: typical?.serial_number ?? 1, seconds: (Date.now() - started) / 1000 };
+  return {
+    typicalSerial: typical?.serial_number ?? 1,
+    travellerSerials: (options.travellers ?? []).map((_, t) => options.jimmys + t + 1),
+    seconds: (Date.now() - started) / 1000,
+  };
 }
 
 let placesOnce: Promise<Place[]> | undefined;
