@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { JOURNEY_MAP_SIZE } from "~/lib/journey-map";
-import { basemapPath, basemapSvg, parseView } from "./basemap.server";
+import { basemapPath, JOURNEY_MAP_SIZE } from "~/lib/journey-map";
+import { basemapSvg, parseView } from "./basemap.server";
 
 const paths = (svg: string) => [...svg.matchAll(/<path d="([^"]*)"/g)].map((m) => m[1]!);
 const coordinates = (d: string) => [...d.matchAll(/(-?[\d.]+) (-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);

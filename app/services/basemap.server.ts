@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { projection, simplify, type MapView, type Pixel } from "~/lib/journey-map";
 
 /**
- * The offline basemap under the journey maps: land, country borders and,
+ * The offline basemap under the journey maps and /map's offline map: land, country borders and,
  * close enough, US state borders, drawn as SVG for one view from data that
  * ships in npm packages (Natural Earth via world-atlas, the US Census via
  * us-atlas). Nothing is fetched from a tile server, so the map draws with
@@ -240,7 +240,7 @@ function reaches(ring: Ring, view: MapView, shift: number): boolean {
   );
 }
 
-/** Reads a view from the basemap's address (`?v=west,south,east,north`), or null when it is not one a journey map asks for. */
+/** Reads a view from the basemap's address (`?v=west,south,east,north`), or null when it is not one a map asks for. */
 export function parseView(value: string | null): MapView | null {
   if (!value || value.length > 80) return null;
   const numbers = value.split(",").map(Number);
@@ -249,9 +249,4 @@ export function parseView(value: string | null): MapView | null {
   if (south < -90 || north > 90 || south >= north) return null;
   if (west < -540 || east > 540 || west >= east || east - west > 360.001) return null;
   return { west, south, east, north };
-}
-
-/** The basemap's address for a view (the journey map's `<image>` points here). */
-export function basemapPath(view: MapView, size: BasemapSize): string {
-  return `/basemap.svg?v=${[view.west, view.south, view.east, view.north].join(",")}&s=${size.width}x${size.height}`;
 }
