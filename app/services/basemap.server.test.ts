@@ -31,6 +31,18 @@ describe("basemapSvg", () => {
     expect(xs.some((x) => x > 560 && x < 640)).toBe(true);
   });
 
+  it("draws an island the antimeridian cuts (Taveuni, Fiji) with its shore only, no seam where the data is cut", async () => {
+    // The frame from 180.3°W to 179.5°W is 640 px across: the antimeridian is at x = 240.
+    const svg = await basemapSvg({ west: -180.3, south: -17.2, east: -179.5, north: -16.6 }, JOURNEY_MAP_SIZE);
+    const [land, shore] = [paths(svg)[0]!, paths(svg).at(-1)!];
+    expect(coordinates(land).some(([x]) => x === 240)).toBe(true);
+    for (const line of shore.split("M").filter(Boolean)) {
+      const points = coordinates(line);
+      const alongTheCut = points.some(([x], i) => i > 0 && x === 240 && points[i - 1]![0] === 240);
+      expect(alongTheCut, line).toBe(false);
+    }
+  });
+
   it("draws islands that straddle the antimeridian where they are, not as slivers across the frame, and Antarctica round its pole", async () => {
     for (const view of [
       { west: -250, south: -44, east: -68, north: 58 },
