@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { basemapSvg } from "~/services/basemap.server";
-import { AREA_MAP_SIZE, framedView, mapMarkers, nearLongitude, placeMarkers } from "./area-map";
+import { AREA_MAP_SIZE, framedView, mapMarkers, markerWidth, nearLongitude, offlineMap, placeMarkers } from "./area-map";
+import { mapSearch } from "./clustering";
 import type { MapArea, MapJimmy } from "./hunt-map";
 import { projection, type MapView } from "./journey-map";
 
@@ -140,7 +141,7 @@ describe("mapMarkers", () => {
 
   it("marks the first areas of the list with their place in it, as links to them, bigger for bigger areas", () => {
     const areas = [area(4, "Austin", 9, -97.7), area(11, "Houston", 1, -95.4), area(12, "Dallas", 1, -96.8)];
-    const markers = mapMarkers(areas, null, { zoom: "neighborhood", cluster: null, jimmy: null }, 2);
+    const markers = mapMarkers(areas, null, { zoom: "neighborhood", cluster: null, jimmy: null }, 2, mapSearch);
     expect(markers.map(({ label, text, href, kind }) => ({ label, text, href, kind }))).toEqual([
       { label: "1. Austin: 9 Jimmys", text: "1", href: "?zoom=neighborhood&cluster=4", kind: "area" },
       { label: "2. Houston: 1 Jimmy", text: "2", href: "?zoom=neighborhood&cluster=11", kind: "area" },
@@ -152,12 +153,32 @@ describe("mapMarkers", () => {
   it("shows the selected area as its Jimmys, the chosen one marked current", () => {
     const areas = [area(4, "Austin", 2, -97.7), area(11, "Houston", 1, -95.4)];
     const selected = { ...areas[0]!, members: [jimmy(4), jimmy(1234)] };
-    const markers = mapMarkers(areas, selected, { zoom: "street", cluster: 4, jimmy: 1234 }, 10);
+    const markers = mapMarkers(areas, selected, { zoom: "street", cluster: 4, jimmy: 1234 }, 10, mapSearch);
     expect(markers.map(({ label, href, current }) => ({ label, href, current }))).toEqual([
       { label: "2. Houston: 1 Jimmy", href: "?zoom=street&cluster=11", current: false },
       { label: "Jimmy #4", href: "?zoom=street&cluster=4&jimmy=4", current: false },
       { label: "Jimmy #1234", href: "?zoom=street&cluster=4&jimmy=1234", current: true },
     ]);
-    expect(markers[2]!.diameter).toBeGreaterThan(markers[1]!.diameter);
+    // A long number makes a pill, not a bigger circle.
+    expect(markers[2]!.diameter).toBe(markers[1]!.diameter);
+    expect(markerWidth(markers[2]!)).toBeGreaterThan(markerWidth(markers[1]!));
+  });
+});
+
+describe("offlineMap", () => {
+  it("gives the basemap's address for the padded, framed view and the ten largest areas' markers, sized to scale with the drawing", () => {
+    const areas = Array.from({ length: 12 }, (_, i): MapArea => ({
+      key: i + 1,
+      areaName: `Town ${i + 1}`,
+      size: 12 - i,
+      latitude: 30 + i * 0.5,
+      longitude: -100 + i,
+    }));
+    const map = offlineMap(areas, null, { zoom: "city", cluster: null, jimmy: null }, { west: -101, south: 29, east: -88, north: 36 });
+    const view = framedView({ west: -101, south: 29, east: -88, north: 36 });
+    expect(map.basemap).toBe(`/basemap.svg?v=${view.west},${view.south},${view.east},${view.north}&s=640x360`);
+    expect(map.markers).toHaveLength(10);
+    expect(map.markers[0]).toMatchObject({ label: "1. Town 1: 12 Jimmys", href: "?zoom=city&cluster=1", colour: "bg-orange-700" });
+    expect(map.markers[0]!.size).toEqual({ minWidth: "max(22px, 6.25%)", height: "max(22px, 11.11%)" });
   });
 });

@@ -5,10 +5,10 @@
  * Pure: the server renders the markers as links, so they work with JavaScript
  * off and without the embedded map's service.
  */
-import { mapSearch, type MapState } from "./clustering";
+import { mapSearch, MAX_MARKERS, type MapState } from "./clustering";
 import { plural } from "./format";
 import type { MapArea, MapJimmy } from "./hunt-map";
-import { JOURNEY_MAP_SIZE, projection, type MapView } from "./journey-map";
+import { basemapPath, JOURNEY_MAP_SIZE, projection, type MapView } from "./journey-map";
 import type { BoundingBox } from "./map-embed";
 
 /** The same frame as a journey map's, so both ask the basemap for the same size of drawing. */
@@ -31,9 +31,12 @@ export function areaMarkerDiameter(size: number, largest: number): number {
   return Math.round(26 + 14 * Math.sqrt(Math.min(1, size / Math.max(1, largest))));
 }
 
-/** A Jimmy's marker is wide enough for its number. */
-export function jimmyMarkerDiameter(serialNumber: number): number {
-  return Math.max(28, 10 + 7 * String(serialNumber).length);
+/** A Jimmy's marker: a circle, stretched into a pill where its number is too long for one. */
+const JIMMY_MARKER_DIAMETER = 28;
+
+/** How wide a marker must be for its text (12 px bold figures), whatever its diameter. */
+export function markerWidth(marker: Pick<MapMarker, "diameter" | "text">): number {
+  return Math.max(marker.diameter, 12 + 7 * marker.text.length);
 }
 
 /** The markers' colours, the same on the offline map and the pan-and-zoom one. */
@@ -61,13 +64,16 @@ export type MapMarker = {
 
 /**
  * The markers for the first `areaLimit` areas of the list (the selected one
- * left out: its Jimmys stand for it), then the selected area's Jimmys.
+ * left out: its Jimmys stand for it), then the selected area's Jimmys, each
+ * linking to the page's address for it (`addressOf`: clustering's mapSearch,
+ * passed in so the pan-and-zoom map's chunk does not take the page's along).
  */
 export function mapMarkers(
   areas: readonly MapArea[],
   selected: (MapArea & { members: readonly MapJimmy[] }) | null,
   state: MapState,
   areaLimit: number,
+  addressOf: (state: MapState) => string,
 ): MapMarker[] {
   const largest = areas[0]?.size ?? 1;
   const areaMarkers = areas.slice(0, areaLimit).flatMap((area, rank): MapMarker[] =>
@@ -76,12 +82,12 @@ export function mapMarkers(
       : [
           {
             key: `area-${area.key}`,
-            href: mapSearch({ zoom: state.zoom, cluster: area.key, jimmy: null }),
+            href: addressOf({ zoom: state.zoom, cluster: area.key, jimmy: null }),
             label: `${rank + 1}. ${area.areaName}: ${plural(area.size, "Jimmy", "Jimmys")}`,
             text: String(rank + 1),
             latitude: area.latitude,
             longitude: area.longitude,
-            diameter: Math.max(areaMarkerDiameter(area.size, largest), 12 + 7 * String(rank + 1).length),
+            diameter: areaMarkerDiameter(area.size, largest),
             kind: "area",
             current: false,
           },
@@ -89,12 +95,12 @@ export function mapMarkers(
   );
   const jimmyMarkers = (selected?.members ?? []).map((jimmy): MapMarker => ({
     key: `jimmy-${jimmy.serialNumber}`,
-    href: mapSearch({ zoom: state.zoom, cluster: selected!.key, jimmy: jimmy.serialNumber }),
+    href: addressOf({ zoom: state.zoom, cluster: selected!.key, jimmy: jimmy.serialNumber }),
     label: `Jimmy #${jimmy.serialNumber}`,
     text: String(jimmy.serialNumber),
     latitude: jimmy.latitude,
     longitude: jimmy.longitude,
-    diameter: jimmyMarkerDiameter(jimmy.serialNumber),
+    diameter: JIMMY_MARKER_DIAMETER,
     kind: "jimmy",
     current: state.jimmy === jimmy.serialNumber,
   }));
@@ -213,4 +219,48 @@ function spreadOut(circles: { x: number; y: number; r: number }[], width: number
     }
     if (!moved) break;
   }
+}
+
+/** A marker of the offline map as the page draws it: where, how big (CSS) and in which colour (a class). */
+export type OfflineMarker = Pick<MapMarker, "key" | "href" | "label" | "text" | "current"> &
+  MarkerPlace & {
+    colour: string;
+    /** As big as the marker is in the drawing's units, so it scales with the drawing; never too small to tap (CSS). */
+    size: { minWidth: string; height: string };
+  };
+
+export type OfflineMap = { basemap: string; markers: OfflineMarker[] };
+
+/**
+ * The offline map of a view: the basemap's address and the markers of the
+ * largest areas (and the selected area's Jimmys) laid out on it. Made on the
+ * server, so the page's JavaScript carries none of the layout.
+ */
+export function offlineMap(
+  areas: readonly MapArea[],
+  selected: (MapArea & { members: readonly MapJimmy[] }) | null,
+  state: MapState,
+  view: BoundingBox,
+): OfflineMap {
+  const drawn = framedView(view, AREA_MAP_SIZE);
+  const placed = placeMarkers(mapMarkers(areas, selected, state, MAX_MARKERS, mapSearch), drawn, (marker) => marker.diameter / 2);
+  return {
+    basemap: basemapPath(drawn, AREA_MAP_SIZE),
+    markers: placed.map(({ key, href, label, text, current, left, top, leader, kind, diameter }) => ({
+      key,
+      href,
+      label,
+      text,
+      current,
+      left,
+      top,
+      leader,
+      colour: MARKER_COLOUR[current ? "current" : kind],
+      // The drawing is 16:9 whatever its width, so these two percentages are the same length: a circle, or a pill for a long number.
+      size: {
+        minWidth: `max(${MARKER_MIN_PX}px, ${round((diameter / AREA_MAP_SIZE.width) * 100, 2)}%)`,
+        height: `max(${MARKER_MIN_PX}px, ${round((diameter / AREA_MAP_SIZE.height) * 100, 2)}%)`,
+      },
+    })),
+  };
 }
