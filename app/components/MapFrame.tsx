@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import type { PanZoomMapProps } from "./PanZoomMap.client";
 import { AlertIcon, SpinnerIcon } from "./ui/icons";
-import { useHydrated } from "./useHydrated";
 
 /** Leaflet, its stylesheet and the map made with it, fetched only when a visitor asks for the pan-and-zoom map. */
 const loadPanZoomMap = () => import("./PanZoomMap.client");
@@ -81,7 +80,9 @@ export function MapFrame({
   panZoom: PanZoomMapProps;
   offlineMap: (framed: boolean) => ReactNode;
 }) {
-  const hydrated = useHydrated();
+  // Set once the page runs: the button needs JavaScript. (Not useHydrated: on /map alone it would be a chunk of its own.)
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const embed = useEmbedReachable(embedSrc);
   const [panZoom, setPanZoom] = useState(false);
   const [PanZoomMap, setPanZoomMap] = useState<ComponentType<PanZoomMapProps> | null>(null);
