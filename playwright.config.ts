@@ -52,8 +52,8 @@ export default defineConfig({
     {
       name: "js-off",
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions },
-      // The service worker and the outbox need JavaScript: nothing to test without it.
-      testIgnore: ["**/offline.spec.ts", "**/label-print.spec.ts", ...HTTP_ONLY],
+      // The service worker, the outbox and the pan-and-zoom map need JavaScript: nothing to test without it.
+      testIgnore: ["**/offline.spec.ts", "**/label-print.spec.ts", "**/pan-zoom-map.spec.ts", ...HTTP_ONLY],
     },
     {
       name: "http",

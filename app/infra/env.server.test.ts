@@ -129,6 +129,48 @@ describe("configuration", () => {
     }
   });
 
+  it("takes the pan-and-zoom map's tiles from MAP_TILE_URL, OpenStreetMap's with their credit when unset", () => {
+    expect(parseEnv({}).mapTiles).toEqual({
+      urlTemplate: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+      origin: "https://tile.openstreetmap.org",
+      attribution: "© OpenStreetMap contributors",
+      attributionUrl: "https://www.openstreetmap.org/copyright",
+    });
+    expect(
+      parseEnv({
+        MAP_TILE_URL: "https://tiles.example.com:8443/styles/streets/{z}/{x}/{y}{r}.png?key=pk_browser",
+        MAP_TILE_ATTRIBUTION: "© Example Maps © OpenStreetMap contributors",
+        MAP_TILE_ATTRIBUTION_URL: "https://tiles.example.com/credits",
+      }).mapTiles,
+    ).toEqual({
+      urlTemplate: "https://tiles.example.com:8443/styles/streets/{z}/{x}/{y}{r}.png?key=pk_browser",
+      origin: "https://tiles.example.com:8443",
+      attribution: "© Example Maps © OpenStreetMap contributors",
+      attributionUrl: "https://tiles.example.com/credits",
+    });
+    // A local tile server (the browser tests run one) may speak plain http.
+    expect(parseEnv({ MAP_TILE_URL: "http://127.0.0.1:3951/{z}/{x}/{y}.png", MAP_TILE_ATTRIBUTION: "Test tiles" }).mapTiles).toMatchObject({
+      origin: "http://127.0.0.1:3951",
+      attributionUrl: null,
+    });
+  });
+
+  it("refuses a tile URL the browser could not use or the CSP could not name, saying why", () => {
+    const tiles = (MAP_TILE_URL: string) => () => parseEnv({ MAP_TILE_URL, MAP_TILE_ATTRIBUTION: "Tiles" });
+    expect(tiles("https://{s}.tile.example.com/{z}/{x}/{y}.png")).toThrow(
+      /MAP_TILE_URL must be an http\(s\) address whose host has no placeholder/,
+    );
+    expect(tiles("tile.example.com/{z}/{x}/{y}.png")).toThrow(/MAP_TILE_URL must be an http\(s\) address/);
+    expect(tiles("http://tiles.example.com/{z}/{x}/{y}.png")).toThrow(/MAP_TILE_URL must be https \(http only on a loopback address\)/);
+    expect(tiles("https://tiles.example.com/{z}/{y}.png")).toThrow(/MAP_TILE_URL must have \{x\} in it/);
+    expect(tiles("https://tiles.example.com/{z}/{x}/{y}.png?lang={lang}")).toThrow(/MAP_TILE_URL has \{lang\}/);
+    expect(tiles("https://user:pw@tiles.example.com/{z}/{x}/{y}.png")).toThrow(/must not carry a user name or password/);
+    expect(() => parseEnv({ MAP_TILE_URL: "https://tiles.example.com/{z}/{x}/{y}.png" })).toThrow(
+      /MAP_TILE_ATTRIBUTION is required with MAP_TILE_URL/,
+    );
+    expect(() => parseEnv({ MAP_TILE_ATTRIBUTION_URL: "not a url" })).toThrow(/MAP_TILE_ATTRIBUTION_URL/);
+  });
+
   it("logs requests unless LOG_REQUESTS is false or 0, and refuses a word it cannot read as either", () => {
     expect(parseEnv({}).logRequests).toBe(true);
     expect(parseEnv({ LOG_REQUESTS: "" }).logRequests).toBe(true);

@@ -62,6 +62,9 @@ const EnvSchema = z.object({
   SOCIAL_FORUM_LABEL: z.string().trim().min(1).max(40).default("Community forum"),
   CONTACT_EMAIL: z.email().default("privacy@jimmyhunt.app"),
   MAP_EMBED_ORIGIN: z.url().default("https://www.openstreetmap.org"),
+  MAP_TILE_URL: z.string().trim().default(""),
+  MAP_TILE_ATTRIBUTION: z.string().trim().max(200).default(""),
+  MAP_TILE_ATTRIBUTION_URL: optionalUrl,
   LOG_REQUESTS: flag(true),
   HOST: z
     .string()
@@ -160,6 +163,8 @@ export type Env = {
   };
   /** Origin of the embedded map (iframe), allowed by the Content-Security-Policy. */
   mapEmbedOrigin: string;
+  /** The raster tiles under /map's pan-and-zoom map; the browser is given all of it, and the CSP allows images from its origin. */
+  mapTiles: MapTiles;
   /** Local sign-in without a provider, for trying the app on one's own machine (loopback only). */
   demoSignIn: boolean;
   /** The admin password's scrypt hash; null when admin sign-in is not configured. */
@@ -183,6 +188,69 @@ export type Env = {
  */
 export function isPostgresUrl(url: string | undefined | null): url is string {
   return typeof url === "string" && /^postgres(ql)?:\/\//i.test(url);
+}
+
+/** Where the pan-and-zoom map's tiles come from, and whom the map credits for them. */
+export type MapTiles = {
+  /** A URL template with {z}, {x} and {y} (and optionally {r}, "@2x" on sharp screens). */
+  urlTemplate: string;
+  origin: string;
+  attribution: string;
+  attributionUrl: string | null;
+};
+
+const OPENSTREETMAP_TILES: MapTiles = {
+  urlTemplate: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+  origin: "https://tile.openstreetmap.org",
+  attribution: "© OpenStreetMap contributors",
+  attributionUrl: "https://www.openstreetmap.org/copyright",
+};
+
+/**
+ * Reads MAP_TILE_URL, MAP_TILE_ATTRIBUTION and MAP_TILE_ATTRIBUTION_URL. The
+ * template's host is fixed (no {s} subdomains), so the Content-Security-Policy
+ * can name exactly one origin; it is https, or http on loopback (a local tile
+ * server). Unset, OpenStreetMap's standard tiles and their credit are used;
+ * another tile URL needs its own credit, never OpenStreetMap's by default.
+ */
+export function parseMapTiles(raw: { MAP_TILE_URL: string; MAP_TILE_ATTRIBUTION: string; MAP_TILE_ATTRIBUTION_URL?: string }): MapTiles {
+  if (raw.MAP_TILE_URL === "") {
+    return {
+      ...OPENSTREETMAP_TILES,
+      attribution: raw.MAP_TILE_ATTRIBUTION || OPENSTREETMAP_TILES.attribution,
+      attributionUrl: raw.MAP_TILE_ATTRIBUTION_URL ?? (raw.MAP_TILE_ATTRIBUTION ? null : OPENSTREETMAP_TILES.attributionUrl),
+    };
+  }
+  const template = raw.MAP_TILE_URL;
+  const problem = (why: string) =>
+    new ConfigError(
+      `Invalid configuration: MAP_TILE_URL ${why}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png (it is "${template}").`,
+    );
+  const origin = /^(https?:\/\/[^/?#{}]+)\//i.exec(template)?.[1];
+  let url: URL;
+  try {
+    url = new URL(origin ?? "");
+  } catch {
+    throw problem("must be an http(s) address whose host has no placeholder");
+  }
+  if (url.protocol !== "https:" && !isLoopbackHost(url.hostname)) throw problem("must be https (http only on a loopback address)");
+  if (url.username || url.password) throw problem("must not carry a user name or password");
+  for (const placeholder of ["{z}", "{x}", "{y}"]) {
+    if (!template.includes(placeholder)) throw problem(`must have ${placeholder} in it`);
+  }
+  const unknown = template.match(/\{[^}]*\}/g)?.find((p) => !["{z}", "{x}", "{y}", "{r}"].includes(p));
+  if (unknown) throw problem(`has ${unknown}, which is not one of {z}, {x}, {y} and {r}`);
+  if (raw.MAP_TILE_ATTRIBUTION === "") {
+    throw new ConfigError(
+      "Invalid configuration: MAP_TILE_ATTRIBUTION is required with MAP_TILE_URL: the map must credit its tiles' source.",
+    );
+  }
+  return {
+    urlTemplate: template,
+    origin: url.origin,
+    attribution: raw.MAP_TILE_ATTRIBUTION,
+    attributionUrl: raw.MAP_TILE_ATTRIBUTION_URL ?? null,
+  };
 }
 
 export class ConfigError extends Error {
@@ -290,6 +358,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       contactEmail: raw.CONTACT_EMAIL,
     },
     mapEmbedOrigin: new URL(raw.MAP_EMBED_ORIGIN).origin,
+    mapTiles: parseMapTiles(raw),
     demoSignIn: raw.DEMO_SIGN_IN,
     adminPasswordHash: raw.ADMIN_PASSWORD_HASH ?? null,
     // In development the labels are keyed by a value derived from the session

@@ -44,6 +44,11 @@ export type JourneyDrawing = {
 };
 
 export const JOURNEY_MAP_SIZE = { width: 640, height: 360 } as const;
+
+/** The offline basemap's address for a view (app/routes/basemap[.]svg.ts): a journey map's `<image>` and /map's offline map point here. */
+export function basemapPath(view: MapView, size: { width: number; height: number }): string {
+  return `/basemap.svg?v=${[view.west, view.south, view.east, view.north].join(",")}&s=${size.width}x${size.height}`;
+}
 /** Markers closer than this many pixels are drawn as one (the first and latest are always drawn). */
 const MARKER_SPACING_PX = 6;
 /** The most markers drawn, so a journey of thousands of stops keeps the page light. */

@@ -3,11 +3,11 @@ import { JOURNEY_MAP_SIZE } from "~/lib/journey-map";
 import { RecentlyUsed } from "~/lib/recently-used";
 import { basemapSvg, parseView } from "~/services/basemap.server";
 
-/** Drawn basemaps kept in memory: a Jimmy page's map is asked for by every visitor of that page. */
+/** Drawn basemaps kept in memory: a Jimmy page's map, or a view of /map, is asked for by every visitor of that page. */
 const kept = new RecentlyUsed<string, string>(200);
 
 /**
- * The offline basemap for one view of a journey map (`?v=west,south,east,north&s=640x360`).
+ * The offline basemap for one view of a journey map or of /map's offline map (`?v=west,south,east,north&s=640x360`).
  * The geography never changes between deploys of the same data, so a drawing
  * is cached by browsers and proxies for a year.
  */

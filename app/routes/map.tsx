@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { MapIcon, PinIcon } from "~/components/ui/icons";
-import { mapSearch, MAX_MARKERS, parseMapState, ZOOM, ZOOM_LEVELS, type BBox, type MapState } from "~/lib/clustering";
+import { MapFrame } from "~/components/MapFrame";
+import { OfflineAreaMap } from "~/components/OfflineAreaMap";
+import { MapIcon } from "~/components/ui/icons";
+import { offlineMap } from "~/lib/area-map";
+import { mapSearch, MAX_MARKERS, parseMapState, ZOOM, ZOOM_LEVELS, type MapState } from "~/lib/clustering";
 import { osmEmbedUrl, osmFullMapUrl } from "~/lib/map-embed";
 import { formatCoordinates, formatCount, formatDate, plural } from "~/lib/format";
 import { getDb } from "~/infra/db.server";
@@ -23,7 +26,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const state = parseMapState(params);
   const areasShown = areasShownParam(params.get("areas"));
-  return { state, areasShown, map: await getHuntMap(getDb(), state, areasShown), embedOrigin: env().mapEmbedOrigin };
+  const { mapEmbedOrigin, mapTiles } = env();
+  const map = await getHuntMap(getDb(), state, areasShown);
+  return {
+    state,
+    areasShown,
+    map,
+    offlineMap: offlineMap(map.areas, map.selectedArea, state, map.view),
+    embedOrigin: mapEmbedOrigin,
+    tiles: { urlTemplate: mapTiles.urlTemplate, attribution: mapTiles.attribution, attributionUrl: mapTiles.attributionUrl },
+  };
 }
 
 const STATUS_LABEL: Record<MapJimmy["status"], string> = {
@@ -34,7 +46,7 @@ const STATUS_LABEL: Record<MapJimmy["status"], string> = {
 };
 
 export default function MapPage() {
-  const { state, areasShown, map, embedOrigin } = useLoaderData<typeof loader>();
+  const { state, areasShown, map, offlineMap, embedOrigin, tiles } = useLoaderData<typeof loader>();
   const { totalJimmys, discoveredCount, unplaced, selectedArea: selectedCluster, selectedJimmy, view } = map;
   const focus = selectedJimmy ?? selectedCluster;
   const mapUrl = osmEmbedUrl(embedOrigin, view, focus);
@@ -56,22 +68,20 @@ export default function MapPage() {
 
       <div className="mt-5 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="space-y-4">
-          <div className="overflow-hidden rounded-2xl border border-orange-100 bg-orange-50 shadow-sm">
-            <iframe
-              title="Map of discovered Jimmys"
-              src={mapUrl}
-              className="block h-[360px] w-full sm:h-[440px]"
-              loading="lazy"
-              referrerPolicy="strict-origin-when-cross-origin"
-              sandbox="allow-scripts allow-same-origin allow-popups"
-            />
-            <p className="flex justify-end border-t border-orange-100 bg-white px-3 py-1.5 text-xs">
-              <a href={largerMapUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-orange-800 underline">
-                View larger map
-              </a>
-            </p>
-          </div>
-          <AreaMarkers clusters={map.areas} view={view} state={state} selected={selectedCluster} />
+          <MapFrame
+            embedSrc={mapUrl}
+            largerMapUrl={largerMapUrl}
+            panZoom={{ tiles, areas: map.areas, selected: selectedCluster, state, view, addressOf: mapSearch }}
+            offlineMap={(framed) => (
+              <OfflineAreaMap
+                caption={
+                  selectedCluster ? `Jimmys in ${selectedCluster.areaName} and the largest areas nearby` : "Largest areas in this view"
+                }
+                map={offlineMap}
+                framed={framed}
+              />
+            )}
+          />
         </div>
 
         <div className="space-y-4">
@@ -263,138 +273,5 @@ function JimmyCard({ jimmy }: { jimmy: MapJimmy }) {
         View Jimmy #{jimmy.serialNumber}
       </Link>
     </article>
-  );
-}
-
-/** Pushes overlapping circles apart (a few relaxation rounds) so every marker stays visible and clickable. */
-function spreadOut(circles: { x: number; y: number; r: number }[], width: number, height: number) {
-  for (let round = 0; round < 40; round++) {
-    let moved = false;
-    for (let i = 0; i < circles.length; i++) {
-      for (let j = i + 1; j < circles.length; j++) {
-        const a = circles[i]!;
-        const b = circles[j]!;
-        let dx = b.x - a.x;
-        let dy = b.y - a.y;
-        let distance = Math.hypot(dx, dy);
-        const overlap = a.r + b.r + 2 - distance;
-        if (overlap <= 0) continue;
-        if (distance < 0.01) {
-          // Same spot: part them in a direction that depends only on their order.
-          dx = Math.cos(j * 2.4);
-          dy = Math.sin(j * 2.4);
-          distance = 1;
-        }
-        const push = overlap / 2 / distance;
-        a.x -= dx * push;
-        a.y -= dy * push;
-        b.x += dx * push;
-        b.y += dy * push;
-        moved = true;
-      }
-    }
-    for (const c of circles) {
-      c.x = Math.max(c.r, Math.min(width - c.r, c.x));
-      c.y = Math.max(c.r, Math.min(height - c.r, c.y));
-    }
-    if (!moved) break;
-  }
-}
-
-/**
- * Markers for the largest areas (and the Jimmys of the selected one), drawn
- * over the same box as the embedded map. They are links, and need neither
- * JavaScript nor the map service.
- */
-function AreaMarkers({
-  clusters,
-  view,
-  state,
-  selected,
-}: {
-  clusters: MapArea[];
-  view: BBox;
-  state: MapState;
-  selected: (MapArea & { members: MapJimmy[] }) | null;
-}) {
-  const contains = (p: { latitude: number; longitude: number }) =>
-    p.longitude >= view.west && p.longitude <= view.east && p.latitude >= view.south && p.latitude <= view.north;
-  // Equirectangular, with longitude shrunk by the cosine of the middle latitude so shapes look right.
-  const middle = ((view.north + view.south) / 2) * (Math.PI / 180);
-  const spanX = Math.max(1e-9, view.east - view.west);
-  const spanY = Math.max(1e-9, view.north - view.south);
-  const W = 600;
-  const H = Math.round(Math.min(260, Math.max(160, (W * spanY) / (spanX * Math.cos(middle)))));
-  const x = (lng: number) => 20 + ((lng - view.west) / spanX) * (W - 40);
-  const y = (lat: number) => 20 + ((view.north - lat) / spanY) * (H - 40);
-  const largest = clusters[0]?.size ?? 1;
-
-  const areas = clusters
-    .slice(0, MAX_MARKERS)
-    .map((cluster, rank) => ({ cluster, rank }))
-    .filter(({ cluster }) => contains(cluster) && cluster.key !== selected?.key)
-    .map(({ cluster, rank }) => ({
-      key: `area-${cluster.key}`,
-      href: mapSearch({ zoom: state.zoom, cluster: cluster.key, jimmy: null }),
-      label: `${rank + 1}. ${cluster.areaName}: ${plural(cluster.size, "Jimmy", "Jimmys")}`,
-      text: String(rank + 1),
-      x: x(cluster.longitude),
-      y: y(cluster.latitude),
-      r: 11 + 9 * Math.sqrt(cluster.size / largest),
-      current: false,
-    }));
-  const jimmys = (selected?.members ?? []).filter(contains).map((jimmy) => ({
-    key: `jimmy-${jimmy.serialNumber}`,
-    href: mapSearch({ zoom: state.zoom, cluster: selected?.key ?? null, jimmy: jimmy.serialNumber }),
-    label: `Jimmy #${jimmy.serialNumber}`,
-    text: String(jimmy.serialNumber),
-    x: x(jimmy.longitude),
-    y: y(jimmy.latitude),
-    r: 13,
-    current: state.jimmy === jimmy.serialNumber,
-  }));
-  const markers = [...areas, ...jimmys];
-  spreadOut(markers, W, H);
-
-  return (
-    <figure className="rounded-2xl border border-orange-100 bg-white p-4 shadow-sm">
-      <figcaption className="flex items-center gap-2 text-sm font-semibold text-stone-700">
-        <PinIcon className="h-4 w-4 text-orange-700" />
-        {selected ? `Jimmys in ${selected.areaName} and the largest areas nearby` : "Largest areas in this view"}
-      </figcaption>
-      {markers.length === 0 ? (
-        <p className="mt-2 text-sm text-stone-600">No markers in this view.</p>
-      ) : (
-        <svg viewBox={`0 0 ${W} ${H}`} className="mt-2 w-full" role="group" aria-label="Map markers">
-          <rect x="0" y="0" width={W} height={H} rx="12" className="fill-orange-50" />
-          {markers.map((marker) => (
-            <a key={marker.key} href={marker.href} aria-label={marker.label} aria-current={marker.current ? "true" : undefined}>
-              <circle
-                cx={marker.x}
-                cy={marker.y}
-                r={marker.r}
-                className={
-                  marker.key.startsWith("jimmy")
-                    ? marker.current
-                      ? "fill-orange-950 stroke-white"
-                      : "fill-amber-700 stroke-white"
-                    : "fill-orange-700 stroke-white"
-                }
-                strokeWidth="2"
-              />
-              <text
-                x={marker.x}
-                y={marker.y}
-                textAnchor="middle"
-                dominantBaseline="central"
-                className="pointer-events-none fill-white text-[12px] font-bold"
-              >
-                {marker.text}
-              </text>
-            </a>
-          ))}
-        </svg>
-      )}
-    </figure>
   );
 }

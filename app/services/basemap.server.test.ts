@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { JOURNEY_MAP_SIZE } from "~/lib/journey-map";
-import { basemapPath, basemapSvg, parseView } from "./basemap.server";
+import { basemapPath, JOURNEY_MAP_SIZE } from "~/lib/journey-map";
+import { basemapSvg, parseView } from "./basemap.server";
 
 const paths = (svg: string) => [...svg.matchAll(/<path d="([^"]*)"/g)].map((m) => m[1]!);
 const coordinates = (d: string) => [...d.matchAll(/(-?[\d.]+) (-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
@@ -29,6 +29,18 @@ describe("basemapSvg", () => {
     const xs = coordinates(paths(pacific)[0]!).map(([x]) => x!);
     expect(xs.some((x) => x > 0 && x < 80)).toBe(true);
     expect(xs.some((x) => x > 560 && x < 640)).toBe(true);
+  });
+
+  it("draws an island the antimeridian cuts (Taveuni, Fiji) with its shore only, no seam where the data is cut", async () => {
+    // The frame from 180.3°W to 179.5°W is 640 px across: the antimeridian is at x = 240.
+    const svg = await basemapSvg({ west: -180.3, south: -17.2, east: -179.5, north: -16.6 }, JOURNEY_MAP_SIZE);
+    const [land, shore] = [paths(svg)[0]!, paths(svg).at(-1)!];
+    expect(coordinates(land).some(([x]) => x === 240)).toBe(true);
+    for (const line of shore.split("M").filter(Boolean)) {
+      const points = coordinates(line);
+      const alongTheCut = points.some(([x], i) => i > 0 && x === 240 && points[i - 1]![0] === 240);
+      expect(alongTheCut, line).toBe(false);
+    }
   });
 
   it("draws islands that straddle the antimeridian where they are, not as slivers across the frame, and Antarctica round its pole", async () => {

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { projection, simplify, type MapView, type Pixel } from "~/lib/journey-map";
 
 /**
- * The offline basemap under the journey maps: land, country borders and,
+ * The offline basemap under the journey maps and /map's offline map: land, country borders and,
  * close enough, US state borders, drawn as SVG for one view from data that
  * ships in npm packages (Natural Earth via world-atlas, the US Census via
  * us-atlas). Nothing is fetched from a tile server, so the map draws with
@@ -101,16 +101,43 @@ export async function basemapSvg(view: MapView, size: BasemapSize): Promise<stri
   const tall = view.north - view.south;
   const geography = tall >= COARSE_ABOVE_DEGREES ? coarse : fine;
   const land = drawn(geography.land, view, size, true);
+  const coasts = drawn(geography.land.flatMap(coastlines), view, size, false);
   const borders = drawn(geography.borders, view, size, false);
   const stateLines = tall < STATES_BELOW_DEGREES ? drawn(states, view, size, false) : "";
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size.width} ${size.height}" width="${size.width}" height="${size.height}">`,
     `<rect width="100%" height="100%" fill="#dbeafe"/>`,
-    land ? `<path d="${land}" fill="#f5f5f4" stroke="#a8a29e" stroke-width="0.6" stroke-linejoin="round"/>` : "",
+    land ? `<path d="${land}" fill="#f5f5f4"/>` : "",
     borders ? `<path d="${borders}" fill="none" stroke="#a8a29e" stroke-width="0.6" stroke-linejoin="round"/>` : "",
     stateLines ? `<path d="${stateLines}" fill="none" stroke="#d6d3d1" stroke-width="0.5" stroke-dasharray="2 2"/>` : "",
+    coasts ? `<path d="${coasts}" fill="none" stroke="#a8a29e" stroke-width="0.6" stroke-linejoin="round"/>` : "",
     `</svg>`,
   ].join("");
+}
+
+/** Whether a point lies on the antimeridian (in any copy of the world) or at a pole: an edge the data cut, not a shore. */
+const onCut = ([lng, lat]: [number, number]) => Math.abs(lat) === 90 || Math.abs((((lng + 180) % 360) + 360) % 360) < 1e-9;
+
+/**
+ * A land ring's shore: the ring as lines, less the edges along the
+ * antimeridian (where Natural Earth cuts Fiji, Chukotka and Antarctica in
+ * two) and through a pole (where unwrap closes Antarctica), so an island cut
+ * by the date line shows no seam.
+ */
+function coastlines(ring: Ring): Ring[] {
+  const lines: Ring[] = [];
+  let line: Ring = [];
+  const closed = [...ring, ring[0]!];
+  for (let i = 0; i < closed.length; i++) {
+    const point = closed[i]!;
+    if (i > 0 && onCut(point) && onCut(closed[i - 1]!)) {
+      if (line.length > 1) lines.push(line);
+      line = [];
+    }
+    line.push(point);
+  }
+  if (line.length > 1) lines.push(line);
+  return lines;
 }
 
 /**
@@ -240,7 +267,7 @@ function reaches(ring: Ring, view: MapView, shift: number): boolean {
   );
 }
 
-/** Reads a view from the basemap's address (`?v=west,south,east,north`), or null when it is not one a journey map asks for. */
+/** Reads a view from the basemap's address (`?v=west,south,east,north`), or null when it is not one a map asks for. */
 export function parseView(value: string | null): MapView | null {
   if (!value || value.length > 80) return null;
   const numbers = value.split(",").map(Number);
@@ -249,9 +276,4 @@ export function parseView(value: string | null): MapView | null {
   if (south < -90 || north > 90 || south >= north) return null;
   if (west < -540 || east > 540 || west >= east || east - west > 360.001) return null;
   return { west, south, east, north };
-}
-
-/** The basemap's address for a view (the journey map's `<image>` points here). */
-export function basemapPath(view: MapView, size: BasemapSize): string {
-  return `/basemap.svg?v=${[view.west, view.south, view.east, view.north].join(",")}&s=${size.width}x${size.height}`;
 }

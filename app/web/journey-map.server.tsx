@@ -4,10 +4,9 @@ import { JourneyMap } from "~/components/JourneyMap";
 import { encodeCursor } from "~/lib/discoveries";
 import { journeyFigures } from "~/lib/journey";
 import { RecentlyUsed } from "~/lib/recently-used";
-import { drawJourney, JOURNEY_MAP_SIZE } from "~/lib/journey-map";
+import { basemapPath, drawJourney, JOURNEY_MAP_SIZE } from "~/lib/journey-map";
 import type { DB } from "~/infra/db.server";
 import { listJourneyStops } from "~/models/jimmys.server";
-import { basemapPath } from "~/services/basemap.server";
 
 /**
  * A Jimmy's journey map as HTML, or null before any discovery with a place.

@@ -34,9 +34,11 @@ export function contentSecurityPolicy(nonce: string): string {
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
-    `img-src ${list(["'self'", "data:", "blob:", ...storage.img, ...extraSources.img])}`,
+    // The pan-and-zoom map's tiles on /map (MAP_TILE_URL): images, never fetched by script.
+    `img-src ${list(["'self'", "data:", "blob:", config.mapTiles.origin, ...storage.img, ...extraSources.img])}`,
     "font-src 'self'",
-    `connect-src ${list(["'self'", ...storage.connect, ...extraSources.connect])}`,
+    // /map asks the embedded map's origin whether it answers before relying on its iframe.
+    `connect-src ${list(["'self'", config.mapEmbedOrigin, ...storage.connect, ...extraSources.connect])}`,
     `frame-src ${list([config.mapEmbedOrigin, ...extraSources.frame])}`,
     "media-src 'self' blob:",
     "worker-src 'self' blob:",

@@ -61,6 +61,17 @@ test.describe("what the browser is given", () => {
     }
   });
 
+  test("Leaflet is a chunk of its own, fetched by /map's pan-and-zoom map when asked for, and named by no page", async ({ request }) => {
+    const withLeaflet = clientFiles().filter(
+      (file) => file.endsWith(".js") && fs.readFileSync(file, "latin1").includes("leaflet-control-attribution"),
+    );
+    expect(withLeaflet.map((file) => path.basename(file))).toEqual([expect.stringMatching(/^PanZoomMap\.client-[\w-]+\.js$/)]);
+    const name = path.basename(withLeaflet[0]!);
+    for (const page of ["/", "/map", "/discoveries", "/hall-of-fame", "/admin"]) {
+      expect(await (await request.get(page)).text(), page).not.toContain(name);
+    }
+  });
+
   test("pages served to an admin carry no secret either", async ({ page }) => {
     await signInAsAdmin(page);
     for (const path of ["/admin", "/admin/jimmys", "/scan", "/"]) {

@@ -1,52 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { greatCircleMiles } from "~/lib/distance";
 import { freshSerial, mint } from "./admin-helpers";
-import { recountHuntFigures, storedPhoto, writeDb } from "./db";
-import { uniqueName } from "./helpers";
-import { plantHunter } from "./social";
-
-type Place = { latitude: number; longitude: number; location: string };
-
-/**
- * A fresh Jimmy found at each place in turn, a day apart, by one hunter; the
- * discoveries reuse a stored photo. Returns its serial and the discoveries' ids, oldest first.
- */
-function plantJourney(places: Place[]): { serial: number; ids: number[] } {
-  const serial = freshSerial();
-  const jimmyId = mint(serial);
-  const hunter = plantHunter(uniqueName("Traveller"));
-  const db = writeDb();
-  try {
-    return db
-      .transaction(() => {
-        const photo = storedPhoto(db);
-        const start = Date.now() - places.length * 86_400_000;
-        const insert = db.prepare(
-          `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, location, latitude, longitude, is_first, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        );
-        const ids = places.map((place, i) => {
-          const at = new Date(start + i * 86_400_000).toISOString();
-          const caption = `Stop ${i + 1} in ${place.location}`;
-          const row = [photo.photo_key, photo.photo_width, photo.photo_height, photo.photo_variants] as const;
-          return Number(
-            insert.run(jimmyId, hunter, ...row, caption, place.location, place.latitude, place.longitude, i === 0 ? 1 : 0, at)
-              .lastInsertRowid,
-          );
-        });
-        const first = new Date(start).toISOString();
-        const last = new Date(start + (places.length - 1) * 86_400_000).toISOString();
-        db.prepare(
-          "update jimmys set discovery_count = ?, status = 'discovered', first_discovery_at = ?, last_discovery_at = ? where id = ?",
-        ).run(places.length, first, last, jimmyId);
-        recountHuntFigures(db);
-        return { serial, ids };
-      })
-      .immediate();
-  } finally {
-    db.close();
-  }
-}
+import { plantJourney, type Place } from "./journeys";
 
 const AROUND_THE_PACIFIC: Place[] = [
   { latitude: 30.2672, longitude: -97.7431, location: "Austin, TX" },

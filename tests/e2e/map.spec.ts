@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { clusterPoints, focusBox, overviewBox, type MapPoint } from "../../app/lib/clustering";
-import { expectAccessible, waitForHydration } from "./helpers";
+import { expectAccessible, jsEnabled, waitForHydration } from "./helpers";
+import { plantJourney } from "./journeys";
 
 type Locations = {
   discovered: {
@@ -32,10 +33,24 @@ async function mapSource(page: Page) {
   return page.getByTitle("Map of discovered Jimmys").getAttribute("src");
 }
 
+const EMBED = /openstreetmap\.org/;
+
 test.beforeEach(async ({ page }) => {
-  // The test machine has no internet: the embedded map never loads, and the page must not need it.
-  await page.route(/openstreetmap\.org/, (route) => route.abort());
+  // The test machine has no internet: the embedded map's service is answered here with a page of
+  // its own, so the page keeps its frame; the tests of a map that cannot load abort it instead.
+  await page.route(EMBED, (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Embedded map</title>" }));
 });
+
+/** Waits until the offline map's drawing has loaded, and returns what the basemap drew: its land's outline. */
+async function basemapLand(page: Page, map: Locator): Promise<string> {
+  const image = map.getByTestId("offline-basemap");
+  await image.scrollIntoViewIfNeeded();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+  const drawing = await page.request.get((await image.getAttribute("src"))!);
+  expect(drawing.status()).toBe(200);
+  expect(drawing.headers()["content-type"]).toContain("image/svg+xml");
+  return /<path d="([^"]+)" fill="#f5f5f4"/.exec(await drawing.text())?.[1] ?? "";
+}
 
 test.describe("the Jimmy location map", () => {
   test("a visitor sees how many Jimmys are out there and the areas they are in, largest first", async ({ page, request }) => {
@@ -135,5 +150,87 @@ test.describe("the Jimmy location map", () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("button", { name: "City" })).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByRole("list", { name: "Areas" })).toBeVisible();
+  });
+});
+
+test.describe("the map page when the embedded map cannot load", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.route(EMBED, (route) => route.abort());
+  });
+
+  test("a visitor still sees the largest areas on a map with land and borders, and a marker leads to its area", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const data = await locations(request);
+    const clusters = clusterPoints(data.points, "city");
+    const largest = clusters[0]!;
+    await page.goto("/map");
+    await waitForHydration(page, testInfo);
+
+    const offline = page.getByTestId("offline-map");
+    if (jsEnabled(testInfo)) {
+      // The broken frame gives way to the offline map, which says why it is there.
+      const frame = page.getByTestId("map-frame");
+      await expect(frame.getByRole("status")).toContainText("The embedded map could not load, so the offline map stands in for it.");
+      await expect(page.getByTitle("Map of discovered Jimmys")).toHaveCount(0);
+      await expect(frame.getByTestId("offline-map")).toBeVisible();
+      await expect(offline).toHaveCount(1);
+    } else {
+      // Nothing can tell a failed frame without JavaScript: the offline map is on the page regardless.
+      await expect(page.getByTitle("Map of discovered Jimmys")).toHaveCount(1);
+      await expect(offline).toBeVisible();
+      await expect(page.getByRole("button", { name: "Pan and zoom" })).toHaveCount(0);
+    }
+    // The drawing has loaded, and it is of land: an outline of many points.
+    expect((await basemapLand(page, offline)).split("L").length).toBeGreaterThan(200);
+    await expect(offline).toContainText("Map data: Natural Earth, US Census");
+    await offline.screenshot({ path: testInfo.outputPath("offline-map.png") });
+
+    // Every one of the ten largest areas is in this view, each a link named as the list names it.
+    const markers = offline.getByRole("group", { name: "Map markers" }).getByRole("link");
+    await expect(markers).toHaveCount(Math.min(10, clusters.length));
+    await expect(markers.first()).toHaveAccessibleName(`1. ${largest.areaName}: ${largest.size} Jimmys`);
+    await expectAccessible(page);
+
+    await markers.first().click();
+    await expect(page).toHaveURL(new RegExp(`zoom=city&cluster=${largest.key}$`));
+    await expect(page.getByTestId("selected-area").getByRole("heading", { name: largest.areaName })).toBeVisible();
+    // Now the area's own Jimmys are on the offline map, each a link to its card.
+    const jimmy = largest.members[0]!;
+    await offline.getByRole("link", { name: `Jimmy #${jimmy.serialNumber}`, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`cluster=${largest.key}&jimmy=${jimmy.serialNumber}$`));
+    await expect(page.getByRole("article", { name: `Jimmy #${jimmy.serialNumber}` })).toBeVisible();
+    await expect(offline.getByRole("link", { name: `Jimmy #${jimmy.serialNumber}`, exact: true })).toHaveAttribute("aria-current", "true");
+  });
+
+  test("an area on the antimeridian and a hunt all round the world are drawn in one piece, on a phone too", async ({ page }, testInfo) => {
+    // Taveuni, Fiji, is cut by the antimeridian: a Jimmy on each side of the line.
+    const west = plantJourney([{ latitude: -16.85, longitude: 179.97, location: "Taveuni, Fiji" }]);
+    plantJourney([{ latitude: -16.8, longitude: -179.88, location: "Taveuni, Fiji" }]);
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await page.goto(`/map?zoom=city&cluster=${west.serial}`);
+    await waitForHydration(page, testInfo);
+    const offline = page.getByTestId("offline-map");
+    expect((await basemapLand(page, offline)).length).toBeGreaterThan(0);
+    const marker = offline.getByRole("link", { name: `Jimmy #${west.serial}`, exact: true });
+    await expect(marker).toBeVisible();
+    // The marker is inside the drawing, not cut off at the edge where the world wraps.
+    const drawing = (await offline.getByTestId("offline-basemap").boundingBox())!;
+    const dot = (await marker.boundingBox())!;
+    expect(dot.x).toBeGreaterThanOrEqual(drawing.x);
+    expect(dot.x + dot.width).toBeLessThanOrEqual(drawing.x + drawing.width);
+    await offline.screenshot({ path: testInfo.outputPath("antimeridian-phone.png") });
+
+    // With Jimmys on both sides of the line the whole view is the world, drawn once across.
+    await page.goto("/map");
+    await waitForHydration(page, testInfo);
+    const view = new URL((await offline.getByTestId("offline-basemap").getAttribute("src"))!, page.url()).searchParams.get("v")!;
+    const [westEdge, , eastEdge] = view.split(",").map(Number);
+    expect(eastEdge! - westEdge!).toBeCloseTo(360, 0);
+    expect((await basemapLand(page, offline)).split("L").length).toBeGreaterThan(200);
+    await expect(offline.getByRole("group", { name: "Map markers" }).getByRole("link").first()).toBeVisible();
+    await offline.screenshot({ path: testInfo.outputPath("world-phone.png") });
   });
 });

@@ -10,7 +10,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse, type BrowserContext } from "@playwright/test";
 import Database from "better-sqlite3";
 import { hashPassword } from "../../app/services/password.server";
-import { E2E_ADMIN_PASSWORD } from "../support/e2e-data";
+import { E2E_ADMIN_PASSWORD, tilePort } from "../support/e2e-data";
 import { startAppServer } from "../support/app-server";
 import { badPhotos, oversizePhoto, ROTATED_GPS_JPEG } from "../support/photos";
 import { addComment, checkCode, checkCodeOfJimmy, freshSerial, makeStoredDiscovery, mint, PHOTOS_DIR } from "./admin-helpers";
@@ -121,6 +121,7 @@ test.describe("security headers", () => {
   }) => {
     const hunter = await hunterWithTargets(context);
     await startAdminSession(context, baseURL!);
+    const tileOrigin = `http://127.0.0.1:${tilePort(Number(new URL(baseURL!).port))}`;
     const urls = appRoutes()
       .filter((route) => route.isPage)
       .map((route) => routeUrl(route, hunter.samples))
@@ -146,6 +147,11 @@ test.describe("security headers", () => {
         expect(csp, url).toContain(directive);
       }
       expect(csp, url).toMatch(new RegExp(`frame-src [^;]*${MAP_ORIGIN.replace(/[./]/g, "\\$&")}`));
+      // /map checks that the embedded map answers, and its pan-and-zoom map draws tiles from exactly MAP_TILE_URL's origin.
+      expect(csp, url).toMatch(new RegExp(`connect-src [^;]*${MAP_ORIGIN.replace(/[./]/g, "\\$&")}`));
+      expect(csp, url).toMatch(new RegExp(`img-src [^;]*${tileOrigin.replace(/[./]/g, "\\$&")}`));
+      // Exactly the configured tile server: not OpenStreetMap's default as well.
+      expect(csp, url).not.toContain("tile.openstreetmap.org");
       expect(csp, url).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
       expect(headers["content-security-policy-report-only"], url).toBeUndefined();
       expect(headers["x-content-type-options"], url).toBe("nosniff");

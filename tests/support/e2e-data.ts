@@ -5,6 +5,11 @@ import path from "node:path";
 export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? "tests/.artifacts/e2e-data");
 export const E2E_DATABASE = path.join(E2E_DATA_DIR, "jimmy-hunt.sqlite");
 
+/** Where the browser tests' map tile server listens (tests/support/tile-server.ts): beside the app's port. */
+export function tilePort(appPort: number): number {
+  return appPort + 51;
+}
+
 /** The admin password of the browser tests' server (its hash is what the server is given). */
 export const E2E_ADMIN_PASSWORD = "e2e admin password: correct horse battery staple";
 /** The browser tests' server's QR label key, so tests can print or forge labels. */

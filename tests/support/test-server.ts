@@ -5,8 +5,9 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { hashPassword } from "../../app/services/password.server";
-import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR, E2E_QR_SECRET, E2E_SESSION_SECRET } from "./e2e-data";
+import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR, E2E_QR_SECRET, E2E_SESSION_SECRET, tilePort } from "./e2e-data";
 import { providerEnv, startTestOidcProvider } from "./oidc-provider";
+import { startTileServer, TILE_ATTRIBUTION } from "./tile-server";
 
 const port = process.env.E2E_PORT ?? "3100";
 const dataDir = E2E_DATA_DIR;
@@ -17,6 +18,8 @@ export { E2E_SESSION_SECRET };
 
 // Google, Apple and Meta sign-in all go to a real OpenID provider on loopback.
 const oidc = await startTestOidcProvider({ port: Number(port) + 50, appOrigin: `http://127.0.0.1:${port}` });
+// The pan-and-zoom map's tiles come from a tile server on loopback (tile-server.ts).
+const tiles = await startTileServer(tilePort(Number(port)));
 
 const serverEnv: NodeJS.ProcessEnv = {
   ...process.env,
@@ -30,6 +33,8 @@ const serverEnv: NodeJS.ProcessEnv = {
   DEMO_SIGN_IN: "true",
   ADMIN_PASSWORD_HASH: await hashPassword(E2E_ADMIN_PASSWORD),
   QR_SECRET: E2E_QR_SECRET,
+  MAP_TILE_URL: tiles.urlTemplate,
+  MAP_TILE_ATTRIBUTION: TILE_ATTRIBUTION,
   // The tests act as the proxy: each one names its own client address in
   // X-Forwarded-For, so one test's rate limits never lock out another's.
   TRUSTED_PROXY: "127.0.0.1",

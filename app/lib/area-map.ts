@@ -1,0 +1,266 @@
+/**
+ * The map page's offline map: markers for the largest areas (and the selected
+ * area's Jimmys) placed over the offline basemap (app/services/basemap.server.ts)
+ * in the journey map's projection, so each marker sits on the land it names.
+ * Pure: the server renders the markers as links, so they work with JavaScript
+ * off and without the embedded map's service.
+ */
+import { mapSearch, MAX_MARKERS, type MapState } from "./clustering";
+import { plural } from "./format";
+import type { MapArea, MapJimmy } from "./hunt-map";
+import { basemapPath, JOURNEY_MAP_SIZE, projection, type MapView } from "./journey-map";
+import type { BoundingBox } from "./map-embed";
+
+/** The same frame as a journey map's, so both ask the basemap for the same size of drawing. */
+export const AREA_MAP_SIZE = JOURNEY_MAP_SIZE;
+
+/**
+ * A marker is never drawn smaller than this many CSS pixels across, however
+ * narrow the drawing (a tap target on a phone); markers are kept apart as if
+ * they were at least this big on a drawing this many CSS pixels wide.
+ */
+export const MARKER_MIN_PX = 22;
+const NARROW_DRAWING_PX = 400;
+/** Room kept between two markers, in the drawing's units. */
+const MARKER_GAP = 3;
+/** A marker moved further than this from its place (drawing units) is tied back to it by a line. */
+const LEADER_AFTER = 4;
+
+/** An area's marker grows with the square root of its size, from 26 across to 40 for the largest. */
+export function areaMarkerDiameter(size: number, largest: number): number {
+  return Math.round(26 + 14 * Math.sqrt(Math.min(1, size / Math.max(1, largest))));
+}
+
+/** A Jimmy's marker: a circle, stretched into a pill where its number is too long for one. */
+const JIMMY_MARKER_DIAMETER = 28;
+
+/** How wide a marker must be for its text (12 px bold figures), whatever its diameter. */
+export function markerWidth(marker: Pick<MapMarker, "diameter" | "text">): number {
+  return Math.max(marker.diameter, 12 + 7 * marker.text.length);
+}
+
+/** The markers' colours, the same on the offline map and the pan-and-zoom one. */
+export const MARKER_COLOUR = {
+  area: "bg-orange-700",
+  jimmy: "bg-amber-700",
+  current: "bg-orange-950",
+} as const;
+
+/** A marker on either map: a link to its area, or to its Jimmy in the selected area. */
+export type MapMarker = {
+  key: string;
+  href: string;
+  /** The link's accessible name and tooltip. */
+  label: string;
+  /** What it shows: the area's place in the list, or the Jimmy's number. */
+  text: string;
+  latitude: number;
+  longitude: number;
+  /** CSS pixels on the pan-and-zoom map; on the offline map, units of its drawing (640 wide), so a marker scales with it. */
+  diameter: number;
+  kind: "area" | "jimmy";
+  current: boolean;
+};
+
+/**
+ * The markers for the first `areaLimit` areas of the list (the selected one
+ * left out: its Jimmys stand for it), then the selected area's Jimmys, each
+ * linking to the page's address for it (`addressOf`: clustering's mapSearch,
+ * passed in so the pan-and-zoom map's chunk does not take the page's along).
+ */
+export function mapMarkers(
+  areas: readonly MapArea[],
+  selected: (MapArea & { members: readonly MapJimmy[] }) | null,
+  state: MapState,
+  areaLimit: number,
+  addressOf: (state: MapState) => string,
+): MapMarker[] {
+  const largest = areas[0]?.size ?? 1;
+  const areaMarkers = areas.slice(0, areaLimit).flatMap((area, rank): MapMarker[] =>
+    area.key === selected?.key
+      ? []
+      : [
+          {
+            key: `area-${area.key}`,
+            href: addressOf({ zoom: state.zoom, cluster: area.key, jimmy: null }),
+            label: `${rank + 1}. ${area.areaName}: ${plural(area.size, "Jimmy", "Jimmys")}`,
+            text: String(rank + 1),
+            latitude: area.latitude,
+            longitude: area.longitude,
+            diameter: areaMarkerDiameter(area.size, largest),
+            kind: "area",
+            current: false,
+          },
+        ],
+  );
+  const jimmyMarkers = (selected?.members ?? []).map((jimmy): MapMarker => ({
+    key: `jimmy-${jimmy.serialNumber}`,
+    href: addressOf({ zoom: state.zoom, cluster: selected!.key, jimmy: jimmy.serialNumber }),
+    label: `Jimmy #${jimmy.serialNumber}`,
+    text: String(jimmy.serialNumber),
+    latitude: jimmy.latitude,
+    longitude: jimmy.longitude,
+    diameter: JIMMY_MARKER_DIAMETER,
+    kind: "jimmy",
+    current: state.jimmy === jimmy.serialNumber,
+  }));
+  return [...areaMarkers, ...jimmyMarkers];
+}
+
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+
+/** A longitude moved by whole turns to lie within 180° of `center`: a place just across the antimeridian stays beside the view. */
+export function nearLongitude(longitude: number, center: number): number {
+  return center + ((((longitude - center + 180) % 360) + 360) % 360) - 180;
+}
+
+/** Room around the box on the drawing, as a share of its span on each side, so a marker at its edge is not cut in half. */
+const FRAME_PADDING = 0.08;
+
+/**
+ * The box, padded, widened to the drawing's shape around the same middle,
+ * so land keeps its shape: longitudes are shortened by the cosine of the
+ * middle latitude, as the journey map draws them. Latitudes stay within ±90°
+ * and a view spans at most 360° of longitude, so the whole world is drawn a
+ * little taller than it is rather than repeated.
+ */
+export function framedView(box: BoundingBox, size: { width: number; height: number } = AREA_MAP_SIZE): MapView {
+  const middleLatitude = (box.south + box.north) / 2;
+  const xScale = Math.max(0.2, Math.cos(radians(middleLatitude)));
+  let latSpan = Math.max(box.north - box.south, 1e-4) * (1 + 2 * FRAME_PADDING);
+  let lngSpan = Math.max(box.east - box.west, 1e-4) * (1 + 2 * FRAME_PADDING);
+  const aspect = size.width / size.height;
+  if ((lngSpan * xScale) / latSpan < aspect) lngSpan = (latSpan * aspect) / xScale;
+  else latSpan = (lngSpan * xScale) / aspect;
+  latSpan = Math.min(latSpan, 180);
+  lngSpan = Math.min(lngSpan, 360);
+  const middleLongitude = (box.west + box.east) / 2;
+  const north = Math.min(90, Math.max(-90 + latSpan, middleLatitude + latSpan / 2));
+  return {
+    west: round(middleLongitude - lngSpan / 2, 5),
+    south: round(north - latSpan, 5),
+    east: round(middleLongitude + lngSpan / 2, 5),
+    north: round(north, 5),
+  };
+}
+
+export type MarkerPlace = {
+  /** The marker's centre, in percent of the drawing's width and height from its top left corner. */
+  left: number;
+  top: number;
+  /** Where the place itself is, when the marker had to be moved away from it to stay clear of others. */
+  leader: { left: number; top: number } | null;
+};
+
+/**
+ * Where each point's marker goes on the drawing of `view`, or nothing for the
+ * points outside it. Markers that would overlap are pushed apart (a few rounds
+ * of relaxation; a marker earlier in the list moves less, so the largest
+ * areas stay nearest their places) and kept inside the frame; one moved from
+ * its place keeps a leader line back to it. `radius` is in the drawing's units.
+ */
+export function placeMarkers<T extends { latitude: number; longitude: number }>(
+  points: readonly T[],
+  view: MapView,
+  radius: (point: T) => number,
+  size: { width: number; height: number } = AREA_MAP_SIZE,
+): (T & MarkerPlace)[] {
+  const project = projection(view, size);
+  const center = (view.west + view.east) / 2;
+  const leastRadius = ((MARKER_MIN_PX / 2) * size.width) / NARROW_DRAWING_PX;
+  const circles = points.flatMap((point) => {
+    const longitude = nearLongitude(point.longitude, center);
+    if (longitude < view.west || longitude > view.east || point.latitude < view.south || point.latitude > view.north) return [];
+    const [x, y] = project(longitude, point.latitude);
+    return [{ point, x, y, x0: x, y0: y, r: Math.max(radius(point), leastRadius) + MARKER_GAP / 2 }];
+  });
+  spreadOut(circles, size.width, size.height);
+  const percent = (value: number, whole: number) => round((value / whole) * 100, 2);
+  return circles.map(({ point, x, y, x0, y0 }) => ({
+    ...point,
+    left: percent(x, size.width),
+    top: percent(y, size.height),
+    leader: Math.hypot(x - x0, y - y0) > LEADER_AFTER ? { left: percent(x0, size.width), top: percent(y0, size.height) } : null,
+  }));
+}
+
+/** Pushes overlapping circles apart (a few relaxation rounds), then back inside the frame. */
+function spreadOut(circles: { x: number; y: number; r: number }[], width: number, height: number) {
+  for (let round = 0; round < 40; round++) {
+    let moved = false;
+    for (let i = 0; i < circles.length; i++) {
+      for (let j = i + 1; j < circles.length; j++) {
+        const a = circles[i]!;
+        const b = circles[j]!;
+        let dx = b.x - a.x;
+        let dy = b.y - a.y;
+        let distance = Math.hypot(dx, dy);
+        const overlap = a.r + b.r - distance;
+        if (overlap <= 0) continue;
+        if (distance < 0.01) {
+          // Same spot: part them in a direction that depends only on their order.
+          dx = Math.cos(j * 2.4);
+          dy = Math.sin(j * 2.4);
+          distance = 1;
+        }
+        // The earlier (larger) one gives way a quarter, the later one three quarters.
+        const push = overlap / distance;
+        a.x -= dx * push * 0.25;
+        a.y -= dy * push * 0.25;
+        b.x += dx * push * 0.75;
+        b.y += dy * push * 0.75;
+        moved = true;
+      }
+    }
+    for (const c of circles) {
+      c.x = Math.max(c.r, Math.min(width - c.r, c.x));
+      c.y = Math.max(c.r, Math.min(height - c.r, c.y));
+    }
+    if (!moved) break;
+  }
+}
+
+/** A marker of the offline map as the page draws it: where, how big (CSS) and in which colour (a class). */
+export type OfflineMarker = Pick<MapMarker, "key" | "href" | "label" | "text" | "current"> &
+  MarkerPlace & {
+    colour: string;
+    /** As big as the marker is in the drawing's units, so it scales with the drawing; never too small to tap (CSS). */
+    size: { minWidth: string; height: string };
+  };
+
+export type OfflineMap = { basemap: string; markers: OfflineMarker[] };
+
+/**
+ * The offline map of a view: the basemap's address and the markers of the
+ * largest areas (and the selected area's Jimmys) laid out on it. Made on the
+ * server, so the page's JavaScript carries none of the layout.
+ */
+export function offlineMap(
+  areas: readonly MapArea[],
+  selected: (MapArea & { members: readonly MapJimmy[] }) | null,
+  state: MapState,
+  view: BoundingBox,
+): OfflineMap {
+  const drawn = framedView(view, AREA_MAP_SIZE);
+  const placed = placeMarkers(mapMarkers(areas, selected, state, MAX_MARKERS, mapSearch), drawn, (marker) => marker.diameter / 2);
+  return {
+    basemap: basemapPath(drawn, AREA_MAP_SIZE),
+    markers: placed.map(({ key, href, label, text, current, left, top, leader, kind, diameter }) => ({
+      key,
+      href,
+      label,
+      text,
+      current,
+      left,
+      top,
+      leader,
+      colour: MARKER_COLOUR[current ? "current" : kind],
+      // The drawing is 16:9 whatever its width, so these two percentages are the same length: a circle, or a pill for a long number.
+      size: {
+        minWidth: `max(${MARKER_MIN_PX}px, ${round((diameter / AREA_MAP_SIZE.width) * 100, 2)}%)`,
+        height: `max(${MARKER_MIN_PX}px, ${round((diameter / AREA_MAP_SIZE.height) * 100, 2)}%)`,
+      },
+    })),
+  };
+}
