@@ -315,10 +315,17 @@ try {
       throw new Error(`GET ${route} answered ${page.status} without its ${stops}-stop journey`);
     }
     await load(app.baseURL + route, { connections: 1, durationSeconds: 5, maxRequests: 10, headers: RENDER });
-    const latency = await load(app.baseURL + route, { connections: 1, durationSeconds: 60, maxRequests: MODE.scaleRequests, headers: RENDER });
+    const latency = await load(app.baseURL + route, {
+      connections: 1,
+      durationSeconds: 60,
+      maxRequests: MODE.scaleRequests,
+      headers: RENDER,
+    });
     requireNoFailures(`${route} (${stops} stops)`, latency);
     report.journeys.push({ stops, route, htmlBytes: page.body.length, gzipBytes: zlib.gzipSync(page.body).length, latency });
-    log(`${stops.toLocaleString("en-US")}-stop journey: ${kb(page.body.length)} of HTML (${kb(zlib.gzipSync(page.body).length)} gzip), p50 ${ms(latency.p50)} ms`);
+    log(
+      `${stops.toLocaleString("en-US")}-stop journey: ${kb(page.body.length)} of HTML (${kb(zlib.gzipSync(page.body).length)} gzip), p50 ${ms(latency.p50)} ms`,
+    );
   }
 
   // The second answer is the cached copy most visitors get (the first one renders and stores it).

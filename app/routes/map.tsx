@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { MapFrame } from "~/components/MapFrame";
 import { OfflineAreaMap } from "~/components/OfflineAreaMap";
-import { MapIcon } from "~/components/ui/icons";
+import { LocateIcon, MapIcon } from "~/components/ui/icons";
 import { offlineMap } from "~/lib/area-map";
 import { mapSearch, MAX_MARKERS, parseMapState, ZOOM, ZOOM_LEVELS, type MapState } from "~/lib/clustering";
 import { osmEmbedUrl, osmFullMapUrl } from "~/lib/map-embed";
@@ -64,7 +64,16 @@ export default function MapPage() {
         Track {formatCount(discoveredCount)} discovered Jimmys across {formatCount(totalJimmys)} total figurines
       </p>
 
-      <ZoomButtons state={state} selectedCluster={selectedCluster} />
+      <div className="mt-5 flex flex-wrap items-center gap-3">
+        <ZoomButtons state={state} selectedCluster={selectedCluster} />
+        <Link
+          to="/near-me"
+          className="inline-flex items-center gap-1.5 rounded-full border border-orange-200 bg-white px-4 py-2 text-sm font-semibold text-orange-800 shadow-sm hover:bg-orange-50"
+        >
+          <LocateIcon className="h-4 w-4" />
+          Hunt Near Me
+        </Link>
+      </div>
 
       <div className="mt-5 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="space-y-4">
@@ -114,7 +123,7 @@ export default function MapPage() {
 
 function ZoomButtons({ state, selectedCluster }: { state: MapState; selectedCluster: MapArea | null }) {
   return (
-    <div role="group" aria-label="Zoom level" className="mt-5 inline-flex rounded-full border border-orange-200 bg-white p-1 shadow-sm">
+    <div role="group" aria-label="Zoom level" className="inline-flex rounded-full border border-orange-200 bg-white p-1 shadow-sm">
       {ZOOM_LEVELS.map((zoom) => {
         // Choosing City clears the selected area; the finer levels keep the area (and Jimmy) in focus.
         const keep = zoom !== "city";

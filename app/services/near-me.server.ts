@@ -4,11 +4,10 @@
  * on the offline basemap.
  */
 import type { LatLng } from "~/lib/distance";
-import { frameFor, projection, type MapView } from "~/lib/journey-map";
+import { basemapPath, frameFor, projection, type MapView } from "~/lib/journey-map";
 import { bearingDegrees, circleStrips, daysBetween, distanceKm, LONG_AGO_DAYS, NEAR_ME_COUNT, NEAR_ME_MAX_KM } from "~/lib/near-me";
 import type { Executor } from "~/infra/db.server";
 import { findPositionedJimmys, jimmyPositionsIn, type JimmyPosition, type PositionedJimmy } from "~/models/jimmys.server";
-import { basemapPath } from "./basemap.server";
 
 export type NearbyJimmy = PositionedJimmy & {
   distanceKm: number;

@@ -193,6 +193,12 @@ test.describe("Hunt near me", () => {
     }
   });
 
+  test("the map page leads to it", async ({ page }) => {
+    await page.goto("/map");
+    await page.getByRole("link", { name: "Hunt Near Me" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Hunt Near Me" })).toBeVisible();
+  });
+
   test("far out at sea, says no Jimmy is within reach and points to the map", async ({ page }) => {
     await page.goto("/near-me?at=-50,-130");
     const results = page.getByTestId("near-me-results");
