@@ -33,6 +33,9 @@ try {
     swDest: path.join(clientDirectory, "sw.js"),
     globDirectory: clientDirectory,
     globPatterns: ["assets/**/*.{js,css}", "offline.html", "icons/*.png", "logo.svg", "favicon.svg"],
+    // The pan-and-zoom map (Leaflet, 150 KB) shows tiles from the network: it is no use offline,
+    // where the offline drawing stands in, so no hunter's phone downloads it in advance.
+    globIgnores: ["assets/PanZoomMap*"],
     // Hashed file names are their own revision.
     dontCacheBustURLsMatching: /^assets\//,
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
