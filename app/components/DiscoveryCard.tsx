@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { discoveryPath, jimmyPath, type DiscoveryCardData } from "~/lib/discoveries";
 import { fullName, relativeAge } from "~/lib/format";
-import { Avatar } from "./Avatar";
 import { DiscoveryPhoto, photoAlt } from "./DiscoveryPhoto";
+import { HunterAvatarLink, HunterNameLink } from "./HunterLink";
 import { LikeButton } from "./LikeButton";
 import { ShareButton } from "./ShareButton";
 import { CommentIcon, PinIcon } from "./ui/icons";
@@ -22,9 +22,11 @@ export function DiscoveryCard({ discovery, now, priority = false }: { discovery:
       data-testid="discovery-card"
     >
       <header className="flex items-start gap-3 p-4">
-        <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} />
+        <HunterAvatarLink user={user} />
         <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold text-stone-900">{name}</p>
+          <p className="truncate font-semibold text-stone-900">
+            <HunterNameLink user={user} />
+          </p>
           <p className="flex items-center gap-1 truncate text-sm text-stone-600">
             {discovery.place ? (
               <>

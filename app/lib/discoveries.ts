@@ -29,7 +29,8 @@ export type DiscoveryCardData = {
   likeCount: number;
   isLikedByUser: boolean;
   jimmyCommentCount: number;
-  user: { firstName: string; lastName: string; profileImageUrl: string | null };
+  /** Beyond SPEC.md §3: `id`, where the hunter's profile is (/hunters/{id}). */
+  user: { id: number; firstName: string; lastName: string; profileImageUrl: string | null };
   jimmy: { serialNumber: number };
 };
 
@@ -61,6 +62,11 @@ export function decodeCursor(value: string): Cursor | null {
   const id = Number(match[2]);
   if (id > MAX_ROW_ID) return null;
   return { createdAt, id };
+}
+
+/** A hunter's profile (issue 23). */
+export function hunterPath(userId: number): string {
+  return `/hunters/${userId}`;
 }
 
 export function jimmyPath(serialNumber: number): string {

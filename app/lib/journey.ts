@@ -60,6 +60,23 @@ function milesBetween(from: Located, to: Located): number {
 }
 
 /**
+ * How far each stop moved its Jimmy: the miles from the last located stop
+ * before it (the legs journeyFigures' path adds up), null for a stop that is
+ * not located or has no located stop before it. A guess in the city the
+ * Jimmy was last measured in moves it nowhere and is not where it is now.
+ */
+export function milesMoved(stops: readonly JourneyStop[]): (number | null)[] {
+  let previous: Located | null = null;
+  return stops.map((stop) => {
+    const point = located(stop);
+    if (!point) return null;
+    const miles = previous ? milesBetween(previous, point) : null;
+    if (!(point.approximate && previous && !previous.approximate && miles === 0)) previous = point;
+    return miles;
+  });
+}
+
+/**
  * Every Hall of Fame figure of one Jimmy, from its discoveries in time order
  * (oldest first). O(journey length). Null for a Jimmy never discovered.
  */
@@ -69,7 +86,6 @@ export function journeyFigures(stops: readonly JourneyStop[]): JourneyFigures | 
   if (!first || !last) return null;
   const start = first.createdAt;
 
-  let previous: Located | null = null;
   let origin: Located | null = null;
   let pathTotal = 0;
   const pathSteps: { total: number; at: string }[] = [];
@@ -83,15 +99,15 @@ export function journeyFigures(stops: readonly JourneyStop[]): JourneyFigures | 
   let statesAt = start;
   let citiesAt = start;
 
-  for (const stop of stops) {
+  const moved = milesMoved(stops);
+  for (const [i, stop] of stops.entries()) {
     const point = located(stop);
     if (point) {
-      if (previous) {
-        pathTotal += milesBetween(previous, point);
+      const leg = moved[i];
+      if (leg !== null && leg !== undefined) {
+        pathTotal += leg;
         pathSteps.push({ total: pathTotal, at: stop.createdAt });
       }
-      // A guess in the city the Jimmy was measured in says nothing new about where it is.
-      if (!(point.approximate && previous && !previous.approximate && milesBetween(previous, point) === 0)) previous = point;
       if (origin) {
         const fromOrigin = roundMiles(milesBetween(origin, point));
         if (fromOrigin > furthest.value) furthest = { value: fromOrigin, reachedAt: stop.createdAt };

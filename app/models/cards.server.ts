@@ -30,6 +30,7 @@ export type CardRow = {
   liked: number | null;
   comment_count: number;
   serial_number: number;
+  user_id: number;
   first_name: string;
   last_name: string;
   profile_image_url: string | null;
@@ -53,7 +54,7 @@ export function toCardData(row: CardRow, photoUrl: PhotoUrl): DiscoveryCardData 
     likeCount: row.like_count,
     isLikedByUser: Boolean(row.liked),
     jimmyCommentCount: row.comment_count,
-    user: { firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url },
+    user: { id: row.user_id, firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url },
     jimmy: { serialNumber: row.serial_number },
   };
 }
@@ -85,6 +86,7 @@ export function selectCards(db: Kysely<Database>, viewerId: number | null) {
       "l.user_id as liked",
       "j.comment_count",
       "j.serial_number",
+      "u.id as user_id",
       "u.first_name",
       "u.last_name",
       "u.profile_image_url",

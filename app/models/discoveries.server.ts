@@ -112,11 +112,20 @@ export async function recordDiscovery(db: Kysely<Database>, input: NewDiscoveryI
 export async function listDiscoveries(
   db: Kysely<Database>,
   photoUrl: PhotoUrl,
-  options: { includeFirst: boolean; after?: Cursor | null; offset?: number; limit?: number; viewerId?: number | null },
+  options: {
+    includeFirst: boolean;
+    after?: Cursor | null;
+    offset?: number;
+    limit?: number;
+    viewerId?: number | null;
+    /** Only this hunter's discoveries (their profile). */
+    hunterId?: number;
+  },
 ): Promise<FeedPage> {
   const limit = options.limit ?? FEED_PAGE_SIZE;
   let query = selectCards(db, options.viewerId ?? null);
   if (!options.includeFirst) query = query.where("d.is_first", "=", 0);
+  if (options.hunterId !== undefined) query = query.where("d.user_id", "=", options.hunterId);
   if (options.after) {
     const { createdAt, id } = options.after;
     query = query.where((eb) => eb(eb.refTuple("d.created_at", "d.id"), "<", eb.tuple(createdAt, id)));

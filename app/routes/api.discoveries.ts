@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { toApiDiscovery } from "~/lib/api";
 import { decodeCursor, encodeCursor, FEED_PAGE_SIZE } from "~/lib/discoveries";
+import { MAX_ROW_ID } from "~/lib/ids";
 import { listDiscoveries } from "~/models/discoveries.server";
 import { findJimmyById } from "~/models/jimmys.server";
 import { ApiDiscoverySchema } from "~/lib/report-schema";
@@ -33,6 +34,12 @@ const QuerySchema = z.object({
     .optional(),
   includeFirst: z.enum(["true", "false"], { message: "includeFirst must be true or false" }).optional(),
   after: z.string().max(64).optional(),
+  hunter: z.coerce
+    .number({ error: "hunter must be a hunter's id" })
+    .int("hunter must be a hunter's id")
+    .min(1, "hunter must be a hunter's id")
+    .max(MAX_ROW_ID, "hunter must be a hunter's id")
+    .optional(),
 });
 
 /**
@@ -40,7 +47,7 @@ const QuerySchema = z.object({
  * `limit` + `offset`, or by `after` (a cursor from the previous page's `Link:
  * rel="next"` header), which stays correct while new discoveries arrive.
  * Without parameters it returns the first page of the full list, first
- * discoveries included.
+ * discoveries included; `hunter=ID` keeps one hunter's.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -48,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!parsed.success) {
     return Response.json({ message: parsed.error.issues[0]?.message ?? "Invalid query" }, { status: 400 });
   }
-  const { limit = url.searchParams.size === 0 ? MAX_PAGE_SIZE : FEED_PAGE_SIZE, offset, includeFirst, after } = parsed.data;
+  const { limit = url.searchParams.size === 0 ? MAX_PAGE_SIZE : FEED_PAGE_SIZE, offset, includeFirst, after, hunter } = parsed.data;
   const cursor = after === undefined ? null : decodeCursor(after);
   if (after !== undefined && !cursor) {
     return Response.json({ message: "after must be a cursor from a previous page" }, { status: 400 });
@@ -64,6 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     after: cursor,
     offset,
     limit,
+    hunterId: hunter,
   });
   const headers = new Headers({ "Cache-Control": "no-store" });
   const last = page.discoveries[page.discoveries.length - 1];

@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useParams } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { z } from "zod";
-import { Avatar } from "~/components/Avatar";
+import { HunterAvatarLink, HunterNameLink } from "~/components/HunterLink";
 import { CommentForm } from "~/components/CommentForm";
 import { CommentList } from "~/components/CommentList";
 import { DiscoveryPhoto, photoAlt } from "~/components/DiscoveryPhoto";
@@ -399,9 +399,11 @@ function TimelineEntry({ discovery, own }: { discovery: DiscoveryCardData; own: 
       />
       <article className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
         <header className="flex items-center gap-3 p-4">
-          <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} />
+          <HunterAvatarLink user={user} />
           <div className="min-w-0">
-            <p className="font-semibold text-stone-900">{fullName(user.firstName, user.lastName)}</p>
+            <p className="font-semibold text-stone-900">
+              <HunterNameLink user={user} />
+            </p>
             <p className="text-sm text-stone-600">
               <time dateTime={discovery.createdAt}>{formatDate(discovery.createdAt)}</time>
               {discovery.isFirst ? <span className="ml-2 font-semibold text-amber-800">First discovery</span> : null}

@@ -1,0 +1,143 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useCallback } from "react";
+import { Avatar } from "~/components/Avatar";
+import { DiscoveryFeed } from "~/components/DiscoveryFeed";
+import { decodeCursor } from "~/lib/discoveries";
+import { formatCount, formatDate, fullName } from "~/lib/format";
+import { MAX_ROW_ID } from "~/lib/ids";
+import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
+import { getDb } from "~/infra/db.server";
+import { photoUrls } from "~/infra/storage.server";
+import { listDiscoveries } from "~/models/discoveries.server";
+import { getHunterProfile } from "~/models/hunters.server";
+import { ErrorPage, useRootData } from "~/root";
+import { getUser } from "~/web/session.server";
+
+/** The same for every signed-out visitor: served from the anonymous page cache. */
+export const handle = PAGE_CACHE_HANDLE;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data
+    ? [
+        { title: `${fullName(data.hunter.firstName, data.hunter.lastName)} · Hunters` },
+        {
+          name: "description",
+          content: `${fullName(data.hunter.firstName, data.hunter.lastName)} has found ${data.hunter.figures.jimmys} Jimmys.`,
+        },
+      ]
+    : [{ title: "Hunter not found" }];
+
+/** A hunter's stable, shareable page (issue 23): who they are, what they found, newest first. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = /^[1-9]\d{0,9}$/.test(params.id ?? "") ? Number(params.id) : NaN;
+  if (!(id <= MAX_ROW_ID)) throw new Response("That address doesn't name a hunter.", { status: 400 });
+  const afterParam = new URL(request.url).searchParams.get("after");
+  const after = afterParam === null ? null : decodeCursor(afterParam);
+  if (afterParam !== null && !after) {
+    throw new Response("That page of the list doesn't exist. Start again from their newest discoveries.", { status: 400 });
+  }
+  const db = getDb();
+  const [hunter, viewer] = await Promise.all([getHunterProfile(db, id), getUser(request, { db })]);
+  if (!hunter) throw new Response("There is no such hunter. They may have deleted their account.", { status: 404 });
+  const page = await listDiscoveries(db, photoUrls(), { includeFirst: true, after, viewerId: viewer?.id ?? null, hunterId: id });
+  return { hunter, page, after: afterParam, own: viewer?.id === id };
+}
+
+export default function HunterPage() {
+  const { hunter, page, after, own } = useLoaderData<typeof loader>();
+  const root = useRootData();
+  const navigation = useNavigation();
+  const name = fullName(hunter.firstName, hunter.lastName);
+  const path = `/hunters/${hunter.id}`;
+  const loading = navigation.state === "loading" && navigation.location.pathname === path;
+  const api = useCallback(
+    (cursor: string) => `/api/discoveries?limit=10&hunter=${hunter.id}&after=${encodeURIComponent(cursor)}`,
+    [hunter.id],
+  );
+  const pageHref = useCallback((cursor: string) => `${path}?after=${encodeURIComponent(cursor)}`, [path]);
+  const { figures } = hunter;
+  const stats: [string, string, string][] = [
+    ["Discoveries", formatCount(figures.discoveries), "hunter-discoveries"],
+    ["Jimmys found", formatCount(figures.jimmys), "hunter-jimmys"],
+    ["First finds", formatCount(figures.firstFinds), "hunter-first-finds"],
+    ["Countries", formatCount(figures.countries), "hunter-countries"],
+    ["US states", formatCount(figures.states), "hunter-states"],
+    ["Cities", formatCount(figures.cities), "hunter-cities"],
+    [
+      "Miles moved",
+      new Intl.NumberFormat("en-US", { maximumFractionDigits: figures.miles < 10 ? 1 : 0 }).format(figures.miles),
+      "hunter-miles",
+    ],
+  ];
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-6 sm:py-8">
+      <header className="flex items-center gap-4">
+        <Avatar firstName={hunter.firstName} lastName={hunter.lastName} imageUrl={hunter.profileImageUrl} size="lg" />
+        <div className="min-w-0">
+          <h1 className="truncate text-3xl font-extrabold tracking-tight">{name}</h1>
+          <p className="text-sm text-stone-600">Hunting since {formatDate(hunter.joinedAt)}</p>
+        </div>
+      </header>
+      {own ? (
+        <p className="mt-4 rounded-2xl border border-orange-100 bg-orange-50 px-4 py-3 text-sm text-stone-700" data-testid="own-profile">
+          This is your profile: what every visitor sees of you.{" "}
+          <Link to="/notifications" className="font-semibold text-orange-800 underline">
+            Your notifications
+          </Link>
+        </p>
+      ) : null}
+      <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={`${name}'s figures`}>
+        {stats.map(([label, value, testId]) => (
+          <div key={label} className="rounded-2xl border border-stone-200 bg-white p-3 shadow-sm">
+            <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500">{label}</dt>
+            <dd className="mt-1 text-2xl font-extrabold" data-testid={testId}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-xs text-stone-500">
+        Miles moved: how far their finds carried each Jimmy from where it was last seen, counted as the Hall of Fame counts a journey.
+      </p>
+
+      <h2 className="mt-8 text-xl font-bold tracking-tight">Discoveries</h2>
+      {after ? (
+        <p className="mt-2 text-sm">
+          <Link to={path} className="font-semibold text-orange-800 underline">
+            Back to their newest discoveries
+          </Link>
+        </p>
+      ) : null}
+      <div className="mt-4">
+        <DiscoveryFeed
+          key={after ?? ""}
+          initial={page}
+          now={root?.now ?? new Date().toISOString()}
+          apiUrl={api}
+          pageHref={pageHref}
+          empty={own ? "You haven't reported a discovery yet. Found a Jimmy? Scan its code." : `${name} hasn't reported a discovery yet.`}
+          loading={loading && !after}
+          skeletons={3}
+          label={`${name}'s discoveries`}
+        />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <ErrorPage
+      texts={{
+        400: { title: "Hunter not found", fallback: "That address doesn't name a hunter." },
+        404: { title: "Hunter not found", fallback: "There is no such hunter." },
+        other: { title: "Error Loading Hunter", message: "Failed to fetch this hunter's page. Please try again." },
+      }}
+    />
+  );
+}
+
+/** A like lost on the way keeps the list as it was (see ~/lib/transport). */
+export const shouldRevalidate = keepDataAfterTransportFailure;
