@@ -5,6 +5,8 @@ export type CommentView = {
   isAdmin: boolean;
   /** Posted by a signed-in hunter under their account name (marked as such). */
   byHunter: boolean;
+  /** That hunter's id (their profile is /hunters/{id}); null for a guest's or the admin's comment. */
+  hunterId: number | null;
   createdAt: string;
   /** When its author last edited it; null when never. */
   editedAt: string | null;

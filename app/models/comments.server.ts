@@ -114,6 +114,7 @@ function toCommentView(row: CommentRow): CommentView {
     authorName: row.author_name,
     isAdmin: row.is_admin === 1,
     byHunter: row.user_id !== null && row.is_admin !== 1,
+    hunterId: row.is_admin !== 1 ? row.user_id : null,
     createdAt: row.created_at,
     editedAt: row.edited_at,
   };

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn, uniqueName } from "./helpers";
-import { plantDiscovery, plantHunter } from "./social";
+import { openCommentBox, plantDiscovery, plantHunter, waitFillTime } from "./social";
 
 test.describe("a hunter's profile", () => {
   test("a hunter's name on a Jimmy's timeline leads to their profile: their figures and their discoveries, newest first", async ({
@@ -47,7 +47,7 @@ test.describe("a hunter's profile", () => {
     const first = uniqueName("Self");
     await signIn(page, first, "Viewer");
     const me = ((await (await page.request.get("/api/auth/user")).json()) as { id: number }).id;
-    plantDiscovery(me, `My own find ${first}`);
+    const planted = plantDiscovery(me, `My own find ${first}`);
     await page.goto("/discoveries");
     await page
       .getByTestId("discovery-card")
@@ -57,6 +57,17 @@ test.describe("a hunter's profile", () => {
     await expect(page).toHaveURL(new RegExp(`/hunters/${me}$`));
     await expect(page.getByTestId("own-profile")).toContainText("This is your profile");
     await expect(page.getByTestId("hunter-discoveries")).toHaveText("1");
+
+    // A comment a hunter posts under their name leads to their profile too.
+    const serial = planted.serialNumber;
+    await page.goto(`/jimmy/${serial}`);
+    await openCommentBox(page);
+    await page.getByLabel("Your comment").fill(`Lovely spot ${first}`);
+    await waitFillTime(page);
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    const comment = page.getByTestId("comment").filter({ hasText: `Lovely spot ${first}` });
+    await comment.getByRole("link", { name: `${first} Viewer` }).click();
+    await expect(page).toHaveURL(new RegExp(`/hunters/${me}$`));
   });
 
   test("an address that names no hunter says so, with the right status", async ({ page }) => {
