@@ -98,6 +98,21 @@ describe("drawJourney", () => {
     expect(drawing.legs.length).toBeLessThan(3000 * 16);
   });
 
+  it("draws a leg between two places once, however often the Jimmy travels it", () => {
+    const cities = [
+      [30.2672, -97.7431],
+      [32.7767, -96.797],
+      [29.7604, -95.3698],
+    ] as const;
+    const shuttle = Array.from({ length: 2000 }, (_, i) => stop(...cities[i % 3]!));
+    const drawing = drawJourney(shuttle)!;
+    expect(drawing.legCount).toBe(1999);
+    // Three towns, three lines between them.
+    expect(pieces(drawing.legs).length).toBeLessThanOrEqual(3);
+    const once = drawJourney(cities.map(([lat, lng]) => stop(lat, lng)).concat([stop(...cities[0])]))!;
+    expect(drawing.legs.length).toBeLessThanOrEqual(once.legs.length + 20);
+  });
+
   it("keeps a stop's own discovery, number and whether its place is approximate", () => {
     const first = stop(48.8566, 2.3522);
     const second = stop(51.5074, -0.1278, true);

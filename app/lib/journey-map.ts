@@ -176,12 +176,20 @@ export function drawJourney(stops: readonly MapStop[], size: { width: number; he
   const legPoints = stops.slice(1).map((stop, i) => greatCirclePoints(stops[i]!, stop));
   const { view, frameLng } = frameFor([...stops, ...legPoints.flat()], size);
   const project = projection(view, size);
+  const place = (stop: MapStop) => project(frameLng(stop.longitude), stop.latitude);
 
   // Legs: one path, cut where a leg around the world crosses the frame's edge. Each leg keeps
   // only the points that bend it by half a pixel or more: a short leg is a straight line.
   const parts: string[] = [];
   let pen: Pixel | null = null;
-  for (const leg of legPoints) {
+  // A leg between two places already joined (either way) is drawn once: a Jimmy that shuttles
+  // between a few towns draws a few lines, not thousands on top of each other.
+  const drawn = new Set<string>();
+  for (const [i, leg] of legPoints.entries()) {
+    const [from, to] = [place(stops[i]!), place(stops[i + 1]!)];
+    const ends = [`${from[0]} ${from[1]}`, `${to[0]} ${to[1]}`].sort().join(" ");
+    if (drawn.has(ends)) continue;
+    drawn.add(ends);
     const runs: Pixel[][] = [[]];
     let lastLng: number | null = null;
     for (const point of leg) {
@@ -207,7 +215,7 @@ export function drawJourney(stops: readonly MapStop[], size: { width: number; he
     height: size.height,
     view,
     legs: parts.join(""),
-    stops: markers(stops, (stop) => project(frameLng(stop.longitude), stop.latitude)),
+    stops: markers(stops, place),
     stopCount: stops.length,
     legCount: stops.length - 1,
   };

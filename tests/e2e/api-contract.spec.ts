@@ -19,7 +19,7 @@ type ApiDiscovery = {
   likeCount: number;
   isLikedByUser: boolean;
   jimmyCommentCount: number;
-  user: { firstName: string; lastName: string; profileImageUrl: string | null };
+  user: { id: number; firstName: string; lastName: string; profileImageUrl: string | null };
   jimmy: { serialNumber: number };
 };
 
@@ -34,7 +34,9 @@ function expectDiscoveryShape(discovery: ApiDiscovery) {
   expect(typeof discovery.likeCount).toBe("number");
   expect(typeof discovery.isLikedByUser).toBe("boolean");
   expect(typeof discovery.jimmyCommentCount).toBe("number");
-  expect(Object.keys(discovery.user).sort()).toEqual(["firstName", "lastName", "profileImageUrl"]);
+  // SPEC.md §3's three fields, and the hunter's id (their profile, /hunters/{id}).
+  expect(Object.keys(discovery.user).sort()).toEqual(["firstName", "id", "lastName", "profileImageUrl"]);
+  expect(typeof discovery.user.id).toBe("number");
   expect(typeof discovery.jimmy.serialNumber).toBe("number");
 }
 

@@ -14,7 +14,7 @@ test.describe("a hunter's profile", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/jimmy/${newer.serialNumber}`);
     const entry = page.getByTestId("timeline-entry").filter({ hasText: `Newer find ${first}` });
-    await entry.getByRole("link", { name: `${first} Finder` }).click();
+    await entry.getByRole("link", { name: `${first} Finder`, exact: true }).click();
 
     await expect(page).toHaveURL(new RegExp(`/hunters/${hunter}$`));
     await expect(page.getByRole("heading", { level: 1, name: `${first} Finder` })).toBeVisible();
@@ -66,7 +66,7 @@ test.describe("a hunter's profile", () => {
     await waitFillTime(page);
     await page.getByRole("button", { name: "Post Comment" }).click();
     const comment = page.getByTestId("comment").filter({ hasText: `Lovely spot ${first}` });
-    await comment.getByRole("link", { name: `${first} Viewer` }).click();
+    await comment.getByRole("link", { name: `${first} Viewer`, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/hunters/${me}$`));
   });
 
