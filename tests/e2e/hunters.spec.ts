@@ -29,6 +29,7 @@ test.describe("a hunter's profile", () => {
     // Every card's name leads back here.
     await expect(cards.nth(1).getByTestId("hunter-link")).toHaveAttribute("href", `/hunters/${hunter}`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath("profile-phone.png") });
 
     // The JSON API lists the same, for the same hunter.
     const api = await page.request.get(`/api/discoveries?hunter=${hunter}`);
