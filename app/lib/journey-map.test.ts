@@ -99,17 +99,17 @@ describe("drawJourney", () => {
   });
 
   it("draws a leg between two places once, however often the Jimmy travels it", () => {
-    const cities = [
+    const cities: [number, number][] = [
       [30.2672, -97.7431],
       [32.7767, -96.797],
       [29.7604, -95.3698],
-    ] as const;
-    const shuttle = Array.from({ length: 2000 }, (_, i) => stop(...cities[i % 3]!));
+    ];
+    const shuttle = Array.from({ length: 2000 }, (_, i) => stop(cities[i % 3]![0], cities[i % 3]![1]));
     const drawing = drawJourney(shuttle)!;
     expect(drawing.legCount).toBe(1999);
     // Three towns, three lines between them.
     expect(pieces(drawing.legs).length).toBeLessThanOrEqual(3);
-    const once = drawJourney(cities.map(([lat, lng]) => stop(lat, lng)).concat([stop(...cities[0])]))!;
+    const once = drawJourney([...cities, cities[0]!].map(([lat, lng]) => stop(lat, lng)))!;
     expect(drawing.legs.length).toBeLessThanOrEqual(once.legs.length + 20);
   });
 
