@@ -1,4 +1,6 @@
-import { initials } from "~/lib/format";
+import { Link } from "@remix-run/react";
+import { hunterPath } from "~/lib/hunters";
+import { fullName, initials } from "~/lib/format";
 
 export function Avatar({
   firstName,
@@ -32,5 +34,30 @@ export function Avatar({
     >
       {initials(firstName, lastName)}
     </span>
+  );
+}
+
+type Hunter = { id: number; firstName: string; lastName: string; profileImageUrl: string | null };
+
+/** A hunter's avatar, leading to their profile (the name beside it is the link a keyboard or screen reader uses). */
+export function HunterAvatarLink({ user }: { user: Hunter }) {
+  return (
+    <Link to={hunterPath(user.id)} tabIndex={-1} aria-hidden="true" className="shrink-0">
+      <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} />
+    </Link>
+  );
+}
+
+/** A hunter's name, leading to their profile. */
+export function HunterNameLink({ user }: { user: Hunter }) {
+  return <HunterLink id={user.id}>{fullName(user.firstName, user.lastName)}</HunterLink>;
+}
+
+/** Text leading to a hunter's profile (kept here, with the header's avatar, so pages share one small module). */
+export function HunterLink({ id, children }: { id: number; children: React.ReactNode }) {
+  return (
+    <Link to={hunterPath(id)} className="hover:underline" data-testid="hunter-link">
+      {children}
+    </Link>
   );
 }

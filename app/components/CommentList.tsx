@@ -1,7 +1,7 @@
 import { ANONYMOUS_NAME, type CommentView } from "~/lib/comments";
 import { Link } from "@remix-run/react";
-import { hunterPath } from "~/lib/discoveries";
 import { commentTime } from "~/lib/format";
+import { HunterLink } from "./Avatar";
 import { CrownIcon } from "./ui/icons";
 
 /** Comments, newest first. Text is always rendered as text: no markup, no auto-links. */
@@ -41,13 +41,7 @@ export function CommentList({
             <div className="min-w-0 flex-1 rounded-2xl bg-stone-100 px-4 py-3">
               <p className="flex flex-wrap items-center gap-x-2 text-sm">
                 <span className="font-semibold text-stone-900" data-testid="comment-author">
-                  {comment.hunterId !== null ? (
-                    <Link to={hunterPath(comment.hunterId)} className="hover:underline">
-                      {name}
-                    </Link>
-                  ) : (
-                    name
-                  )}
+                  {comment.hunterId !== null ? <HunterLink id={comment.hunterId}>{name}</HunterLink> : name}
                 </span>
                 {comment.isAdmin ? (
                   <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">

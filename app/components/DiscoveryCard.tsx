@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { discoveryPath, jimmyPath, type DiscoveryCardData } from "~/lib/discoveries";
 import { fullName, relativeAge } from "~/lib/format";
 import { DiscoveryPhoto, photoAlt } from "./DiscoveryPhoto";
-import { HunterAvatarLink, HunterNameLink } from "./HunterLink";
+import { HunterAvatarLink, HunterNameLink } from "./Avatar";
 import { LikeButton } from "./LikeButton";
 import { ShareButton } from "./ShareButton";
 import { CommentIcon, PinIcon } from "./ui/icons";

@@ -64,11 +64,6 @@ export function decodeCursor(value: string): Cursor | null {
   return { createdAt, id };
 }
 
-/** A hunter's profile (issue 23). */
-export function hunterPath(userId: number): string {
-  return `/hunters/${userId}`;
-}
-
 export function jimmyPath(serialNumber: number): string {
   return `/jimmy/${serialNumber}`;
 }

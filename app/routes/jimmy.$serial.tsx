@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useParams } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { z } from "zod";
-import { HunterAvatarLink, HunterNameLink } from "~/components/HunterLink";
+import { HunterAvatarLink, HunterNameLink } from "~/components/Avatar";
 import { CommentForm } from "~/components/CommentForm";
 import { CommentList } from "~/components/CommentList";
 import { DiscoveryPhoto, photoAlt } from "~/components/DiscoveryPhoto";
