@@ -114,13 +114,9 @@ export async function buildBenchData(
          location_approximate, city, region, country, is_first, like_count, created_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
     );
-    for (let i = 0; i < options.discoveries; i++) {
-      // Every Jimmy is found once early on, then discoveries spread over all of
-      // them; one in 50 goes to Jimmy #1, the hunt's long traveller, whose
-      // timeline grows with the data while its page still shows 20.
-      const jimmyId = i < options.jimmys ? i + 1 : i % 50 === 0 ? 1 : 1 + Math.floor(rng() * options.jimmys);
+    /** The `i`-th discovery of a run, by a random hunter, with the photo and caption for `i` and up to `maxLikes - 1` likes. */
+    const addDiscovery = (jimmyId: number, i: number, place: Place, isFirst: boolean, maxLikes: number, at: number) => {
       const photo = options.photos[i % options.photos.length]!;
-      const place = places[Math.floor(rng() * places.length)]!;
       insert.run(
         jimmyId,
         1 + Math.floor(rng() * options.hunters),
@@ -135,10 +131,18 @@ export async function buildBenchData(
         place.resolved.city,
         place.resolved.region,
         place.resolved.country,
-        i < options.jimmys ? 1 : 0,
-        Math.floor(rng() * 12),
-        new Date(now - 60_000 - (options.discoveries - 1 - i) * spacing).toISOString(),
+        isFirst ? 1 : 0,
+        maxLikes > 0 ? Math.floor(rng() * maxLikes) : 0,
+        new Date(at).toISOString(),
       );
+    };
+    for (let i = 0; i < options.discoveries; i++) {
+      // Every Jimmy is found once early on, then discoveries spread over all of
+      // them; one in 50 goes to Jimmy #1, the hunt's long traveller, whose
+      // timeline grows with the data while its page still shows 20.
+      const jimmyId = i < options.jimmys ? i + 1 : i % 50 === 0 ? 1 : 1 + Math.floor(rng() * options.jimmys);
+      const place = places[Math.floor(rng() * places.length)]!;
+      addDiscovery(jimmyId, i, place, i < options.jimmys, 12, now - 60_000 - (options.discoveries - 1 - i) * spacing);
     }
 
     // The travellers: Jimmys after the others, each stop a different place from the last.
@@ -150,25 +154,7 @@ export async function buildBenchData(
         let next = places[Math.floor(rng() * places.length)]!;
         while (next === place) next = places[Math.floor(rng() * places.length)]!;
         place = next;
-        const photo = options.photos[i % options.photos.length]!;
-        insert.run(
-          jimmyId,
-          1 + Math.floor(rng() * options.hunters),
-          photo.key,
-          photo.width,
-          photo.height,
-          photo.variants.join(","),
-          CAPTIONS[i % CAPTIONS.length]!,
-          place.label,
-          place.resolved.latitude,
-          place.resolved.longitude,
-          place.resolved.city,
-          place.resolved.region,
-          place.resolved.country,
-          i === 0 ? 1 : 0,
-          0,
-          new Date(now - HISTORY_MS + ((i + 0.5) / stops) * (HISTORY_MS - 120_000)).toISOString(),
-        );
+        addDiscovery(jimmyId, i, place, i === 0, 0, now - HISTORY_MS + ((i + 0.5) / stops) * (HISTORY_MS - 120_000));
       }
     });
   })();
