@@ -22,7 +22,7 @@ import { SiteFooter } from "~/components/SiteFooter";
 import { ToastProvider } from "~/components/Toaster";
 import { AlertIcon } from "~/components/ui/icons";
 import type { HuntConfig } from "~/lib/config";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
+import { isLostConnection, keepDataAfterTransportFailure } from "~/lib/transport";
 import { ACCOUNT_AREA_KEY, personalValue } from "~/lib/personal-template";
 import { countUnreadNotifications } from "~/models/notifications.server";
 import { getDb } from "~/infra/db.server";
@@ -213,6 +213,8 @@ const STATUS_TEXTS: Record<number, ErrorText> = {
   503: { title: "Busy right now" },
 };
 const GENERIC_MESSAGE = "Something went wrong on our side. Please try again in a moment.";
+/** A page whose data never arrived: the app may be fine, the connection was not. */
+const LOST_MESSAGE = "The connection dropped before this page arrived. Check it and try again.";
 
 /** Some statuses a page words its own way; `other` covers every status it does not name. */
 export type ErrorTexts = { [status: number]: ErrorText; other?: ErrorText };
@@ -232,16 +234,17 @@ export function ErrorPage({
 }) {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const text = texts[status] ??
-    texts.other ??
-    STATUS_TEXTS[status] ?? { title: status < 500 ? "We couldn't do that" : "Something went wrong" };
+  const lost = isLostConnection(error);
+  const text = lost
+    ? { title: texts.other?.title ?? "Connection lost", message: LOST_MESSAGE }
+    : (texts[status] ?? texts.other ?? STATUS_TEXTS[status] ?? { title: status < 500 ? "We couldn't do that" : "Something went wrong" });
   const data: unknown = isRouteErrorResponse(error) ? error.data : null;
   const given = typeof data === "string" ? data : typeof data === "object" && data !== null && "message" in data ? data.message : null;
   const message = text.message ?? (typeof given === "string" && given ? given : (text.fallback ?? GENERIC_MESSAGE));
   return (
     <ErrorNotice
       eyebrow={
-        eyebrow === "status" ? (
+        eyebrow === "status" && !lost ? (
           <p className="text-sm font-semibold uppercase tracking-wide text-orange-700">Error {status}</p>
         ) : (
           <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-orange-100 text-orange-800">

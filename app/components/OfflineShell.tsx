@@ -12,8 +12,8 @@ import { Workbox } from "workbox-window";
 import { jimmyPath } from "~/lib/discoveries";
 import { discardReport, listOutbox, nextAttemptAt, onOutboxChange, sendOutbox, type OutboxReport, type SendOutcome } from "~/lib/outbox";
 import { reportFormPath } from "~/lib/report-form";
-import { savedCopyBanner } from "~/lib/saved-copy";
-import { TRANSPORT_FAILURE_EVENT, type TransportFailure } from "~/lib/transport";
+import { hasSavedCopy, savedCopyBanner } from "~/lib/saved-copy";
+import { isLostConnection, TRANSPORT_FAILURE_EVENT, type TransportFailure } from "~/lib/transport";
 import { useToast } from "./Toaster";
 import { CloseIcon } from "./ui/icons";
 
@@ -22,6 +22,7 @@ type Sent = { id: string; serialNumber: number; first: boolean };
 export default function OfflineShell() {
   useFormRoutesLoaded();
   useConnectionNotices();
+  useLostLoadsFromWorker();
   return (
     <div className="empty:hidden">
       <SavedCopyBanner />
@@ -36,14 +37,20 @@ export default function OfflineShell() {
  * settles (this shell loads then, not with the page's first JavaScript):
  * - a form's request lost on the way (any form: the page and what was typed
  *   stay; a like, a comment or a report then says it in its own words);
- * - offline, a link to another page would fail to load that page's code (the
- *   router's error page, or a reload into the browser's offline page): the
- *   service worker's copy is asked for instead when there is one, or the
- *   hunter stays here and is told why.
+ * - offline, a link or a search form (GET) would fail to load the next page
+ *   (the router's error page, or a reload into the browser's offline page):
+ *   the service worker is asked for the page instead, which answers with its
+ *   saved copy or the offline page. A search form with no saved copy to show
+ *   keeps the page and what was typed, and says why.
  */
 function useConnectionNotices() {
   const show = useToast();
   useEffect(() => {
+    const offlineNotice = {
+      title: "You're offline",
+      description: "That page needs a connection. Nothing here was lost.",
+      variant: "destructive",
+    } as const;
     function onLost(event: Event) {
       const { offline } = (event as CustomEvent<TransportFailure>).detail;
       show({
@@ -53,25 +60,79 @@ function useConnectionNotices() {
       });
     }
     function onClick(event: MouseEvent) {
+      if (
+        navigator.onLine ||
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link = (event.target as Element).closest?.("a[href]:not([download]):not([target])");
-      if (navigator.onLine || !(link instanceof HTMLAnchorElement) || link.origin !== location.origin || event.defaultPrevented) return;
-      if (link.pathname + link.search === location.pathname + location.search) return;
+      if (!(link instanceof HTMLAnchorElement) || !isAnotherPage(new URL(link.href))) return;
       event.preventDefault();
       if (navigator.serviceWorker?.controller) return location.assign(link.href);
-      show({ title: "You're offline", description: "That page needs a connection. Nothing here was lost.", variant: "destructive" });
+      show(offlineNotice);
+    }
+    function onSubmit(event: SubmitEvent) {
+      const form = event.target;
+      if (navigator.onLine || event.defaultPrevented || !(form instanceof HTMLFormElement) || form.target) return;
+      const method = event.submitter?.getAttribute("formmethod") ?? form.getAttribute("method") ?? "get";
+      if (method.toLowerCase() !== "get") return;
+      const url = new URL(event.submitter?.getAttribute("formaction") ?? form.action, location.href);
+      url.search = new URLSearchParams(
+        [...new FormData(form, event.submitter).entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+      ).toString();
+      if (url.origin !== location.origin) return;
+      event.preventDefault();
+      void hasSavedCopy(url).then((saved) =>
+        saved && navigator.serviceWorker?.controller ? location.assign(url.href) : show(offlineNotice),
+      );
     }
     window.addEventListener(TRANSPORT_FAILURE_EVENT, onLost);
     window.addEventListener("click", onClick, true);
+    window.addEventListener("submit", onSubmit, true);
+    // Tests (and anyone curious) can tell the page now watches its connection.
+    document.documentElement.dataset.connection = "watched";
     return () => {
       window.removeEventListener(TRANSPORT_FAILURE_EVENT, onLost);
       window.removeEventListener("click", onClick, true);
+      window.removeEventListener("submit", onSubmit, true);
     };
   }, [show]);
 }
 
+function isAnotherPage(url: URL): boolean {
+  return url.origin === location.origin && url.pathname + url.search !== location.pathname + location.search;
+}
+
+/**
+ * A page whose data could not be loaded because the connection failed (a
+ * link followed while the phone still thinks it is online, the page's data
+ * reloaded after a form): the router has put its error page in place of the
+ * page. The page is asked of the service worker instead, which answers with
+ * its saved copy or the offline page, so the hunter sees what is true: they
+ * are offline, and what this device still holds.
+ */
+function useLostLoadsFromWorker() {
+  useEffect(() => {
+    const router = (window as RemixWindow).__remixRouter;
+    if (!router) return;
+    return router.subscribe((state) => {
+      if (state.navigation.state !== "idle" || !state.errors || !navigator.serviceWorker?.controller) return;
+      if (Object.values(state.errors).some(isLostConnection)) location.reload();
+    });
+  }, []);
+}
+
 type RemixWindow = Window & {
   __remixManifest?: { routes: Record<string, { module?: string }> };
-  __remixRouter?: { routes: Parameters<typeof matchRoutes>[0] };
+  __remixRouter?: {
+    routes: Parameters<typeof matchRoutes>[0];
+    subscribe(listener: (state: { navigation: { state: string }; errors: Record<string, unknown> | null }) => void): () => void;
+  };
 };
 
 /**
@@ -136,29 +197,6 @@ function UpdatePrompt() {
     wb.addEventListener("waiting", () => setWaiting(true));
     void wb.register().catch(() => undefined);
     setWorkbox(wb);
-  }, []);
-  useEffect(() => {
-    // An offline click on a link loads the page from the worker (its saved copy or the offline page).
-    function onClick(event: MouseEvent) {
-      if (
-        navigator.onLine ||
-        event.defaultPrevented ||
-        event.button !== 0 ||
-        event.metaKey ||
-        event.ctrlKey ||
-        event.shiftKey ||
-        event.altKey
-      )
-        return;
-      const anchor = event.target instanceof Element ? event.target.closest("a") : null;
-      if (!anchor || anchor.target || anchor.hasAttribute("download")) return;
-      const url = new URL(anchor.href, location.href);
-      if (url.origin !== location.origin || (url.pathname === location.pathname && url.search === location.search)) return;
-      event.preventDefault();
-      location.assign(url.href);
-    }
-    document.addEventListener("click", onClick, true);
-    return () => document.removeEventListener("click", onClick, true);
   }, []);
   if (!waiting || !workbox) return null;
   return (

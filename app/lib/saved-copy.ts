@@ -15,3 +15,21 @@ export function savedCopyAge(savedAt: string, now: number = Date.now()): string 
 export function savedCopyBanner(savedAt: string, now?: number): string {
   return `Offline — saved copy from ${savedCopyAge(savedAt, now)}`;
 }
+
+/** The service worker's cache of pages the hunter has opened (app/service-worker). */
+export const SAVED_PAGES_CACHE = "jimmy-pages-v1";
+
+/** A page's key in that cache: its address without the fragment. */
+export function savedCopyKey(url: URL): string {
+  return `${url.origin}${url.pathname}${url.search}`;
+}
+
+/** Whether this device holds a saved copy of the page at `url` (false where there are no caches). */
+export async function hasSavedCopy(url: URL): Promise<boolean> {
+  if (typeof caches === "undefined") return false;
+  try {
+    return (await (await caches.open(SAVED_PAGES_CACHE)).match(savedCopyKey(url))) !== undefined;
+  } catch {
+    return false;
+  }
+}

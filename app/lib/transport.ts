@@ -20,6 +20,14 @@ export function isTransportFailure(value: unknown): value is TransportFailure {
 }
 
 /**
+ * A page's data that never came back from the app: the browser's fetch itself
+ * failed (offline, a dropped connection), a TypeError in every browser.
+ */
+export function isLostConnection(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+/**
  * The app's own definite answers keep their usual way to the page: a
  * redirect, and a thrown 4xx (403, 404, 429...). Anything else thrown by
  * the server call (a network error, an undecodable proxy page, a 5xx) is

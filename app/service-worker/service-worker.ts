@@ -17,10 +17,10 @@
  */
 import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
+import { SAVED_PAGES_CACHE, savedCopyKey } from "../lib/saved-copy";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-const PAGES_CACHE = "jimmy-pages-v1";
 const OFFLINE_PAGE = "/offline.html";
 /** Addresses whose answer is never a page to keep: sign-in, the API, admin, uploads. */
 const NEVER_SAVED = /^\/(api|admin|login|uploads|media|q)(\/|$|\.)/;
@@ -96,17 +96,13 @@ async function page(request: Request, url: URL, event: FetchEvent): Promise<Resp
   return response;
 }
 
-function cacheKey(url: URL): string {
-  return `${url.origin}${url.pathname}${url.search}`;
-}
-
 async function save(url: URL, response: Response): Promise<void> {
   const headers = new Headers(response.headers);
   headers.set(SAVED_AT_HEADER, new Date().toISOString());
   headers.delete("Set-Cookie");
   const copy = new Response(await response.blob(), { status: 200, statusText: "OK", headers });
-  const cache = await caches.open(PAGES_CACHE);
-  await cache.put(cacheKey(url), copy);
+  const cache = await caches.open(SAVED_PAGES_CACHE);
+  await cache.put(savedCopyKey(url), copy);
   const keys = await cache.keys();
   // The oldest saved pages go first (keys come back in the order they were stored).
   await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_SAVED_PAGES)).map((key) => cache.delete(key)));
@@ -114,8 +110,8 @@ async function save(url: URL, response: Response): Promise<void> {
 
 /** A saved page, its <html> marked with when it was saved so the page can say so. */
 async function savedCopy(url: URL): Promise<Response | undefined> {
-  const cache = await caches.open(PAGES_CACHE);
-  const saved = await cache.match(cacheKey(url));
+  const cache = await caches.open(SAVED_PAGES_CACHE);
+  const saved = await cache.match(savedCopyKey(url));
   if (!saved) return undefined;
   const savedAt = saved.headers.get(SAVED_AT_HEADER) ?? "";
   const html = (await saved.text()).replace(/<html\b/i, `<html data-saved-copy="${savedAt.replace(/[^0-9TZ:.-]/g, "")}"`);

@@ -54,6 +54,25 @@ test.describe("a flaky connection never wipes a page", () => {
     expect(query("select 1 from comments where content = ?", content)).toHaveLength(1);
   });
 
+  test("a page whose data is lost on the way says the connection was lost, not that something broke", async ({ page }) => {
+    await page.goto("/map");
+    await waitForHydration(page, test.info());
+    // No service worker here (the rest of the suite blocks it): the router's error page is all there is.
+    await page.route("**/*.data*", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("link", { name: "Hall of Fame", exact: true }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Connection lost" })).toBeVisible();
+    await expect(page.getByText("The connection dropped before this page arrived. Check it and try again.")).toBeVisible();
+    await expect(page.getByText(/Error 500|Something went wrong/)).toHaveCount(0);
+
+    await page.screenshot({ path: test.info().outputPath("navigation-lost.png") });
+
+    // Once the connection is back, the way out works.
+    await page.unroute("**/*.data*");
+    await page.getByRole("link", { name: "Go Home" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Connection lost" })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test("a like made offline keeps the feed and says so; back online, a retry counts it once", async ({ page }) => {
     const discovery = queryOne<{ id: number }>("select id from discoveries order by created_at desc limit 1");
     const likes = () =>

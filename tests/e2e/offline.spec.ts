@@ -49,6 +49,12 @@ async function cachedEverything(page: Page): Promise<{ cache: string; url: strin
 
 const toast = (page: Page) => page.getByTestId("toast");
 
+/** Waits until the page watches its connection (the offline shell loads a moment after the page). */
+async function connectionWatched(page: Page) {
+  await waitForHydration(page, test.info());
+  await page.waitForFunction(() => document.documentElement.dataset.connection === "watched", undefined, { timeout: 20_000 });
+}
+
 test.describe("reporting without a connection", () => {
   test("a report made offline waits in the outbox across a reload and is sent once when the connection returns", async ({
     page,
@@ -162,6 +168,54 @@ test.describe("pages without a connection", () => {
     await page.goto("/hall-of-fame");
     await waitForHydration(page, test.info());
     await expect(page.getByRole("status").filter({ hasText: "Offline — saved copy" })).toBeVisible();
+    await page.getByRole("link", { name: "Privacy Policy" }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
+  });
+
+  test("a search sent offline shows the saved copy of its answer, or keeps the page and what was typed", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await page.goto("/near-me");
+    await controlledByWorker(page);
+    // Opened once online, so the worker keeps this answer.
+    await page.goto("/near-me?place=Austin%2C+TX");
+    await expect(page.getByRole("heading", { level: 2, name: /nearest to Austin/i })).toBeVisible();
+    await page.goto("/near-me");
+    await connectionWatched(page);
+
+    await context.setOffline(true);
+    const place = page.getByLabel("Where are you?");
+    await place.fill("Marfa, TX");
+    await page.getByRole("button", { name: "Find Jimmys" }).click();
+    await expect(toast(page).filter({ hasText: "That page needs a connection. Nothing here was lost." })).toBeVisible();
+    await expect(place).toHaveValue("Marfa, TX");
+    await expect(page).toHaveURL(/\/near-me$/);
+
+    await place.fill("Austin, TX");
+    await page.getByRole("button", { name: "Find Jimmys" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: /nearest to Austin/i })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Offline — saved copy from just now" })).toBeVisible();
+  });
+
+  test("a link followed while the connection silently fails gets the saved copy or the offline page, never an error page", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto("/hall-of-fame");
+    await controlledByWorker(page);
+    await page.goto("/map");
+    await page.goto("/hall-of-fame");
+    await connectionWatched(page);
+
+    // The phone still says it is online; every request dies on the way.
+    await context.route("**/*", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("link", { name: "Map", exact: true }).first().click();
+    await expect(page.getByRole("status").filter({ hasText: "Offline — saved copy" })).toBeVisible();
+    await expect(page).toHaveURL(/\/map$/);
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
+
+    await waitForHydration(page, test.info());
+    await connectionWatched(page);
     await page.getByRole("link", { name: "Privacy Policy" }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
   });
