@@ -73,6 +73,28 @@ test.describe("a flaky connection never wipes a page", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("a page's code gone after a deploy: following a link reloads into the new version cleanly", async ({ page }) => {
+    await page.goto("/hall-of-fame");
+    await waitForHydration(page, test.info());
+    await page.evaluate(() => Object.assign(window, { beforeDeploy: true }));
+    // The deploy removed the old build's chunk for the next page: the first ask for it is a 404.
+    let removed = 0;
+    await page.route(/\/assets\/privacy-policy-[^/]+\.js$/, (route) =>
+      removed++ === 0 ? route.fulfill({ status: 404, contentType: "text/plain", body: "Not Found" }) : route.continue(),
+    );
+    await page.getByRole("link", { name: "Privacy Policy" }).first().click();
+    // The router reloads the page it is on (the new version), rather than show an error page.
+    await page.waitForFunction(() => !("beforeDeploy" in window));
+    await waitForHydration(page, test.info());
+    await expect(page.getByRole("heading", { level: 1, name: "Hall of Fame" })).toBeVisible();
+    await expect(page.getByText(/Something went wrong|Connection lost/)).toHaveCount(0);
+    // And the link now leads where it says.
+    await page.getByRole("link", { name: "Privacy Policy" }).first().click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+    expect(removed).toBeGreaterThanOrEqual(2);
+  });
+
   test("a like made offline keeps the feed and says so; back online, a retry counts it once", async ({ page }) => {
     const discovery = queryOne<{ id: number }>("select id from discoveries order by created_at desc limit 1");
     const likes = () =>
