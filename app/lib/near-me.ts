@@ -115,23 +115,15 @@ export function formatHeading(km: number, bearing: number): string {
 /** Half the Earth's circumference: a circle this wide covers the whole sphere. */
 export const HALF_CIRCUMFERENCE_KM = 180 * KM_PER_DEGREE;
 
-/** A run of latitude bands and the longitudes read in them (null: all of them). */
-export type Strip = { bands: number[]; longitudes: [number, number][] | null };
+/** A band of latitude and the longitudes read in it (null: all of them). */
+export type Strip = { band: number; longitudes: [number, number][] | null };
 
 /**
- * At most this many strips cover a circle (its outline, in steps): each is a
- * query of its own, and more of them cost more to prepare than the rows they
- * spare (the circle is tested exactly in SQL).
- */
-const MAX_STRIPS = 12;
-
-/**
- * What to read to find every Jimmy within `radiusKm` of `center`: the bands
- * of latitude the circle spans, each with the circle's widest reach in
- * longitude over the band, neighbouring bands with about the same reach
- * merged into one strip. It follows the circle's outline, so a crowd just
- * outside the circle is not read (a box would take in its corners); null when
- * the circle covers the Earth.
+ * What to read to find every Jimmy within `radiusKm` of `center`: each band
+ * of latitude the circle spans, with the circle's widest reach in longitude
+ * over that band. It follows the circle's outline, so a crowd just outside
+ * the circle is not read (a box would take in its corners); null when the
+ * circle covers the Earth.
  */
 export function circleStrips(center: LatLng, radiusKm: number): Strip[] | null {
   if (radiusKm >= HALF_CIRCUMFERENCE_KM) return null;
@@ -151,31 +143,15 @@ export function circleStrips(center: LatLng, radiusKm: number): Strip[] | null {
   };
   // The circle is widest where sin φ = sin φ0 / cos r (when it does not reach a pole).
   const widest = cosR > 0 && Math.abs(Math.sin(φ0) / cosR) <= 1 ? Math.asin(Math.sin(φ0) / cosR) : null;
-  const reaches: { band: number; reach: number }[] = [];
+  const strips: Strip[] = [];
   for (let band = Math.floor(south * BANDS_PER_DEGREE); band <= Math.floor(north * BANDS_PER_DEGREE); band++) {
     const low = Math.max(south, band / BANDS_PER_DEGREE) * rad;
     const high = Math.min(north, (band + 1) / BANDS_PER_DEGREE) * rad;
     let reach = r >= 90 ? 180 : Math.max(reachAt(low), reachAt(high));
     if (widest !== null && widest > low && widest < high) reach = Math.max(reach, reachAt(widest));
-    reaches.push({ band, reach: Math.min(180, reach * 1.000001 + 1e-9) });
+    strips.push({ band, longitudes: longitudeRanges(center.longitude, Math.min(180, reach * 1.000001 + 1e-9)) });
   }
-  // Merge neighbours whose reach differs by less than a tolerance, widened until the strips are few.
-  let tolerance = Math.max(0.005, r * 0.01);
-  for (;;) {
-    const strips: { bands: number[]; reach: number; least: number }[] = [];
-    for (const { band, reach } of reaches) {
-      const last = strips[strips.length - 1];
-      if (last && Math.max(last.reach, reach) - Math.min(last.least, reach) <= tolerance) {
-        last.bands.push(band);
-        last.reach = Math.max(last.reach, reach);
-        last.least = Math.min(last.least, reach);
-      } else strips.push({ bands: [band], reach, least: reach });
-    }
-    if (strips.length <= MAX_STRIPS) {
-      return strips.map(({ bands, reach }) => ({ bands, longitudes: longitudeRanges(center.longitude, reach) }));
-    }
-    tolerance *= 2;
-  }
+  return strips;
 }
 
 function longitudeRanges(longitude: number, half: number): [number, number][] | null {

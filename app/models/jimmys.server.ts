@@ -1,4 +1,5 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import { isPostgres } from "#db/migrations/dialect";
 import type { Database, JimmyStatus } from "#db/schema";
 import { encodeCursor, type Cursor, type DiscoveryCardData } from "~/lib/discoveries";
 import type { LatLng } from "~/lib/distance";
@@ -237,44 +238,47 @@ export async function jimmyPositionsIn(
   limit: number,
   within?: { center: LatLng; radiusKm: number },
 ): Promise<JimmyPosition[]> {
-  const band = sql<number>`floor(latitude * 10)`;
-  const φ = within ? (within.center.latitude * Math.PI) / 180 : 0;
-  const angle = within ? Math.min(Math.PI, within.radiusKm / KM_PER_DEGREE / (180 / Math.PI)) : 0;
-  const select = () =>
-    db
-      .selectFrom("jimmys")
-      .select(["serial_number", "latitude", "longitude"])
-      .where("latitude", "is not", null)
-      .where("longitude", "is not", null)
-      .where("status", "!=", "retired")
-      .$if(within !== undefined, (q) =>
-        q.where(
-          sql<boolean>`sin(radians(latitude)) * ${Math.sin(φ)} + cos(radians(latitude)) * ${Math.cos(φ)} * cos(radians(longitude - ${within!.center.longitude})) >= ${Math.cos(angle) - 1e-12}`,
-        ),
-      );
-  // One select per strip, joined by UNION ALL (strips share no band): each is its own run of
-  // index seeks, and reading stops once `limit` rows are out. As one OR of the strips, SQLite
-  // judged a scan of the whole index cheaper.
-  const parts =
-    strips === null
-      ? [select()]
-      : strips.map((strip) =>
-          select()
-            .where(band, "in", strip.bands)
-            .$if(strip.longitudes !== null, (q) =>
-              q.where((eb) => eb.or(strip.longitudes!.map(([west, east]) => eb.between("longitude", west, east)))),
-            ),
-        );
-  const rows =
-    parts.length === 0
-      ? []
-      : await parts
-          .slice(1)
-          .reduce((query, next) => query.unionAll(next), parts[0]!)
-          .limit(limit)
-          .execute();
+  const query = positionsQuery(db, strips, limit, within);
+  if (query === null) return [];
+  const { rows } = await query.execute(db);
   return rows.map((r) => ({ serialNumber: r.serial_number, latitude: Number(r.latitude), longitude: Number(r.longitude) }));
 }
+
+/** jimmyPositionsIn's statement (null: nothing to read), apart so its plan can be checked. */
+export function positionsQuery(
+  db: Executor,
+  strips: readonly Strip[] | null,
+  limit: number,
+  within?: { center: LatLng; radiusKm: number },
+): RawBuilder<PositionRow> | null {
+  const φ = within ? (within.center.latitude * Math.PI) / 180 : 0;
+  const angle = within ? Math.min(Math.PI, within.radiusKm / KM_PER_DEGREE / (180 / Math.PI)) : 0;
+  const inCircle = within
+    ? sql`sin(radians(j.latitude)) * ${Math.sin(φ)} + cos(radians(j.latitude)) * ${Math.cos(φ)} * cos(radians(j.longitude - ${within.center.longitude})) >= ${Math.cos(angle) - 1e-12}`
+    : sql`true`;
+  if (strips === null) {
+    return sql<PositionRow>`select j.serial_number, j.latitude, j.longitude from jimmys j
+      where j.latitude is not null and j.longitude is not null and j.status != 'retired' and ${inCircle} limit ${limit}`;
+  }
+  // Every index range the strips cover, south to north: a band and a span of longitude each.
+  const ranges = strips.flatMap(({ band: b, longitudes }) => (longitudes ?? [[-180, 180]]).map(([w, e]) => ({ b, w, e })));
+  if (ranges.length === 0) return null;
+  // The ranges go in as one JSON parameter, so every search is the same statement, prepared
+  // once, whatever the circle; each range is one seek into the position index, in order, and
+  // reading stops once `limit` rows are out.
+  return isPostgres(db)
+    ? sql<PositionRow>`select j.serial_number, j.latitude, j.longitude
+        from jsonb_to_recordset(${JSON.stringify(ranges)}::jsonb) as s(b double precision, w double precision, e double precision)
+        cross join lateral (select serial_number, latitude, longitude from jimmys
+          where floor(latitude * 10) = s.b and longitude between s.w and s.e and status != 'retired') j
+        where ${inCircle} limit ${limit}`
+    : sql<PositionRow>`select j.serial_number, j.latitude, j.longitude
+        from json_each(${JSON.stringify(ranges)}) s cross join jimmys j
+        where floor(j.latitude * 10) = s.value ->> 'b' and j.longitude between s.value ->> 'w' and s.value ->> 'e'
+          and j.status != 'retired' and ${inCircle} limit ${limit}`;
+}
+
+type PositionRow = { serial_number: number; latitude: number; longitude: number };
 
 /** The Jimmys with these serials, with what "Hunt near me" shows of each. */
 export async function findPositionedJimmys(db: Executor, serials: readonly number[]): Promise<PositionedJimmy[]> {

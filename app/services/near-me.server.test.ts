@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDb, testDialect } from "../../tests/support/test-db";
 import { mulberry32 } from "#db/seed/seed";
 import type { DB } from "~/infra/db.server";
-import { distanceKm, NEAR_ME_MAX_KM } from "~/lib/near-me";
+import { circleStrips, distanceKm, NEAR_ME_MAX_KM } from "~/lib/near-me";
+import { positionsQuery } from "~/models/jimmys.server";
 import { drawNearMe, jimmysNear } from "./near-me.server";
 
 let db: DB;
@@ -122,12 +123,16 @@ describe("the Jimmys last seen nearest a point", () => {
     expect(inCrowd.every((j) => j.distanceKm === 0)).toBe(true);
   });
 
-  it("reads a box through the position index, never the whole table", async () => {
+  it("reads each band of the circle through the position index, never the whole table", async () => {
     await plant([{ serial: 1, latitude: 30.27, longitude: -97.74 }]);
-    const query = sql`select serial_number, latitude, longitude from jimmys where floor(latitude * 10) in (302, 303) and longitude between -98 and -97 and status != 'retired'`;
+    const center = { latitude: 30.27, longitude: -97.74 };
+    const query = positionsQuery(db, circleStrips(center, 25), 400, { center, radiusKm: 25 })!;
     if (testDialect === "sqlite") {
       const plan = await sql<{ detail: string }>`explain query plan ${query}`.execute(db);
-      expect(plan.rows.map((r) => r.detail).join("\n")).toMatch(/SEARCH jimmys USING COVERING INDEX jimmys_position_idx/);
+      const steps = plan.rows.map((r) => r.detail).join("\n");
+      // The bands are the outer loop; in each, one seek on band and a range of longitude.
+      expect(steps).toMatch(/SCAN s VIRTUAL TABLE/);
+      expect(steps).toMatch(/SEARCH j USING COVERING INDEX jimmys_position_idx \(<expr>=\? AND longitude>\? AND longitude<\?\)/);
     } else {
       // A one-row table is cheaper to read whole: ask whether the index serves the query at all.
       await sql`set enable_seqscan = off`.execute(db);
@@ -135,6 +140,26 @@ describe("the Jimmys last seen nearest a point", () => {
       await sql`set enable_seqscan = on`.execute(db);
       expect(plan.rows.map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/Index.*jimmys_position_idx/);
     }
+  });
+
+  it("a town crowded just past a long search's edge: every Jimmy listed is at most 2% farther than the true nearest twenty", async () => {
+    const rng = mulberry32(11);
+    const all: Planted[] = [];
+    // 1,500 Jimmys across a town about 530 km south of the hunter (New Orleans from the Mississippi hills), and a
+    // few far off. The search reads bands from the south: the far side of the town comes first.
+    for (let i = 0; i < 1500; i++) {
+      all.push({ serial: i + 1, latitude: 29.95 + (rng() + rng() - 1) * 0.15, longitude: -90.07 + (rng() + rng() - 1) * 0.17 });
+    }
+    for (let i = 0; i < 30; i++) all.push({ serial: 2000 + i, latitude: 19.4 + rng(), longitude: -99.1 + rng() });
+    await plant(all);
+    const origin = { latitude: 34.7, longitude: -90 };
+    const truth = nearestByScan(all, origin);
+    const found = await jimmysNear(db, origin);
+    expect(found).toHaveLength(20);
+    expect(new Set(found.map((j) => j.serialNumber)).size).toBe(20);
+    found.forEach((j, i) => i > 0 && expect(j.distanceKm).toBeGreaterThanOrEqual(found[i - 1]!.distanceKm));
+    for (const j of found) expect(j.distanceKm).toBeLessThanOrEqual(truth[19]!.km * 1.02);
+    expect(found[0]!.distanceKm).toBeLessThanOrEqual(truth[0]!.km * 1.02);
   });
 
   it("frames the hunter and the Jimmys on the basemap, across the antimeridian too", async () => {

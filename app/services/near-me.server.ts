@@ -24,6 +24,12 @@ const ROWS_PER_SEARCH = 400;
 /** Circles are not made smaller than this: closer than that, every Jimmy is "right here". */
 const SMALLEST_RADIUS_KM = 0.1;
 const MAX_SEARCHES = 24;
+/**
+ * How much farther than the true nearest a listed Jimmy may be, as a share of
+ * its distance, when a crowd lies just past the search's edge: 2%, 10 km at
+ * 500 km, nothing a hunter that far away could tell.
+ */
+const CLOSE_ENOUGH = 0.02;
 
 type Measured = JimmyPosition & { distanceKm: number };
 
@@ -58,8 +64,13 @@ export async function jimmysNear(db: Executor, origin: LatLng, count = NEAR_ME_C
       crowd = found;
       // Hundreds of Jimmys within 100 m: they are all "right here", and any of them will do.
       if (radius <= SMALLEST_RADIUS_KM) break;
+      // Hundreds of Jimmys just past a circle that holds too few (a town at the edge of a long
+      // search): every one of them is within CLOSE_ENOUGH of the true nearest, and the nearest
+      // of those read will do.
+      if (radius - tooFew <= radius * CLOSE_ENOUGH) break;
       tooMany = radius;
-      radius = Math.max(SMALLEST_RADIUS_KM, (tooFew + radius) / 2);
+      // Nothing yet known to hold too few: shrink as fast as circles grow (a quarter); else halfway.
+      radius = Math.max(SMALLEST_RADIUS_KM, tooFew === 0 ? radius / 4 : (tooFew + radius) / 2);
       continue;
     }
     const inside = found.filter((jimmy) => jimmy.distanceKm <= radius);
@@ -68,8 +79,8 @@ export async function jimmysNear(db: Executor, origin: LatLng, count = NEAR_ME_C
     tooFew = radius;
     radius = tooMany === Infinity ? Math.min(NEAR_ME_MAX_KM, radius * 4) : (radius + tooMany) / 2;
   }
-  // Else a crowd at one distance (hundreds of Jimmys on one spot): every Jimmy nearer than it,
-  // then the nearest read from it.
+  // Else a crowd at one distance (hundreds of Jimmys on one spot, or just past the edge of a
+  // circle holding too few): every Jimmy nearer than it, then the nearest read from it.
   const listed = new Set(sure.map((jimmy) => jimmy.serialNumber));
   nearest ??= [...sure, ...crowd.filter((jimmy) => !listed.has(jimmy.serialNumber))].slice(0, count);
 
