@@ -163,6 +163,15 @@ export interface FlagsTable {
   resolution: ColumnType<"dismissed" | null, "dismissed" | null | undefined, "dismissed" | null>;
 }
 
+/** A hunter's word that a Jimmy was not at its last place (one per hunter per Jimmy, until it is found again). */
+export interface MissingReportsTable {
+  id: Generated<number>;
+  jimmy_id: number;
+  user_id: number;
+  note: string | null;
+  created_at: Timestamp;
+}
+
 export interface TempUploadsTable {
   key: string;
   owner_user_id: number;
@@ -238,6 +247,7 @@ export interface Database {
   sign_in_states: SignInStatesTable;
   idempotency_keys: IdempotencyKeysTable;
   flags: FlagsTable;
+  missing_reports: MissingReportsTable;
 }
 
 export type User = Selectable<UsersTable>;

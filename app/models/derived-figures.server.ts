@@ -8,7 +8,7 @@ import { saveJourneyFigures } from "./hall-of-fame.server";
  * each writer of discoveries calls in its own transaction (ADR 013):
  *
  * - each Jimmy's row: discovery count, first and last dates, latest position
- *   and its place name, status hidden ⇄ discovered;
+ *   and its place name, status hidden ⇄ discovered (or possibly missing);
  * - jimmy_journeys: each Jimmy's Hall of Fame figures;
  * - jimmy_places: each Jimmy's distinct places with how many discoveries name them;
  * - hunt_places, hunt_totals: the hunt's distinct places and its number of discoveries;
@@ -147,7 +147,8 @@ async function refreshJimmy(trx: Transaction<Database>, jimmyId: number, hunt: H
     journey.findLast((d) => d.latitude !== null && d.longitude !== null) ?? journey.findLast((d) => d.location !== null);
   let status = current.status;
   if (count > 0 && status === "hidden") status = "discovered";
-  if (count === 0 && status === "discovered") status = "hidden";
+  // Every discovery deleted: nothing was ever found, so not "possibly missing" either.
+  if (count === 0 && (status === "discovered" || status === "missing")) status = "hidden";
   await trx
     .updateTable("jimmys")
     .set({

@@ -4,6 +4,7 @@ import { encodeCursor, FEED_PAGE_SIZE, type Cursor, type FeedPage } from "~/lib/
 import { buildPhoto, parseVariants, type PhotoUrl } from "~/lib/photos";
 import { displayPlace, type LocationInput, type ResolvedLocation } from "~/lib/places";
 import { selectCards, toCardData } from "./cards.server";
+import { clearMissing } from "./missing.server";
 import { afterDiscoveriesChanged } from "./derived-figures.server";
 import { guardedWrite, type IdempotencyGuard } from "./idempotency.server";
 import { notifyRediscovery } from "./notifications.server";
@@ -49,6 +50,8 @@ export async function insertDiscovery(trx: Transaction<Database>, input: NewDisc
     })
     .returning(["id"])
     .executeTakeFirstOrThrow();
+  // Found again: whoever reported it gone was wrong, or it has moved on.
+  await clearMissing(trx, input.jimmyId);
   await afterDiscoveriesChanged(trx, { jimmyIds: [input.jimmyId], hunterIds: [input.userId] });
   return row;
 }

@@ -6,7 +6,7 @@ import type { Executor } from "~/infra/db.server";
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** A key as the store knows it: whose it is, the key itself, and what it was sent with. */
-export type IdempotencyGuard = { scope: string; key: string; kind: "report" | "comment" | "like" | "flag" };
+export type IdempotencyGuard = { scope: string; key: string; kind: "report" | "comment" | "like" | "flag" | "missing" };
 
 /** The key was first used for another kind of request; the new one is refused rather than guessed at. */
 export class IdempotencyKeyReusedError extends Error {

@@ -38,6 +38,7 @@ describe("migrations", () => {
       "jimmy_places",
       "jimmys",
       "likes",
+      "missing_reports",
       "notifications",
       "rate_limits",
       "sessions",
