@@ -13,7 +13,9 @@ export type AdminAction =
   | "mint_jimmys"
   | "hunter_delete_discovery"
   | "accept_flags"
-  | "dismiss_flags";
+  | "dismiss_flags"
+  | "confirm_missing"
+  | "clear_missing";
 
 export type AuditEntry = {
   id: number;

@@ -12,10 +12,9 @@
 import type { Kysely } from "kysely";
 import type { Database, JimmyStatus } from "#db/schema";
 import type { Executor } from "~/infra/db.server";
+import { MISSING_REPORTS_NEEDED } from "~/lib/missing";
 import { guardedTransaction, type IdempotencyGuard } from "./idempotency.server";
 
-/** How many different hunters must report a Jimmy gone before it is shown as possibly missing. */
-export const MISSING_REPORTS_NEEDED = 2;
 
 export type MissingReportResult =
   | { ok: true; alreadyReported: boolean; reports: number; status: JimmyStatus; becameMissing: boolean }

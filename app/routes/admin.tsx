@@ -10,6 +10,7 @@ import { listAdminActions, recordAdminAction } from "~/models/audit-log.server";
 import { listRecentComments } from "~/models/comments.server";
 import { listDiscoveriesForAdmin } from "~/models/discoveries.server";
 import { listOpenFlagGroups } from "~/models/flags.server";
+import { listMissingQueue } from "~/models/missing.server";
 import { flagReasonLabel } from "~/lib/flags";
 import { attemptAdminSignIn } from "~/services/admin.server";
 import { ADMIN_HEADERS } from "~/web/admin.server";
@@ -45,15 +46,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const page = PageSchema.parse(params.get("page") ?? 1);
   const upto = UptoSchema.parse(params.get("upto") ?? undefined);
-  const [list, comments, log, flags] = await Promise.all([
+  const [list, comments, log, flags, missing] = await Promise.all([
     listDiscoveriesForAdmin(db, photoUrls(), { page, pageSize: ADMIN_PAGE_SIZE, upto }),
     listRecentComments(db, 20),
     listAdminActions(db, 25),
     listOpenFlagGroups(db, photoUrls(), 50),
+    listMissingQueue(db, 50),
   ]);
   const pages = Math.max(1, Math.ceil(list.total / ADMIN_PAGE_SIZE));
   if (page > pages) throw redirect(`/admin?page=${pages}&upto=${list.upto}`);
-  return { state: "panel" as const, page, pages, ...list, comments, log, flags };
+  return { state: "panel" as const, page, pages, ...list, comments, log, flags, missing };
 }
 
 const SignInSchema = z.object({
@@ -210,6 +212,8 @@ const actionLabels: Record<string, string> = {
   hunter_delete_discovery: "Hunter deleted their discovery",
   accept_flags: "Accepted flags on",
   dismiss_flags: "Dismissed flags on",
+  confirm_missing: "Marked possibly missing: Jimmy",
+  clear_missing: "Cleared missing reports on Jimmy",
 };
 
 function AdminPanel({ data: panel }: { data: PanelData }) {
@@ -241,6 +245,7 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
       </div>
 
       <FlagQueue groups={panel.flags} />
+      <MissingQueue entries={panel.missing} />
 
       <h2 className="mt-8 text-xl font-bold">Discoveries</h2>
       {panel.discoveries.length === 0 ? (
@@ -466,6 +471,80 @@ function FlagQueue({ groups }: { groups: PanelData["flags"] }) {
               </li>
             );
           })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Jimmys hunters say are gone from their last place, and those marked
+ * possibly missing: the admin confirms (possibly missing now, whatever the
+ * reports) or clears (reports gone, discovered again).
+ */
+function MissingQueue({ entries }: { entries: PanelData["missing"] }) {
+  return (
+    <section id="missing" aria-labelledby="missing-heading" className="mt-8 scroll-mt-24">
+      <h2 id="missing-heading" className="text-xl font-bold">
+        Reported missing <span className="text-base font-semibold text-stone-500">({entries.length})</span>
+      </h2>
+      {entries.length === 0 ? (
+        <p className="mt-3 text-stone-600">No Jimmy is reported missing.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-stone-200 rounded-2xl border border-amber-200 bg-white" aria-label="Jimmys reported missing">
+          {entries.map((entry) => (
+            <li key={entry.serialNumber} className="flex flex-wrap items-start gap-4 p-3" data-testid="missing-entry">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">
+                  <Link to={`/jimmy/${entry.serialNumber}`} className="hover:underline">
+                    Jimmy #{entry.serialNumber}
+                  </Link>{" "}
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
+                    {entry.status === "missing" ? "Possibly missing" : "Still shown as discovered"}
+                  </span>
+                </p>
+                <p className="text-sm text-stone-700">
+                  {entry.reports === 1 ? "1 report" : `${entry.reports} reports`}
+                  {entry.lastReportedAt ? `, last ${formatDate(entry.lastReportedAt)}` : ""} · last seen{" "}
+                  {entry.location ?? "somewhere unrecorded"}
+                  {entry.locatedAt ? ` on ${formatDate(entry.locatedAt)}` : ""}
+                </p>
+                {entry.notes.length > 0 ? (
+                  <ul className="mt-1 list-disc pl-5 text-sm text-stone-700">
+                    {entry.notes.map((note, i) => (
+                      <li key={i} className="break-words">
+                        “{note}”
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+              <div className="flex gap-2">
+                {entry.status !== "missing" ? (
+                  <Form method="post" action={`/admin/missing/${entry.serialNumber}`}>
+                    <input type="hidden" name="intent" value="confirm" />
+                    <button
+                      type="submit"
+                      className="rounded-full border border-amber-400 px-3 py-1.5 text-sm font-semibold text-amber-900 hover:bg-amber-50"
+                      aria-label={`Mark Jimmy #${entry.serialNumber} possibly missing`}
+                    >
+                      Mark possibly missing
+                    </button>
+                  </Form>
+                ) : null}
+                <Form method="post" action={`/admin/missing/${entry.serialNumber}`}>
+                  <input type="hidden" name="intent" value="clear" />
+                  <button
+                    type="submit"
+                    className="rounded-full border border-stone-300 px-3 py-1.5 text-sm font-semibold hover:bg-stone-50"
+                    aria-label={`Clear the missing reports on Jimmy #${entry.serialNumber}`}
+                  >
+                    Clear
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
         </ul>
       )}
     </section>

@@ -30,6 +30,8 @@ import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { flashHeader } from "~/web/flash.server";
 import { journeyMapHtml } from "~/web/journey-map.server";
+import { missingPanelHtml } from "~/web/missing-panel.server";
+import { missingReportsOf } from "~/models/missing.server";
 import { getUser, isAdmin } from "~/web/session.server";
 import { readForm } from "~/web/form.server";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
@@ -75,11 +77,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const config = env();
   const latest = page.latest;
+  const missing = latest ? await missingReportsOf(db, page.jimmy.id, null) : null;
   const shareImage = latest ? new URL(latest.photo.src, config.publicUrl).href : new URL("/logo.svg", config.publicUrl).href;
   return {
     ...page,
     olderPage: before !== null,
     journeyMap,
+    missingPanel: missing
+      ? missingPanelHtml({ serialNumber: page.jimmy.serialNumber, possiblyMissing: page.jimmy.status === "missing" }, missing.reports)
+      : null,
     comments,
     ownDiscoveryIds,
     /** Comment id → whether it may still be edited (deleting is always allowed). */
@@ -216,6 +222,7 @@ export default function JimmyPage() {
     ownDiscoveryIds,
     ownComments,
     journeyMap,
+    missingPanel,
   } = useLoaderData<typeof loader>();
   const root = useRootData();
   const now = root?.now ?? new Date().toISOString();
@@ -259,6 +266,8 @@ export default function JimmyPage() {
       ) : null}
 
       {latest ? <LatestSighting discovery={latest} mapSrc={latestMapSrc} /> : null}
+      {/* Markup from the server (app/web/missing-panel.server.tsx), like the journey map below. */}
+      {missingPanel ? <div dangerouslySetInnerHTML={{ __html: missingPanel }} /> : null}
 
       {/* Drawn on the server (app/web/journey-map.server.tsx): markup only, no code for the browser. */}
       {journeyMap ? <div dangerouslySetInnerHTML={{ __html: journeyMap }} /> : null}

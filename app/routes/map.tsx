@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const STATUS_LABEL: Record<MapJimmy["status"], string> = {
   hidden: "Hidden",
   discovered: "Discovered",
-  missing: "Missing",
+  missing: "Possibly missing",
   retired: "Retired",
 };
 

@@ -240,7 +240,7 @@ function NearbyItem({ jimmy, rank }: { jimmy: NearbyJimmy; rank: number }) {
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <span className="font-bold">Jimmy #{jimmy.serialNumber}</span>
             {jimmy.status === "missing" ? (
-              <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Reported missing</span>
+              <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Possibly missing</span>
             ) : null}
             {jimmy.longAgo ? (
               <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">

@@ -31,6 +31,8 @@ export const RATE_LIMITS = {
   flagPerHunter: { max: 30, windowMs: 60 * 60 * 1000 },
   /** Flags from visitors, per address: shared networks get the same room as one busy hunter. */
   flagPerAddress: { max: 30, windowMs: 60 * 60 * 1000 },
+  /** "It wasn't there" per hunter: a walk round a park checks a few spots; dozens an hour is not a walk. */
+  missingPerHunter: { max: 20, windowMs: 60 * 60 * 1000 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -62,6 +64,7 @@ const LIMIT_TEXT: Record<RateLimitName, string> = {
   likePerHunter: "liked and unliked a lot",
   flagPerHunter: "flagged a lot",
   flagPerAddress: "flagged a lot",
+  missingPerHunter: "reported a lot of Jimmys missing",
 };
 
 /** What a refused hunter reads: what they did, and when to try again. */

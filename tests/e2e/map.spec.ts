@@ -114,7 +114,9 @@ test.describe("the Jimmy location map", () => {
     await expect(card.getByTestId("selected-jimmy-coordinates")).toHaveText(
       raw.locationApproximate ? "Not measured: the centre of a typed place" : `${raw.latitude}, ${raw.longitude}`,
     );
-    await expect(card.getByTestId("selected-jimmy-status")).toHaveText(raw.status.charAt(0).toUpperCase() + raw.status.slice(1));
+    await expect(card.getByTestId("selected-jimmy-status")).toHaveText(
+      raw.status === "missing" ? "Possibly missing" : raw.status.charAt(0).toUpperCase() + raw.status.slice(1),
+    );
     await expect(card.getByRole("link", { name: `View Jimmy #${jimmy.serialNumber}` })).toHaveAttribute(
       "href",
       `/jimmy/${jimmy.serialNumber}`,

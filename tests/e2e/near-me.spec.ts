@@ -120,11 +120,11 @@ test.describe("Hunt near me", () => {
 
       const [missing, north, far] = [planted[1]!, planted[0]!, planted[2]!];
       const item = (serial: number) => page.locator(`[data-testid="near-me-jimmy"][data-serial="${serial}"]`);
-      await expect(item(missing.serial)).toContainText("Reported missing");
+      await expect(item(missing.serial)).toContainText("Possibly missing");
       await expect(item(north.serial).getByTestId("near-me-heading")).toHaveText(/ north$/);
       await expect(item(far.serial).getByTestId("near-me-heading")).toHaveText(/ west$/);
       await expect(item(far.serial)).toContainText("Not seen for over a year");
-      await expect(item(north.serial)).not.toContainText("Reported missing");
+      await expect(item(north.serial)).not.toContainText("Possibly missing");
       await expect(item(north.serial).getByRole("link")).toHaveAttribute("href", `/jimmy/${north.serial}`);
 
       // The map: the hunter and a numbered marker for each listed Jimmy, on the offline basemap.

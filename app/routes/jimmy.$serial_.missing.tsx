@@ -1,0 +1,186 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { ContentError, ContentPage } from "~/components/OwnContent";
+import { Field } from "~/components/forms";
+import { Button, secondaryLinkClass } from "~/root";
+import { jimmyPath } from "~/lib/discoveries";
+import { formatDate } from "~/lib/format";
+import { formHints } from "~/lib/form-hints";
+import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
+import { MISSING_REPORTS_NEEDED, MISSING_REPORTS_NEEDED_TEXT, missingReportsText, POSSIBLY_MISSING } from "~/lib/missing";
+import { MissingFormSchema } from "~/lib/missing-schema";
+import { parseSerial } from "~/lib/serial";
+import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
+import { findJimmyBySerial } from "~/models/jimmys.server";
+import { missingReportsOf, reportMissing } from "~/models/missing.server";
+import { getDb, type DB } from "~/infra/db.server";
+import { consumeHunterLimit, rateLimitedText } from "~/services/rate-limit.server";
+import { requireSameOrigin } from "~/web/csrf.server";
+import { flashHeader } from "~/web/flash.server";
+import { readForm } from "~/web/form.server";
+import { retryAfterHeaders } from "~/web/rate-limit.server";
+import { requireUser } from "~/web/session.server";
+import { useActionAnswer } from "~/lib/action-answer";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Jimmy #${data.serialNumber} wasn't there` : "Report a missing Jimmy" },
+  { name: "robots", content: "noindex" },
+];
+
+/** A refusal's Retry-After reaches the page that says so. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
+const NOT_PLACED_TEXT = "Only a Jimmy that has been found has a last place to look for it.";
+
+/** The Jimmy to report; a 404 for none, a 409 for one with no last place (never found, or retired). */
+async function findReportable(db: DB, serial: string | undefined) {
+  const serialNumber = parseSerial(serial);
+  const jimmy = serialNumber === null ? undefined : await findJimmyBySerial(db, serialNumber);
+  if (!jimmy) throw new Response(`There is no Jimmy #${serial ?? ""}.`, { status: 404 });
+  if (jimmy.status !== "discovered" && jimmy.status !== "missing") throw new Response(NOT_PLACED_TEXT, { status: 409 });
+  return jimmy;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const db = getDb();
+  const jimmy = await findReportable(db, params.serial);
+  const { reports, reportedByYou } = await missingReportsOf(db, jimmy.id, user.id);
+  return {
+    serialNumber: jimmy.serial_number,
+    possiblyMissing: jimmy.status === "missing",
+    lastPlace: jimmy.location,
+    lastSeen: jimmy.located_at ?? jimmy.last_discovery_at,
+    reports,
+    reportedByYou,
+    idempotencyKey: crypto.randomUUID(),
+    hints: formHints(MissingFormSchema),
+  };
+}
+
+type MissingResult = { formError?: string; fieldErrors: { note?: string[] }; values: { note: string } };
+
+/**
+ * Records that the signed-in hunter went to the Jimmy's last place and it
+ * wasn't there. A second report by the same hunter adds nothing; reports
+ * from two hunters make the Jimmy possibly missing (~/models/missing.server).
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const db = getDb();
+  const user = await requireUser(request, { db });
+  const jimmy = await findReportable(db, params.serial);
+  const form = await readForm(request);
+  const values = { note: String(form.get("note") ?? "") };
+  const reject = (status: number, rest: Omit<MissingResult, "values">, headers?: HeadersInit) =>
+    data<MissingResult>({ ...rest, values }, { status, headers });
+
+  const parsed = MissingFormSchema.safeParse(values);
+  if (!parsed.success) return reject(400, { fieldErrors: z.flattenError(parsed.error).fieldErrors });
+  const key = parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD));
+  if (key === "invalid") return reject(400, { formError: IDEMPOTENCY_KEY_INVALID_TEXT, fieldErrors: {} });
+  const limit = await consumeHunterLimit(db, "missingPerHunter", user.id);
+  if (!limit.allowed)
+    return reject(429, { formError: rateLimitedText("missingPerHunter", limit), fieldErrors: {} }, retryAfterHeaders(limit));
+
+  let result;
+  try {
+    result = await reportMissing(db, {
+      jimmyId: jimmy.id,
+      userId: user.id,
+      note: parsed.data.note,
+      idempotency: key ? { scope: `user:${user.id}`, key, kind: "missing" } : null,
+    });
+  } catch (error) {
+    if (error instanceof IdempotencyKeyReusedError) return reject(422, { formError: error.message, fieldErrors: {} });
+    throw error;
+  }
+  if (!result.ok)
+    throw new Response(result.reason === "not_found" ? "That Jimmy is gone from the hunt." : NOT_PLACED_TEXT, { status: 409 });
+  const flash = await flashHeader(
+    result.alreadyReported
+      ? { title: "Already reported", description: "You said before that it wasn't there. Thanks for checking again." }
+      : result.status === "missing"
+        ? {
+            title: `Jimmy #${jimmy.serial_number} is now possibly missing`,
+            description: "Thanks for looking. The next hunter to find it will put it back on the map.",
+            variant: "success",
+          }
+        : {
+            title: "Thanks for looking",
+            description: `Your report is in. ${MISSING_REPORTS_NEEDED_TEXT}`,
+            variant: "success",
+          },
+  );
+  return redirect(`${jimmyPath(jimmy.serial_number)}#missing`, { headers: { "Set-Cookie": flash } });
+}
+
+export default function MissingPage() {
+  const { serialNumber, possiblyMissing, lastPlace, lastSeen, reports, reportedByYou, idempotencyKey, hints } =
+    useLoaderData<typeof loader>();
+  const result = useActionAnswer<typeof action>();
+  const navigation = useNavigation();
+  const back = jimmyPath(serialNumber);
+  return (
+    <ContentPage back={back} backLabel={`Jimmy #${serialNumber}`} title={`Jimmy #${serialNumber} wasn't there?`}>
+      <p className="mt-2 text-stone-700">
+        {lastPlace ? (
+          <>
+            It was last seen at <span className="font-semibold">{lastPlace}</span>
+            {lastSeen ? ` on ${formatDate(lastSeen)}` : ""}.{" "}
+          </>
+        ) : null}
+        If you went there and couldn&apos;t find it, say so here. When {MISSING_REPORTS_NEEDED} hunters have, it is shown as{" "}
+        {POSSIBLY_MISSING.toLowerCase()} until someone finds it again.
+      </p>
+      {reports > 0 || possiblyMissing ? (
+        <p className="mt-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-950" data-testid="missing-state">
+          {possiblyMissing ? `${POSSIBLY_MISSING}. ` : ""}
+          {reports > 0 ? missingReportsText(reports) : ""}
+          {reportedByYou ? " You are one of them." : ""}
+        </p>
+      ) : null}
+      {result?.formError ? (
+        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {result.formError}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-5 space-y-4" noValidate>
+        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
+        <Field
+          as="textarea"
+          id="missing-note"
+          label={
+            <>
+              What did you find there? <span className="font-normal text-stone-600">(optional)</span>
+            </>
+          }
+          name="note"
+          rows={3}
+          hints={hints.note}
+          placeholder="The bench was repainted and the ledge is empty."
+          defaultValue={result?.values.note ?? ""}
+          error={result?.fieldErrors.note?.[0]}
+        />
+        <div className="flex flex-wrap gap-3">
+          <Button disabled={navigation.state !== "idle" || reportedByYou}>{reportedByYou ? "You reported it" : "It wasn't there"}</Button>
+          <a href={back} className={secondaryLinkClass}>
+            Cancel
+          </a>
+        </div>
+      </Form>
+    </ContentPage>
+  );
+}
+
+export const ErrorBoundary = ContentError;
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;
