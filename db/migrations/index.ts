@@ -12,6 +12,7 @@ import * as contentFlags from "./2026-11-24T0640-content-flags";
 import * as realPlaces from "./2026-11-24T0650-real-places";
 import * as derivedFiguresInApp from "./2026-11-24T2340-derived-figures-in-app";
 import * as jimmyPositions from "./2026-11-25T0630-jimmy-positions";
+import * as hunterFigures from "./2026-11-26T0100-hunter-figures";
 
 /**
  * Every migration, by name. Listed explicitly (not read from the directory) so
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T0650-real-places": realPlaces,
   "2026-11-24T2340-derived-figures-in-app": derivedFiguresInApp,
   "2026-11-25T0630-jimmy-positions": jimmyPositions,
+  "2026-11-26T0100-hunter-figures": hunterFigures,
 };
