@@ -122,6 +122,23 @@ export interface HunterActivityTable {
   last_discovery_at: Timestamp;
 }
 
+/**
+ * Each hunter's Hall of Fame figures and when each reached its value (ties go
+ * to who got there first); kept with every write to discoveries
+ * (app/models/derived-figures.server.ts). No row for a hunter without discoveries.
+ */
+export interface HunterFiguresTable {
+  user_id: number;
+  discovery_count: number;
+  discovery_count_reached_at: Timestamp;
+  /** Their discoveries that are their Jimmy's first (is_first). */
+  first_discovery_count: number;
+  first_discovery_count_reached_at: Timestamp;
+  /** Distinct countries of their discoveries. */
+  country_count: number;
+  country_count_reached_at: Timestamp;
+}
+
 /** One row (id 1): the number of discoveries; kept with every write to discoveries (app/models/derived-figures.server.ts). */
 export interface HuntTotalsTable {
   id: number;
@@ -237,6 +254,7 @@ export interface Database {
   hunt_places: HuntPlacesTable;
   jimmy_places: JimmyPlacesTable;
   hunter_activity: HunterActivityTable;
+  hunter_figures: HunterFiguresTable;
   hunt_totals: HuntTotalsTable;
   likes: LikesTable;
   comments: CommentsTable;

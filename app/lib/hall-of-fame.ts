@@ -63,3 +63,31 @@ export function unitFor(key: RecordKey, value: number): string {
   const [one, many] = RECORDS[key].unit;
   return value === 1 ? one : many;
 }
+
+/** The hunter leaderboards (issue 23): each ranks hunters by one figure kept in hunter_figures. */
+export const HUNTER_BOARD_KEYS = ["discoveries", "firstDiscoveries", "countries"] as const;
+
+export type HunterBoardKey = (typeof HUNTER_BOARD_KEYS)[number];
+
+export const HUNTER_BOARDS: Record<HunterBoardKey, { title: string; definition: string; empty: string }> = {
+  discoveries: {
+    title: "Most Discoveries",
+    definition: "Number of discoveries a hunter reported, first discoveries included.",
+    empty: "No hunter has reported a discovery yet.",
+  },
+  firstDiscoveries: {
+    title: "Most First Discoveries",
+    definition: "Number of a hunter's discoveries that are the first discovery of their Jimmy.",
+    empty: "No hunter has made a first discovery yet.",
+  },
+  countries: {
+    title: "Most Countries",
+    definition: "Distinct countries a hunter's discoveries were made in.",
+    empty: "No hunter has a discovery in a known country yet.",
+  },
+};
+
+export const HUNTER_TIE_RULE = "Ties go to the hunter who reached the figure first.";
+
+/** How many hunters each leaderboard lists. */
+export const HUNTER_BOARD_SIZE = 10;

@@ -18,7 +18,7 @@ afterEach(async () => {
 /** Every stored figure derived from discoveries, in a stable order. */
 async function storedFigures() {
   const { db } = t;
-  const [jimmys, journeys, jimmyPlaces, huntPlaces, totals, hunters] = await Promise.all([
+  const [jimmys, journeys, jimmyPlaces, huntPlaces, totals, hunters, hunterFigures] = await Promise.all([
     db
       .selectFrom("jimmys")
       .select([
@@ -40,6 +40,7 @@ async function storedFigures() {
     db.selectFrom("hunt_places").selectAll().orderBy("place_key").execute(),
     db.selectFrom("hunt_totals").selectAll().execute(),
     db.selectFrom("hunter_activity").selectAll().orderBy("user_id").execute(),
+    db.selectFrom("hunter_figures").selectAll().orderBy("user_id").execute(),
   ]);
   // PostgreSQL answers counts as strings in some columns; compare numbers.
   const numbers = <T extends Record<string, unknown>>(rows: T[]) =>
@@ -53,6 +54,7 @@ async function storedFigures() {
     huntPlaces: numbers(huntPlaces),
     totals: numbers(totals),
     hunters: numbers(hunters),
+    hunterFigures: numbers(hunterFigures),
   };
 }
 
@@ -168,6 +170,43 @@ it("stay exact through a long random sequence of writes", async () => {
   }
   // The sequence did record, delete and edit, each several times.
   expect(done.every((n) => n >= 5)).toBe(true);
+});
+
+it("stay exact when writers touching the same hunters run at once (on PostgreSQL, without waiting on each other in a circle)", async () => {
+  const users = [await makeUser(t.db), await makeUser(t.db)];
+  const jimmys = [await makeJimmy(t.db, 1), await makeJimmy(t.db, 2), await makeJimmy(t.db, 3), await makeJimmy(t.db, 4)];
+  const places = [AUSTIN, PARIS, NOWHERE];
+  const existing = [];
+  for (let i = 0; i < 8; i++) {
+    existing.push(
+      await makeDiscovery(t.db, {
+        jimmyId: jimmys[i % 4]!.id,
+        userId: users[i % 2]!.id,
+        createdAt: at(i),
+        isFirst: i < 4,
+        location: "Austin, TX",
+        ...austin(),
+      }),
+    );
+  }
+  // Reports, edits and deletes (of first discoveries too, moving the mark to the other hunter) all at once.
+  await Promise.all([
+    ...Array.from({ length: 8 }, (_, i) =>
+      makeDiscovery(t.db, {
+        jimmyId: jimmys[(i + 1) % 4]!.id,
+        userId: users[i % 2]!.id,
+        createdAt: at(20 + i),
+        ...asInput(places[i % 3]!),
+      }),
+    ),
+    ...existing
+      .slice(4)
+      .map((d, i) => updateDiscoveryText(t.db, d.id, { caption: "Moved", location: "Paris", place: places[(i + 1) % 3]! })),
+    ...existing.slice(0, 2).map((d) => deleteDiscovery(t.db, d.id)),
+  ]);
+  await expectFiguresExact();
+  const figures = await t.db.selectFrom("hunter_figures").select("discovery_count").execute();
+  expect(figures.reduce((sum, f) => sum + Number(f.discovery_count), 0)).toBe(14);
 });
 
 it("no code outside the discoveries and likes models writes the discoveries table", () => {

@@ -12,7 +12,9 @@ import { saveJourneyFigures } from "./hall-of-fame.server";
  * - jimmy_journeys: each Jimmy's Hall of Fame figures;
  * - jimmy_places: each Jimmy's distinct places with how many discoveries name them;
  * - hunt_places, hunt_totals: the hunt's distinct places and its number of discoveries;
- * - hunter_activity: each hunter's latest discovery.
+ * - hunter_activity: each hunter's latest discovery;
+ * - hunter_figures: each hunter's Hall of Fame figures (discoveries, first
+ *   discoveries, countries), each with the moment it was reached.
  *
  * Pages read these few rows instead of counting over every discovery.
  */
@@ -30,7 +32,11 @@ const placeOf = (row: string) =>
 export type DiscoveriesChange = {
   /** Every Jimmy that gained, lost or changed a discovery (both of them when a discovery moves to another Jimmy). */
   jimmyIds: readonly number[];
-  /** Every hunter who gained or lost a discovery, or whose discovery's date changed. */
+  /**
+   * Every hunter who gained or lost a discovery, or whose discovery's date,
+   * place or first-discovery mark changed (the finder of the next discovery
+   * when a Jimmy's first is deleted).
+   */
   hunterIds: readonly number[];
 };
 
@@ -72,6 +78,20 @@ export const RECOUNT_HUNT_FIGURES: readonly string[] = [
    where place_key is not null group by jimmy_id, place_key`,
   "delete from hunter_activity",
   "insert into hunter_activity (user_id, last_discovery_at) select user_id, max(created_at) from discoveries group by user_id",
+  "delete from hunter_figures",
+  // A country counts from the hunter's first discovery in it; a figure of zero is dated by their first discovery.
+  `insert into hunter_figures (user_id, discovery_count, discovery_count_reached_at,
+     first_discovery_count, first_discovery_count_reached_at, country_count, country_count_reached_at)
+   select d.user_id, count(*), max(d.created_at),
+     sum(d.is_first), coalesce(max(case when d.is_first = 1 then d.created_at end), min(d.created_at)),
+     coalesce(max(c.country_count), 0), coalesce(max(c.reached_at), min(d.created_at))
+   from discoveries d
+   left join (
+     select user_id, count(*) as country_count, max(first_at) as reached_at
+     from (select user_id, country, min(created_at) as first_at from discoveries where country is not null group by user_id, country) firsts
+     group by user_id
+   ) c on c.user_id = d.user_id
+   group by d.user_id`,
 ];
 
 /**
@@ -229,20 +249,67 @@ async function moveHuntFigures(trx: Transaction<Database>, hunt: HuntDelta) {
   }
 }
 
-/** A hunter's latest discovery, read through the (user_id, created_at) index; no row once they have none. */
+/**
+ * A hunter's latest discovery and Hall of Fame figures, from aggregates over
+ * their own discoveries read through the (user_id, created_at) index:
+ * O(their discoveries), like a Jimmy's journey. No rows once they have none.
+ */
 async function refreshHunter(trx: Transaction<Database>, userId: number): Promise<void> {
-  const latest = await trx
-    .selectFrom("discoveries")
-    .select((eb) => eb.fn.max("created_at").as("at"))
-    .where("user_id", "=", userId)
+  // Locks the hunter's row first (a write that changes nothing), as refreshJimmy
+  // locks a Jimmy's: on PostgreSQL two writes touching one hunter's discoveries
+  // (a report of one Jimmy, an edit of another) take turns, and the second
+  // counts what the first wrote. Hunters come last, in ascending id order.
+  const hunter = await trx
+    .updateTable("users")
+    .set((eb) => ({ updated_at: eb.ref("updated_at") }))
+    .where("id", "=", userId)
+    .returning("id")
     .executeTakeFirst();
-  if (!latest?.at) {
+  if (!hunter) return;
+  const [totals, countries] = await Promise.all([
+    trx
+      .selectFrom("discoveries")
+      .select((eb) => [
+        eb.fn.countAll<number>().as("discoveries"),
+        eb.fn.min("created_at").as("first_at"),
+        eb.fn.max("created_at").as("last_at"),
+        eb.fn.sum<number>("is_first").as("first_discoveries"),
+        eb.fn.max<string | null>(eb.case().when("is_first", "=", 1).then(eb.ref("created_at")).end()).as("last_first_at"),
+      ])
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow(),
+    // Each country of theirs, with when they first found a Jimmy in it.
+    trx
+      .selectFrom("discoveries")
+      .select(["country", (eb) => eb.fn.min("created_at").as("first_at")])
+      .where("user_id", "=", userId)
+      .where("country", "is not", null)
+      .groupBy("country")
+      .execute(),
+  ]);
+  const { first_at: firstAt, last_at: lastAt } = totals;
+  if (Number(totals.discoveries) === 0 || !firstAt || !lastAt) {
     await trx.deleteFrom("hunter_activity").where("user_id", "=", userId).execute();
+    await trx.deleteFrom("hunter_figures").where("user_id", "=", userId).execute();
     return;
   }
   await trx
     .insertInto("hunter_activity")
-    .values({ user_id: userId, last_discovery_at: latest.at })
-    .onConflict((oc) => oc.column("user_id").doUpdateSet({ last_discovery_at: latest.at }))
+    .values({ user_id: userId, last_discovery_at: lastAt })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet({ last_discovery_at: lastAt }))
+    .execute();
+  // A figure is reached by the discovery that brought it to its value; a figure of zero dates from their first discovery.
+  const figures = {
+    discovery_count: Number(totals.discoveries),
+    discovery_count_reached_at: lastAt,
+    first_discovery_count: Number(totals.first_discoveries ?? 0),
+    first_discovery_count_reached_at: totals.last_first_at ?? firstAt,
+    country_count: countries.length,
+    country_count_reached_at: countries.reduce((latest, { first_at }) => (first_at > latest ? first_at : latest), firstAt),
+  };
+  await trx
+    .insertInto("hunter_figures")
+    .values({ user_id: userId, ...figures })
+    .onConflict((oc) => oc.column("user_id").doUpdateSet(figures))
     .execute();
 }

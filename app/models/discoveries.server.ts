@@ -176,14 +176,14 @@ export async function backfillGeography(
   for (;;) {
     const rows = await db
       .selectFrom("discoveries")
-      .select(["id", "jimmy_id", "location", "latitude", "longitude", "location_approximate", "city", "region", "country"])
+      .select(["id", "jimmy_id", "user_id", "location", "latitude", "longitude", "location_approximate", "city", "region", "country"])
       .where("id", ">", afterId)
       .orderBy("id")
       .limit(BATCH)
       .execute();
     if (rows.length === 0) break;
     afterId = rows[rows.length - 1]!.id;
-    const changes: { id: number; jimmyId: number; next: Partial<(typeof rows)[number]> }[] = [];
+    const changes: { id: number; jimmyId: number; hunterId: number; next: Partial<(typeof rows)[number]> }[] = [];
     for (const row of rows) {
       report.checked++;
       // Approximate coordinates were derived from the text: derive them again.
@@ -203,12 +203,12 @@ export async function backfillGeography(
       };
       const unchanged = (Object.keys(next) as (keyof typeof next)[]).every((key) => row[key] === next[key]);
       if (unchanged) continue;
-      changes.push({ id: row.id, jimmyId: row.jimmy_id, next });
+      changes.push({ id: row.id, jimmyId: row.jimmy_id, hunterId: row.user_id, next });
     }
     if (changes.length > 0) {
       await db.transaction().execute(async (trx) => {
         for (const { id, next } of changes) await trx.updateTable("discoveries").set(next).where("id", "=", id).execute();
-        await afterDiscoveriesChanged(trx, { jimmyIds: changes.map((c) => c.jimmyId), hunterIds: [] });
+        await afterDiscoveriesChanged(trx, { jimmyIds: changes.map((c) => c.jimmyId), hunterIds: changes.map((c) => c.hunterId) });
       });
       report.updated += changes.length;
     }
@@ -351,17 +351,22 @@ export async function deleteDiscovery(
       .executeTakeFirst();
     if (!row) return null;
     await trx.deleteFrom("discoveries").where("id", "=", id).execute();
+    // Whoever found the next-earliest discovery becomes the Jimmy's first finder: their figures move too.
+    const hunterIds = [row.user_id];
     if (row.is_first === 1) {
       const next = await trx
         .selectFrom("discoveries")
-        .select("id")
+        .select(["id", "user_id"])
         .where("jimmy_id", "=", row.jimmy_id)
         .orderBy("created_at", "asc")
         .orderBy("id", "asc")
         .executeTakeFirst();
-      if (next) await trx.updateTable("discoveries").set({ is_first: 1 }).where("id", "=", next.id).execute();
+      if (next) {
+        await trx.updateTable("discoveries").set({ is_first: 1 }).where("id", "=", next.id).execute();
+        hunterIds.push(next.user_id);
+      }
     }
-    await afterDiscoveriesChanged(trx, { jimmyIds: [row.jimmy_id], hunterIds: [row.user_id] });
+    await afterDiscoveriesChanged(trx, { jimmyIds: [row.jimmy_id], hunterIds });
     return {
       photo: { key: row.photo_key, variants: parseVariants(row.photo_variants) },
       jimmyId: row.jimmy_id,
@@ -430,7 +435,7 @@ export async function updateDiscoveryText(
   input: { caption: string; location: string | null; place: ResolvedLocation },
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("discoveries").select("jimmy_id").where("id", "=", id).executeTakeFirst();
+    const row = await trx.selectFrom("discoveries").select(["jimmy_id", "user_id"]).where("id", "=", id).executeTakeFirst();
     if (!row) return false;
     await trx
       .updateTable("discoveries")
@@ -446,7 +451,8 @@ export async function updateDiscoveryText(
       })
       .where("id", "=", id)
       .execute();
-    await afterDiscoveriesChanged(trx, { jimmyIds: [row.jimmy_id], hunterIds: [] });
+    // A new place may be a new country for its hunter, or the last of one.
+    await afterDiscoveriesChanged(trx, { jimmyIds: [row.jimmy_id], hunterIds: [row.user_id] });
     return true;
   });
 }

@@ -3,8 +3,8 @@ import { createTestDb } from "../../tests/support/test-db";
 import { JOURNEY_PHOTO_LIMIT, RECORD_KEYS } from "~/lib/hall-of-fame";
 import { roundMiles } from "~/lib/journey";
 import { resolveLocation } from "~/services/geo.server";
-import { backfillGeography, deleteDiscovery, recordDiscovery } from "./discoveries.server";
-import { getHallOfFame, hallOfFameResponse } from "./hall-of-fame.server";
+import { backfillGeography, deleteDiscovery, recordDiscovery, updateDiscoveryText } from "./discoveries.server";
+import { getHallOfFame, getHunterBoards, hallOfFameResponse, type HunterBoards } from "./hall-of-fame.server";
 import { listJimmyLocations, mintJimmys } from "./jimmys.server";
 import { upsertUserFromProvider } from "./users.server";
 
@@ -193,6 +193,167 @@ describe("the Hall of Fame", () => {
       ],
       countries: ["Ecuador"],
     });
+  });
+});
+
+describe("the hunter leaderboards", () => {
+  const AUSTIN: Place = { latitude: 30.2672, longitude: -97.7431, city: "Austin", region: "TX", country: "US" };
+  const DALLAS: Place = { latitude: 32.7767, longitude: -96.797, city: "Dallas", region: "TX", country: "US" };
+  const PARIS: Place = { latitude: 48.8566, longitude: 2.3522, city: "Paris", region: null, country: "FR" };
+  const TOKYO: Place = { latitude: 35.6762, longitude: 139.6503, city: "Tokyo", region: "13", country: "JP" };
+
+  const hunter = async (firstName: string) =>
+    (await upsertUserFromProvider(t.db, { provider: "test", subject: firstName, firstName, lastName: "Hunter" })).id;
+
+  /** A discovery by `hunterId`, the Jimmy's first when it has none yet (as a report marks it). */
+  async function find(hunterId: number, serial: number, day: number, place: Place = {}) {
+    photoCounter++;
+    const jimmyId = jimmyIds.get(serial)!;
+    const found = await t.db.selectFrom("discoveries").select("id").where("jimmy_id", "=", jimmyId).executeTakeFirst();
+    return recordDiscovery(t.db, {
+      jimmyId,
+      userId: hunterId,
+      photo: { key: `discoveries/2025/01/photo${photoCounter}`, width: 1080, height: 720, variants: [320, 720, 1080] },
+      caption: "Found!",
+      location: place.location ?? place.city ?? null,
+      latitude: place.latitude ?? null,
+      longitude: place.longitude ?? null,
+      city: place.city ?? null,
+      region: place.region ?? null,
+      country: place.country ?? null,
+      isFirst: !found,
+      createdAt: dateOf(day),
+    });
+  }
+
+  /** Each board as [hunter id, figure] in rank order. */
+  const standings = (boards: HunterBoards) => ({
+    discoveries: boards.discoveries.map((s) => [s.hunter.id, s.value]),
+    firstDiscoveries: boards.firstDiscoveries.map((s) => [s.hunter.id, s.value]),
+    countries: boards.countries.map((s) => [s.hunter.id, s.value]),
+  });
+
+  it("are empty before anything is discovered, and leave out hunters with none of a figure", async () => {
+    expect(await getHunterBoards(t.db)).toEqual({ discoveries: [], firstDiscoveries: [], countries: [] });
+    const ana = await hunter("Ana");
+    await find(userId, 1, 0);
+    // Ana's find is not the Jimmy's first, and names no country.
+    await find(ana, 1, 1, { location: "under a bench" });
+    expect(standings(await getHunterBoards(t.db))).toEqual({
+      discoveries: [
+        [userId, 1],
+        [ana, 1],
+      ],
+      firstDiscoveries: [[userId, 1]],
+      countries: [],
+    });
+  });
+
+  it("count each hunter's discoveries, first discoveries and countries as they are reported", async () => {
+    const ana = await hunter("Ana");
+    await find(ana, 1, 0, AUSTIN);
+    await find(ana, 2, 1, DALLAS);
+    await find(userId, 1, 2, PARIS);
+    await find(ana, 1, 3, AUSTIN);
+    await find(userId, 3, 4, TOKYO);
+    const boards = await getHunterBoards(t.db);
+    expect(standings(boards)).toEqual({
+      discoveries: [
+        [ana, 3],
+        [userId, 2],
+      ],
+      firstDiscoveries: [
+        [ana, 2],
+        [userId, 1],
+      ],
+      // Austin twice and Dallas are one country; Paris and Tokyo are two.
+      countries: [
+        [userId, 2],
+        [ana, 1],
+      ],
+    });
+    expect(boards.discoveries[0]).toEqual({
+      rank: 1,
+      hunter: { id: ana, firstName: "Ana", lastName: "Hunter", profileImageUrl: null },
+      value: 3,
+    });
+    expect(boards.discoveries.map((s) => s.rank)).toEqual([1, 2]);
+  });
+
+  it("give a first discovery to the next finder when a Jimmy's first is deleted", async () => {
+    const ana = await hunter("Ana");
+    const bo = await hunter("Bo");
+    const first = await find(ana, 1, 0);
+    await find(bo, 1, 1);
+    await find(userId, 1, 2);
+    expect(standings(await getHunterBoards(t.db)).firstDiscoveries).toEqual([[ana, 1]]);
+
+    await deleteDiscovery(t.db, first.id);
+    const after = standings(await getHunterBoards(t.db));
+    expect(after.firstDiscoveries).toEqual([[bo, 1]]);
+    expect(after.discoveries).toEqual([
+      [bo, 1],
+      [userId, 1],
+    ]);
+    const row = await t.db.selectFrom("hunter_figures").selectAll().where("user_id", "=", bo).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ first_discovery_count: 1, first_discovery_count_reached_at: dateOf(1) });
+    // Ana has no discoveries left, so no figures at all.
+    expect(await t.db.selectFrom("hunter_figures").select("user_id").where("user_id", "=", ana).execute()).toEqual([]);
+  });
+
+  it("follow a discovery's place when it is edited", async () => {
+    const found = await find(userId, 1, 0, AUSTIN);
+    await find(userId, 2, 1, AUSTIN);
+    expect(standings(await getHunterBoards(t.db)).countries).toEqual([[userId, 1]]);
+    const paris = { latitude: 48.8566, longitude: 2.3522, approximate: false, city: "Paris", region: null, country: "FR" };
+    await updateDiscoveryText(t.db, found.id, { caption: "Moved", location: "Paris", place: paris });
+    expect(standings(await getHunterBoards(t.db)).countries).toEqual([[userId, 2]]);
+    const nowhere = { latitude: null, longitude: null, approximate: false, city: null, region: null, country: null };
+    await updateDiscoveryText(t.db, found.id, { caption: "Moved", location: "x", place: nowhere });
+    expect(standings(await getHunterBoards(t.db)).countries).toEqual([[userId, 1]]);
+  });
+
+  it("give a tie to the hunter who reached the figure first, whoever signed up first", async () => {
+    const ana = await hunter("Ana");
+    const bo = await hunter("Bo");
+    // Both find two Jimmys first in two countries; Bo got there on day 3, Ana on day 6.
+    await find(ana, 1, 0, AUSTIN);
+    await find(bo, 2, 1, AUSTIN);
+    await find(bo, 3, 3, PARIS);
+    await find(ana, 4, 6, PARIS);
+    expect(standings(await getHunterBoards(t.db))).toEqual({
+      discoveries: [
+        [bo, 2],
+        [ana, 2],
+      ],
+      firstDiscoveries: [
+        [bo, 2],
+        [ana, 2],
+      ],
+      countries: [
+        [bo, 2],
+        [ana, 2],
+      ],
+    });
+    // A third discovery in a country Ana already has: she leads on discoveries, her countries still date from day 6.
+    await find(ana, 1, 9, PARIS);
+    const boards = standings(await getHunterBoards(t.db));
+    expect(boards.discoveries).toEqual([
+      [ana, 3],
+      [bo, 2],
+    ]);
+    expect(boards.countries).toEqual([
+      [bo, 2],
+      [ana, 2],
+    ]);
+  });
+
+  it("list the top ten of each board", async () => {
+    for (let i = 0; i < 11; i++) await find(await hunter(`H${i}`), 1 + (i % 9), i);
+    const boards = await getHunterBoards(t.db);
+    expect(boards.discoveries).toHaveLength(10);
+    // All found one; the first ten to do so are listed, in that order.
+    expect(boards.discoveries.map((s) => s.hunter.firstName)).toEqual(["H0", "H1", "H2", "H3", "H4", "H5", "H6", "H7", "H8", "H9"]);
   });
 });
 

@@ -1,4 +1,13 @@
-import { JOURNEY_PHOTO_LIMIT, RECORD_KEYS, RECORDS, unitFor, type RecordKey } from "~/lib/hall-of-fame";
+import {
+  HUNTER_BOARD_KEYS,
+  HUNTER_BOARD_SIZE,
+  JOURNEY_PHOTO_LIMIT,
+  RECORD_KEYS,
+  RECORDS,
+  unitFor,
+  type HunterBoardKey,
+  type RecordKey,
+} from "~/lib/hall-of-fame";
 import { journeyFigures, type CityVisit, type JourneyStop } from "~/lib/journey";
 import { buildPhoto, photoSrc, THUMBNAIL_WIDTH, type Photo } from "~/lib/photos";
 import { countryName, placeLabel } from "~/lib/places";
@@ -213,4 +222,50 @@ export function hallOfFameResponse(hallOfFame: HallOfFame): HallOfFameResponse {
       : null;
   }
   return response;
+}
+
+const HUNTER_FIGURE_COLUMN = {
+  discoveries: "discovery_count",
+  firstDiscoveries: "first_discovery_count",
+  countries: "country_count",
+} as const satisfies Record<HunterBoardKey, string>;
+
+/** A hunter's place on a leaderboard. */
+export type HunterStanding = {
+  rank: number;
+  hunter: { id: number; firstName: string; lastName: string; profileImageUrl: string | null };
+  value: number;
+};
+
+export type HunterBoards = Record<HunterBoardKey, HunterStanding[]>;
+
+/**
+ * The hunter leaderboards: for each figure, the hunters with the highest
+ * value (ties to whoever reached it first, then the earlier sign-up), read as
+ * the first entries of its index in hunter_figures. Hunters with none of a
+ * figure are not on its board.
+ */
+export async function getHunterBoards(db: Executor, size = HUNTER_BOARD_SIZE): Promise<HunterBoards> {
+  const boards = await Promise.all(
+    HUNTER_BOARD_KEYS.map(async (key) => {
+      const column = HUNTER_FIGURE_COLUMN[key];
+      const rows = await db
+        .selectFrom("hunter_figures as f")
+        .innerJoin("users as u", "u.id", "f.user_id")
+        .select(["u.id", "u.first_name", "u.last_name", "u.profile_image_url", `f.${column} as value`])
+        .where(`f.${column}`, ">", 0)
+        .orderBy(`f.${column}`, "desc")
+        .orderBy(`f.${column}_reached_at`, "asc")
+        .orderBy("f.user_id", "asc")
+        .limit(size)
+        .execute();
+      const standings = rows.map((row, index): HunterStanding => ({
+        rank: index + 1,
+        hunter: { id: row.id, firstName: row.first_name, lastName: row.last_name, profileImageUrl: row.profile_image_url },
+        value: Number(row.value),
+      }));
+      return [key, standings] as const;
+    }),
+  );
+  return Object.fromEntries(boards) as HunterBoards;
 }

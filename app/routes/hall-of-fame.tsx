@@ -1,9 +1,12 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { TrophyIcon } from "~/components/ui/icons";
-import { formatCount, formatDate } from "~/lib/format";
+import { formatCount, formatDate, fullName, initials } from "~/lib/format";
 import {
   GEOGRAPHIC_RECORDS,
+  HUNTER_BOARD_KEYS,
+  HUNTER_BOARDS,
+  HUNTER_TIE_RULE,
   JOURNEY_PHOTO_LIMIT,
   LOCATED_DEFINITION,
   RECORD_KEYS,
@@ -11,7 +14,8 @@ import {
   TIE_RULE,
   type RecordKey,
 } from "~/lib/hall-of-fame";
-import { getHallOfFame, type HallOfFameEntry } from "~/models/hall-of-fame.server";
+import { hunterPath } from "~/lib/hunters";
+import { getHallOfFame, getHunterBoards } from "~/models/hall-of-fame.server";
 import { getDb } from "~/infra/db.server";
 import { getStorage } from "~/infra/storage.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
@@ -29,21 +33,51 @@ export const meta: MetaFunction = () => [
 
 export async function loader() {
   const storage = getStorage();
-  const hallOfFame = await getHallOfFame(getDb(), (key) => storage.publicUrl(key));
-  // The page shows thumbnails: the JSON API's photo URLs stay out of its data.
-  const shown = (entry: HallOfFameEntry | null) =>
-    entry && { ...entry, journey: entry.journey.map(({ location, date, photo }) => ({ location, date, photo })) };
+  const [hallOfFame, hunterBoards] = await Promise.all([getHallOfFame(getDb(), (key) => storage.publicUrl(key)), getHunterBoards(getDb())]);
+  // The page's words, figures, names and links come ready with its data, so its script holds markup only.
+  const card = (key: RecordKey) => {
+    const entry = hallOfFame[key];
+    return {
+      key,
+      title: RECORDS[key].title,
+      definition: RECORDS[key].definition,
+      placesLabel: PLACES_LABEL[key],
+      // The page shows thumbnails: the JSON API's photo URLs stay out of its data.
+      entry: entry && {
+        ...entry,
+        value: `${formatValue(key, entry.record.value)} ${entry.record.unit}`,
+        journeyTitle:
+          entry.record.discoveryCount > entry.journey.length
+            ? `Journey photos (the latest ${JOURNEY_PHOTO_LIMIT} of ${formatCount(entry.record.discoveryCount)})`
+            : "Journey photos",
+        journey: entry.journey.map(({ location, date, photo }) => ({ location, date, photo })),
+      },
+    };
+  };
   return {
-    hallOfFame: Object.fromEntries(RECORD_KEYS.map((key) => [key, shown(hallOfFame[key])])) as Record<RecordKey, ShownEntry | null>,
+    tieRule: TIE_RULE,
+    locatedDefinition: LOCATED_DEFINITION,
+    travelRecords: RECORD_KEYS.filter((key) => !GEOGRAPHIC_RECORDS.includes(key)).map(card),
+    geographicRecords: GEOGRAPHIC_RECORDS.map(card),
+    hunterTieRule: HUNTER_TIE_RULE,
+    hunterBoards: HUNTER_BOARD_KEYS.map((key) => {
+      const { title, definition, empty } = HUNTER_BOARDS[key];
+      const standings = hunterBoards[key].map(({ rank, hunter, value }) => ({
+        rank,
+        href: hunterPath(hunter.id),
+        name: fullName(hunter.firstName, hunter.lastName),
+        image: hunter.profileImageUrl,
+        initials: initials(hunter.firstName, hunter.lastName),
+        figure: formatCount(value),
+      }));
+      return { key, title, definition, empty, standings };
+    }),
   };
 }
 
-/** A record as this page shows it. */
-type ShownEntry = Omit<HallOfFameEntry, "journey"> & { journey: Omit<HallOfFameEntry["journey"][number], "photoUrl">[] };
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-const TRAVEL_RECORDS = RECORD_KEYS.filter((key) => !GEOGRAPHIC_RECORDS.includes(key));
-
-const LIST_LABEL: Partial<Record<RecordKey, string>> = {
+const PLACES_LABEL: Partial<Record<RecordKey, string>> = {
   mostCountries: "Countries, in order of first visit",
   mostStates: "US states, in order of first visit",
   mostCities: "Cities, in order of first visit",
@@ -57,7 +91,7 @@ function formatValue(key: RecordKey, value: number): string {
 }
 
 export default function HallOfFamePage() {
-  const { hallOfFame } = useLoaderData<typeof loader>();
+  const { tieRule, locatedDefinition, travelRecords, geographicRecords, hunterTieRule, hunterBoards } = useLoaderData<typeof loader>();
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 pb-28 md:pb-10">
       <div className="flex items-center gap-3">
@@ -67,13 +101,13 @@ export default function HallOfFamePage() {
         <h1 className="text-3xl font-extrabold tracking-tight">Hall of Fame</h1>
       </div>
       <p className="mt-2 max-w-3xl text-stone-600">
-        The Jimmys that went the furthest, were found the most and saw the most of the world. {TIE_RULE}
+        The Jimmys that went the furthest, were found the most and saw the most of the world. {tieRule}
       </p>
-      <p className="mt-1 max-w-3xl text-sm text-stone-500">{LOCATED_DEFINITION}</p>
+      <p className="mt-1 max-w-3xl text-sm text-stone-500">{locatedDefinition}</p>
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
-        {TRAVEL_RECORDS.map((key) => (
-          <RecordCard key={key} recordKey={key} entry={hallOfFame[key]} />
+        {travelRecords.map((card) => (
+          <RecordCard key={card.key} card={card} />
         ))}
       </div>
 
@@ -86,31 +120,94 @@ export default function HallOfFamePage() {
         , CC BY 4.0).
       </p>
       <div className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-        {GEOGRAPHIC_RECORDS.map((key) => (
-          <RecordCard key={key} recordKey={key} entry={hallOfFame[key]} />
+        {geographicRecords.map((card) => (
+          <RecordCard key={card.key} card={card} />
+        ))}
+      </div>
+
+      <h2 className="mt-12 text-2xl font-extrabold tracking-tight">Top Hunters</h2>
+      <p className="mt-1 text-stone-600">{hunterTieRule}</p>
+      <div className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {hunterBoards.map((board) => (
+          <HunterBoard key={board.key} board={board} />
         ))}
       </div>
     </section>
   );
 }
 
-function RecordCard({ recordKey, entry }: { recordKey: RecordKey; entry: ShownEntry | null }) {
-  const { title, definition } = RECORDS[recordKey];
-  const headingId = `record-${recordKey}`;
+/**
+ * One hunter leaderboard, as plain markup: the header's Avatar module
+ * (HunterAvatarLink, HunterNameLink) would leave the root's chunk for a chunk
+ * of its own once this page imported it, and every page would load one more
+ * script. The avatar and the name make one link to the hunter's profile.
+ */
+function HunterBoard({ board }: { board: LoaderData["hunterBoards"][number] }) {
+  const headingId = `hunters-${board.key}`;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col rounded-2xl border border-orange-100 bg-white p-5 shadow-sm">
+      <h3 id={headingId} className="text-lg font-bold">
+        {board.title}
+      </h3>
+      <p className="mt-1 text-sm text-stone-600">{board.definition}</p>
+      {board.standings.length ? (
+        <ol className="mt-4 space-y-3">
+          {board.standings.map((entry) => (
+            <li key={entry.href} className="flex items-center gap-3">
+              <span className="w-6 text-right font-bold text-stone-500">{entry.rank}</span>
+              <Link
+                to={entry.href}
+                className="flex min-w-0 flex-1 items-center gap-3 font-semibold hover:underline"
+                data-testid="hunter-link"
+              >
+                {entry.image ? (
+                  <img
+                    src={entry.image}
+                    alt=""
+                    width={40}
+                    height={40}
+                    loading="lazy"
+                    className="h-10 w-10 rounded-full bg-stone-200 object-cover"
+                  />
+                ) : (
+                  <span
+                    aria-hidden="true"
+                    className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-orange-100 text-sm text-orange-800"
+                  >
+                    {entry.initials}
+                  </span>
+                )}
+                <span className="truncate">{entry.name}</span>
+              </Link>
+              <span className="text-lg font-extrabold text-orange-800">{entry.figure}</span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="mt-4 rounded-xl bg-orange-50 p-4 text-sm text-stone-700">{board.empty}</p>
+      )}
+    </section>
+  );
+}
+
+type RecordCardData = LoaderData["travelRecords"][number];
+
+function RecordCard({ card }: { card: RecordCardData }) {
+  const headingId = `record-${card.key}`;
   return (
     <article
       aria-labelledby={headingId}
-      data-record={recordKey}
+      data-record={card.key}
       className="flex flex-col rounded-2xl border border-orange-100 bg-white p-5 shadow-sm"
     >
       <h3 id={headingId} className="text-lg font-bold">
-        {title}
+        {card.title}
       </h3>
       <p className="mt-1 text-sm text-stone-600" data-testid="record-definition">
-        {definition}
+        {card.definition}
       </p>
-      {entry ? (
-        <RecordBody recordKey={recordKey} entry={entry} />
+      {card.entry ? (
+        <RecordBody entry={card.entry} placesLabel={card.placesLabel} />
       ) : (
         <p className="mt-4 rounded-xl bg-orange-50 p-4 text-sm text-stone-700">
           Nobody holds this record yet. It goes to the first Jimmy whose journey gets here.
@@ -120,7 +217,7 @@ function RecordCard({ recordKey, entry }: { recordKey: RecordKey; entry: ShownEn
   );
 }
 
-function RecordBody({ recordKey, entry }: { recordKey: RecordKey; entry: ShownEntry }) {
+function RecordBody({ entry, placesLabel }: { entry: NonNullable<RecordCardData["entry"]>; placesLabel: string | undefined }) {
   const { record, latestPhoto, journey } = entry;
   const serial = record.jimmySerialNumber;
   const places = record.countries ?? record.states ?? record.cities;
@@ -128,7 +225,7 @@ function RecordBody({ recordKey, entry }: { recordKey: RecordKey; entry: ShownEn
     <>
       <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
         <span className="text-3xl font-extrabold text-orange-800" data-testid="record-value">
-          {formatValue(recordKey, record.value)} {record.unit}
+          {entry.value}
         </span>
         <Link to={`/jimmy/${serial}`} className="font-semibold text-orange-700 underline">
           Jimmy #{serial}
@@ -169,8 +266,8 @@ function RecordBody({ recordKey, entry }: { recordKey: RecordKey; entry: ShownEn
 
       {places ? (
         <div className="mt-4">
-          <h4 className="text-sm font-semibold text-stone-700">{LIST_LABEL[recordKey]}</h4>
-          <ol className="mt-1 flex flex-wrap gap-1.5" aria-label={LIST_LABEL[recordKey]}>
+          <h4 className="text-sm font-semibold text-stone-700">{placesLabel}</h4>
+          <ol className="mt-1 flex flex-wrap gap-1.5" aria-label={placesLabel}>
             {places.map((place) => (
               <li key={place} className="rounded-full bg-orange-50 px-2.5 py-0.5 text-sm text-orange-900">
                 {place}
@@ -181,10 +278,7 @@ function RecordBody({ recordKey, entry }: { recordKey: RecordKey; entry: ShownEn
       ) : null}
 
       <div className="mt-4">
-        <h4 className="text-sm font-semibold text-stone-700">
-          Journey photos
-          {record.discoveryCount > journey.length ? ` (the latest ${JOURNEY_PHOTO_LIMIT} of ${formatCount(record.discoveryCount)})` : ""}
-        </h4>
+        <h4 className="text-sm font-semibold text-stone-700">{entry.journeyTitle}</h4>
         <div
           role="region"
           aria-label={`Journey photos of Jimmy #${serial}`}

@@ -13,6 +13,7 @@ import * as realPlaces from "./2026-11-24T0650-real-places";
 import * as derivedFiguresInApp from "./2026-11-24T2340-derived-figures-in-app";
 import * as jimmyPositions from "./2026-11-25T0630-jimmy-positions";
 import * as missingReports from "./2026-11-25T1000-missing-reports";
+import * as hunterFigures from "./2026-11-25T1100-hunter-figures";
 
 /**
  * Every migration, by name. Listed explicitly (not read from the directory) so
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-24T2340-derived-figures-in-app": derivedFiguresInApp,
   "2026-11-25T0630-jimmy-positions": jimmyPositions,
   "2026-11-25T1000-missing-reports": missingReports,
+  "2026-11-25T1100-hunter-figures": hunterFigures,
 };

@@ -33,6 +33,7 @@ describe("migrations", () => {
       "hunt_places",
       "hunt_totals",
       "hunter_activity",
+      "hunter_figures",
       "idempotency_keys",
       "jimmy_journeys",
       "jimmy_places",
@@ -142,6 +143,16 @@ describe("migrations", () => {
       const detail = await plan(query);
       expect(detail).toMatch(
         testDialect === "sqlite" ? new RegExp(`INDEX jimmy_journeys_${figure}_idx`) : usesIndex(`jimmy_journeys_${figure}_idx`),
+      );
+      expect(detail).not.toMatch(testDialect === "sqlite" ? /TEMP B-TREE/ : /Sort/);
+    }
+    // So does each hunter leaderboard's top ten, with the hunters' names.
+    for (const figure of ["discovery_count", "first_discovery_count", "country_count"]) {
+      const query = `select u.first_name from hunter_figures f join users u on u.id = f.user_id
+        where f.${figure} > 0 order by f.${figure} desc, f.${figure}_reached_at, f.user_id limit 10`;
+      const detail = await plan(query);
+      expect(detail).toMatch(
+        testDialect === "sqlite" ? new RegExp(`INDEX hunter_figures_${figure}_idx`) : usesIndex(`hunter_figures_${figure}_idx`),
       );
       expect(detail).not.toMatch(testDialect === "sqlite" ? /TEMP B-TREE/ : /Sort/);
     }

@@ -34,9 +34,10 @@ export function writeDb() {
 
 /**
  * After a test plants, moves or removes discoveries with plain SQL: the hunt's
- * figures (totals, places, hunters' activity) counted again, as the app keeps
- * them after its own writes (docs/decisions/013-derived-figures.md). The test
- * sets its Jimmy's own figures itself.
+ * figures (totals, places, hunters' activity and leaderboard figures) counted
+ * again, as the app keeps them after its own writes
+ * (docs/decisions/013-derived-figures.md). The test sets its Jimmy's own
+ * figures itself.
  */
 export function recountHuntFigures(db: Database.Database) {
   db.transaction(() => {

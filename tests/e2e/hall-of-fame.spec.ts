@@ -1,5 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible } from "./helpers";
+import { freshSerial } from "./admin-helpers";
+import { query, recountHuntFigures, storedPhoto, writeDb } from "./db";
+import { expectAccessible, uniqueName } from "./helpers";
+import { plantHunter } from "./social";
 
 type HallRecord = {
   jimmySerialNumber: number;
@@ -95,5 +98,118 @@ test.describe("the Hall of Fame", () => {
       expect(loading).toBe("lazy");
     }
     await expect(photos.first()).toHaveAttribute("srcset", /320w/);
+  });
+});
+
+/** Countries for a planted hunter's finds (ISO 3166-1 alpha-2, as discoveries store them). */
+const COUNTRIES = ["US", "FR", "JP", "DE", "BR", "AU", "CA", "MX", "IT", "ES", "GB", "IN", "ZA", "NZ", "AR", "KE", "NO", "PE", "TH", "EG"];
+
+const BOARDS = [
+  ["Most Discoveries", "discovery_count"],
+  ["Most First Discoveries", "first_discovery_count"],
+  ["Most Countries", "country_count"],
+] as const;
+
+/**
+ * A hunter ahead of everyone on all three boards: the first finder of one
+ * more fresh Jimmy than any hunter has discoveries, in one more country than
+ * any hunter has. Dated a year back, so the finds stay out of the top of the
+ * feed other tests read. The hunt's figures are counted again, as the app
+ * keeps them after its own writes.
+ */
+function plantLeader(firstName: string): { id: number; finds: number; countries: number } {
+  const id = plantHunter(firstName, "Leader");
+  const db = writeDb();
+  try {
+    return db
+      .transaction(() => {
+        const most = db
+          .prepare(
+            "select coalesce(max(discovery_count), 0) as discoveries, coalesce(max(first_discovery_count), 0) as firsts, coalesce(max(country_count), 0) as countries from hunter_figures",
+          )
+          .get() as { discoveries: number; firsts: number; countries: number };
+        const countries = most.countries + 1;
+        if (countries > COUNTRIES.length) throw new Error(`A hunter already has ${most.countries} countries`);
+        const finds = Math.max(most.discoveries, most.firsts, countries) + 1;
+        const photo = storedPhoto(db);
+        const start = Date.now() - 365 * 86_400_000;
+        for (let i = 0; i < finds; i++) {
+          const at = new Date(start + i * 60_000).toISOString();
+          const serial = freshSerial();
+          const jimmy = db
+            .prepare(
+              `insert into jimmys (serial_number, name, status, minted_at, discovery_count, first_discovery_at, last_discovery_at)
+               values (?, ?, 'discovered', ?, 1, ?, ?)`,
+            )
+            .run(serial, `Jimmy #${serial}`, at, at, at);
+          db.prepare(
+            `insert into discoveries (jimmy_id, user_id, photo_key, photo_width, photo_height, photo_variants, caption, country, is_first, created_at)
+             values (?, ?, ?, ?, ?, ?, 'First!', ?, 1, ?)`,
+          ).run(
+            jimmy.lastInsertRowid,
+            id,
+            photo.photo_key,
+            photo.photo_width,
+            photo.photo_height,
+            photo.photo_variants,
+            COUNTRIES[Math.min(i, countries - 1)],
+            at,
+          );
+        }
+        recountHuntFigures(db);
+        return { id, finds, countries };
+      })
+      .immediate();
+  } finally {
+    db.close();
+  }
+}
+
+test.describe("the top hunters", () => {
+  test("a visitor sees who leads on discoveries, first discoveries and countries, and reaches their profile from there", async ({
+    page,
+  }) => {
+    const first = uniqueName("Top");
+    const leader = plantLeader(first);
+    const name = `${first} Leader`;
+    const figures = { discovery_count: leader.finds, first_discovery_count: leader.finds, country_count: leader.countries };
+
+    await page.goto("/hall-of-fame");
+    await expect(page.getByRole("heading", { level: 2, name: "Top Hunters" })).toBeVisible();
+    await expect(page.getByText("Ties go to the hunter who reached the figure first.")).toBeVisible();
+    for (const [title, column] of BOARDS) {
+      const board = page.getByRole("region", { name: title });
+      // Where the stored figures put the leader (first, unless another run of this test planted a leader too).
+      const order = query<{ user_id: number }>(
+        `select user_id from hunter_figures where ${column} > 0 order by ${column} desc, ${column}_reached_at, user_id limit 10`,
+      ).map((row) => row.user_id);
+      expect(order, title).toContain(leader.id);
+      const entries = board.getByRole("listitem");
+      await expect(entries).toHaveCount(order.length);
+      await expect(entries.getByRole("link")).toHaveCount(order.length);
+      const entry = entries.filter({ hasText: name });
+      await expect(entry).toHaveCount(1);
+      // Rank, then the link, then the figure.
+      await expect(entry.locator(":scope > span")).toHaveText([String(order.indexOf(leader.id) + 1), String(figures[column])]);
+      // The avatar (initials, as the hunter has no picture) and the name are one link to the profile.
+      await expect(entry.getByRole("link", { name, exact: true })).toHaveAttribute("href", `/hunters/${leader.id}`);
+      await expect(entry.getByRole("link")).toContainText(`${first[0]}L`);
+      expect(await entries.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(
+        order.map((id) => `/hunters/${id}`),
+      );
+    }
+
+    await page
+      .getByRole("region", { name: "Most Discoveries" })
+      .locator("..")
+      .screenshot({ path: test.info().outputPath("top-hunters.png") });
+
+    await page.getByRole("region", { name: "Most Countries" }).getByRole("link", { name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/hunters/${leader.id}$`));
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    // The profile counts the same figures.
+    await expect(page.getByTestId("hunter-discoveries")).toHaveText(String(leader.finds));
+    await expect(page.getByTestId("hunter-first-finds")).toHaveText(String(leader.finds));
+    await expect(page.getByTestId("hunter-countries")).toHaveText(String(leader.countries));
   });
 });
