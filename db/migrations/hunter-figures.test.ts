@@ -19,7 +19,7 @@ it("2026-11-25T1100-hunter-figures counts the figures of hunters who found Jimmy
   const [j1, j2] = [await makeJimmy(db, 1), await makeJimmy(db, 2)];
   const schema = testDialect === "postgres" ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]!.s : undefined;
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
-  const before = "2026-11-25T0630-jimmy-positions";
+  const before = "2026-11-25T1000-missing-reports";
   const down = await migrator.migrateTo(before);
   expect(down.error).toBeUndefined();
   expect(down.results?.map((r) => r.migrationName)).toEqual(["2026-11-25T1100-hunter-figures"]);
