@@ -145,7 +145,7 @@ export default function HallOfFamePage() {
 function HunterBoard({ board }: { board: LoaderData["hunterBoards"][number] }) {
   const headingId = `hunters-${board.key}`;
   return (
-    <section aria-labelledby={headingId} className="flex flex-col rounded-2xl border border-orange-100 bg-white p-5 shadow-sm">
+    <section aria-labelledby={headingId} className="flex min-w-0 flex-col rounded-2xl border border-orange-100 bg-white p-5 shadow-sm">
       <h3 id={headingId} className="text-lg font-bold">
         {board.title}
       </h3>
@@ -167,7 +167,7 @@ function HunterBoard({ board }: { board: LoaderData["hunterBoards"][number] }) {
                     width={40}
                     height={40}
                     loading="lazy"
-                    className="h-10 w-10 rounded-full bg-stone-200 object-cover"
+                    className="h-10 w-10 shrink-0 rounded-full bg-stone-200 object-cover"
                   />
                 ) : (
                   <span

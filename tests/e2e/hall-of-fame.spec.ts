@@ -203,6 +203,14 @@ test.describe("the top hunters", () => {
       .getByRole("region", { name: "Most Discoveries" })
       .locator("..")
       .screenshot({ path: test.info().outputPath("top-hunters.png") });
+    // On a phone, a long name is cut short rather than pushing the figure off the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const leaderEntry = page.getByRole("region", { name: "Most Discoveries" }).getByRole("listitem").filter({ hasText: name });
+    const figure = leaderEntry.locator(":scope > span").last();
+    await figure.scrollIntoViewIfNeeded();
+    const box = await figure.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await page.getByRole("region", { name: "Most Countries" }).getByRole("link", { name, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/hunters/${leader.id}$`));
