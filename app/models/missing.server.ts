@@ -15,7 +15,6 @@ import type { Executor } from "~/infra/db.server";
 import { MISSING_REPORTS_NEEDED } from "~/lib/missing";
 import { guardedTransaction, type IdempotencyGuard } from "./idempotency.server";
 
-
 export type MissingReportResult =
   | { ok: true; alreadyReported: boolean; reports: number; status: JimmyStatus; becameMissing: boolean }
   | { ok: false; reason: "not_found" | "not_placed" };
