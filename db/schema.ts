@@ -9,7 +9,7 @@ export type JimmyStatus = "hidden" | "discovered" | "missing" | "retired";
 export const JIMMY_STATUSES: readonly JimmyStatus[] = ["hidden", "discovered", "missing", "retired"];
 
 export type SessionKind = "user" | "admin";
-export type NotificationKind = "like" | "comment" | "rediscovery";
+export type NotificationKind = "like" | "comment" | "rediscovery" | "milestone";
 
 export interface UsersTable {
   id: Generated<number>;
@@ -180,6 +180,18 @@ export interface FlagsTable {
   resolution: ColumnType<"dismissed" | null, "dismissed" | null | undefined, "dismissed" | null>;
 }
 
+/** A point worth telling in a Jimmy's journey, credited to the discovery that reached it (derived). */
+export interface JimmyMilestonesTable {
+  id: Generated<number>;
+  jimmy_id: number;
+  discovery_id: number;
+  user_id: number;
+  kind: "miles" | "finders" | "country";
+  /** The miles or the number of finders passed, or the country's code. */
+  value: string;
+  reached_at: Timestamp;
+}
+
 /** A hunter's word that a Jimmy was not at its last place (one per hunter per Jimmy, until it is found again). */
 export interface MissingReportsTable {
   id: Generated<number>;
@@ -266,6 +278,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   flags: FlagsTable;
   missing_reports: MissingReportsTable;
+  jimmy_milestones: JimmyMilestonesTable;
 }
 
 export type User = Selectable<UsersTable>;

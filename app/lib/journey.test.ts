@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { journeyFigures, roundMiles, type JourneyStop } from "./journey";
+import { journeyFigures, journeyMilestones, roundMiles, type JourneyStop } from "./journey";
 
 /** One degree of a great circle, in miles: 3958.7613 × π / 180. */
 const DEGREE = 69.09341;
@@ -102,5 +102,66 @@ describe("guessed positions in the distance records", () => {
     ]);
     expect(figures?.pathMiles.value).toBeGreaterThan(70);
     expect(figures?.furthestMiles.value).toBe(figures?.pathMiles.value);
+  });
+});
+
+describe("a Jimmy's milestones", () => {
+  const at = (day: number) => `2026-01-${String(day).padStart(2, "0")}T12:00:00.000Z`;
+  const stop = (
+    id: number,
+    hunterId: number,
+    latitude: number | null,
+    longitude: number | null,
+    country: string | null,
+    approximate = false,
+  ) => ({
+    id,
+    hunterId,
+    createdAt: at(id),
+    latitude,
+    longitude,
+    city: null,
+    region: null,
+    country,
+    approximate,
+  });
+
+  it("credits 100 and 1,000 miles to the find whose leg passes them, both to one long leg; a guessed place moves nothing", () => {
+    const stops = [
+      stop(1, 1, 30.2672, -97.7431, "US"), // Austin
+      stop(2, 2, 29.7604, -95.3698, "US"), // Houston, 146 mi
+      stop(3, 3, 29.7604, -95.3698, "US", true), // typed "Houston": no move
+      stop(4, 4, 51.5074, -0.1278, "GB"), // London, ~4,800 mi: passes 1,000 only
+    ];
+    expect(journeyMilestones(stops).map((m) => [m.kind, m.value, m.discoveryId, m.hunterId])).toEqual([
+      ["miles", "100", 2, 2],
+      ["miles", "1000", 4, 4],
+      ["country", "GB", 4, 4],
+    ]);
+  });
+
+  it("passes several distances in one leg, and 10,000 miles on a long way round", () => {
+    const stops = [
+      stop(1, 1, 30.2672, -97.7431, "US"),
+      stop(2, 1, 35.6762, 139.6503, "JP"),
+      stop(3, 1, -33.8688, 151.2093, "AU"),
+      stop(4, 1, 51.5074, -0.1278, "GB"),
+    ];
+    const miles = journeyMilestones(stops).filter((m) => m.kind === "miles");
+    expect(miles.map((m) => [m.value, m.discoveryId])).toEqual([
+      ["100", 2],
+      ["1000", 2],
+      ["10000", 3],
+    ]);
+  });
+
+  it("counts different finders (a hunter's second find adds none) and new countries after the first", () => {
+    const stops = Array.from({ length: 12 }, (_, i) => stop(i + 1, i < 2 ? 1 : i, null, null, i === 11 ? "CA" : "US"));
+    // Hunters 1,1,2,3,...,11: the tenth different finder makes the 11th find.
+    expect(journeyMilestones(stops).map((m) => [m.kind, m.value, m.discoveryId])).toEqual([
+      ["finders", "10", 11],
+      ["country", "CA", 12],
+    ]);
+    expect(journeyMilestones([])).toEqual([]);
   });
 });

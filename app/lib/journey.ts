@@ -152,3 +152,48 @@ export function journeyFigures(stops: readonly JourneyStop[]): JourneyFigures | 
     cities: { value: cities, reachedAt: citiesAt },
   };
 }
+
+/** The distances a Jimmy's path passes that are celebrated (miles, as the Hall of Fame counts). */
+export const MILES_MILESTONES = [100, 1_000, 10_000] as const;
+/** The numbers of different hunters who have found a Jimmy that are celebrated. */
+export const FINDERS_MILESTONES = [10, 50, 100] as const;
+
+export type MilestoneKind = "miles" | "finders" | "country";
+
+/**
+ * A point in a Jimmy's journey worth telling: its path passed 100, 1,000 or
+ * 10,000 miles; its 10th, 50th or 100th different finder; its first time in
+ * a country after the one it started in. `value` is the number, or the
+ * country's code.
+ */
+export type Milestone<Id> = { kind: MilestoneKind; value: string; discoveryId: Id; hunterId: number; reachedAt: string };
+
+/**
+ * Every milestone of one Jimmy, from its discoveries in time order (oldest
+ * first), each credited to the discovery (and its hunter) that reached it.
+ * The path counts as the Hall of Fame's does (milesMoved: a guessed place does
+ * not move a Jimmy from a measured one). O(journey length).
+ */
+export function journeyMilestones<Id>(stops: readonly (JourneyStop & { id: Id; hunterId: number })[]): Milestone<Id>[] {
+  const milestones: Milestone<Id>[] = [];
+  const reach = (kind: MilestoneKind, value: string | number, stop: (typeof stops)[number]) =>
+    milestones.push({ kind, value: String(value), discoveryId: stop.id, hunterId: stop.hunterId, reachedAt: stop.createdAt });
+  const moved = milesMoved(stops);
+  const finders = new Set<number>();
+  const countries = new Set<string>();
+  let path = 0;
+  for (const [i, stop] of stops.entries()) {
+    const before = path;
+    path += moved[i] ?? 0;
+    for (const miles of MILES_MILESTONES) if (before < miles && path >= miles) reach("miles", miles, stop);
+    if (!finders.has(stop.hunterId)) {
+      finders.add(stop.hunterId);
+      if ((FINDERS_MILESTONES as readonly number[]).includes(finders.size)) reach("finders", finders.size, stop);
+    }
+    if (stop.country && !countries.has(stop.country)) {
+      if (countries.size > 0) reach("country", stop.country, stop);
+      countries.add(stop.country);
+    }
+  }
+  return milestones;
+}

@@ -24,7 +24,7 @@ export const POSITION_DECIMALS = 2;
 /** Latitude bands of the position index (db/migrations/2026-11-25T0630-jimmy-positions.ts): a tenth of a degree, about 11 km. */
 export const BANDS_PER_DEGREE = 10;
 
-const KM_PER_MILE = 1.609344;
+export const KM_PER_MILE = 1.609344;
 /** A degree of arc on the sphere greatCircleMiles measures on. */
 export const KM_PER_DEGREE = (EARTH_RADIUS_MILES * KM_PER_MILE * Math.PI) / 180;
 

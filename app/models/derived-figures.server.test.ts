@@ -18,7 +18,7 @@ afterEach(async () => {
 /** Every stored figure derived from discoveries, in a stable order. */
 async function storedFigures() {
   const { db } = t;
-  const [jimmys, journeys, jimmyPlaces, huntPlaces, totals, hunters, hunterFigures] = await Promise.all([
+  const [jimmys, journeys, jimmyPlaces, huntPlaces, totals, hunters, hunterFigures, milestones] = await Promise.all([
     db
       .selectFrom("jimmys")
       .select([
@@ -41,6 +41,13 @@ async function storedFigures() {
     db.selectFrom("hunt_totals").selectAll().execute(),
     db.selectFrom("hunter_activity").selectAll().orderBy("user_id").execute(),
     db.selectFrom("hunter_figures").selectAll().orderBy("user_id").execute(),
+    db
+      .selectFrom("jimmy_milestones")
+      .select(["jimmy_id", "kind", "value", "discovery_id", "user_id", "reached_at"])
+      .orderBy("jimmy_id")
+      .orderBy("kind")
+      .orderBy("value")
+      .execute(),
   ]);
   // PostgreSQL answers counts as strings in some columns; compare numbers.
   const numbers = <T extends Record<string, unknown>>(rows: T[]) =>
@@ -55,6 +62,7 @@ async function storedFigures() {
     totals: numbers(totals),
     hunters: numbers(hunters),
     hunterFigures: numbers(hunterFigures),
+    milestones: numbers(milestones),
   };
 }
 

@@ -1,7 +1,9 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#db/schema";
+import { journeyMilestones } from "~/lib/journey";
 import { displayPlace } from "~/lib/places";
 import { saveJourneyFigures } from "./hall-of-fame.server";
+import { saveMilestones } from "./milestones.server";
 
 /**
  * Every figure derived from the discoveries table, kept by one function that
@@ -38,6 +40,8 @@ export type DiscoveriesChange = {
    * when a Jimmy's first is deleted).
    */
   hunterIds: readonly number[];
+  /** The discovery just reported, when that is the write: the milestones it reaches are told to its hunter. */
+  recorded?: number;
 };
 
 /**
@@ -51,7 +55,7 @@ export type DiscoveriesChange = {
  */
 export async function afterDiscoveriesChanged(trx: Transaction<Database>, change: DiscoveriesChange): Promise<void> {
   const hunt: HuntDelta = { discoveries: 0, places: new Map() };
-  for (const jimmyId of ascendingUnique(change.jimmyIds)) await refreshJimmy(trx, jimmyId, hunt);
+  for (const jimmyId of ascendingUnique(change.jimmyIds)) await refreshJimmy(trx, jimmyId, hunt, change.recorded);
   await moveHuntFigures(trx, hunt);
   for (const hunterId of ascendingUnique(change.hunterIds)) await refreshHunter(trx, hunterId);
 }
@@ -115,7 +119,7 @@ function ascendingUnique(ids: readonly number[]): number[] {
  * Recomputes one Jimmy's figures from its own discoveries, and adds what
  * changed to the hunt's delta. O(journey length).
  */
-async function refreshJimmy(trx: Transaction<Database>, jimmyId: number, hunt: HuntDelta): Promise<void> {
+async function refreshJimmy(trx: Transaction<Database>, jimmyId: number, hunt: HuntDelta, recorded?: number): Promise<void> {
   // Locks the Jimmy's row first (a write that changes nothing): on PostgreSQL
   // a concurrent write to the same Jimmy waits here until this one has
   // committed, then reads a journey and counts that include it, so neither
@@ -130,7 +134,7 @@ async function refreshJimmy(trx: Transaction<Database>, jimmyId: number, hunt: H
   const [journey, placesBefore, placesNow] = await Promise.all([
     trx
       .selectFrom("discoveries")
-      .select(["created_at", "latitude", "longitude", "location", "location_approximate", "city", "region", "country"])
+      .select(["id", "user_id", "created_at", "latitude", "longitude", "location", "location_approximate", "city", "region", "country"])
       .where("jimmy_id", "=", jimmyId)
       .orderBy("created_at", "asc")
       .orderBy("id", "asc")
@@ -184,19 +188,19 @@ async function refreshJimmy(trx: Transaction<Database>, jimmyId: number, hunt: H
     })
     .where("id", "=", jimmyId)
     .execute();
-  await saveJourneyFigures(
-    trx,
-    jimmyId,
-    journey.map((d) => ({
-      createdAt: d.created_at,
-      latitude: d.latitude,
-      longitude: d.longitude,
-      city: d.city,
-      region: d.region,
-      country: d.country,
-      approximate: d.location_approximate === 1,
-    })),
-  );
+  const stops = journey.map((d) => ({
+    id: d.id,
+    hunterId: d.user_id,
+    createdAt: d.created_at,
+    latitude: d.latitude,
+    longitude: d.longitude,
+    city: d.city,
+    region: d.region,
+    country: d.country,
+    approximate: d.location_approximate === 1,
+  }));
+  await saveJourneyFigures(trx, jimmyId, stops);
+  await saveMilestones(trx, jimmyId, journeyMilestones(stops), recorded);
 }
 
 /** Writes a Jimmy's place counts where they changed, and adds the differences to the hunt's. */

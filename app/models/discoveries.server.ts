@@ -52,7 +52,7 @@ export async function insertDiscovery(trx: Transaction<Database>, input: NewDisc
     .executeTakeFirstOrThrow();
   // Found again: whoever reported it gone was wrong, or it has moved on.
   await clearMissing(trx, input.jimmyId);
-  await afterDiscoveriesChanged(trx, { jimmyIds: [input.jimmyId], hunterIds: [input.userId] });
+  await afterDiscoveriesChanged(trx, { jimmyIds: [input.jimmyId], hunterIds: [input.userId], recorded: row.id });
   return row;
 }
 

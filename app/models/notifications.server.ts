@@ -1,4 +1,6 @@
 import type { NotificationKind } from "#db/schema";
+import { milestoneText } from "~/lib/milestones";
+import { milestonesOfDiscoveries } from "./milestones.server";
 import { ANONYMOUS_NAME } from "~/lib/comments";
 import { fullName } from "~/lib/format";
 import type { Executor } from "~/infra/db.server";
@@ -178,6 +180,13 @@ export async function listNotifications(
     .limit(limit + 1)
     .execute();
   const page = rows.slice(0, limit);
+  // A milestone's words come from the milestones its discovery reached (one notification for them all).
+  const reached = await milestonesOfDiscoveries(
+    db,
+    page.filter((row) => row.kind === "milestone" && row.discovery_id !== null).map((row) => row.discovery_id!),
+  );
+  const milestoneWords = new Map<number, string[]>();
+  for (const m of reached) milestoneWords.set(m.discoveryId, [...(milestoneWords.get(m.discoveryId) ?? []), milestoneText(m)]);
   return {
     notifications: page.map((row) => {
       const jimmyHref = row.serial_number === null ? "/" : `/jimmy/${row.serial_number}`;
@@ -191,7 +200,10 @@ export async function listNotifications(
           : row.first_name !== null
             ? fullName(row.first_name, row.last_name ?? "")
             : "A former hunter";
-      const content = row.content?.replace(/\s+/g, " ").trim() ?? null;
+      const content =
+        row.kind === "milestone"
+          ? (milestoneWords.get(row.discovery_id ?? 0)?.join(" · ") ?? null)
+          : (row.content?.replace(/\s+/g, " ").trim() ?? null);
       return {
         id: row.id,
         kind: row.kind,

@@ -12,6 +12,8 @@ import { getDb } from "~/infra/db.server";
 import { photoUrls } from "~/infra/storage.server";
 import { listDiscoveries } from "~/models/discoveries.server";
 import { getHunterProfile } from "~/models/hunters.server";
+import { milestonesOfHunter } from "~/models/milestones.server";
+import { milestoneText } from "~/lib/milestones";
 import { ErrorPage, useRootData } from "~/root";
 import { getUser } from "~/web/session.server";
 
@@ -41,12 +43,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const [hunter, viewer] = await Promise.all([getHunterProfile(db, id), getUser(request, { db })]);
   if (!hunter) throw new Response("There is no such hunter. They may have deleted their account.", { status: 404 });
-  const page = await listDiscoveries(db, photoUrls(), { includeFirst: true, after, viewerId: viewer?.id ?? null, hunterId: id });
-  return { hunter, page, after: afterParam, own: viewer?.id === id };
+  const [page, reached] = await Promise.all([
+    listDiscoveries(db, photoUrls(), { includeFirst: true, after, viewerId: viewer?.id ?? null, hunterId: id }),
+    milestonesOfHunter(db, id, 20),
+  ]);
+  // The milestones their finds reached, newest first, worded here.
+  const milestones = reached.map((m) => ({
+    text: milestoneText(m),
+    serialNumber: m.serialNumber,
+    href: `/jimmy/${m.serialNumber}#discovery-${m.discoveryId}`,
+    reachedAt: m.reachedAt,
+  }));
+  return { hunter, page, after: afterParam, own: viewer?.id === id, milestones };
 }
 
 export default function HunterPage() {
-  const { hunter, page, after, own } = useLoaderData<typeof loader>();
+  const { hunter, page, after, own, milestones } = useLoaderData<typeof loader>();
   const root = useRootData();
   const navigation = useNavigation();
   const name = fullName(hunter.firstName, hunter.lastName);
@@ -101,6 +113,29 @@ export default function HunterPage() {
       <p className="mt-2 text-xs text-stone-500">
         Miles moved: how far their finds carried each Jimmy from where it was last seen, counted as the Hall of Fame counts a journey.
       </p>
+
+      <h2 className="mt-8 text-xl font-bold tracking-tight">Milestones</h2>
+      {milestones.length === 0 ? (
+        <p className="mt-2 text-sm text-stone-600">
+          None yet: a find that takes a Jimmy past 100 miles, to its 10th finder or into a new country is one.
+        </p>
+      ) : (
+        <ul className="mt-3 space-y-2" aria-label={`Milestones ${name}'s finds reached`}>
+          {milestones.map((m) => (
+            <li
+              key={m.href + m.text}
+              className="rounded-xl border border-emerald-100 bg-emerald-50 px-3 py-2 text-sm"
+              data-testid="hunter-milestone"
+            >
+              <span className="font-semibold text-emerald-900">★ {m.text}</span> ·{" "}
+              <Link to={m.href} className="font-semibold text-orange-800 underline">
+                Jimmy #{m.serialNumber}
+              </Link>
+              , {formatDate(m.reachedAt)}
+            </li>
+          ))}
+        </ul>
+      )}
 
       <h2 className="mt-8 text-xl font-bold tracking-tight">Discoveries</h2>
       {after ? (

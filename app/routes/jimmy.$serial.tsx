@@ -32,6 +32,8 @@ import { flashHeader } from "~/web/flash.server";
 import { journeyMapHtml } from "~/web/journey-map.server";
 import { missingPanelHtml } from "~/web/missing-panel.server";
 import { missingReportsOf } from "~/models/missing.server";
+import { milestonesOfDiscoveries } from "~/models/milestones.server";
+import { milestoneText } from "~/lib/milestones";
 import { getUser, isAdmin } from "~/web/session.server";
 import { readForm } from "~/web/form.server";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
@@ -77,12 +79,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const config = env();
   const latest = page.latest;
-  const missing = latest ? await missingReportsOf(db, page.jimmy.id, null) : null;
+  const [missing, reached] = await Promise.all([
+    latest ? missingReportsOf(db, page.jimmy.id, null) : null,
+    milestonesOfDiscoveries(
+      db,
+      page.discoveries.map((d) => d.id),
+    ),
+  ]);
+  // Each discovery's milestones, worded here: the page gets only the words.
+  const milestones: Record<number, string[]> = {};
+  for (const m of reached) (milestones[m.discoveryId] ??= []).push(milestoneText(m));
   const shareImage = latest ? new URL(latest.photo.src, config.publicUrl).href : new URL("/logo.svg", config.publicUrl).href;
   return {
     ...page,
     olderPage: before !== null,
     journeyMap,
+    milestones,
     missingPanel: missing
       ? missingPanelHtml({ serialNumber: page.jimmy.serialNumber, possiblyMissing: page.jimmy.status === "missing" }, missing.reports)
       : null,
@@ -223,6 +235,7 @@ export default function JimmyPage() {
     ownComments,
     journeyMap,
     missingPanel,
+    milestones,
   } = useLoaderData<typeof loader>();
   const root = useRootData();
   const now = root?.now ?? new Date().toISOString();
@@ -299,7 +312,12 @@ export default function JimmyPage() {
         ) : (
           <ol className="mt-4 space-y-6 border-l-2 border-orange-200 pl-5 sm:pl-8">
             {discoveries.map((discovery) => (
-              <TimelineEntry key={discovery.id} discovery={discovery} own={ownDiscoveryIds.includes(discovery.id)} />
+              <TimelineEntry
+                key={discovery.id}
+                discovery={discovery}
+                own={ownDiscoveryIds.includes(discovery.id)}
+                milestones={milestones[discovery.id]}
+              />
             ))}
           </ol>
         )}
@@ -398,7 +416,7 @@ function LatestSighting({ discovery, mapSrc }: { discovery: DiscoveryCardData; m
 
 const entryActionClass = "rounded-full px-3 py-1.5 text-sm font-semibold hover:bg-stone-100";
 
-function TimelineEntry({ discovery, own }: { discovery: DiscoveryCardData; own: boolean }) {
+function TimelineEntry({ discovery, own, milestones }: { discovery: DiscoveryCardData; own: boolean; milestones?: string[] }) {
   const { user } = discovery;
   return (
     <li id={`discovery-${discovery.id}`} className="relative scroll-mt-24" data-testid="timeline-entry">
@@ -427,6 +445,11 @@ function TimelineEntry({ discovery, own }: { discovery: DiscoveryCardData; own: 
               {discovery.place ?? "Location not specified"}
             </p>
             <p className="whitespace-pre-line break-words text-stone-800">{discovery.caption}</p>
+            {milestones?.map((text) => (
+              <p key={text} className="font-semibold text-emerald-800" data-testid="milestone">
+                ★ {text}
+              </p>
+            ))}
           </div>
         </div>
         <footer className="flex flex-wrap justify-end gap-1 border-t border-stone-100 px-2 py-1">

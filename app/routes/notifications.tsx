@@ -134,6 +134,8 @@ function describe(notification: NotificationView): string {
       return `${notification.actorName} commented on ${jimmy}`;
     case "rediscovery":
       return `${notification.actorName} found ${jimmy}, a Jimmy you found before`;
+    case "milestone":
+      return `Your discovery of ${jimmy} reached a milestone`;
   }
 }
 
@@ -160,7 +162,7 @@ function NotificationItem({ notification, isNew, now }: { notification: Notifica
           </span>
           {notification.excerpt ? (
             <span className="mt-1 block break-words text-stone-700" data-testid="notification-excerpt">
-              “{notification.excerpt}”
+              {notification.kind === "comment" ? `“${notification.excerpt}”` : notification.excerpt}
             </span>
           ) : null}
           <time dateTime={notification.createdAt} className="mt-1 block text-sm text-stone-600">

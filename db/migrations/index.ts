@@ -14,6 +14,7 @@ import * as derivedFiguresInApp from "./2026-11-24T2340-derived-figures-in-app";
 import * as jimmyPositions from "./2026-11-25T0630-jimmy-positions";
 import * as missingReports from "./2026-11-25T1000-missing-reports";
 import * as hunterFigures from "./2026-11-25T1100-hunter-figures";
+import * as milestones from "./2026-11-25T1200-milestones";
 
 /**
  * Every migration, by name. Listed explicitly (not read from the directory) so
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T0630-jimmy-positions": jimmyPositions,
   "2026-11-25T1000-missing-reports": missingReports,
   "2026-11-25T1100-hunter-figures": hunterFigures,
+  "2026-11-25T1200-milestones": milestones,
 };

@@ -36,6 +36,7 @@ describe("migrations", () => {
       "hunter_figures",
       "idempotency_keys",
       "jimmy_journeys",
+      "jimmy_milestones",
       "jimmy_places",
       "jimmys",
       "likes",
