@@ -9,6 +9,9 @@ declare module "@remix-run/node" {
   }
 }
 
+const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
+const ROOT_SHARED = /\/app\/(root\.tsx|lib\/transport\.ts|lib\/format\.ts|components\/ui\/icons\.tsx)$/;
+
 export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 3000 },
   build: {
@@ -18,11 +21,15 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? {}
       : {
           output: {
-            // Vite's helper for dynamic imports stays in the chunk of app/lib/transport.ts, which the root
-            // loads on every page. Left to itself Rollup gives it a chunk of its own as soon as a route
-            // without forms (/map) imports lazily, and every page pays for one more file.
+            // Every page loads the same two shared files before its own route's code:
+            // - "framework": React and Remix, which change only when a dependency is upgraded, so a
+            //   deploy of the app's own code leaves the browser's copy good;
+            // - "root-shared": the root's code (header, footer, error page, buttons) with what it
+            //   imports that every page needs anyway (the transport helpers, dates and numbers, the
+            //   icons) and Vite's helper for dynamic imports. Left to itself, Rollup split these into
+            //   four more files, each of them loaded by every page.
             manualChunks: (id: string) =>
-              id.includes("vite/preload-helper") || id.endsWith("/app/lib/transport.ts") ? "transport" : undefined,
+              FRAMEWORK.test(id) ? "framework" : id.includes("vite/preload-helper") || ROOT_SHARED.test(id) ? "root-shared" : undefined,
           },
         },
   },
