@@ -13,6 +13,9 @@ import { applyCommonSecurityHeaders, applyDocumentSecurityHeaders, createNonce }
 import { withoutViewPadding } from "~/web/react-stream.server";
 import { getStorage } from "~/infra/storage.server";
 import { startUploadSweeper } from "~/services/upload-sweeper.server";
+import { emailJobHandlers } from "~/services/email-jobs.server";
+import { startJobRunner } from "~/services/jobs.server";
+import { getMailer } from "~/services/mail.server";
 
 // Validate configuration and bring the database schema up to date before the
 // server accepts its first request: a bad setting or a failed migration stops
@@ -22,6 +25,8 @@ await migrateToLatest(getDb());
 // Opening the store now also registers its origins in the Content-Security-Policy before the first page.
 getStorage();
 startUploadSweeper();
+if (!env().mail) console.log("Email is off: SMTP_URL and MAIL_FROM are not set, so no email is sent (hunters see their news in the app).");
+startJobRunner(getDb, () => emailJobHandlers(getMailer()), env().jobPollMs);
 
 const ABORT_DELAY = 5_000;
 

@@ -9,7 +9,10 @@ export type JimmyStatus = "hidden" | "discovered" | "missing" | "retired";
 export const JIMMY_STATUSES: readonly JimmyStatus[] = ["hidden", "discovered", "missing", "retired"];
 
 export type SessionKind = "user" | "admin";
-export type NotificationKind = "like" | "comment" | "rediscovery" | "milestone";
+export type NotificationKind = "like" | "comment" | "rediscovery" | "milestone" | "missing";
+/** How a hunter wants their watched Jimmys' news by email. */
+export type EmailFrequency = "off" | "each" | "daily";
+export const EMAIL_FREQUENCIES: readonly EmailFrequency[] = ["off", "each", "daily"];
 
 export interface UsersTable {
   id: Generated<number>;
@@ -24,6 +27,13 @@ export interface UsersTable {
   /** The display name folded for comparison (app/services/names.server.ts); null until computed. */
   name_key_lower: ColumnType<string | null, string | null | undefined, string | null>;
   name_key_upper: ColumnType<string | null, string | null | undefined, string | null>;
+  email_frequency: ColumnType<EmailFrequency, EmailFrequency | undefined, EmailFrequency>;
+  /** When email was last switched on: a digest never reaches further back. */
+  email_since: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** 1: the Jimmys this hunter finds are watched for them. */
+  watch_finds: ColumnType<Flag, Flag | undefined, Flag>;
+  /** 1: the hunter set their address themselves; a sign-in no longer replaces it with the provider's. */
+  email_chosen: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
 export interface SessionsTable {
@@ -222,6 +232,46 @@ export interface NotificationsTable {
   comment_id: number | null;
   created_at: Timestamp;
   read_at: Timestamp | null;
+  emailed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+export interface WatchesTable {
+  id: Generated<number>;
+  user_id: number;
+  jimmy_id: number;
+  /** 0: the hunter turned this Jimmy off (so finding it again does not watch it again). */
+  watching: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EmailChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  new_email: string;
+  /** SHA-256 of the token mailed to the new address. */
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export type JobOutcome = "done" | "failed";
+
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** One pending job per key (e.g. `digest:{userId}`); null for jobs that need none. */
+  key: string | null;
+  /** JSON. */
+  payload: string;
+  run_at: Timestamp;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** A process that claimed the job holds it until then; after, another may take it over. */
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+  outcome: JobOutcome | null;
 }
 
 export interface AdminAuditLogTable {
@@ -279,6 +329,9 @@ export interface Database {
   flags: FlagsTable;
   missing_reports: MissingReportsTable;
   jimmy_milestones: JimmyMilestonesTable;
+  watches: WatchesTable;
+  email_changes: EmailChangesTable;
+  jobs: JobsTable;
 }
 
 export type User = Selectable<UsersTable>;

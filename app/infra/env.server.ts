@@ -11,6 +11,9 @@ const DEV_SESSION_SECRET = "local-development-secret-not-for-production";
 /** scrypt$N$r$p$salt$hash, salt and hash in base64url (see app/services/password.server.ts). */
 const PASSWORD_HASH_PATTERN = /^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9_-]{16,}\$[A-Za-z0-9_-]{32,}$/;
 
+/** An address, or a display name and an address in angle brackets. */
+const MAIL_FROM_PATTERN = /^(?:[^<>@\r\n]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/;
+
 const optionalUrl = z
   .string()
   .trim()
@@ -113,6 +116,31 @@ const EnvSchema = z.object({
     .optional(),
   QR_SECRET: z.string().trim().optional(),
   TRUSTED_PROXY: z.string().trim().optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^/?#]+/i, "must be an smtp:// or smtps:// URL, such as smtps://user:password@mail.example.com:465")
+        .optional(),
+    )
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(
+      z
+        .string()
+        .refine((value) => MAIL_FROM_PATTERN.test(value), {
+          error: 'must be an address, or a name and an address, such as "Jimmy Hunt <hunt@example.com>"',
+        })
+        .optional(),
+    )
+    .optional(),
+  JOB_POLL_MS: wholeNumber(100, 600_000, 2000, " of milliseconds"),
 });
 
 /** Every environment variable the server and the app read (README's table and .env.example document each). */
@@ -173,6 +201,10 @@ export type Env = {
   qrSecret: string;
   /** Addresses of reverse proxies whose X-Forwarded-For is believed; empty: the header is ignored. */
   trustedProxies: string[];
+  /** Outgoing email (SMTP_URL, MAIL_FROM); null when not configured, and then nothing is sent. */
+  mail: { smtpUrl: string; from: string } | null;
+  /** How often each app process looks for due jobs (email) when it has not just queued one. */
+  jobPollMs: number;
   /** Sign-in providers; a provider is null when its credentials are not configured. */
   oauth: {
     google: { clientId: string; clientSecret: string; issuer: string } | null;
@@ -313,6 +345,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new ConfigError("Invalid configuration: QR_SECRET must be at least 32 characters.");
   }
 
+  if (raw.SMTP_URL && !raw.MAIL_FROM) {
+    throw new ConfigError(
+      'Invalid configuration: MAIL_FROM is required with SMTP_URL (the sender of every email, such as "Jimmy Hunt <hunt@example.com>").',
+    );
+  }
+  if (raw.MAIL_FROM && !raw.SMTP_URL) {
+    throw new ConfigError("Invalid configuration: MAIL_FROM is set but SMTP_URL is not: no email can be sent without a mail server.");
+  }
+
   const dataDir = path.resolve(raw.DATA_DIR);
   const databaseUrl = isPostgresUrl(raw.DATABASE_URL) ? raw.DATABASE_URL : null;
   const databasePath =
@@ -365,6 +406,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     // secret, so local labels keep working without another setting.
     qrSecret: qrSecret || `qr:${sessionSecrets[0]}`,
     trustedProxies: trustedProxiesFrom(raw.TRUSTED_PROXY),
+    mail: raw.SMTP_URL && raw.MAIL_FROM ? { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM } : null,
+    jobPollMs: raw.JOB_POLL_MS,
     oauth: {
       google:
         raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET

@@ -4,6 +4,7 @@ import { journeyMilestones } from "~/lib/journey";
 import { displayPlace } from "~/lib/places";
 import { saveJourneyFigures } from "./hall-of-fame.server";
 import { saveMilestones } from "./milestones.server";
+import { notifyMilestone } from "./notifications.server";
 
 /**
  * Every figure derived from the discoveries table, kept by one function that
@@ -40,7 +41,7 @@ export type DiscoveriesChange = {
    * when a Jimmy's first is deleted).
    */
   hunterIds: readonly number[];
-  /** The discovery just reported, when that is the write: the milestones it reaches are told to its hunter. */
+  /** The discovery just reported, when that is the write: the milestones it reaches are told to its hunter and the Jimmy's watchers. */
   recorded?: number;
 };
 
@@ -200,7 +201,8 @@ async function refreshJimmy(trx: Transaction<Database>, jimmyId: number, hunt: H
     approximate: d.location_approximate === 1,
   }));
   await saveJourneyFigures(trx, jimmyId, stops);
-  await saveMilestones(trx, jimmyId, journeyMilestones(stops), recorded);
+  const news = await saveMilestones(trx, jimmyId, journeyMilestones(stops), recorded);
+  if (news) await notifyMilestone(trx, { jimmyId, discoveryId: news.discoveryId, hunterId: news.hunterId, reachedAt: news.reachedAt });
 }
 
 /** Writes a Jimmy's place counts where they changed, and adds the differences to the hunt's. */

@@ -8,6 +8,7 @@ import { clearMissing } from "./missing.server";
 import { afterDiscoveriesChanged } from "./derived-figures.server";
 import { guardedWrite, type IdempotencyGuard } from "./idempotency.server";
 import { notifyRediscovery } from "./notifications.server";
+import { watchFoundJimmy } from "./watches.server";
 import { deleteTempUpload } from "./uploads.server";
 
 export type NewDiscoveryInput = {
@@ -52,6 +53,7 @@ export async function insertDiscovery(trx: Transaction<Database>, input: NewDisc
     .executeTakeFirstOrThrow();
   // Found again: whoever reported it gone was wrong, or it has moved on.
   await clearMissing(trx, input.jimmyId);
+  await watchFoundJimmy(trx, { userId: input.userId, jimmyId: input.jimmyId, at: input.createdAt });
   await afterDiscoveriesChanged(trx, { jimmyIds: [input.jimmyId], hunterIds: [input.userId], recorded: row.id });
   return row;
 }
@@ -73,7 +75,7 @@ export type RecordedReport = { discoveryId: number; isFirst: boolean; wasAlready
  * Records a hunter's report in one transaction, under its idempotency guard:
  * consumes the temporary upload (TempUploadGoneError when it is gone), marks
  * the discovery the Jimmy's first when none is yet, updates the figures
- * derived from it (insertDiscovery) and notifies the Jimmy's earlier finders of a rediscovery.
+ * derived from it (insertDiscovery) and tells the Jimmy's watchers it was found again.
  */
 export async function recordReportedDiscovery(
   db: Kysely<Database>,

@@ -27,7 +27,7 @@ async function stored(jimmyId: number) {
 }
 
 describe("milestones", () => {
-  it("are stored when a report reaches them, and the hunter who reached them is told", async () => {
+  it("are stored when a report reaches them; the hunter who reached them and the Jimmy's watchers are told", async () => {
     const [ann, ben, cat] = [await makeUser(t.db, "Ann"), await makeUser(t.db, "Ben"), await makeUser(t.db, "Cat")];
     const jimmy = await makeJimmy(t.db, 51);
     await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: ann.id, createdAt: "2026-01-01T12:00:00.000Z", isFirst: true, ...AUSTIN });
@@ -45,15 +45,19 @@ describe("milestones", () => {
       ["GB", 51],
     ]);
 
-    // One notification for the find, naming every milestone it reached; Ann reached none.
+    // One notification for the find, naming every milestone it reached, as the hunter's own.
     const { notifications } = await listNotifications(t.db, cat.id, { huntName: "Jimmy Hunt" });
     const told = notifications.filter((n) => n.kind === "milestone");
     expect(told).toHaveLength(1);
     expect(told[0]!.excerpt).toBe("1,000 miles (1,609 km) travelled · First time in United Kingdom");
     expect(told[0]!.href).toBe(`/jimmy/51#discovery-${london.id}`);
-    expect((await listNotifications(t.db, ann.id, { huntName: "Jimmy Hunt" })).notifications.filter((n) => n.kind === "milestone")).toEqual(
-      [],
-    );
+    expect(told[0]!.aboutYourDiscovery).toBe(true);
+    // Ann reached none, but watches the Jimmy she found: she hears of both finds' milestones, as news of the Jimmy.
+    const annTold = (await listNotifications(t.db, ann.id, { huntName: "Jimmy Hunt" })).notifications.filter((n) => n.kind === "milestone");
+    expect(annTold.map((n) => [n.href, n.aboutYourDiscovery])).toEqual([
+      [`/jimmy/51#discovery-${london.id}`, false],
+      [`/jimmy/51#discovery-${houston.id}`, false],
+    ]);
   });
 
   it("follow the journey when a discovery is deleted: moved to the find that now reaches them, or gone", async () => {

@@ -3,20 +3,25 @@
  * figures: recomputed from its journey on every write that touches it
  * (app/models/derived-figures.server.ts), so a deleted discovery can move a
  * milestone to a later one or take it away. A milestone reached by the
- * discovery just reported is told to its hunter.
+ * discovery just reported is told to its hunter and the Jimmy's watchers
+ * (derived-figures.server.ts).
  */
 import type { Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import type { Executor } from "~/infra/db.server";
 import type { Milestone, MilestoneKind } from "~/lib/journey";
 
-/** Brings a Jimmy's stored milestones in step with `reached`; tells `recorded`'s hunter of any it newly reached. */
+/**
+ * Brings a Jimmy's stored milestones in step with `reached`. Returns the
+ * first milestone that `recorded` (the discovery just reported) newly
+ * reached, for its hunter and the Jimmy's watchers to be told.
+ */
 export async function saveMilestones(
   trx: Transaction<Database>,
   jimmyId: number,
   reached: readonly Milestone<number>[],
   recorded?: number,
-): Promise<void> {
+): Promise<Milestone<number> | null> {
   const stored = await trx
     .selectFrom("jimmy_milestones")
     .select(["id", "kind", "value", "discovery_id", "user_id", "reached_at"])
@@ -27,7 +32,7 @@ export async function saveMilestones(
   const gone = stored.filter((row) => !wanted.has(key(row))).map((row) => row.id);
   if (gone.length) await trx.deleteFrom("jimmy_milestones").where("id", "in", gone).execute();
   const had = new Map(stored.map((row) => [key(row), row]));
-  let told = false;
+  let news: Milestone<number> | null = null;
   for (const m of reached) {
     const row = had.get(key(m));
     const values = { discovery_id: m.discoveryId, user_id: m.hunterId, reached_at: m.reachedAt };
@@ -36,17 +41,12 @@ export async function saveMilestones(
         .insertInto("jimmy_milestones")
         .values({ jimmy_id: jimmyId, kind: m.kind, value: m.value, ...values })
         .execute();
-      if (m.discoveryId === recorded && !told) {
-        told = true;
-        await trx
-          .insertInto("notifications")
-          .values({ user_id: m.hunterId, kind: "milestone", jimmy_id: jimmyId, discovery_id: m.discoveryId, created_at: m.reachedAt })
-          .execute();
-      }
+      if (m.discoveryId === recorded) news ??= m;
     } else if (row.discovery_id !== m.discoveryId || row.user_id !== m.hunterId || row.reached_at !== m.reachedAt) {
       await trx.updateTable("jimmy_milestones").set(values).where("id", "=", row.id).execute();
     }
   }
+  return news;
 }
 
 export type StoredMilestone = { kind: MilestoneKind; value: string; discoveryId: number; reachedAt: string };

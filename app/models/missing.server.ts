@@ -8,12 +8,14 @@
  *   word, make a discovered Jimmy "possibly missing" (`status = 'missing'`).
  * - The next find clears the reports and the status (insertDiscovery), as
  *   does an admin.
+ * - The Jimmy's watchers are told when it becomes possibly missing.
  */
 import type { Kysely } from "kysely";
 import type { Database, JimmyStatus } from "#db/schema";
 import type { Executor } from "~/infra/db.server";
 import { MISSING_REPORTS_NEEDED } from "~/lib/missing";
 import { guardedTransaction, type IdempotencyGuard } from "./idempotency.server";
+import { notifyMissing } from "./notifications.server";
 
 export type MissingReportResult =
   | { ok: true; alreadyReported: boolean; reports: number; status: JimmyStatus; becameMissing: boolean }
@@ -55,6 +57,7 @@ export async function reportMissing(
       if (status === "discovered" && reports >= MISSING_REPORTS_NEEDED) {
         status = "missing";
         await trx.updateTable("jimmys").set({ status }).where("id", "=", input.jimmyId).execute();
+        await notifyMissing(trx, { jimmyId: input.jimmyId, actorUserId: input.userId, now });
       }
       return { ok: true, alreadyReported: inserted === undefined, reports, status, becameMissing: status !== jimmy.status };
     },
@@ -92,15 +95,17 @@ export async function clearMissing(trx: Executor, jimmyId: number): Promise<bool
   return jimmy.status === "missing" || Number(gone.numDeletedRows) > 0;
 }
 
-/** An admin's word that a found Jimmy is gone, whatever the reports say. False when it was not a discovered Jimmy. */
-export async function confirmMissing(trx: Executor, jimmyId: number): Promise<boolean> {
+/** An admin's word that a found Jimmy is gone, whatever the reports say; its watchers are told. False when it was not a discovered Jimmy. */
+export async function confirmMissing(trx: Executor, jimmyId: number, now = new Date()): Promise<boolean> {
   const result = await trx
     .updateTable("jimmys")
     .set({ status: "missing" })
     .where("id", "=", jimmyId)
     .where("status", "=", "discovered")
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const confirmed = Number(result.numUpdatedRows) > 0;
+  if (confirmed) await notifyMissing(trx, { jimmyId, actorUserId: null, now });
+  return confirmed;
 }
 
 /** What a Jimmy's page and its report form say: how many hunters reported it gone, and whether `userId` is one. */

@@ -4,6 +4,7 @@ import { milestonesOfDiscoveries } from "./milestones.server";
 import { ANONYMOUS_NAME } from "~/lib/comments";
 import { fullName } from "~/lib/format";
 import type { Executor } from "~/infra/db.server";
+import { queueNotificationEmails } from "./email.server";
 
 /** Someone liked one of the recipient's discoveries. Liking, unliking and liking again notifies once. */
 export async function notifyLike(
@@ -43,66 +44,108 @@ export async function retractLikeNotification(trx: Executor, input: { actorId: n
     .execute();
 }
 
-/** Tells everyone who found the Jimmy (but the commenter) about a new comment on its page. */
+/** Tells the Jimmy's watchers (but the commenter) of a new comment on its page. */
 export async function notifyComment(
   trx: Executor,
   input: { jimmyId: number; commentId: number; actorUserId: number | null; actorName: string | null; now?: Date },
 ): Promise<void> {
-  await notifyFinders(trx, {
+  await notifyWatchers(trx, {
     kind: "comment",
     jimmyId: input.jimmyId,
-    excludeUserId: input.actorUserId,
+    exclude: input.actorUserId === null ? [] : [input.actorUserId],
     actorUserId: input.actorUserId,
     actorName: input.actorName,
     commentId: input.commentId,
     discoveryId: null,
-    beforeDiscoveryId: null,
     now: input.now,
   });
 }
 
-/** Tells everyone who found the Jimmy earlier that someone (else) has found it again. */
+/** Tells the Jimmy's watchers (but its finder) that someone has found it again. */
 export async function notifyRediscovery(
   trx: Executor,
   input: { jimmyId: number; discoveryId: number; finderId: number; now?: Date },
 ): Promise<void> {
-  await notifyFinders(trx, {
+  await notifyWatchers(trx, {
     kind: "rediscovery",
     jimmyId: input.jimmyId,
-    excludeUserId: input.finderId,
+    exclude: [input.finderId],
     actorUserId: input.finderId,
     actorName: null,
     commentId: null,
     discoveryId: input.discoveryId,
-    beforeDiscoveryId: input.discoveryId,
     now: input.now,
   });
 }
 
-async function notifyFinders(
+/** Tells the hunter whose discovery reached a milestone, and the Jimmy's watchers. */
+export async function notifyMilestone(
+  trx: Executor,
+  input: { jimmyId: number; discoveryId: number; hunterId: number; reachedAt: string },
+): Promise<void> {
+  const told = await trx
+    .insertInto("notifications")
+    .values({
+      user_id: input.hunterId,
+      kind: "milestone",
+      jimmy_id: input.jimmyId,
+      discovery_id: input.discoveryId,
+      created_at: input.reachedAt,
+    })
+    .returning(["id", "user_id"])
+    .execute();
+  await queueNotificationEmails(trx, told, new Date());
+  await notifyWatchers(trx, {
+    kind: "milestone",
+    jimmyId: input.jimmyId,
+    exclude: [input.hunterId],
+    actorUserId: input.hunterId,
+    actorName: null,
+    commentId: null,
+    discoveryId: input.discoveryId,
+    now: new Date(input.reachedAt),
+  });
+}
+
+/** Tells the Jimmy's watchers (but whoever made it so) that it is now "possibly missing". */
+export async function notifyMissing(trx: Executor, input: { jimmyId: number; actorUserId: number | null; now?: Date }): Promise<void> {
+  await notifyWatchers(trx, {
+    kind: "missing",
+    jimmyId: input.jimmyId,
+    exclude: input.actorUserId === null ? [] : [input.actorUserId],
+    actorUserId: input.actorUserId,
+    actorName: null,
+    commentId: null,
+    discoveryId: null,
+    now: input.now,
+  });
+}
+
+async function notifyWatchers(
   trx: Executor,
   input: {
     kind: NotificationKind;
     jimmyId: number;
-    excludeUserId: number | null;
+    exclude: number[];
     actorUserId: number | null;
     actorName: string | null;
     commentId: number | null;
     discoveryId: number | null;
-    beforeDiscoveryId: number | null;
     now?: Date;
   },
 ): Promise<void> {
-  const createdAt = (input.now ?? new Date()).toISOString();
-  await trx
+  const now = input.now ?? new Date();
+  const createdAt = now.toISOString();
+  const created = await trx
     .insertInto("notifications")
     .columns(["user_id", "kind", "actor_user_id", "actor_name", "jimmy_id", "discovery_id", "comment_id", "created_at"])
     .expression((eb) => {
-      let finders = eb
-        .selectFrom("discoveries as d")
-        .where("d.jimmy_id", "=", input.jimmyId)
+      let watchers = eb
+        .selectFrom("watches as w")
+        .where("w.jimmy_id", "=", input.jimmyId)
+        .where("w.watching", "=", 1)
         .select((s) => [
-          "d.user_id",
+          "w.user_id",
           // Typed casts: PostgreSQL cannot infer a parameter's type in a select list.
           s.cast(s.val(input.kind), "text").as("kind"),
           s.cast(s.val(input.actorUserId), "integer").as("actor_user_id"),
@@ -111,13 +154,13 @@ async function notifyFinders(
           s.cast(s.val(input.discoveryId), "integer").as("discovery_id"),
           s.cast(s.val(input.commentId), "integer").as("comment_id"),
           s.cast(s.val(createdAt), "text").as("created_at"),
-        ])
-        .distinct();
-      if (input.excludeUserId !== null) finders = finders.where("d.user_id", "<>", input.excludeUserId);
-      if (input.beforeDiscoveryId !== null) finders = finders.where("d.id", "<", input.beforeDiscoveryId);
-      return finders;
+        ]);
+      if (input.exclude.length) watchers = watchers.where("w.user_id", "not in", input.exclude);
+      return watchers;
     })
+    .returning(["id", "user_id"])
     .execute();
+  await queueNotificationEmails(trx, created, now);
 }
 
 /** The number behind the header bell; served by the (user_id, read_at, created_at) index. */
@@ -142,6 +185,8 @@ export type NotificationView = {
   excerpt: string | null;
   createdAt: string;
   unread: boolean;
+  /** The discovery it is about is the recipient's own (a milestone their find reached). */
+  aboutYourDiscovery: boolean;
 };
 
 export const NOTIFICATIONS_PAGE_SIZE = 30;
@@ -151,7 +196,15 @@ const EXCERPT_LENGTH = 120;
 export async function listNotifications(
   db: Executor,
   userId: number,
-  options: { beforeId?: number | null; limit?: number; huntName: string },
+  options: {
+    beforeId?: number | null;
+    limit?: number;
+    huntName: string;
+    /** For email: only these notifications, or only those not yet emailed since this time, of these kinds. */
+    ids?: readonly number[];
+    notEmailedSince?: string;
+    kinds?: readonly NotificationKind[];
+  },
 ): Promise<{ notifications: NotificationView[]; nextBeforeId: number | null }> {
   const limit = options.limit ?? NOTIFICATIONS_PAGE_SIZE;
   let query = db
@@ -159,6 +212,7 @@ export async function listNotifications(
     .leftJoin("users as actor", "actor.id", "n.actor_user_id")
     .leftJoin("jimmys as j", "j.id", "n.jimmy_id")
     .leftJoin("comments as c", "c.id", "n.comment_id")
+    .leftJoin("discoveries as about", "about.id", "n.discovery_id")
     .select([
       "n.id",
       "n.kind",
@@ -172,9 +226,15 @@ export async function listNotifications(
       "j.serial_number",
       "c.content",
       "c.is_admin",
+      "about.user_id as about_user_id",
     ])
     .where("n.user_id", "=", userId);
   if (options.beforeId) query = query.where("n.id", "<", options.beforeId);
+  if (options.ids) query = query.where("n.id", "in", options.ids.length ? options.ids : [0]);
+  if (options.notEmailedSince !== undefined) {
+    query = query.where("n.emailed_at", "is", null).where("n.created_at", ">=", options.notEmailedSince);
+  }
+  if (options.kinds) query = query.where("n.kind", "in", options.kinds);
   const rows = await query
     .orderBy("n.id", "desc")
     .limit(limit + 1)
@@ -213,6 +273,7 @@ export async function listNotifications(
         excerpt: content === null ? null : content.length > EXCERPT_LENGTH ? `${content.slice(0, EXCERPT_LENGTH - 1)}…` : content,
         createdAt: row.created_at,
         unread: row.read_at === null,
+        aboutYourDiscovery: row.about_user_id === userId,
       };
     }),
     nextBeforeId: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,

@@ -1,3 +1,4 @@
+import { notificationTitle } from "~/lib/notifications";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
@@ -95,7 +96,8 @@ export default function Notifications() {
           <BellIcon className="mx-auto h-8 w-8 text-stone-400" />
           <p className="mt-3 font-semibold text-stone-800">No notifications yet</p>
           <p className="mt-1">
-            When someone likes one of your discoveries, comments on a Jimmy you found, or finds it again, you&apos;ll hear about it here.
+            When someone likes one of your discoveries, or a Jimmy you watch is found again, gets a comment, reaches a milestone or is
+            reported missing, you&apos;ll hear about it here.
           </p>
         </div>
       ) : (
@@ -125,20 +127,6 @@ export default function Notifications() {
   );
 }
 
-function describe(notification: NotificationView): string {
-  const jimmy = notification.serialNumber === null ? "a Jimmy" : `Jimmy #${notification.serialNumber}`;
-  switch (notification.kind) {
-    case "like":
-      return `${notification.actorName} liked your discovery of ${jimmy}`;
-    case "comment":
-      return `${notification.actorName} commented on ${jimmy}`;
-    case "rediscovery":
-      return `${notification.actorName} found ${jimmy}, a Jimmy you found before`;
-    case "milestone":
-      return `Your discovery of ${jimmy} reached a milestone`;
-  }
-}
-
 function NotificationItem({ notification, isNew, now }: { notification: NotificationView; isNew: boolean; now: string }) {
   const Icon = notification.kind === "like" ? HeartIcon : notification.kind === "comment" ? CommentIcon : PinIcon;
   return (
@@ -155,7 +143,7 @@ function NotificationItem({ notification, isNew, now }: { notification: Notifica
         </span>
         <span className="min-w-0 flex-1">
           <span className="block font-semibold text-stone-900">
-            {describe(notification)}
+            {notificationTitle(notification)}
             {isNew ? (
               <span className="ml-2 rounded-full bg-red-600 px-2 py-0.5 align-middle text-[11px] font-bold uppercase text-white">New</span>
             ) : null}

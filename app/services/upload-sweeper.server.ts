@@ -1,10 +1,12 @@
 import { pruneIdempotencyKeys } from "~/models/idempotency.server";
+import { pruneFinishedJobs } from "~/models/jobs.server";
 import { getDb } from "~/infra/db.server";
 import { getStorage } from "~/infra/storage.server";
 import { sweepUploads } from "./uploads.server";
 
 /** Expired uploads live at most an hour; sweeping every 15 minutes keeps storage close to that. */
 export const SWEEP_INTERVAL_MS = 15 * 60_000;
+const FINISHED_JOBS_KEPT_MS = 30 * 24 * 60 * 60_000;
 
 const globalForSweeper = globalThis as typeof globalThis & { __jimmyHuntSweeper?: ReturnType<typeof setInterval> };
 
@@ -20,6 +22,10 @@ export function startUploadSweeper(): void {
     sweepUploads(getDb(), getStorage()).catch((error: unknown) => console.error("Sweeping temporary uploads failed:", error));
     // Expired idempotency keys go on the same beat.
     pruneIdempotencyKeys(getDb()).catch((error: unknown) => console.error("Pruning idempotency keys failed:", error));
+    // Finished jobs (sent email) are kept a month for the operator to look at.
+    pruneFinishedJobs(getDb(), new Date(Date.now() - FINISHED_JOBS_KEPT_MS)).catch((error: unknown) =>
+      console.error("Pruning finished jobs failed:", error),
+    );
   };
   setTimeout(sweep, 30_000).unref();
   globalForSweeper.__jimmyHuntSweeper = setInterval(sweep, SWEEP_INTERVAL_MS);

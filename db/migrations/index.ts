@@ -15,6 +15,7 @@ import * as jimmyPositions from "./2026-11-25T0630-jimmy-positions";
 import * as missingReports from "./2026-11-25T1000-missing-reports";
 import * as hunterFigures from "./2026-11-25T1100-hunter-figures";
 import * as milestones from "./2026-11-25T1200-milestones";
+import * as watchingAndEmail from "./2026-11-25T1300-watching-and-email";
 
 /**
  * Every migration, by name. Listed explicitly (not read from the directory) so
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T1000-missing-reports": missingReports,
   "2026-11-25T1100-hunter-figures": hunterFigures,
   "2026-11-25T1200-milestones": milestones,
+  "2026-11-25T1300-watching-and-email": watchingAndEmail,
 };

@@ -29,6 +29,7 @@ describe("migrations", () => {
       "admin_audit_log",
       "comments",
       "discoveries",
+      "email_changes",
       "flags",
       "hunt_places",
       "hunt_totals",
@@ -39,6 +40,7 @@ describe("migrations", () => {
       "jimmy_milestones",
       "jimmy_places",
       "jimmys",
+      "jobs",
       "likes",
       "missing_reports",
       "notifications",
@@ -47,6 +49,7 @@ describe("migrations", () => {
       "sign_in_states",
       "temp_uploads",
       "users",
+      "watches",
     ]);
     const again = await migrateToLatest(t.db);
     expect(again.results).toEqual([]);

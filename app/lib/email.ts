@@ -1,0 +1,23 @@
+/** What a hunter's email choices mean (app/models/email.server.ts, /account). */
+import type { EmailFrequency, NotificationKind } from "#db/schema";
+
+/** The news of a watched Jimmy, which email carries; likes stay in the app. */
+export const EMAILED_KINDS: readonly NotificationKind[] = ["rediscovery", "comment", "milestone", "missing"];
+
+/** A daily digest collects a day of news: it goes out this long after the first news it carries. */
+export const DIGEST_DELAY_MS = 24 * 60 * 60_000;
+
+/** How long the link that confirms a new address works. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
+
+export const EMAIL_FREQUENCY_LABELS: Record<EmailFrequency, string> = {
+  off: "No email — news in the app only",
+  each: "An email for each piece of news",
+  daily: "One email a day with the day's news (a digest)",
+};
+
+export const JOB_KINDS = {
+  notificationEmail: "notification-email",
+  digestEmail: "digest-email",
+  emailConfirmation: "email-confirmation",
+} as const;

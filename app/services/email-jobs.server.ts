@@ -1,0 +1,113 @@
+/**
+ * The email jobs (issue 23, item 3): a watched Jimmy's news, a daily
+ * digest, an address confirmation. Each handler reads the database when it
+ * runs, not when it was queued, so a hunter who switched email off or
+ * changed their address in between gets what they now ask for; news sent
+ * is marked (notifications.emailed_at), so a retried job never sends it
+ * twice.
+ */
+import type { DB } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
+import { EMAIL_CHANGE_TTL_MS, EMAILED_KINDS, JOB_KINDS } from "~/lib/email";
+import { emailChangeById, emailRecipient, markEmailed } from "~/models/email.server";
+import { listNotifications } from "~/models/notifications.server";
+import type { Job } from "~/models/jobs.server";
+import { absoluteUrl, emailChangeToken, emailChangeUrl, unsubscribeUrl } from "./email-links.server";
+import { confirmationEmail, digestEmail, newsEmail, type NewsLinks } from "./email-messages.server";
+import { PermanentJobError, type JobHandler } from "./jobs.server";
+import { isPermanentMailError, type Mailer, type OutgoingEmail } from "./mail.server";
+
+/** The most news one digest lists; the rest are counted and left to the notifications page. */
+export const DIGEST_MAX_ITEMS = 50;
+
+function newsLinks(userId: number): NewsLinks {
+  return { unsubscribeUrl: unsubscribeUrl(userId), settingsUrl: absoluteUrl("/account"), absolute: absoluteUrl };
+}
+
+function payloadNumber(job: Job, field: string): number {
+  const value = (job.payload as Record<string, unknown> | null)?.[field];
+  if (typeof value !== "number" || !Number.isSafeInteger(value)) throw new PermanentJobError(`The job's payload has no ${field}`);
+  return value;
+}
+
+async function deliver(mailer: Mailer | null, email: OutgoingEmail): Promise<void> {
+  if (!mailer) throw new PermanentJobError("No mail server is configured (SMTP_URL): nothing was sent");
+  try {
+    await mailer.send(email);
+  } catch (error) {
+    if (isPermanentMailError(error)) throw new PermanentJobError(error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}
+
+async function sendNews(db: DB, mailer: Mailer | null, job: Job, now: Date): Promise<void> {
+  const notificationId = payloadNumber(job, "notificationId");
+  const row = await db.selectFrom("notifications").select(["user_id", "emailed_at"]).where("id", "=", notificationId).executeTakeFirst();
+  if (!row || row.emailed_at !== null) return;
+  const recipient = await emailRecipient(db, row.user_id);
+  if (!recipient || recipient.frequency !== "each") return;
+  const huntName = env().hunt.name;
+  const [notification] = (await listNotifications(db, recipient.id, { huntName, ids: [notificationId], limit: 1 })).notifications;
+  if (!notification) return;
+  await deliver(
+    mailer,
+    newsEmail({ to: recipient.email, firstName: recipient.firstName, huntName, notification, links: newsLinks(recipient.id) }),
+  );
+  await markEmailed(db, [notificationId], now);
+}
+
+async function sendDigest(db: DB, mailer: Mailer | null, job: Job, now: Date): Promise<void> {
+  const recipient = await emailRecipient(db, payloadNumber(job, "userId"));
+  if (!recipient || recipient.frequency !== "daily") return;
+  const huntName = env().hunt.name;
+  const { notifications } = await listNotifications(db, recipient.id, {
+    huntName,
+    notEmailedSince: recipient.emailSince ?? "",
+    kinds: EMAILED_KINDS,
+    limit: 10_000,
+  });
+  if (notifications.length === 0) return;
+  const shown = notifications.slice(0, DIGEST_MAX_ITEMS);
+  await deliver(
+    mailer,
+    digestEmail({
+      to: recipient.email,
+      firstName: recipient.firstName,
+      huntName,
+      notifications: shown,
+      more: notifications.length - shown.length,
+      links: newsLinks(recipient.id),
+    }),
+  );
+  await markEmailed(
+    db,
+    notifications.map((n) => n.id),
+    now,
+  );
+}
+
+async function sendConfirmation(db: DB, mailer: Mailer | null, job: Job, now: Date): Promise<void> {
+  const change = await emailChangeById(db, payloadNumber(job, "changeId"));
+  if (!change || change.expiresAt <= now.toISOString()) return;
+  const user = await db.selectFrom("users").select("first_name").where("id", "=", change.userId).executeTakeFirst();
+  if (!user) return;
+  await deliver(
+    mailer,
+    confirmationEmail({
+      to: change.newEmail,
+      firstName: user.first_name,
+      huntName: env().hunt.name,
+      confirmUrl: emailChangeUrl(emailChangeToken(change)),
+      expiresInHours: EMAIL_CHANGE_TTL_MS / 3_600_000,
+    }),
+  );
+}
+
+/** The handlers of every email job, sending through `mailer` (null: none configured, and each job ends unsent). */
+export function emailJobHandlers(mailer: Mailer | null): Record<string, JobHandler> {
+  return {
+    [JOB_KINDS.notificationEmail]: (job, { db, now }) => sendNews(db, mailer, job, now),
+    [JOB_KINDS.digestEmail]: (job, { db, now }) => sendDigest(db, mailer, job, now),
+    [JOB_KINDS.emailConfirmation]: (job, { db, now }) => sendConfirmation(db, mailer, job, now),
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * The signed links an email carries: one-click unsubscribe, and the
+ * confirmation of a new address. Both are HMACs keyed by the session
+ * secret, so nothing is stored to check them and nobody can forge one for
+ * another hunter; rotating the secret (several, comma-separated) keeps the
+ * links of the older one working.
+ */
+import crypto from "node:crypto";
+import { env } from "~/infra/env.server";
+
+function mac(secret: string, purpose: string, subject: string): string {
+  return crypto.createHmac("sha256", secret).update(`${purpose}:${subject}`).digest("base64url").slice(0, 32);
+}
+
+function sign(purpose: string, subject: string): string {
+  return `${subject}.${mac(env().sessionSecrets[0]!, purpose, subject)}`;
+}
+
+function verify(purpose: string, token: string): string | null {
+  const at = token.lastIndexOf(".");
+  if (at <= 0) return null;
+  const subject = token.slice(0, at);
+  const given = Buffer.from(token.slice(at + 1));
+  for (const secret of env().sessionSecrets) {
+    const expected = Buffer.from(mac(secret, purpose, subject));
+    if (expected.length === given.length && crypto.timingSafeEqual(expected, given)) return subject;
+  }
+  return null;
+}
+
+/** The token in a hunter's unsubscribe link. */
+export function unsubscribeToken(userId: number): string {
+  return sign("unsubscribe", String(userId));
+}
+
+/** The hunter an unsubscribe token is for, or null when it is not one of ours. */
+export function unsubscribeTokenUser(token: string): number | null {
+  const subject = verify("unsubscribe", token);
+  return subject !== null && /^[1-9]\d{0,15}$/.test(subject) ? Number(subject) : null;
+}
+
+export function unsubscribeUrl(userId: number): string {
+  return new URL(`/email/unsubscribe/${unsubscribeToken(userId)}`, env().publicUrl).href;
+}
+
+/**
+ * The token that confirms a new address: derived from the request's id,
+ * address and time, so the job that mails it needs no copy of it; only its
+ * hash is stored (email_changes.token_hash).
+ */
+export function emailChangeToken(change: { id: number; newEmail: string; createdAt: string }): string {
+  return sign(
+    "email-change",
+    `${change.id}-${crypto.createHash("sha256").update(`${change.newEmail}|${change.createdAt}`).digest("base64url").slice(0, 16)}`,
+  );
+}
+
+export function tokenHash(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+export function emailChangeUrl(token: string): string {
+  return new URL(`/account/email/${token}`, env().publicUrl).href;
+}
+
+export function absoluteUrl(pathname: string): string {
+  return new URL(pathname, env().publicUrl).href;
+}

@@ -1,0 +1,187 @@
+/**
+ * The emails the hunt sends: a watched Jimmy's news (one per news, or a
+ * daily digest) and the confirmation of a new address. Each has a plain
+ * text part and an HTML part rendered by React (so every value is escaped);
+ * news emails carry the one-click unsubscribe of RFC 8058.
+ */
+import { renderToStaticMarkup } from "react-dom/server";
+import type { ReactNode } from "react";
+import { plural } from "~/lib/format";
+import { notificationTitle } from "~/lib/notifications";
+import type { NotificationView } from "~/models/notifications.server";
+import type { OutgoingEmail } from "./mail.server";
+
+export type NewsLinks = { unsubscribeUrl: string; settingsUrl: string; absolute: (pathname: string) => string };
+
+function quote(notification: NotificationView): string | null {
+  if (!notification.excerpt) return null;
+  return notification.kind === "comment" ? `“${notification.excerpt}”` : notification.excerpt;
+}
+
+function unsubscribeHeaders(links: NewsLinks): Record<string, string> {
+  return { "List-Unsubscribe": `<${links.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+function footerText(huntName: string, links: NewsLinks): string {
+  return [
+    `You get these emails because you asked ${huntName} for news of the Jimmys you watch.`,
+    `Choose what you get, or stop watching a Jimmy: ${links.settingsUrl}`,
+    `Unsubscribe from all email: ${links.unsubscribeUrl}`,
+  ].join("\n");
+}
+
+function Layout({ huntName, links, children }: { huntName: string; links: NewsLinks; children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body style={{ fontFamily: "system-ui, sans-serif", color: "#1c1917", lineHeight: 1.5 }}>
+        <div style={{ maxWidth: 560, margin: "0 auto", padding: 16 }}>
+          <p style={{ fontWeight: 700, color: "#c2410c" }}>{huntName}</p>
+          {children}
+          <hr style={{ border: 0, borderTop: "1px solid #e7e5e4", margin: "24px 0" }} />
+          <p style={{ fontSize: 13, color: "#57534e" }}>
+            You get these emails because you asked {huntName} for news of the Jimmys you watch.{" "}
+            <a href={links.settingsUrl}>Choose what you get, or stop watching a Jimmy</a> ·{" "}
+            <a href={links.unsubscribeUrl}>Unsubscribe from all email</a>
+          </p>
+        </div>
+      </body>
+    </html>
+  );
+}
+
+function NewsItem({ notification, links }: { notification: NotificationView; links: NewsLinks }) {
+  const said = quote(notification);
+  return (
+    <div style={{ margin: "16px 0" }}>
+      <p style={{ margin: 0, fontWeight: 600 }}>{notificationTitle(notification)}</p>
+      {said ? <p style={{ margin: "4px 0 0" }}>{said}</p> : null}
+      <p style={{ margin: "4px 0 0" }}>
+        <a href={links.absolute(notification.href)}>See it on the Jimmy&apos;s page</a>
+      </p>
+    </div>
+  );
+}
+
+const html = (node: ReactNode) => `<!DOCTYPE html>${renderToStaticMarkup(node)}`;
+
+/** One piece of news, as its own email. */
+export function newsEmail(input: {
+  to: string;
+  firstName: string;
+  huntName: string;
+  notification: NotificationView;
+  links: NewsLinks;
+}): OutgoingEmail {
+  const { notification, links } = input;
+  const title = notificationTitle(notification);
+  const said = quote(notification);
+  return {
+    to: input.to,
+    subject: title,
+    text: [
+      `Hi ${input.firstName},`,
+      "",
+      title,
+      ...(said ? [said] : []),
+      "",
+      `See it: ${links.absolute(notification.href)}`,
+      "",
+      "--",
+      footerText(input.huntName, links),
+    ].join("\n"),
+    html: html(
+      <Layout huntName={input.huntName} links={links}>
+        <p>Hi {input.firstName},</p>
+        <NewsItem notification={notification} links={links} />
+      </Layout>,
+    ),
+    headers: unsubscribeHeaders(links),
+  };
+}
+
+/** A day's news in one email, newest first; `more` counts news left out to keep it short. */
+export function digestEmail(input: {
+  to: string;
+  firstName: string;
+  huntName: string;
+  notifications: NotificationView[];
+  more: number;
+  links: NewsLinks;
+}): OutgoingEmail {
+  const { notifications, links } = input;
+  const total = notifications.length + input.more;
+  const subject = `${input.huntName}: ${plural(total, "piece", "pieces")} of news from the Jimmys you watch`;
+  const moreLine = input.more > 0 ? `…and ${input.more} more on ${links.absolute("/notifications")}` : null;
+  return {
+    to: input.to,
+    subject,
+    text: [
+      `Hi ${input.firstName},`,
+      "",
+      "Here is what happened to the Jimmys you watch:",
+      "",
+      ...notifications.flatMap((n) => {
+        const said = quote(n);
+        return [`- ${notificationTitle(n)}`, ...(said ? [`  ${said}`] : []), `  ${links.absolute(n.href)}`];
+      }),
+      ...(moreLine ? ["", moreLine] : []),
+      "",
+      "--",
+      footerText(input.huntName, links),
+    ].join("\n"),
+    html: html(
+      <Layout huntName={input.huntName} links={links}>
+        <p>Hi {input.firstName},</p>
+        <p>Here is what happened to the Jimmys you watch:</p>
+        {notifications.map((n) => (
+          <NewsItem key={n.id} notification={n} links={links} />
+        ))}
+        {input.more > 0 ? (
+          <p>
+            …and {input.more} more <a href={links.absolute("/notifications")}>in your notifications</a>.
+          </p>
+        ) : null}
+      </Layout>,
+    ),
+    headers: unsubscribeHeaders(links),
+  };
+}
+
+/** The link that makes a new address the hunter's. */
+export function confirmationEmail(input: {
+  to: string;
+  firstName: string;
+  huntName: string;
+  confirmUrl: string;
+  expiresInHours: number;
+}): OutgoingEmail {
+  const lines = [
+    `Hi ${input.firstName},`,
+    "",
+    `Someone (we hope you) asked ${input.huntName} to send your news to this address.`,
+    `To confirm it, open this link within ${input.expiresInHours} hours:`,
+    input.confirmUrl,
+    "",
+    "If it wasn't you, ignore this email: nothing changes.",
+  ];
+  return {
+    to: input.to,
+    subject: `Confirm your email address for ${input.huntName}`,
+    text: lines.join("\n"),
+    html: html(
+      <html lang="en">
+        <body style={{ fontFamily: "system-ui, sans-serif", color: "#1c1917", lineHeight: 1.5 }}>
+          <div style={{ maxWidth: 560, margin: "0 auto", padding: 16 }}>
+            <p style={{ fontWeight: 700, color: "#c2410c" }}>{input.huntName}</p>
+            <p>Hi {input.firstName},</p>
+            <p>Someone (we hope you) asked {input.huntName} to send your news to this address.</p>
+            <p>
+              <a href={input.confirmUrl}>Confirm this address</a> within {input.expiresInHours} hours.
+            </p>
+            <p style={{ fontSize: 13, color: "#57534e" }}>If it wasn&apos;t you, ignore this email: nothing changes.</p>
+          </div>
+        </body>
+      </html>,
+    ),
+  };
+}
