@@ -58,7 +58,8 @@ export const notificationsLabel = (unread: number) => (unread > 0 ? `Notificatio
 export const unreadBadgeText = (unread: number) => (unread > 99 ? "99+" : String(unread));
 
 /**
- * The signed-in part of the header: notifications, avatar and a logout form
+ * The signed-in part of the header: notifications, the avatar (leading to the
+ * hunter's account settings) and a logout form
  * that works without JavaScript. A personal page's copy gets the same markup
  * from app/web/personal-page.server.tsx.
  */
@@ -83,10 +84,10 @@ export function AccountArea({ user, unreadNotifications }: { user: HeaderUser; u
           </span>
         ) : null}
       </Link>
-      <span title={fullName} data-testid="header-avatar">
+      <Link to="/account" title={`${fullName}: your account`} data-testid="header-avatar" className="rounded-full">
         <Avatar firstName={user.firstName} lastName={user.lastName} imageUrl={user.profileImageUrl} size="sm" />
-        <span className="sr-only">Signed in as {fullName}</span>
-      </span>
+        <span className="sr-only">Your account (signed in as {fullName})</span>
+      </Link>
       <Form method="post" action="/api/logout" reloadDocument>
         <button
           type="submit"

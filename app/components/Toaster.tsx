@@ -78,7 +78,8 @@ function ToastItem({ toast, hydrated, onDismiss }: { toast: Toast; hydrated: boo
 
   // The live-region role sits inside the list item: an <li> with another role is no longer a list item.
   return (
-    <li className="pointer-events-auto">
+    // Without JavaScript nothing can dismiss the toast, so CSS hides it after its time (toast-expires, app/tailwind.css).
+    <li className={hydrated ? "pointer-events-auto" : "toast-expires pointer-events-auto"}>
       <div
         role={toast.variant === "destructive" ? "alert" : "status"}
         aria-atomic="true"

@@ -6,6 +6,7 @@ export type NotificationWords = {
   actorName: string;
   serialNumber: number | null;
   aboutYourDiscovery: boolean;
+  firstFind: boolean;
 };
 
 export function notificationTitle(notification: NotificationWords): string {
@@ -16,7 +17,9 @@ export function notificationTitle(notification: NotificationWords): string {
     case "comment":
       return `${notification.actorName} commented on ${jimmy}`;
     case "rediscovery":
-      return `${notification.actorName} found ${jimmy} again`;
+      return notification.firstFind
+        ? `${notification.actorName} found ${jimmy} for the first time`
+        : `${notification.actorName} found ${jimmy} again`;
     case "milestone":
       return notification.aboutYourDiscovery ? `Your discovery of ${jimmy} reached a milestone` : `${jimmy} reached a milestone`;
     case "missing":

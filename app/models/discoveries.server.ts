@@ -97,7 +97,8 @@ export async function recordReportedDiscovery(
           .executeTakeFirst();
         const isFirst = !alreadyFound;
         const { id } = await insertDiscovery(trx, { ...input, isFirst });
-        if (!isFirst) await notifyRediscovery(trx, { jimmyId: input.jimmyId, discoveryId: id, finderId: input.userId, now });
+        // Watchers of a Jimmy never found before hear of its first find too.
+        await notifyRediscovery(trx, { jimmyId: input.jimmyId, discoveryId: id, finderId: input.userId, now });
         return { discoveryId: id, isFirst, wasAlreadyFound: wantsFirst && !isFirst };
       },
       now,

@@ -61,7 +61,7 @@ export async function notifyComment(
   });
 }
 
-/** Tells the Jimmy's watchers (but its finder) that someone has found it again. */
+/** Tells the Jimmy's watchers (but its finder) that someone has found it (again, or for the first time). */
 export async function notifyRediscovery(
   trx: Executor,
   input: { jimmyId: number; discoveryId: number; finderId: number; now?: Date },
@@ -187,6 +187,8 @@ export type NotificationView = {
   unread: boolean;
   /** The discovery it is about is the recipient's own (a milestone their find reached). */
   aboutYourDiscovery: boolean;
+  /** The discovery it is about is the Jimmy's first. */
+  firstFind: boolean;
 };
 
 export const NOTIFICATIONS_PAGE_SIZE = 30;
@@ -227,6 +229,7 @@ export async function listNotifications(
       "c.content",
       "c.is_admin",
       "about.user_id as about_user_id",
+      "about.is_first as about_is_first",
     ])
     .where("n.user_id", "=", userId);
   if (options.beforeId) query = query.where("n.id", "<", options.beforeId);
@@ -274,6 +277,7 @@ export async function listNotifications(
         createdAt: row.created_at,
         unread: row.read_at === null,
         aboutYourDiscovery: row.about_user_id === userId,
+        firstFind: row.about_is_first === 1,
       };
     }),
     nextBeforeId: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,

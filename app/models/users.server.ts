@@ -65,7 +65,8 @@ export async function upsertUserFromProvider(
     .set({
       first_name: firstName,
       last_name: lastName,
-      email: profile.email ?? existing.email,
+      // An address the hunter confirmed themselves stays theirs; otherwise the provider's latest (Apple's private relay included).
+      email: existing.email_chosen === 1 ? existing.email : (profile.email ?? existing.email),
       profile_image_url: profile.profileImageUrl ?? existing.profile_image_url,
       updated_at: at,
       ...nameKeyColumns(`${firstName} ${lastName}`, fold),

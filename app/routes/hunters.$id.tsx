@@ -95,6 +95,10 @@ export default function HunterPage() {
       {own ? (
         <p className="mt-4 rounded-2xl border border-orange-100 bg-orange-50 px-4 py-3 text-sm text-stone-700" data-testid="own-profile">
           This is your profile: what every visitor sees of you.{" "}
+          <Link to="/account" className="font-semibold text-orange-800 underline">
+            Your account settings
+          </Link>{" "}
+          ·{" "}
           <Link to="/notifications" className="font-semibold text-orange-800 underline">
             Your notifications
           </Link>

@@ -33,6 +33,8 @@ import { journeyMapHtml } from "~/web/journey-map.server";
 import { missingPanelHtml } from "~/web/missing-panel.server";
 import { missingReportsOf } from "~/models/missing.server";
 import { milestonesOfDiscoveries } from "~/models/milestones.server";
+import { watchStateOf } from "~/models/watches.server";
+import { WatchButton } from "~/components/WatchButton";
 import { milestoneText } from "~/lib/milestones";
 import { getUser, isAdmin } from "~/web/session.server";
 import { readForm } from "~/web/form.server";
@@ -79,12 +81,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   const config = env();
   const latest = page.latest;
-  const [missing, reached] = await Promise.all([
+  const [missing, reached, watch] = await Promise.all([
     latest ? missingReportsOf(db, page.jimmy.id, null) : null,
     milestonesOfDiscoveries(
       db,
       page.discoveries.map((d) => d.id),
     ),
+    // Signed out (a page the cache may share), only the count: the button then leads to sign-in.
+    watchStateOf(db, page.jimmy.id, user?.id ?? null),
   ]);
   // Each discovery's milestones, worded here: the page gets only the words.
   const milestones: Record<number, string[]> = {};
@@ -95,6 +99,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     olderPage: before !== null,
     journeyMap,
     milestones,
+    watch,
     missingPanel: missing
       ? missingPanelHtml({ serialNumber: page.jimmy.serialNumber, possiblyMissing: page.jimmy.status === "missing" }, missing.reports)
       : null,
@@ -236,6 +241,7 @@ export default function JimmyPage() {
     journeyMap,
     missingPanel,
     milestones,
+    watch,
   } = useLoaderData<typeof loader>();
   const root = useRootData();
   const now = root?.now ?? new Date().toISOString();
@@ -265,6 +271,9 @@ export default function JimmyPage() {
         ) : (
           reportLink
         )}
+      </div>
+      <div className="mt-3">
+        <WatchButton serialNumber={jimmy.serialNumber} watching={watch.watching} watchers={watch.watchers} />
       </div>
 
       {!found ? (

@@ -44,15 +44,15 @@ export function unsubscribeUrl(userId: number): string {
 }
 
 /**
- * The token that confirms a new address: derived from the request's id,
- * address and time, so the job that mails it needs no copy of it; only its
- * hash is stored (email_changes.token_hash).
+ * The token that confirms a new address: an HMAC of the request (who, which
+ * address, when), so the job that mails it needs no copy of it; only its
+ * hash is stored (email_changes.token_hash), and that lookup is the check.
  */
-export function emailChangeToken(change: { id: number; newEmail: string; createdAt: string }): string {
-  return sign(
-    "email-change",
-    `${change.id}-${crypto.createHash("sha256").update(`${change.newEmail}|${change.createdAt}`).digest("base64url").slice(0, 16)}`,
-  );
+export function emailChangeToken(change: { userId: number; newEmail: string; createdAt: string }): string {
+  return crypto
+    .createHmac("sha256", env().sessionSecrets[0]!)
+    .update(`email-change:${change.userId}|${change.newEmail}|${change.createdAt}`)
+    .digest("base64url");
 }
 
 export function tokenHash(token: string): string {

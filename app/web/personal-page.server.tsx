@@ -41,7 +41,7 @@ export function accountAreaHtml(user: HeaderUser, unreadNotifications: number): 
       : "";
   return (
     `<a aria-label="${escapeHtml(notificationsLabel(unreadNotifications))}" class="relative flex h-10 w-10 items-center justify-center rounded-full text-stone-600 hover:bg-orange-50 hover:text-orange-700" data-discover="true" href="/notifications">${icons.bell}${badge}</a>` +
-    `<span title="${name}" data-testid="header-avatar">${avatar}<span class="sr-only">Signed in as ${name ? `<!-- -->${name}` : ""}</span></span>` +
+    `<a title="${name}: your account" data-testid="header-avatar" class="rounded-full" data-discover="true" href="/account">${avatar}<span class="sr-only">Your account (signed in as <!-- -->${name ? `${name}<!-- -->` : ""})</span></a>` +
     `<form method="post" action="/api/logout"><button type="submit" aria-label="Log out" title="Log out" class="flex h-10 w-10 items-center justify-center rounded-full text-stone-600 hover:bg-orange-50 hover:text-orange-700">${icons.logout}</button></form>`
   );
 }

@@ -4,6 +4,8 @@ import path from "node:path";
 /** Where the browser tests' server keeps its data (see tests/support/test-server.ts). */
 export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? "tests/.artifacts/e2e-data");
 export const E2E_DATABASE = path.join(E2E_DATA_DIR, "jimmy-hunt.sqlite");
+/** Where the test server's SMTP server (tests/support/smtp-server.ts) writes every email the app sends, one .eml file each. */
+export const E2E_MAIL_DIR = path.join(E2E_DATA_DIR, "mail");
 
 /** Where the browser tests' map tile server listens (tests/support/tile-server.ts): beside the app's port. */
 export function tilePort(appPort: number): number {

@@ -5,8 +5,9 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { hashPassword } from "../../app/services/password.server";
-import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR, E2E_QR_SECRET, E2E_SESSION_SECRET, tilePort } from "./e2e-data";
+import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR, E2E_MAIL_DIR, E2E_QR_SECRET, E2E_SESSION_SECRET, tilePort } from "./e2e-data";
 import { providerEnv, startTestOidcProvider } from "./oidc-provider";
+import { startSmtpServer } from "./smtp-server";
 import { startTileServer, TILE_ATTRIBUTION } from "./tile-server";
 
 const port = process.env.E2E_PORT ?? "3100";
@@ -20,6 +21,8 @@ export { E2E_SESSION_SECRET };
 const oidc = await startTestOidcProvider({ port: Number(port) + 50, appOrigin: `http://127.0.0.1:${port}` });
 // The pan-and-zoom map's tiles come from a tile server on loopback (tile-server.ts).
 const tiles = await startTileServer(tilePort(Number(port)));
+// Email goes to a real SMTP server on loopback, which writes each message where the tests read it.
+const mail = await startSmtpServer({ saveTo: E2E_MAIL_DIR });
 
 const serverEnv: NodeJS.ProcessEnv = {
   ...process.env,
@@ -35,6 +38,10 @@ const serverEnv: NodeJS.ProcessEnv = {
   QR_SECRET: E2E_QR_SECRET,
   MAP_TILE_URL: tiles.urlTemplate,
   MAP_TILE_ATTRIBUTION: TILE_ATTRIBUTION,
+  SMTP_URL: mail.url,
+  MAIL_FROM: "Jimmy Hunt <hunt@example.com>",
+  // Email leaves within a fraction of a second, so a test waits for it briefly.
+  JOB_POLL_MS: "200",
   // The tests act as the proxy: each one names its own client address in
   // X-Forwarded-For, so one test's rate limits never lock out another's.
   TRUSTED_PROXY: "127.0.0.1",

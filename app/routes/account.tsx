@@ -1,0 +1,251 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { Field } from "~/components/forms";
+import { Button } from "~/root";
+import { EmailChoicesSchema, NewEmailSchema } from "~/lib/account-schema";
+import { EMAIL_CHANGE_TTL_MS, EMAIL_FREQUENCY_LABELS, JOB_KINDS } from "~/lib/email";
+import { formHints } from "~/lib/form-hints";
+import { fullName } from "~/lib/format";
+import { parseSerial } from "~/lib/serial";
+import { useActionAnswer } from "~/lib/action-answer";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import type { EmailFrequency } from "#db/schema";
+import { emailSettingsOf, requestEmailChange, saveEmailChoices } from "~/models/email.server";
+import { enqueueJob } from "~/models/jobs.server";
+import { findJimmyBySerial } from "~/models/jimmys.server";
+import { setWatching, watchedJimmysOf } from "~/models/watches.server";
+import { getDb } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
+import { emailChangeToken, tokenHash } from "~/services/email-links.server";
+import { requireSameOrigin } from "~/web/csrf.server";
+import { flashHeader } from "~/web/flash.server";
+import { readForm } from "~/web/form.server";
+import { requireUser } from "~/web/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Your account" }, { name: "robots", content: "noindex" }];
+
+const NO_MAIL_SERVER = "This hunt has no mail server set up, so it sends no email: your news stays in the app, under the bell.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await requireUser(request, { db });
+  const [settings, watched] = await Promise.all([emailSettingsOf(db, user.id), watchedJimmysOf(db, user.id)]);
+  return {
+    user: { id: user.id, name: fullName(user.firstName, user.lastName) },
+    settings,
+    watched,
+    mailConfigured: env().mail !== null,
+    emailHints: formHints(NewEmailSchema),
+  };
+}
+
+type AccountAnswer = {
+  form: "choices" | "email";
+  formError?: string;
+  fieldErrors: Partial<Record<"frequency" | "email", string[]>>;
+  values: { frequency?: string; watchFinds?: boolean; email?: string };
+};
+
+/** The account page's forms, told apart by `intent`: email choices, a new address, or stopping to watch one Jimmy. */
+export async function action({ request }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const db = getDb();
+  const user = await requireUser(request, { db });
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  const done = async (title: string, description: string) =>
+    redirect("/account", { headers: { "Set-Cookie": await flashHeader({ title, description, variant: "success" }) } });
+
+  if (intent === "choices") {
+    const values = { frequency: String(form.get("frequency") ?? ""), watchFinds: form.get("watchFinds") === "on" };
+    const reject = (rest: Omit<AccountAnswer, "form" | "values">) =>
+      data<AccountAnswer>({ form: "choices", values, ...rest }, { status: 400 });
+    const parsed = EmailChoicesSchema.safeParse(values);
+    if (!parsed.success) return reject({ fieldErrors: z.flattenError(parsed.error).fieldErrors });
+    if (parsed.data.frequency !== "off") {
+      if (!env().mail) return reject({ fieldErrors: { frequency: [NO_MAIL_SERVER] } });
+      const { email } = await emailSettingsOf(db, user.id);
+      if (!email)
+        return reject({ fieldErrors: { frequency: ["Add an email address below first: there is nowhere to send your news yet."] } });
+    }
+    await saveEmailChoices(db, user.id, parsed.data);
+    return done(
+      "Saved",
+      parsed.data.frequency === "off" ? "No email: your news stays in the app." : "Your news will come by email as you chose.",
+    );
+  }
+
+  if (intent === "email") {
+    const values = { email: String(form.get("email") ?? "") };
+    const reject = (rest: Omit<AccountAnswer, "form" | "values">) =>
+      data<AccountAnswer>({ form: "email", values, ...rest }, { status: 400 });
+    const parsed = NewEmailSchema.safeParse(values);
+    if (!parsed.success) return reject({ fieldErrors: z.flattenError(parsed.error).fieldErrors });
+    if (!env().mail) return reject({ fieldErrors: { email: [NO_MAIL_SERVER] } });
+    const now = new Date();
+    const change = { userId: user.id, newEmail: parsed.data.email, createdAt: now.toISOString() };
+    await db.transaction().execute(async (trx) => {
+      const id = await requestEmailChange(trx, {
+        ...change,
+        tokenHash: tokenHash(emailChangeToken(change)),
+        now,
+        ttlMs: EMAIL_CHANGE_TTL_MS,
+      });
+      await enqueueJob(trx, { kind: JOB_KINDS.emailConfirmation, key: `email-change:${id}`, payload: { changeId: id }, now });
+    });
+    return done("Check your email", `We sent a link to ${change.newEmail}. Open it within a day to make it your address.`);
+  }
+
+  if (intent === "unwatch") {
+    const serial = parseSerial(String(form.get("serial") ?? ""));
+    const jimmy = serial === null ? undefined : await findJimmyBySerial(db, serial);
+    if (!jimmy) throw new Response("There is no such Jimmy to stop watching.", { status: 404 });
+    await setWatching(db, { userId: user.id, jimmyId: jimmy.id, watching: false });
+    return done(`You stopped watching Jimmy #${jimmy.serial_number}`, "Its news won't reach you any more.");
+  }
+
+  throw new Response("That form isn't one this page knows. Reload the page and try again.", { status: 400 });
+}
+
+const sectionClass = "mt-6 rounded-3xl border border-orange-100 bg-white p-5 shadow-sm sm:p-6";
+
+export default function AccountPage() {
+  const { user, settings, watched, mailConfigured, emailHints } = useLoaderData<typeof loader>();
+  const answer = useActionAnswer<typeof action>() as AccountAnswer | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const choices = answer?.form === "choices" ? answer : undefined;
+  const emailAnswer = answer?.form === "email" ? answer : undefined;
+  const frequency = (choices?.values.frequency ?? settings.frequency) as EmailFrequency;
+  const watchFinds = choices ? Boolean(choices.values.watchFinds) : settings.watchFinds;
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
+      <h1 className="text-3xl font-extrabold tracking-tight">Your account</h1>
+      <p className="mt-2 text-stone-700">
+        Signed in as <span className="font-semibold">{user.name}</span>.{" "}
+        <Link to={`/hunters/${user.id}`} className="font-semibold text-orange-800 underline">
+          Your public profile
+        </Link>{" "}
+        ·{" "}
+        <Link to="/notifications" className="font-semibold text-orange-800 underline">
+          Your notifications
+        </Link>
+      </p>
+
+      <section aria-labelledby="news-heading" className={sectionClass}>
+        <h2 id="news-heading" className="text-xl font-bold">
+          News of the Jimmys you watch
+        </h2>
+        <p className="mt-1 text-sm text-stone-700">
+          When a Jimmy you watch is found again, gets a comment, reaches a milestone or is reported missing, you hear of it under the bell
+          {mailConfigured ? ", and by email if you choose" : ""}.
+        </p>
+        {mailConfigured ? null : (
+          <p className="mt-3 rounded-xl bg-stone-100 p-3 text-sm text-stone-800" data-testid="no-mail-server">
+            {NO_MAIL_SERVER}
+          </p>
+        )}
+        <Form method="post" className="mt-4 space-y-4" noValidate>
+          <input type="hidden" name="intent" value="choices" />
+          <fieldset aria-describedby={choices?.fieldErrors.frequency ? "frequency-error" : undefined}>
+            <legend className="text-sm font-semibold text-stone-800">By email</legend>
+            <div className="mt-2 space-y-2">
+              {(Object.keys(EMAIL_FREQUENCY_LABELS) as EmailFrequency[]).map((option) => (
+                <label key={option} className="flex min-h-11 items-center gap-3 rounded-xl border border-stone-200 px-3 py-2">
+                  <input
+                    type="radio"
+                    name="frequency"
+                    value={option}
+                    defaultChecked={frequency === option}
+                    disabled={!mailConfigured && option !== "off"}
+                    className="h-4 w-4 accent-orange-700"
+                  />
+                  <span>{EMAIL_FREQUENCY_LABELS[option]}</span>
+                </label>
+              ))}
+            </div>
+            {choices?.fieldErrors.frequency ? (
+              <p id="frequency-error" role="alert" className="mt-2 text-sm text-red-700">
+                {choices.fieldErrors.frequency[0]}
+              </p>
+            ) : null}
+          </fieldset>
+          <label className="flex min-h-11 items-center gap-3">
+            <input type="checkbox" name="watchFinds" defaultChecked={watchFinds} className="h-4 w-4 accent-orange-700" />
+            <span>Watch the Jimmys I find</span>
+          </label>
+          <Button disabled={busy}>Save choices</Button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="email-heading" className={sectionClass}>
+        <h2 id="email-heading" className="text-xl font-bold">
+          Email address
+        </h2>
+        <p className="mt-1 text-sm text-stone-700" data-testid="current-email">
+          {settings.email ? (
+            <>
+              Your news goes to <span className="font-semibold">{settings.email}</span>.
+            </>
+          ) : (
+            "Your sign-in provider gave no address: add one to get news by email."
+          )}
+          {settings.pendingEmail ? ` Waiting for you to confirm ${settings.pendingEmail}: open the link we sent there.` : ""}
+        </p>
+        <Form method="post" className="mt-4 space-y-3" noValidate>
+          <input type="hidden" name="intent" value="email" />
+          <Field
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            label={settings.email ? "Change it to" : "Your address"}
+            hint="We send a link there; it becomes your address when you open it."
+            hints={emailHints.email}
+            defaultValue={emailAnswer?.values.email ?? ""}
+            error={emailAnswer?.fieldErrors.email?.[0]}
+            disabled={!mailConfigured}
+          />
+          <Button disabled={busy || !mailConfigured}>Send the link</Button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="watched-heading" className={sectionClass}>
+        <h2 id="watched-heading" className="text-xl font-bold">
+          Jimmys you watch
+        </h2>
+        {watched.length === 0 ? (
+          <p className="mt-2 text-sm text-stone-700">None yet. Every Jimmy&apos;s page has a Watch button.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-stone-100" data-testid="watched-jimmys">
+            {watched.map((jimmy) => (
+              <li key={jimmy.serialNumber} className="flex items-center justify-between gap-3 py-2">
+                <Link to={`/jimmy/${jimmy.serialNumber}`} className="min-w-0 break-words font-semibold text-orange-800 underline">
+                  Jimmy #{jimmy.serialNumber}
+                </Link>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="unwatch" />
+                  <input type="hidden" name="serial" value={jimmy.serialNumber} />
+                  <Button
+                    look="secondary"
+                    className="shrink-0 whitespace-nowrap"
+                    disabled={busy}
+                    aria-label={`Stop watching Jimmy #${jimmy.serialNumber}`}
+                  >
+                    Stop watching
+                  </Button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** A request lost on the way keeps the page, and what was typed, as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -1,0 +1,64 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Button } from "~/root";
+import { confirmEmailChange, emailChangeByTokenHash } from "~/models/email.server";
+import { getDb } from "~/infra/db.server";
+import { tokenHash } from "~/services/email-links.server";
+import { requireSameOrigin } from "~/web/csrf.server";
+import { flashHeader } from "~/web/flash.server";
+
+export const meta: MetaFunction = () => [{ title: "Confirm your email address" }, { name: "robots", content: "noindex" }];
+
+const EXPIRED = "This link has expired or was already used. Ask for a new one on your account page.";
+
+/**
+ * The link mailed to a new address. Opening it shows a button: a GET never
+ * changes anything (mail scanners open links), the POST does. The token is
+ * the proof, so the hunter need not be signed in on the device they read
+ * their mail on.
+ */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const change = await emailChangeByTokenHash(getDb(), tokenHash(params.token ?? ""));
+  return { newEmail: change?.newEmail ?? null };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const db = getDb();
+  const change = await emailChangeByTokenHash(db, tokenHash(params.token ?? ""));
+  if (!change) throw new Response(EXPIRED, { status: 410 });
+  await confirmEmailChange(db, change);
+  const flash = await flashHeader({
+    title: "Address confirmed",
+    description: `Your news now goes to ${change.newEmail}.`,
+    variant: "success",
+  });
+  return redirect("/account", { headers: { "Set-Cookie": flash } });
+}
+
+export default function ConfirmEmail() {
+  const { newEmail } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <div className="rounded-3xl border border-orange-100 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-extrabold tracking-tight">Confirm your email address</h1>
+        {newEmail ? (
+          <Form method="post" className="mt-4 space-y-4">
+            <p className="text-stone-700">
+              Make <span className="font-semibold">{newEmail}</span> the address your news goes to?
+            </p>
+            <Button>Confirm {newEmail}</Button>
+          </Form>
+        ) : (
+          <p className="mt-4 text-stone-700" role="alert">
+            {EXPIRED}{" "}
+            <Link to="/account" className="font-semibold text-orange-800 underline">
+              Your account
+            </Link>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Button } from "~/root";
+import { stopEmails } from "~/models/email.server";
+import { getDb } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
+import { unsubscribeTokenUser } from "~/services/email-links.server";
+
+export const meta: MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
+
+const NOT_OURS = "This unsubscribe link isn't one of ours (it may have been cut short). You can stop email on your account page.";
+
+function hunterOf(token: string | undefined): number {
+  const userId = unsubscribeTokenUser(token ?? "");
+  if (userId === null) throw new Response(NOT_OURS, { status: 404 });
+  return userId;
+}
+
+/** Opening the link asks first: a GET never changes anything (mail scanners open links). */
+export function loader({ params }: LoaderFunctionArgs) {
+  hunterOf(params.token);
+  return { huntName: env().hunt.name };
+}
+
+/**
+ * Stops all email to the hunter: from this page's button, or in one POST
+ * from the mail program (RFC 8058's List-Unsubscribe-Post, no cookie and
+ * no page). The signed token is the proof; posting it twice changes
+ * nothing more.
+ */
+export async function action({ params }: ActionFunctionArgs) {
+  const userId = hunterOf(params.token);
+  await stopEmails(getDb(), userId);
+  return { unsubscribed: true };
+}
+
+export default function Unsubscribe() {
+  const { huntName } = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>()?.unsubscribed === true;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <div className="rounded-3xl border border-orange-100 bg-white p-6 shadow-sm sm:p-8">
+        {done ? (
+          <>
+            <h1 className="text-2xl font-extrabold tracking-tight">You&apos;re unsubscribed</h1>
+            <p className="mt-3 text-stone-700" role="status">
+              {huntName} won&apos;t email you news any more. It still shows under the bell when you&apos;re signed in.{" "}
+              <Link to="/account" className="font-semibold text-orange-800 underline">
+                Change your choices
+              </Link>
+            </p>
+          </>
+        ) : (
+          <Form method="post" className="space-y-4">
+            <h1 className="text-2xl font-extrabold tracking-tight">Stop email from {huntName}?</h1>
+            <p className="text-stone-700">No more news of the Jimmys you watch by email. You can switch it back on from your account.</p>
+            <Button>Unsubscribe</Button>
+          </Form>
+        )}
+      </div>
+    </div>
+  );
+}

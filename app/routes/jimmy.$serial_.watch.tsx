@@ -1,0 +1,65 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { z } from "zod";
+import { jimmyPath } from "~/lib/discoveries";
+import { parseSerial } from "~/lib/serial";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { findJimmyBySerial } from "~/models/jimmys.server";
+import { setWatching, watchStateOf } from "~/models/watches.server";
+import { getDb } from "~/infra/db.server";
+import { requireSameOrigin } from "~/web/csrf.server";
+import { flashHeader } from "~/web/flash.server";
+import { readForm } from "~/web/form.server";
+import { requireUser } from "~/web/session.server";
+
+const WatchFormSchema = z.object({
+  /** The state the hunter asked for, so a repeated or retried post changes nothing. */
+  intent: z.enum(["watch", "unwatch"]),
+});
+
+/** Watching has no page of its own: the Jimmy's page has the button. */
+export function loader({ params }: LoaderFunctionArgs) {
+  const serial = parseSerial(params.serial);
+  return redirect(serial === null ? "/" : jimmyPath(serial));
+}
+
+/**
+ * The Jimmy page's Watch button. With JavaScript (`enhanced`) it answers
+ * the new state for the button; without, it goes back to the Jimmy's page
+ * with a toast. A signed-out hunter signs in and comes back to the page.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const serial = parseSerial(params.serial);
+  const db = getDb();
+  const jimmy = serial === null ? undefined : await findJimmyBySerial(db, serial);
+  if (!jimmy) throw new Response(`There is no Jimmy #${params.serial ?? ""}.`, { status: 404 });
+  const back = `${jimmyPath(jimmy.serial_number)}#watch`;
+  const user = await requireUser(request, { db, redirectTo: back });
+  const form = await readForm(request);
+  const enhanced = form.get("enhanced") === "1";
+  const parsed = WatchFormSchema.safeParse({ intent: form.get("intent") });
+  if (!parsed.success) {
+    const error = "That request wasn't understood: reload the page and try again.";
+    if (enhanced) return Response.json({ error }, { status: 400 });
+    return redirect(back, { headers: { "Set-Cookie": await flashHeader({ title: "Error", description: error, variant: "destructive" }) } });
+  }
+  const watching = parsed.data.intent === "watch";
+  await setWatching(db, { userId: user.id, jimmyId: jimmy.id, watching });
+  const state = await watchStateOf(db, jimmy.id, user.id);
+  if (enhanced) return Response.json(state);
+  const flash = await flashHeader(
+    watching
+      ? {
+          title: `You're watching Jimmy #${jimmy.serial_number}`,
+          description: "You'll hear when it is found again, gets a comment, reaches a milestone or is reported missing.",
+          variant: "success",
+        }
+      : { title: `You stopped watching Jimmy #${jimmy.serial_number}`, description: "Its news won't reach you any more." },
+  );
+  return redirect(back, { headers: { "Set-Cookie": flash } });
+}
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;
