@@ -14,6 +14,22 @@ describe("configuration", () => {
     expect(config.sessionSecrets).toHaveLength(1);
   });
 
+  it("sends email only with both SMTP_URL and MAIL_FROM, and refuses either one malformed or alone", () => {
+    expect(parseEnv({}).mail).toBeNull();
+    expect(parseEnv({ SMTP_URL: "smtps://u:p@mail.example.com:465", MAIL_FROM: "Jimmy Hunt <hunt@example.com>" }).mail).toEqual({
+      smtpUrl: "smtps://u:p@mail.example.com:465",
+      from: "Jimmy Hunt <hunt@example.com>",
+    });
+    expect(parseEnv({ SMTP_URL: "smtp://127.0.0.1:2525", MAIL_FROM: "hunt@example.com" }).mail?.from).toBe("hunt@example.com");
+    expect(() => parseEnv({ SMTP_URL: "smtp://127.0.0.1:2525" })).toThrow(/MAIL_FROM is required with SMTP_URL/);
+    expect(() => parseEnv({ MAIL_FROM: "hunt@example.com" })).toThrow(/MAIL_FROM is set but SMTP_URL is not/);
+    expect(() => parseEnv({ SMTP_URL: "https://mail.example.com", MAIL_FROM: "hunt@example.com" })).toThrow(
+      /SMTP_URL: must be an smtp:\/\//,
+    );
+    expect(() => parseEnv({ SMTP_URL: "smtp://127.0.0.1", MAIL_FROM: "Jimmy Hunt" })).toThrow(/MAIL_FROM: must be an address/);
+    expect(() => parseEnv({ JOB_POLL_MS: "5" })).toThrow(/JOB_POLL_MS: must be a whole number of milliseconds from 100 to 600000/);
+  });
+
   it("places the database in DATA_DIR unless DATABASE_URL names another file", () => {
     expect(parseEnv({ DATA_DIR: "/srv/hunt" }).databasePath).toBe("/srv/hunt/jimmy-hunt.sqlite");
     expect(parseEnv({ DATA_DIR: "/srv/hunt", DATABASE_URL: "file:/db/other.sqlite" }).databasePath).toBe("/db/other.sqlite");

@@ -93,18 +93,6 @@ export async function retryJob(db: Executor, id: number, input: { error: string;
     .execute();
 }
 
-/** Makes every pending job of `kind` due now (`npm run mail:digests` sends the day's digests at once). */
-export async function runPendingJobsNow(db: Executor, kind: string, now = new Date()): Promise<number> {
-  const result = await db
-    .updateTable("jobs")
-    .set({ run_at: now.toISOString() })
-    .where("kind", "=", kind)
-    .where("finished_at", "is", null)
-    .where("run_at", ">", now.toISOString())
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
 /** Finished jobs are kept a while for the operator to look at, then removed (on the upload sweeper's beat). */
 export async function pruneFinishedJobs(db: Executor, olderThan: Date): Promise<number> {
   const result = await db.deleteFrom("jobs").where("finished_at", "<", olderThan.toISOString()).executeTakeFirst();

@@ -6,6 +6,7 @@ import { startAppServer } from "../support/app-server";
 import { E2E_QR_SECRET } from "../support/e2e-data";
 import { ROTATED_GPS_JPEG } from "../support/photos";
 import { startS3Server, s3StorageEnv } from "../support/s3-server";
+import { startSmtpServer } from "../support/smtp-server";
 import { createTestDb, testDialect, type TestDb } from "../support/test-db";
 import { mintJimmys } from "~/models/jimmys.server";
 import { hashPassword } from "~/services/password.server";
@@ -56,6 +57,7 @@ type App = Awaited<ReturnType<typeof startAppServer>>;
 
 let t: TestDb;
 let s3: Awaited<ReturnType<typeof startS3Server>>;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let first: App;
 let second: App;
 
@@ -66,9 +68,13 @@ beforeAll(async () => {
   t = await createTestDb();
   await mintJimmys(t.db, SERIAL, SERIAL);
   s3 = await startS3Server();
+  smtp = await startSmtpServer();
   const shared = {
     DATABASE_URL: t.url,
     ...s3StorageEnv(s3),
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Jimmy Hunt <hunt@example.com>",
+    JOB_POLL_MS: "100",
     ADMIN_PASSWORD_HASH: await hashPassword(ADMIN_PASSWORD),
   };
   // Started together: both run the migrations at start against the same database.
@@ -78,6 +84,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([first?.stop(), second?.stop()]);
   await s3?.close();
+  await smtp?.close();
   await t?.cleanup();
 });
 
@@ -192,5 +199,49 @@ describe("two app processes on one PostgreSQL database and one S3 store", () => 
       expect(refused.status).toBe(429);
       expect(((await refused.json()) as { message: string }).message).toMatch(/posted a lot of comments in a short time\. Please wait/);
     }
+  });
+
+  it("send each watcher's email exactly once, whichever process queued it and both running the queue", async () => {
+    const jimmy = await t.db.selectFrom("jimmys").select("id").where("serial_number", "=", SERIAL).executeTakeFirstOrThrow();
+    const watchers = ["Wanda", "Walt", "Wren", "Wes"];
+    for (const [i, name] of watchers.entries()) {
+      const app = i % 2 === 0 ? first : second;
+      const jar = await signIn(app, name);
+      const watched = await call(app, jar, `/jimmy/${SERIAL}/watch`, {
+        method: "POST",
+        body: new URLSearchParams({ intent: "watch", enhanced: "1" }),
+      });
+      expect(await watched.json()).toMatchObject({ watching: true });
+      // The address a sign-in provider gives, and the choice of an email for each piece of news.
+      await t.db
+        .updateTable("users")
+        .set({
+          email: `${name.toLowerCase()}@example.com`,
+          email_frequency: "each",
+          email_since: new Date(Date.now() - 1000).toISOString(),
+        })
+        .where("first_name", "=", name)
+        .execute();
+    }
+    const commenter = await signIn(second, "Cora");
+    const comments = ["One", "Two", "Three", "Four", "Five", "Six"].map((word) => `Comment ${word} from the bakery`);
+    for (const [i, content] of comments.entries()) {
+      const app = i % 2 === 0 ? first : second;
+      expect((await call(app, commenter, `/api/jimmys/${jimmy.id}/comments`, postJson({ content }))).status).toBe(201);
+    }
+
+    const expected = watchers.length * comments.length;
+    const mail = await smtp.waitFor(expected, 30_000);
+    // Both processes poll every 100 ms: anything sent twice would have arrived by now.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(mail).toHaveLength(expected);
+    const pairs = mail.map((m) => `${m.to.join(",")} ${m.parsed.text?.match(/“(.+)”/)?.[1]}`);
+    expect(new Set(pairs).size).toBe(expected);
+    for (const name of watchers) {
+      expect(mail.filter((m) => m.to.includes(`${name.toLowerCase()}@example.com`))).toHaveLength(comments.length);
+    }
+    const jobs = await t.db.selectFrom("jobs").select(["outcome", "attempts"]).where("kind", "=", "notification-email").execute();
+    expect(jobs).toHaveLength(expected);
+    expect(jobs.every((job) => job.outcome === "done" && job.attempts === 1)).toBe(true);
   });
 });
