@@ -9,7 +9,7 @@ const CROSS_SITE_CALLBACKS = new Set(["/api/auth/callback/apple"]);
  * wherever it runs. The signed token in the path is the proof, and all it
  * can do is stop email.
  */
-const CROSS_SITE_PREFIXES = ["/email/unsubscribe/"];
+const ONE_CLICK_UNSUBSCRIBE = /^\/email\/unsubscribe\/[^/]+\/one-click$/;
 
 /**
  * A browser's cross-site POST, PUT, PATCH or DELETE gets a plain 403 before
@@ -19,7 +19,7 @@ const CROSS_SITE_PREFIXES = ["/email/unsubscribe/"];
 export function refuseCrossSite(publicOrigin: string): express.RequestHandler {
   return (req, res, next) => {
     if (!UNSAFE_METHODS.has(req.method) || CROSS_SITE_CALLBACKS.has(req.path)) return next();
-    if (CROSS_SITE_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
+    if (ONE_CLICK_UNSUBSCRIBE.test(req.path)) return next();
     const headers = { origin: req.get("origin"), fetchSite: req.get("sec-fetch-site") };
     if (!comesFromAnotherSite(headers, [publicOrigin, `${req.protocol}://${req.get("host")}`])) return next();
     res.status(403).type("text/plain").set("X-Content-Type-Options", "nosniff").send(CROSS_SITE_REFUSAL);

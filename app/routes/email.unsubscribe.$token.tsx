@@ -5,6 +5,7 @@ import { stopEmails } from "~/models/email.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { unsubscribeTokenUser } from "~/services/email-links.server";
+import { requireSameOrigin } from "~/web/csrf.server";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
 
@@ -23,12 +24,12 @@ export function loader({ params }: LoaderFunctionArgs) {
 }
 
 /**
- * Stops all email to the hunter: from this page's button, or in one POST
- * from the mail program (RFC 8058's List-Unsubscribe-Post, no cookie and
- * no page). The signed token is the proof; posting it twice changes
- * nothing more.
+ * Stops all email to the hunter, from this page's button. The signed token
+ * is the proof (no sign-in needed); posting it twice changes nothing more.
+ * Mail programs' one-click POST goes to ./one-click.
  */
-export async function action({ params }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireSameOrigin(request);
   const userId = hunterOf(params.token);
   await stopEmails(getDb(), userId);
   return { unsubscribed: true };

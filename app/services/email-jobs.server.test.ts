@@ -66,7 +66,10 @@ describe("email of a watched Jimmy's news", () => {
     expect(mail!.parsed.html).toContain("Unsubscribe from all email");
     // RFC 8058: the link, and the header that says one POST to it is enough.
     const unsubscribe = /^<(.+)>$/.exec(rawHeader(mail!, "List-Unsubscribe") ?? "")?.[1];
-    expect(unsubscribe).toBe(`http://localhost:3000/email/unsubscribe/${unsubscribeToken(ann.id)}`);
+    expect(unsubscribe).toBe(`http://localhost:3000/email/unsubscribe/${unsubscribeToken(ann.id)}/one-click`);
+    // The text links the page that asks first.
+    expect(mail!.parsed.text).toContain(`Unsubscribe from all email: http://localhost:3000/email/unsubscribe/${unsubscribeToken(ann.id)}`);
+    expect(mail!.parsed.text).not.toContain("one-click");
     expect(rawHeader(mail!, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
     expect(unsubscribeTokenUser(unsubscribeToken(ann.id))).toBe(ann.id);
     expect(unsubscribeTokenUser(`${bob.id}.${unsubscribeToken(ann.id).split(".")[1]}`)).toBeNull();

@@ -12,7 +12,7 @@ import { EMAIL_CHANGE_TTL_MS, EMAILED_KINDS, JOB_KINDS } from "~/lib/email";
 import { emailChangeById, emailRecipient, markEmailed } from "~/models/email.server";
 import { listNotifications } from "~/models/notifications.server";
 import type { Job } from "~/models/jobs.server";
-import { absoluteUrl, emailChangeToken, emailChangeUrl, unsubscribeUrl } from "./email-links.server";
+import { absoluteUrl, emailChangeToken, emailChangeUrl, oneClickUnsubscribeUrl, unsubscribePageUrl } from "./email-links.server";
 import { confirmationEmail, digestEmail, newsEmail, type NewsLinks } from "./email-messages.server";
 import { PermanentJobError, type JobHandler } from "./jobs.server";
 import { isPermanentMailError, type Mailer, type OutgoingEmail } from "./mail.server";
@@ -21,7 +21,12 @@ import { isPermanentMailError, type Mailer, type OutgoingEmail } from "./mail.se
 export const DIGEST_MAX_ITEMS = 50;
 
 function newsLinks(userId: number): NewsLinks {
-  return { unsubscribeUrl: unsubscribeUrl(userId), settingsUrl: absoluteUrl("/account"), absolute: absoluteUrl };
+  return {
+    unsubscribeUrl: unsubscribePageUrl(userId),
+    oneClickUrl: oneClickUnsubscribeUrl(userId),
+    settingsUrl: absoluteUrl("/account"),
+    absolute: absoluteUrl,
+  };
 }
 
 function payloadNumber(job: Job, field: string): number {

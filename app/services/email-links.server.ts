@@ -12,8 +12,8 @@ function mac(secret: string, purpose: string, subject: string): string {
   return crypto.createHmac("sha256", secret).update(`${purpose}:${subject}`).digest("base64url").slice(0, 32);
 }
 
-function sign(purpose: string, subject: string): string {
-  return `${subject}.${mac(env().sessionSecrets[0]!, purpose, subject)}`;
+function sign(purpose: string, subject: string, secret = env().sessionSecrets[0]!): string {
+  return `${subject}.${mac(secret, purpose, subject)}`;
 }
 
 function verify(purpose: string, token: string): string | null {
@@ -28,9 +28,9 @@ function verify(purpose: string, token: string): string | null {
   return null;
 }
 
-/** The token in a hunter's unsubscribe link. */
-export function unsubscribeToken(userId: number): string {
-  return sign("unsubscribe", String(userId));
+/** The token in a hunter's unsubscribe link (signed with the first session secret, or `secret`). */
+export function unsubscribeToken(userId: number, secret?: string): string {
+  return sign("unsubscribe", String(userId), secret);
 }
 
 /** The hunter an unsubscribe token is for, or null when it is not one of ours. */
@@ -39,7 +39,13 @@ export function unsubscribeTokenUser(token: string): number | null {
   return subject !== null && /^[1-9]\d{0,15}$/.test(subject) ? Number(subject) : null;
 }
 
-export function unsubscribeUrl(userId: number): string {
+/** The List-Unsubscribe address: a mail program posts to it in one click (RFC 8058); a browser opening it is led to unsubscribePageUrl. */
+export function oneClickUnsubscribeUrl(userId: number): string {
+  return new URL(`/email/unsubscribe/${unsubscribeToken(userId)}/one-click`, env().publicUrl).href;
+}
+
+/** The page that asks before it unsubscribes, linked in the email's text. */
+export function unsubscribePageUrl(userId: number): string {
   return new URL(`/email/unsubscribe/${unsubscribeToken(userId)}`, env().publicUrl).href;
 }
 

@@ -11,7 +11,14 @@ import { notificationTitle } from "~/lib/notifications";
 import type { NotificationView } from "~/models/notifications.server";
 import type { OutgoingEmail } from "./mail.server";
 
-export type NewsLinks = { unsubscribeUrl: string; settingsUrl: string; absolute: (pathname: string) => string };
+export type NewsLinks = {
+  /** The page that asks before it unsubscribes (in the email's text). */
+  unsubscribeUrl: string;
+  /** Where a mail program posts its one click (the List-Unsubscribe header). */
+  oneClickUrl: string;
+  settingsUrl: string;
+  absolute: (pathname: string) => string;
+};
 
 function quote(notification: NotificationView): string | null {
   if (!notification.excerpt) return null;
@@ -19,7 +26,7 @@ function quote(notification: NotificationView): string | null {
 }
 
 function unsubscribeHeaders(links: NewsLinks): Record<string, string> {
-  return { "List-Unsubscribe": `<${links.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+  return { "List-Unsubscribe": `<${links.oneClickUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
 function footerText(huntName: string, links: NewsLinks): string {

@@ -10,14 +10,15 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse, type BrowserContext } from "@playwright/test";
 import Database from "better-sqlite3";
 import { hashPassword } from "../../app/services/password.server";
-import { E2E_ADMIN_PASSWORD, tilePort } from "../support/e2e-data";
+import { unsubscribeToken } from "../../app/services/email-links.server";
+import { E2E_ADMIN_PASSWORD, E2E_SESSION_SECRET, tilePort } from "../support/e2e-data";
 import { startAppServer } from "../support/app-server";
 import { badPhotos, oversizePhoto, ROTATED_GPS_JPEG } from "../support/photos";
 import { addComment, checkCode, checkCodeOfJimmy, freshSerial, makeStoredDiscovery, mint, PHOTOS_DIR } from "./admin-helpers";
 import { query, queryOne, writeDb } from "./db";
 import { jsEnabled, signInByRequest, uniqueName, waitForHydration } from "./helpers";
 import { appRoutes, routeUrl, type AppRoute, type RouteSamples } from "./routes";
-import { postFormComment, startAdminSession, useOwnAddress as giveOwnAddress } from "./social";
+import { plantHunter, postFormComment, startAdminSession, useOwnAddress as giveOwnAddress } from "./social";
 
 const PHOTO = fs.readFileSync(ROTATED_GPS_JPEG);
 const MAP_ORIGIN = "https://www.openstreetmap.org";
@@ -29,6 +30,8 @@ const STACK_TRACE = /\n\s+at \S|\bat [\w$.<>]+ \(|node_modules|build\/server|\.t
 const actionRoutes = () => appRoutes().filter((route) => route.hasAction);
 /** Apple answers a sign-in with a cross-site form POST; the state cookie, not the origin, proves it (see that route). */
 const APPLE_CALLBACK = "/api/auth/callback/:provider";
+/** A mail program posts the one-click unsubscribe from wherever it runs (RFC 8058); the signed link proves it. */
+const ONE_CLICK_UNSUBSCRIBE = "/email/unsubscribe/:token/one-click";
 
 /** A visitor with an address of their own, signed in as a new hunter, with a planted discovery and comment to aim at. */
 async function hunterWithTargets(context: BrowserContext, name = uniqueName("Sec")) {
@@ -273,7 +276,7 @@ test.describe("cross-site requests", () => {
   }) => {
     const hunter = await hunterWithTargets(context);
     await startAdminSession(context, baseURL!);
-    const routes = actionRoutes().filter((route) => route.pattern !== APPLE_CALLBACK);
+    const routes = actionRoutes().filter((route) => route.pattern !== APPLE_CALLBACK && route.pattern !== ONE_CLICK_UNSUBSCRIBE);
     // The enumeration found the routes we know of, so a new one cannot slip past it.
     expect(routes.map((route) => route.pattern)).toEqual(
       expect.arrayContaining([
@@ -322,6 +325,35 @@ test.describe("cross-site requests", () => {
     expect(response.status()).toBe(303);
     expect(response.headers()["location"]).toMatch(/^\/login\?error=/);
     expect(response.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie" && /jh_session=[^;]/.test(h.value))).toEqual([]);
+  });
+
+  test("the one-click unsubscribe, the other cross-site POST let through, needs the hunter's signed link and only stops email", async ({
+    request,
+  }) => {
+    const userId = plantHunter(uniqueName("Mailed"));
+    const db = writeDb();
+    try {
+      db.prepare("update users set email = 'mailed@example.com', email_frequency = 'each' where id = ?").run(userId);
+    } finally {
+      db.close();
+    }
+    const frequency = () => queryOne<{ f: string }>("select email_frequency as f from users where id = ?", userId).f;
+    const crossSite = { Origin: "https://mail.example", "Sec-Fetch-Site": "cross-site" };
+    const forged = `${userId}.${"A".repeat(32)}`;
+    for (const token of [forged, `${userId}`, "not-a-token"]) {
+      const refused = await request.post(`/email/unsubscribe/${token}/one-click`, {
+        headers: crossSite,
+        form: { "List-Unsubscribe": "One-Click" },
+      });
+      expect(refused.status(), token).toBe(404);
+    }
+    expect(frequency()).toBe("each");
+    const signed = await request.post(`/email/unsubscribe/${unsubscribeToken(userId, E2E_SESSION_SECRET)}/one-click`, {
+      headers: crossSite,
+      form: { "List-Unsubscribe": "One-Click" },
+    });
+    expect(signed.status()).toBe(200);
+    expect(frequency()).toBe("off");
   });
 
   test("no GET changes anything: every route, fetched with a hunter's and an admin's session, leaves data and sessions as they were", async ({

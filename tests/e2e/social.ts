@@ -90,7 +90,7 @@ export type PlantedDiscovery = { id: number; serialNumber: number; jimmyId: numb
 /**
  * A new regular discovery by `userId`, reported now, of a Jimmy that has
  * been found before (reusing an existing photo), with the Jimmy's figures
- * kept in step. It shows at the top of the home feed.
+ * kept in step and the finder watching it. It shows at the top of the home feed.
  */
 export function plantDiscovery(userId: number, caption: string): PlantedDiscovery {
   const db = writeDb();
@@ -121,6 +121,10 @@ export function plantDiscovery(userId: number, caption: string): PlantedDiscover
           )
           .run(source.jimmy_id, userId, source.photo_key, source.photo_width, source.photo_height, source.photo_variants, caption, now);
         db.prepare("update jimmys set discovery_count = discovery_count + 1, last_discovery_at = ? where id = ?").run(now, source.jimmy_id);
+        // The finder watches what they found, as after a report.
+        db.prepare(
+          "insert into watches (user_id, jimmy_id, watching, created_at, updated_at) values (?, ?, 1, ?, ?) on conflict do nothing",
+        ).run(userId, source.jimmy_id, now, now);
         recountHuntFigures(db);
         return { id: Number(result.lastInsertRowid), serialNumber: source.serial_number, jimmyId: source.jimmy_id };
       })

@@ -76,7 +76,7 @@ test("a watcher confirms an address, gets the Jimmy's next discovery by email, a
   expect(news.parsed.text).toContain("http://127.0.0.1:");
   expect(rawHeader(news, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
   const unsubscribe = /^<(.+)>$/.exec(rawHeader(news, "List-Unsubscribe") ?? "")?.[1];
-  expect(unsubscribe).toMatch(/\/email\/unsubscribe\//);
+  expect(unsubscribe).toMatch(/\/email\/unsubscribe\/[^/]+\/one-click$/);
   // The mail program's one click: a POST with no cookie, from no page.
   const oneClick = await request.post(unsubscribe!, { form: { "List-Unsubscribe": "One-Click" }, headers: { Cookie: "" } });
   expect(oneClick.status()).toBe(200);
