@@ -255,6 +255,13 @@ export interface EmailChangesTable {
   expires_at: Timestamp;
 }
 
+/** A deleted discovery's id, so its page answers 410 Gone (and where it led). */
+export interface RemovedDiscoveriesTable {
+  id: number;
+  jimmy_id: number | null;
+  removed_at: Timestamp;
+}
+
 export type JobOutcome = "done" | "failed";
 
 export interface JobsTable {
@@ -332,6 +339,7 @@ export interface Database {
   watches: WatchesTable;
   email_changes: EmailChangesTable;
   jobs: JobsTable;
+  removed_discoveries: RemovedDiscoveriesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { discoveryPath, jimmyPath, type DiscoveryCardData } from "~/lib/discoveries";
+import { discoveryPagePath, jimmyPath, type DiscoveryCardData } from "~/lib/discoveries";
 import { fullName, relativeAge } from "~/lib/format";
 import { DiscoveryPhoto, photoAlt } from "./DiscoveryPhoto";
 import { HunterAvatarLink, HunterNameLink } from "./Avatar";
@@ -62,7 +62,7 @@ export function DiscoveryCard({ discovery, now, priority = false }: { discovery:
             <CommentIcon className="h-5 w-5" />
             <span>{comments}</span>
           </Link>
-          <ShareButton path={discoveryPath(discovery)} title={`Jimmy #${jimmy.serialNumber} was found!`} />
+          <ShareButton path={discoveryPagePath(discovery.id)} title={`Jimmy #${jimmy.serialNumber} was found!`} />
           <Link
             to={jimmyPath(jimmy.serialNumber)}
             className="ml-auto inline-flex h-9 items-center rounded-full border border-orange-300 px-4 text-sm font-semibold text-orange-800 hover:bg-orange-50"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeCursor, discoveryPath, encodeCursor } from "./discoveries";
+import { decodeCursor, discoveryPagePath, discoveryInJourneyPath, encodeCursor } from "./discoveries";
 
 describe("feed cursors", () => {
   it("round-trip", () => {
@@ -22,6 +22,13 @@ describe("feed cursors", () => {
   });
 });
 
-it("links a discovery to its place on its Jimmy's page", () => {
-  expect(discoveryPath({ id: 7, jimmy: { serialNumber: 12 } })).toBe("/jimmy/12#discovery-7");
+it("links a discovery to its own page, and to the page of its Jimmy's timeline that starts with it", () => {
+  expect(discoveryPagePath(7)).toBe("/discoveries/7");
+  const inJourney = discoveryInJourneyPath({ id: 7, createdAt: "2026-11-20T10:11:12.345Z", jimmy: { serialNumber: 12 } });
+  expect(inJourney).toBe("/jimmy/12?before=2026-11-20T10%3A11%3A12.345Z_8#discovery-7");
+  // The timeline lists what comes strictly before the cursor: this discovery first.
+  expect(decodeCursor(decodeURIComponent(inJourney.split("before=")[1]!.split("#")[0]!))).toEqual({
+    createdAt: "2026-11-20T10:11:12.345Z",
+    id: 8,
+  });
 });

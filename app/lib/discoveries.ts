@@ -68,6 +68,17 @@ export function jimmyPath(serialNumber: number): string {
   return `/jimmy/${serialNumber}`;
 }
 
-export function discoveryPath(discovery: { id: number; jimmy: { serialNumber: number } }): string {
-  return `${jimmyPath(discovery.jimmy.serialNumber)}#discovery-${discovery.id}`;
+/** A discovery's own page: what every share button copies, and a link that works however old the discovery gets. */
+export function discoveryPagePath(id: number): string {
+  return `/discoveries/${id}`;
+}
+
+/**
+ * The page of its Jimmy's timeline that starts with this discovery (the
+ * timeline's cursor just after it), scrolled to it: found however far back
+ * in the journey it is.
+ */
+export function discoveryInJourneyPath(discovery: { id: number; createdAt: string; jimmy: { serialNumber: number } }): string {
+  const before = encodeCursor({ createdAt: discovery.createdAt, id: discovery.id + 1 });
+  return `${jimmyPath(discovery.jimmy.serialNumber)}?before=${encodeURIComponent(before)}#discovery-${discovery.id}`;
 }

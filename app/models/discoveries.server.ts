@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
-import { encodeCursor, FEED_PAGE_SIZE, type Cursor, type FeedPage } from "~/lib/discoveries";
+import { encodeCursor, FEED_PAGE_SIZE, type Cursor, type DiscoveryCardData, type FeedPage } from "~/lib/discoveries";
 import { buildPhoto, parseVariants, type PhotoUrl } from "~/lib/photos";
 import { displayPlace, type LocationInput, type ResolvedLocation } from "~/lib/places";
 import { selectCards, toCardData } from "./cards.server";
@@ -354,6 +354,12 @@ export async function deleteDiscovery(
       .executeTakeFirst();
     if (!row) return null;
     await trx.deleteFrom("discoveries").where("id", "=", id).execute();
+    // Its page (and every link shared to it) now answers 410 Gone.
+    await trx
+      .insertInto("removed_discoveries")
+      .values({ id, jimmy_id: row.jimmy_id, removed_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
     // Whoever found the next-earliest discovery becomes the Jimmy's first finder: their figures move too.
     const hunterIds = [row.user_id];
     if (row.is_first === 1) {
@@ -458,4 +464,25 @@ export async function updateDiscoveryText(
     await afterDiscoveriesChanged(trx, { jimmyIds: [row.jimmy_id], hunterIds: [row.user_id] });
     return true;
   });
+}
+
+export type DiscoveryPage =
+  { found: true; discovery: DiscoveryCardData } | { found: false; removed: { serialNumber: number | null } | null };
+
+/** One discovery for its own page, with the viewer's like; a removed one says so, with its Jimmy when that is still there. */
+export async function findDiscoveryPage(
+  db: Kysely<Database>,
+  photoUrl: PhotoUrl,
+  id: number,
+  viewerId: number | null,
+): Promise<DiscoveryPage> {
+  const row = await selectCards(db, viewerId).where("d.id", "=", id).executeTakeFirst();
+  if (row) return { found: true, discovery: toCardData(row, photoUrl) };
+  const removed = await db
+    .selectFrom("removed_discoveries as r")
+    .leftJoin("jimmys as j", "j.id", "r.jimmy_id")
+    .select("j.serial_number")
+    .where("r.id", "=", id)
+    .executeTakeFirst();
+  return { found: false, removed: removed ? { serialNumber: removed.serial_number } : null };
 }

@@ -16,6 +16,7 @@ import * as missingReports from "./2026-11-25T1000-missing-reports";
 import * as hunterFigures from "./2026-11-25T1100-hunter-figures";
 import * as milestones from "./2026-11-25T1200-milestones";
 import * as watchingAndEmail from "./2026-11-25T1300-watching-and-email";
+import * as removedDiscoveries from "./2026-11-25T1400-removed-discoveries";
 
 /**
  * Every migration, by name. Listed explicitly (not read from the directory) so
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T1100-hunter-figures": hunterFigures,
   "2026-11-25T1200-milestones": milestones,
   "2026-11-25T1300-watching-and-email": watchingAndEmail,
+  "2026-11-25T1400-removed-discoveries": removedDiscoveries,
 };

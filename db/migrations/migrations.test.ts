@@ -45,6 +45,7 @@ describe("migrations", () => {
       "missing_reports",
       "notifications",
       "rate_limits",
+      "removed_discoveries",
       "sessions",
       "sign_in_states",
       "temp_uploads",

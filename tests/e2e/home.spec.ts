@@ -265,7 +265,7 @@ test.describe("sharing a discovery", () => {
     if (!jsEnabled(testInfo)) {
       await page.goto("/");
       const id = (await card().getAttribute("id"))!.replace("discovery-", "");
-      await expect(card().getByRole("link", { name: "Share" })).toHaveAttribute("href", new RegExp(`^/jimmy/\\d+#discovery-${id}$`));
+      await expect(card().getByRole("link", { name: "Share" })).toHaveAttribute("href", `/discoveries/${id}`);
       return;
     }
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -281,6 +281,6 @@ test.describe("sharing a discovery", () => {
     await expect(toast).toContainText("Link copied!");
     await expect(toast).toContainText("Discovery link copied to clipboard");
     const copied = await page.evaluate(() => navigator.clipboard.readText());
-    expect(copied).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/jimmy/\\d+#discovery-${id}$`));
+    expect(copied).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/discoveries/${id}$`));
   });
 });

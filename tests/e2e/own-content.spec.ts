@@ -117,6 +117,15 @@ test.describe("hunters in control of what they posted", () => {
         String(discovery.id),
       ),
     ).toEqual([{ action: "hunter_delete_discovery" }]);
+
+    // A link shared before the deletion says it is gone for good, and leads on to the Jimmy.
+    const gone = await page.request.get(`/discoveries/${discovery.id}`);
+    expect(gone.status()).toBe(410);
+    await page.goto(`/discoveries/${discovery.id}`);
+    await expect(page.getByRole("heading", { name: "This discovery is gone" })).toBeVisible();
+    await expect(page.getByText("This discovery was removed by its finder or the hunt's moderators.")).toBeVisible();
+    await page.getByRole("link", { name: `See Jimmy #${discovery.serial}'s journey` }).click();
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${discovery.serial}$`));
   });
 
   test("a hunter edits their own comment, which then shows as edited, and deletes it", async ({ page }, testInfo) => {
