@@ -20,6 +20,7 @@ const HTTP_ONLY = [
   "**/geo-api.spec.ts",
   "**/photos.spec.ts",
   "**/static-files.spec.ts",
+  "**/link-previews.spec.ts",
 ];
 
 export default defineConfig({

@@ -75,7 +75,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       profileImageUrl: personalValue(tag, "user.profileImageUrl"),
     };
     const unreadNotifications = personalValue<number>(tag, "user.unreadNotifications");
-    return data({ hunt, toast: null, now: new Date().toISOString(), user, unreadNotifications, demoSignIn: config.demoSignIn });
+    return data({
+      hunt,
+      origin: config.publicUrl.origin,
+      toast: null,
+      now: new Date().toISOString(),
+      user,
+      unreadNotifications,
+      demoSignIn: config.demoSignIn,
+    });
   }
   const { toast, clearHeader } = await consumeFlash(request);
   const sessionUser = await getUser(request);
@@ -84,7 +92,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     : null;
   const unreadNotifications = sessionUser ? await countUnreadNotifications(getDb(), sessionUser.id) : 0;
   return data(
-    { hunt, toast, now: new Date().toISOString(), user, unreadNotifications, demoSignIn: config.demoSignIn },
+    // origin: PUBLIC_URL's, for the pages' canonical addresses and link previews (app/lib/link-preview.ts).
+    {
+      hunt,
+      origin: config.publicUrl.origin,
+      toast,
+      now: new Date().toISOString(),
+      user,
+      unreadNotifications,
+      demoSignIn: config.demoSignIn,
+    },
     clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
   );
 }

@@ -486,3 +486,11 @@ export async function findDiscoveryPage(
     .executeTakeFirst();
   return { found: false, removed: removed ? { serialNumber: removed.serial_number } : null };
 }
+
+/** The photo of the newest discovery of a Jimmy, or of a hunter's: what their link previews show. */
+export async function latestPhotoOf(db: Kysely<Database>, by: { jimmyId: number } | { userId: number }): Promise<StoredPhotoRef | null> {
+  let query = db.selectFrom("discoveries").select(["photo_key", "photo_variants"]);
+  query = "jimmyId" in by ? query.where("jimmy_id", "=", by.jimmyId) : query.where("user_id", "=", by.userId);
+  const row = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(1).executeTakeFirst();
+  return row ? { key: row.photo_key, variants: parseVariants(row.photo_variants) } : null;
+}

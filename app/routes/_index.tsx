@@ -1,3 +1,4 @@
+import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { useCallback } from "react";
@@ -25,8 +26,16 @@ export const handle = { ...PAGE_CACHE_HANDLE, personalTemplate: true };
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string; tagline: string } } | undefined;
-  const name = root?.hunt?.name ?? "Jimmy Hunt";
-  return [{ title: `${name} · Recent Discoveries` }, { name: "description", content: root?.hunt?.tagline ?? "" }];
+  const site = previewSite(matches);
+  return linkPreview({
+    site,
+    path: "/",
+    title: site.name,
+    documentTitle: `${site.name} · Recent Discoveries`,
+    description: root?.hunt?.tagline ?? "",
+    image: "/og/pages/home.jpg",
+    imageAlt: `${site.name}: the hunt's figures on its colours`,
+  });
 };
 
 const EMPTY_FEED_TEXT = "No discoveries yet! Be the first to find a Jimmy.";

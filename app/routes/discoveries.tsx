@@ -1,3 +1,4 @@
+import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
 import { useCallback } from "react";
@@ -22,8 +23,15 @@ import { photoUrls } from "~/infra/storage.server";
 export const handle = { ...PAGE_CACHE_HANDLE, personalTemplate: true };
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string } } | undefined;
-  return [{ title: `All Discoveries · ${root?.hunt?.name ?? "Jimmy Hunt"}` }];
+  const site = previewSite(matches);
+  return linkPreview({
+    site,
+    path: "/discoveries",
+    title: `All Discoveries · ${site.name}`,
+    description: `Every Jimmy found so far, newest first, with the photos their finders took.`,
+    image: "/og/pages/discoveries.jpg",
+    imageAlt: `All Discoveries on ${site.name}`,
+  });
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

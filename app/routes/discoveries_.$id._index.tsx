@@ -1,3 +1,4 @@
+import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { HunterAvatarLink, HunterNameLink } from "~/components/Avatar";
@@ -11,7 +12,6 @@ import { MAX_ROW_ID } from "~/lib/ids";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { getDb } from "~/infra/db.server";
-import { env } from "~/infra/env.server";
 import { photoUrls } from "~/infra/storage.server";
 import { findDiscoveryPage } from "~/models/discoveries.server";
 import { ErrorPage } from "~/root";
@@ -27,23 +27,21 @@ export const headers: HeadersFunction = ({ errorHeaders, loaderHeaders }) => err
 const PAGE_IMAGE_SIZES = "(min-width: 960px) 896px, calc(100vw - 2rem)";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string } } | undefined;
-  const hunt = root?.hunt?.name ?? "Jimmy Hunt";
-  if (!data) return [{ title: `Discovery · ${hunt}` }, { name: "robots", content: "noindex" }];
-  const { discovery, share } = data;
+  const site = previewSite(matches);
+  if (!data) return [{ title: `Discovery · ${site.name}` }, { name: "robots", content: "noindex" }];
+  const { discovery } = data;
   const name = fullName(discovery.user.firstName, discovery.user.lastName);
   const title = `Jimmy #${discovery.jimmy.serialNumber} found by ${name}${discovery.place ? ` in ${discovery.place}` : ""}`;
-  const description = `${discovery.caption} — ${formatDate(discovery.createdAt)}. Follow Jimmy #${discovery.jimmy.serialNumber}'s journey on ${hunt}.`;
-  return [
-    { title: `${title} · ${hunt}` },
-    { name: "description", content: description },
-    { property: "og:type", content: "article" },
-    { property: "og:site_name", content: hunt },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: share.url },
-    { tagName: "link", rel: "canonical", href: share.url },
-  ];
+  return linkPreview({
+    site,
+    path: discoveryPagePath(discovery.id),
+    title,
+    documentTitle: `${title} · ${site.name}`,
+    description: `${discovery.caption} — ${formatDate(discovery.createdAt)}. Follow Jimmy #${discovery.jimmy.serialNumber}'s journey on ${site.name}.`,
+    image: `/og/discoveries/${discovery.id}.jpg`,
+    imageAlt: photoAlt(discovery),
+    type: "article",
+  });
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -63,7 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       { status: 410 },
     );
   }
-  return { discovery: page.discovery, share: { url: new URL(discoveryPagePath(id), env().publicUrl).href } };
+  return { discovery: page.discovery };
 }
 
 export default function DiscoveryPage() {

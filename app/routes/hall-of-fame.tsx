@@ -1,3 +1,4 @@
+import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { TrophyIcon } from "~/components/ui/icons";
@@ -23,13 +24,15 @@ import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 /** The same for every signed-out visitor: served from the anonymous page cache. */
 export const handle = PAGE_CACHE_HANDLE;
 
-export const meta: MetaFunction = () => [
-  { title: "Hall of Fame" },
-  {
-    name: "description",
-    content: "The record holders of the hunt: the longest journeys, the most discovered Jimmys and the geographic champions.",
-  },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  linkPreview({
+    site: previewSite(matches),
+    path: "/hall-of-fame",
+    title: "Hall of Fame",
+    description: "The record holders of the hunt: the longest journeys, the most discovered Jimmys and the geographic champions.",
+    image: "/og/pages/hall-of-fame.jpg",
+    imageAlt: "The Hall of Fame of the hunt",
+  });
 
 export async function loader() {
   const storage = getStorage();

@@ -1,10 +1,11 @@
+import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback } from "react";
 import { Avatar } from "~/components/Avatar";
 import { DiscoveryFeed } from "~/components/DiscoveryFeed";
 import { decodeCursor } from "~/lib/discoveries";
-import { formatCount, formatDate, fullName } from "~/lib/format";
+import { formatCount, formatDate, fullName, plural } from "~/lib/format";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 import { keepDataAfterTransportFailure } from "~/lib/transport";
@@ -20,16 +21,20 @@ import { getUser } from "~/web/session.server";
 /** The same for every signed-out visitor: served from the anonymous page cache. */
 export const handle = PAGE_CACHE_HANDLE;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? [
-        { title: `${fullName(data.hunter.firstName, data.hunter.lastName)} · Hunters` },
-        {
-          name: "description",
-          content: `${fullName(data.hunter.firstName, data.hunter.lastName)} has found ${data.hunter.figures.jimmys} Jimmys.`,
-        },
-      ]
-    : [{ title: "Hunter not found" }];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: "Hunter not found" }];
+  const name = fullName(data.hunter.firstName, data.hunter.lastName);
+  return linkPreview({
+    site: previewSite(matches),
+    path: `/hunters/${data.hunter.id}`,
+    title: name,
+    documentTitle: `${name} · Hunters`,
+    description: `${name} has found ${plural(data.hunter.figures.jimmys, "Jimmy", "Jimmys")}.`,
+    image: `/og/hunters/${data.hunter.id}.jpg`,
+    imageAlt: `The latest Jimmy ${name} found`,
+    type: "profile",
+  });
+};
 
 /** A hunter's stable, shareable page (issue 23): who they are, what they found, newest first. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,3 +1,5 @@
+import { linkPreview, previewSite } from "~/lib/link-preview";
+import { ShareButton } from "~/components/ShareButton";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useParams } from "@remix-run/react";
@@ -93,7 +95,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Each discovery's milestones, worded here: the page gets only the words.
   const milestones: Record<number, string[]> = {};
   for (const m of reached) (milestones[m.discoveryId] ??= []).push(milestoneText(m));
-  const shareImage = latest ? new URL(latest.photo.src, config.publicUrl).href : new URL("/logo.svg", config.publicUrl).href;
   return {
     ...page,
     olderPage: before !== null,
@@ -120,7 +121,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       openInitially: new URL(request.url).searchParams.get("comment") === "new",
     },
     latestMapSrc: latest ? latestMapSrc(latest, config.mapEmbedOrigin) : null,
-    share: { url: new URL(`/jimmy/${serial}`, config.publicUrl).href, image: shareImage },
   };
 }
 
@@ -185,29 +185,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string } } | undefined;
-  const hunt = root?.hunt?.name ?? "Jimmy Hunt";
-  if (!data) return [{ title: `Jimmy · ${hunt}` }];
-  const { jimmy, stats, latest, share } = data;
-  const title = `Jimmy #${jimmy.serialNumber} · ${hunt}`;
+  const site = previewSite(matches);
+  if (!data) return [{ title: `Jimmy · ${site.name}` }];
+  const { jimmy, stats, latest } = data;
   const description = latest
     ? `Found ${stats.discoveries} ${stats.discoveries === 1 ? "time" : "times"} in ${stats.locations} ${stats.locations === 1 ? "place" : "places"}. Latest sighting: ${latest.place ?? "somewhere out there"}. ${latest.caption}`
     : `Jimmy #${jimmy.serialNumber} is still hidden, waiting for its first finder.`;
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: hunt },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: share.url },
-    { property: "og:image", content: share.image },
-    { name: "twitter:card", content: latest ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
-    { name: "twitter:image", content: share.image },
-    { tagName: "link", rel: "canonical", href: share.url },
-  ];
+  return linkPreview({
+    site,
+    path: `/jimmy/${jimmy.serialNumber}`,
+    title: `Jimmy #${jimmy.serialNumber} · ${site.name}`,
+    description,
+    image: `/og/jimmys/${jimmy.serialNumber}.jpg`,
+    imageAlt: latest ? photoAlt(latest) : `Jimmy #${jimmy.serialNumber}, still hidden`,
+  });
 };
 
 const reportButtonClass =
@@ -272,8 +263,9 @@ export default function JimmyPage() {
           reportLink
         )}
       </div>
-      <div className="mt-3">
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <WatchButton serialNumber={jimmy.serialNumber} watching={watch.watching} watchers={watch.watchers} />
+        <ShareButton path={`/jimmy/${jimmy.serialNumber}`} title={`Follow Jimmy #${jimmy.serialNumber}'s journey`} />
       </div>
 
       {!found ? (

@@ -1,3 +1,4 @@
+import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { MapFrame } from "~/components/MapFrame";
@@ -16,10 +17,18 @@ import { getHuntMap } from "~/services/hunt-map.server";
 /** The same for every signed-out visitor: served from the anonymous page cache. */
 export const handle = PAGE_CACHE_HANDLE;
 
-export const meta: MetaFunction = () => [
-  { title: "Jimmy Location Map" },
-  { name: "description", content: "Where the discovered Jimmys are now, grouped by area." },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const site = previewSite(matches);
+  return linkPreview({
+    site,
+    path: "/map",
+    title: `The map of ${site.name}`,
+    documentTitle: "Jimmy Location Map",
+    description: "Where the discovered Jimmys are now, grouped by area.",
+    image: "/og/pages/map.jpg",
+    imageAlt: `The map of ${site.name}`,
+  });
+};
 
 /** The clusters are made on the server: the page gets the areas it lists and the selected area's Jimmys, however many there are. */
 export async function loader({ request }: LoaderFunctionArgs) {

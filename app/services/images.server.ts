@@ -127,6 +127,12 @@ export async function storePhoto(storage: Storage, input: Buffer, key = newPhoto
   };
 }
 
+/** The photo's link-preview image (app/services/link-previews.server.ts), made when first asked for. */
+export function previewKey(photoKey: string): string {
+  return `${photoKey}/og.jpg`;
+}
+
+/** Every object stored for a photo: its variants, smallest first, and its link-preview image if one was made. */
 export function photoObjectKeys(photoKey: string, variants: number[]): string[] {
-  return variants.map((w) => variantKey(photoKey, w));
+  return [...variants.map((w) => variantKey(photoKey, w)), previewKey(photoKey)];
 }

@@ -179,7 +179,9 @@ test.describe("a Jimmy's page", () => {
     const jimmy = traveller();
     const html = await (await request.get(`/jimmy/${jimmy.serial_number}`)).text();
     expect(html).toMatch(new RegExp(`<meta property="og:title" content="Jimmy #${jimmy.serial_number} · Jimmy Hunt"/>`));
-    expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\/discoveries\/[^"]+\.webp"\/>/);
+    expect(html).toMatch(
+      new RegExp(`<meta property="og:image" content="http://127\\.0\\.0\\.1:\\d+/og/jimmys/${jimmy.serial_number}\\.jpg"/>`),
+    );
     expect(html).toMatch(/<meta name="twitter:card" content="summary_large_image"\/>/);
   });
 

@@ -1,0 +1,87 @@
+/**
+ * Link previews (issue 24, item 2): every public page carries the Open
+ * Graph and Twitter tags a shared link is previewed from, and its og:image
+ * is a raster JPEG of 1200×630 under 300 KB, made once and kept.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import sharp from "sharp";
+import { freshSerial, mint, PHOTOS_DIR } from "./admin-helpers";
+import { queryOne } from "./db";
+import { quietJimmy } from "./social";
+
+/** The <meta> and canonical <link> tags of a page, by property or name. */
+async function previewTags(request: APIRequestContext, pathname: string) {
+  const response = await request.get(pathname);
+  expect(response.status(), pathname).toBe(200);
+  const html = await response.text();
+  const tags = new Map<string, string>();
+  for (const [, key, content] of html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"\/?>/g))
+    tags.set(key!, decode(content!));
+  const canonical = /<link rel="canonical" href="([^"]+)"\/?>/.exec(html)?.[1];
+  return { tags, canonical };
+}
+
+const decode = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[e]!);
+
+test("every public page has a link preview whose image is a 1200×630 JPEG, made once and kept", async ({ request, baseURL }) => {
+  test.slow();
+  const found = quietJimmy();
+  const hidden = freshSerial();
+  mint(hidden);
+  const discovery = queryOne<{ id: number; user_id: number; photo_key: string }>(
+    "select d.id, d.user_id, d.photo_key from discoveries d join jimmys j on j.id = d.jimmy_id where j.serial_number = ? order by d.id limit 1",
+    found,
+  );
+  const pages = [
+    "/",
+    "/discoveries",
+    `/discoveries/${discovery.id}`,
+    `/jimmy/${found}`,
+    `/jimmy/${hidden}`,
+    "/map",
+    "/hall-of-fame",
+    `/hunters/${discovery.user_id}`,
+  ];
+  for (const pathname of pages) {
+    const { tags, canonical } = await previewTags(request, pathname);
+    expect(canonical, pathname).toBe(`${baseURL}${pathname}`);
+    expect(tags.get("og:url"), pathname).toBe(`${baseURL}${pathname}`);
+    for (const key of ["og:title", "og:description", "og:image:alt", "twitter:title", "twitter:description"]) {
+      expect(tags.get(key)?.trim(), `${pathname} ${key}`).toBeTruthy();
+    }
+    expect(tags.get("twitter:card"), pathname).toBe("summary_large_image");
+    expect([tags.get("og:image:width"), tags.get("og:image:height"), tags.get("og:image:type")], pathname).toEqual([
+      "1200",
+      "630",
+      "image/jpeg",
+    ]);
+    const image = tags.get("og:image")!;
+    expect(image, pathname).toMatch(new RegExp(`^${baseURL}/og/`));
+    expect(tags.get("twitter:image"), pathname).toBe(image);
+
+    const answer = await request.get(image);
+    expect(answer.status(), image).toBe(200);
+    expect(answer.headers()["content-type"], image).toBe("image/jpeg");
+    const bytes = await answer.body();
+    expect(bytes.length, image).toBeLessThan(300 * 1024);
+    const meta = await sharp(bytes).metadata();
+    expect([meta.format, meta.width, meta.height], image).toEqual(["jpeg", 1200, 630]);
+    // Asked again, the same image comes from storage.
+    expect((await (await request.get(image)).body()).equals(bytes), image).toBe(true);
+  }
+  // A discovery's preview is kept beside its photo, so it goes when the photo goes.
+  expect(fs.existsSync(path.join(PHOTOS_DIR, discovery.photo_key, "og.jpg"))).toBe(true);
+
+  for (const missing of [
+    "/og/discoveries/2147483000.jpg",
+    "/og/jimmys/999999999.jpg",
+    "/og/pages/nope.jpg",
+    "/og/nope/1.jpg",
+    "/og/pages/home.png",
+  ]) {
+    expect((await request.get(missing)).status(), missing).toBe(404);
+  }
+});
