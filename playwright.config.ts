@@ -21,6 +21,7 @@ const HTTP_ONLY = [
   "**/photos.spec.ts",
   "**/static-files.spec.ts",
   "**/link-previews.spec.ts",
+  "**/syndication.spec.ts",
 ];
 
 export default defineConfig({

@@ -29,6 +29,8 @@ export function linkPreview(input: {
   image: string;
   imageAlt: string;
   type?: "website" | "article" | "profile";
+  /** An Atom feed of what the page shows, announced with <link rel="alternate">. */
+  feed?: { title: string; path: string };
 }): MetaDescriptor[] {
   const url = `${input.site.origin}${input.path}`;
   const image = `${input.site.origin}${input.image}`;
@@ -51,5 +53,16 @@ export function linkPreview(input: {
     { name: "twitter:image", content: image },
     { name: "twitter:image:alt", content: input.imageAlt },
     { tagName: "link", rel: "canonical", href: url },
+    ...(input.feed
+      ? [
+          {
+            tagName: "link",
+            rel: "alternate",
+            type: "application/atom+xml",
+            title: input.feed.title,
+            href: `${input.site.origin}${input.feed.path}`,
+          },
+        ]
+      : []),
   ];
 }

@@ -126,12 +126,15 @@ export async function listDiscoveries(
     viewerId?: number | null;
     /** Only this hunter's discoveries (their profile). */
     hunterId?: number;
+    /** Only this Jimmy's discoveries (its feed). */
+    jimmyId?: number;
   },
 ): Promise<FeedPage> {
   const limit = options.limit ?? FEED_PAGE_SIZE;
   let query = selectCards(db, options.viewerId ?? null);
   if (!options.includeFirst) query = query.where("d.is_first", "=", 0);
   if (options.hunterId !== undefined) query = query.where("d.user_id", "=", options.hunterId);
+  if (options.jimmyId !== undefined) query = query.where("d.jimmy_id", "=", options.jimmyId);
   if (options.after) {
     const { createdAt, id } = options.after;
     query = query.where((eb) => eb(eb.refTuple("d.created_at", "d.id"), "<", eb.tuple(createdAt, id)));

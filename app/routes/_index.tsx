@@ -35,6 +35,7 @@ export const meta: MetaFunction = ({ matches }) => {
     description: root?.hunt?.tagline ?? "",
     image: "/og/pages/home.jpg",
     imageAlt: `${site.name}: the hunt's figures on its colours`,
+    feed: { title: `${site.name}: new discoveries`, path: "/feeds/discoveries.atom" },
   });
 };
 

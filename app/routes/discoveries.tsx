@@ -31,6 +31,7 @@ export const meta: MetaFunction = ({ matches }) => {
     description: `Every Jimmy found so far, newest first, with the photos their finders took.`,
     image: "/og/pages/discoveries.jpg",
     imageAlt: `All Discoveries on ${site.name}`,
+    feed: { title: `${site.name}: new discoveries`, path: "/feeds/discoveries.atom" },
   });
 };
 

@@ -33,6 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     image: `/og/hunters/${data.hunter.id}.jpg`,
     imageAlt: `The latest Jimmy ${name} found`,
     type: "profile",
+    feed: { title: `${name}'s finds`, path: `/hunters/${data.hunter.id}/feed.atom` },
   });
 };
 

@@ -198,6 +198,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     description,
     image: `/og/jimmys/${jimmy.serialNumber}.jpg`,
     imageAlt: latest ? photoAlt(latest) : `Jimmy #${jimmy.serialNumber}, still hidden`,
+    feed: { title: `Jimmy #${jimmy.serialNumber}'s journey`, path: `/jimmy/${jimmy.serialNumber}/feed.atom` },
   });
 };
 
@@ -285,6 +286,20 @@ export default function JimmyPage() {
 
       {/* Drawn on the server (app/web/journey-map.server.tsx): markup only, no code for the browser. */}
       {journeyMap ? <div dangerouslySetInnerHTML={{ __html: journeyMap }} /> : null}
+      {found ? (
+        <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700" data-testid="journey-downloads">
+          <span>Take its journey along:</span>
+          <a href={`/jimmy/${jimmy.serialNumber}/journey.gpx`} className="font-semibold text-orange-800 underline" download>
+            GPX
+          </a>
+          <a href={`/jimmy/${jimmy.serialNumber}/journey.geojson`} className="font-semibold text-orange-800 underline" download>
+            GeoJSON
+          </a>
+          <a href={`/jimmy/${jimmy.serialNumber}/feed.atom`} className="font-semibold text-orange-800 underline">
+            Feed of its finds
+          </a>
+        </p>
+      ) : null}
 
       <section aria-labelledby="stats-heading" className="mt-8">
         <h2 id="stats-heading" className="sr-only">

@@ -1,0 +1,145 @@
+/**
+ * The hunt in the formats other programs read (issue 24, item 3): Atom
+ * feeds of discoveries, the sitemap, and a Jimmy's journey as GeoJSON and
+ * GPX. Pure functions from the app's data to text; the routes serve them.
+ */
+import { displayPlace } from "~/lib/places";
+import { discoveryPagePath, type DiscoveryCardData } from "~/lib/discoveries";
+import { formatDate, fullName } from "~/lib/format";
+import type { SitemapEntry } from "~/models/sitemap.server";
+
+export const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+
+// Characters XML 1.0 does not allow at all (captions are typed by hunters).
+// eslint-disable-next-line no-control-regex
+const withoutForbidden = (text: string) => text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "");
+const xmlText = (text: string) => escapeXml(withoutForbidden(text));
+
+export type Feed = {
+  /** The feed's own address and the page it follows, absolute. */
+  selfUrl: string;
+  pageUrl: string;
+  title: string;
+  subtitle: string;
+  discoveries: DiscoveryCardData[];
+  origin: string;
+};
+
+/** An Atom 1.0 feed (RFC 4287) of discoveries, newest first; each entry leads to the discovery's own page. */
+export function atomFeed(feed: Feed): string {
+  const updated = feed.discoveries[0]?.createdAt ?? new Date(0).toISOString();
+  const entries = feed.discoveries.map((d) => {
+    const url = `${feed.origin}${discoveryPagePath(d.id)}`;
+    const finder = fullName(d.user.firstName, d.user.lastName);
+    const title = `Jimmy #${d.jimmy.serialNumber} found by ${finder}${d.place ? ` in ${d.place}` : ""}`;
+    const photo = new URL(d.photo.src, feed.origin).href;
+    const html = `<p><img src="${escapeXml(photo)}" alt="${escapeXml(`Jimmy #${d.jimmy.serialNumber}`)}"/></p><p>${escapeXml(d.caption)}</p><p>${escapeXml(formatDate(d.createdAt))}</p>`;
+    return `  <entry>
+    <id>${xmlText(url)}</id>
+    <title>${xmlText(title)}</title>
+    <updated>${d.createdAt}</updated>
+    <published>${d.createdAt}</published>
+    <link rel="alternate" type="text/html" href="${xmlText(url)}"/>
+    <author><name>${xmlText(finder)}</name><uri>${xmlText(`${feed.origin}/hunters/${d.user.id}`)}</uri></author>
+    <summary>${xmlText(d.caption)}</summary>
+    <content type="html">${xmlText(html)}</content>
+  </entry>`;
+  });
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <id>${xmlText(feed.selfUrl)}</id>
+  <title>${xmlText(feed.title)}</title>
+  <subtitle>${xmlText(feed.subtitle)}</subtitle>
+  <updated>${updated}</updated>
+  <link rel="self" type="application/atom+xml" href="${xmlText(feed.selfUrl)}"/>
+  <link rel="alternate" type="text/html" href="${xmlText(feed.pageUrl)}"/>
+  <icon>${xmlText(`${feed.origin}/favicon.svg`)}</icon>
+${entries.join("\n")}
+</feed>
+`;
+}
+
+/** A sitemap index (sitemaps.org) naming each page of the sitemap. */
+export function sitemapIndex(origin: string, pages: string[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${pages.map((page) => `  <sitemap><loc>${xmlText(`${origin}${page}`)}</loc></sitemap>`).join("\n")}
+</sitemapindex>
+`;
+}
+
+/** One page of the sitemap: at most 50,000 addresses. */
+export function sitemapUrlset(origin: string, entries: SitemapEntry[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${entries
+  .map((e) => `  <url><loc>${xmlText(`${origin}${e.path}`)}</loc>${e.lastModified ? `<lastmod>${e.lastModified}</lastmod>` : ""}</url>`)
+  .join("\n")}
+</urlset>
+`;
+}
+
+export type JourneyStop = {
+  id: number;
+  latitude: number;
+  longitude: number;
+  createdAt: string;
+  approximate: boolean;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+};
+
+const placeOf = (stop: JourneyStop) =>
+  displayPlace({ ...stop, location: null }) ?? `${stop.latitude.toFixed(4)}, ${stop.longitude.toFixed(4)}`;
+
+/** A Jimmy's journey as GeoJSON (RFC 7946): its path as a line, and each located discovery as a point. */
+export function journeyGeoJson(input: { serialNumber: number; origin: string; stops: JourneyStop[] }): string {
+  const features: unknown[] = [];
+  if (input.stops.length > 1) {
+    features.push({
+      type: "Feature",
+      geometry: { type: "LineString", coordinates: input.stops.map((s) => [s.longitude, s.latitude]) },
+      properties: { name: `Jimmy #${input.serialNumber}'s journey`, url: `${input.origin}/jimmy/${input.serialNumber}` },
+    });
+  }
+  input.stops.forEach((stop, i) =>
+    features.push({
+      type: "Feature",
+      geometry: { type: "Point", coordinates: [stop.longitude, stop.latitude] },
+      properties: {
+        stop: i + 1,
+        discoveryId: stop.id,
+        place: placeOf(stop),
+        foundAt: stop.createdAt,
+        approximate: stop.approximate,
+        url: `${input.origin}${discoveryPagePath(stop.id)}`,
+      },
+    }),
+  );
+  return JSON.stringify({ type: "FeatureCollection", features }, null, 1);
+}
+
+/** A Jimmy's journey as GPX 1.1: a waypoint for each located discovery, and a track through them in time order. */
+export function journeyGpx(input: { serialNumber: number; origin: string; huntName: string; stops: JourneyStop[] }): string {
+  const name = `Jimmy #${input.serialNumber}`;
+  const point = (stop: JourneyStop) => `lat="${stop.latitude.toFixed(6)}" lon="${stop.longitude.toFixed(6)}"`;
+  const waypoints = input.stops.map(
+    (stop, i) =>
+      `  <wpt ${point(stop)}><time>${stop.createdAt}</time><name>${xmlText(`${name}, stop ${i + 1}: ${placeOf(stop)}`)}</name><link href="${xmlText(`${input.origin}${discoveryPagePath(stop.id)}`)}"/></wpt>`,
+  );
+  const trackPoints = input.stops.map((stop) => `      <trkpt ${point(stop)}><time>${stop.createdAt}</time></trkpt>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<gpx version="1.1" creator="${xmlText(input.huntName)}" xmlns="http://www.topografix.com/GPX/1/1">
+  <metadata><name>${xmlText(`${name}'s journey`)}</name><link href="${xmlText(`${input.origin}/jimmy/${input.serialNumber}`)}"/></metadata>
+${waypoints.join("\n")}
+  <trk>
+    <name>${xmlText(`${name}'s journey`)}</name>
+    <trkseg>
+${trackPoints.join("\n")}
+    </trkseg>
+  </trk>
+</gpx>
+`;
+}
