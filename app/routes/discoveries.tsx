@@ -4,7 +4,7 @@ import { useCallback } from "react";
 import { DiscoveryFeed, FEED_ERROR_TEXT } from "~/components/DiscoveryFeed";
 import { BackIcon } from "~/components/ui/icons";
 import { decodeCursor } from "~/lib/discoveries";
-import { formatCount } from "~/lib/format";
+import { plural } from "~/lib/format";
 import { countDiscoveries, listDiscoveries } from "~/models/discoveries.server";
 import { buttonClass, useRootData } from "~/root";
 import { getDb } from "~/infra/db.server";
@@ -59,7 +59,7 @@ export default function AllDiscoveries() {
       </Link>
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight">All Discoveries</h1>
       <p className="mt-1 text-stone-600" data-testid="total-discoveries">
-        {formatCount(total)} total discoveries
+        {plural(total, "total discovery", "total discoveries")}
       </p>
       {after ? (
         <p className="mt-3 text-sm">

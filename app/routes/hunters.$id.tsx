@@ -4,7 +4,7 @@ import { useCallback } from "react";
 import { Avatar } from "~/components/Avatar";
 import { DiscoveryFeed } from "~/components/DiscoveryFeed";
 import { decodeCursor } from "~/lib/discoveries";
-import { formatCount, formatDate, fullName } from "~/lib/format";
+import { formatCount, formatDate, fullName, plural } from "~/lib/format";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 import { keepDataAfterTransportFailure } from "~/lib/transport";
@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
         { title: `${fullName(data.hunter.firstName, data.hunter.lastName)} · Hunters` },
         {
           name: "description",
-          content: `${fullName(data.hunter.firstName, data.hunter.lastName)} has found ${data.hunter.figures.jimmys} Jimmys.`,
+          content: `${fullName(data.hunter.firstName, data.hunter.lastName)} has found ${plural(data.hunter.figures.jimmys, "Jimmy", "Jimmys")}.`,
         },
       ]
     : [{ title: "Hunter not found" }];
