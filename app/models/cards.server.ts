@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema";
 import type { DiscoveryCardData } from "~/lib/discoveries";
 import { buildPhoto, type PhotoUrl } from "~/lib/photos";
+import { apiDecimal } from "~/lib/api";
 import { displayPlace } from "~/lib/places";
 
 /**
@@ -42,8 +43,8 @@ export function toCardData(row: CardRow, photoUrl: PhotoUrl): DiscoveryCardData 
     photo: buildPhoto(row.photo_key, row.photo_variants, row.photo_width, row.photo_height, photoUrl),
     caption: row.caption,
     location: row.location,
-    latitude: row.latitude === null ? null : String(row.latitude),
-    longitude: row.longitude === null ? null : String(row.longitude),
+    latitude: apiDecimal(row.latitude),
+    longitude: apiDecimal(row.longitude),
     place: displayPlace({ ...row, approximate: row.location_approximate === 1 }),
     city: row.city,
     region: row.region,
