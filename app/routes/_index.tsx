@@ -67,6 +67,7 @@ export default function Home() {
     [includeFirst],
   );
   const pageHref = useCallback((cursor: string) => `/${feedQuery(includeFirst, { after: cursor })}#feed`, [includeFirst]);
+  const newest = { href: `/${feedQuery(includeFirst)}#feed`, label: "Back to the newest discoveries" };
   const action = (props: { to: string; className: string; children: React.ReactNode; "aria-label"?: string }) => (
     <ContributorLink {...props} />
   );
@@ -95,10 +96,10 @@ export default function Home() {
               </button>
             </Form>
           </div>
-          {after ? (
+          {after && feed.discoveries.length > 0 ? (
             <p className="mb-4 text-sm">
-              <Link to={`/${feedQuery(includeFirst)}#feed`} className="font-semibold text-orange-800 underline">
-                Back to the newest discoveries
+              <Link to={newest.href} className="font-semibold text-orange-800 underline">
+                {newest.label}
               </Link>
             </p>
           ) : null}
@@ -109,6 +110,7 @@ export default function Home() {
             apiUrl={apiUrl}
             pageHref={pageHref}
             empty={includeFirst ? EMPTY_FEED_TEXT : EMPTY_REGULAR_FEED_TEXT}
+            newest={after ? newest : null}
             loading={loadingHome}
             skeletons={3}
             label="Recent discoveries"

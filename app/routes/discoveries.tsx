@@ -44,6 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const apiUrl = (cursor: string) => `/api/discoveries?limit=10&includeFirst=true&after=${encodeURIComponent(cursor)}`;
 const pageHref = (cursor: string) => `/discoveries?after=${encodeURIComponent(cursor)}`;
+const NEWEST = { href: "/discoveries", label: "Back to the newest discoveries" };
 
 export default function AllDiscoveries() {
   const { total, page, after } = useLoaderData<typeof loader>();
@@ -61,10 +62,10 @@ export default function AllDiscoveries() {
       <p className="mt-1 text-stone-600" data-testid="total-discoveries">
         {plural(total, "total discovery", "total discoveries")}
       </p>
-      {after ? (
+      {after && page.discoveries.length > 0 ? (
         <p className="mt-3 text-sm">
-          <Link to="/discoveries" className="font-semibold text-orange-800 underline">
-            Back to the newest discoveries
+          <Link to={NEWEST.href} className="font-semibold text-orange-800 underline">
+            {NEWEST.label}
           </Link>
         </p>
       ) : null}
@@ -76,6 +77,7 @@ export default function AllDiscoveries() {
           apiUrl={api}
           pageHref={pageHref}
           empty="No discoveries yet! Be the first to find a Jimmy figurine"
+          newest={after ? NEWEST : null}
           loading={loading && !after}
           skeletons={5}
           label="All discoveries"
