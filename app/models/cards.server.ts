@@ -93,3 +93,14 @@ export function selectCards(db: Kysely<Database>, viewerId: number | null) {
       "u.profile_image_url",
     ]);
 }
+
+/** One discovery as its card shows it to `viewerId` (their like included), or null when there is none. */
+export async function findCard(
+  db: Kysely<Database>,
+  photoUrl: PhotoUrl,
+  id: number,
+  viewerId: number | null,
+): Promise<DiscoveryCardData | null> {
+  const row = await selectCards(db, viewerId).where("d.id", "=", id).executeTakeFirst();
+  return row ? toCardData(row, photoUrl) : null;
+}

@@ -108,6 +108,20 @@ test.describe("reporting a discovery", () => {
     await expect(page.getByRole("heading", { level: 1, name: "First Discovery!" })).toBeVisible();
   });
 
+  test("a signed-out visitor's 'Add Your Discovery' leads, after signing in, to the report form", async ({ page }, testInfo) => {
+    const serial = mintJimmy();
+    addDiscoveries(serial, 1);
+    await page.goto(`/jimmy/${serial}`);
+    await waitForHydration(page, testInfo);
+    await page.getByRole("link", { name: "Add Your Discovery" }).click();
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(`/jimmy/${serial}/new-discovery`)}$`));
+    await page.getByLabel("First name").fill(uniqueName("Reporter"));
+    await page.getByRole("button", { name: "Sign in locally" }).click();
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}/new-discovery$`));
+    await expect(page.getByRole("heading", { level: 1, name: `You found Jimmy #${serial}, his 2nd discovery.` })).toBeVisible();
+    await expect(page.getByLabel(/^Photo/)).toBeVisible();
+  });
+
   test("a hunter reports a first discovery: the photo is published upright and without its metadata", async ({ page }, testInfo) => {
     const serial = mintJimmy();
     await signIn(page, uniqueName("First"), "Finder", `/jimmy/${serial}/first-discovery`);
