@@ -75,13 +75,21 @@ function Badge({ children }: { children: React.ReactNode }) {
 export function QuickCaptureButton({
   renderAction,
 }: {
-  renderAction: (props: { to: string; className: string; children: React.ReactNode; "aria-label"?: string }) => React.ReactNode;
+  renderAction: (props: {
+    to: string;
+    className: string;
+    children: React.ReactNode;
+    "aria-label"?: string;
+    "data-floating-action"?: string;
+  }) => React.ReactNode;
 }) {
   return renderAction({
     to: "/scan",
     "aria-label": "Report a discovery",
+    "data-floating-action": "",
     className:
-      "fixed bottom-20 right-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-orange-700 text-white shadow-xl hover:bg-orange-800 md:bottom-8 md:right-8",
+      // Not on phones: there the bottom bar's Scan is the same action, and a button floating over the feed would cover its links.
+      "fixed bottom-8 right-8 z-40 hidden h-14 w-14 items-center justify-center rounded-full bg-orange-700 text-white shadow-xl hover:bg-orange-800 md:flex",
     children: <CameraIcon className="h-6 w-6" />,
   });
 }

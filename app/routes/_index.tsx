@@ -68,9 +68,7 @@ export default function Home() {
   );
   const pageHref = useCallback((cursor: string) => `/${feedQuery(includeFirst, { after: cursor })}#feed`, [includeFirst]);
   const newest = { href: `/${feedQuery(includeFirst)}#feed`, label: "Back to the newest discoveries" };
-  const action = (props: { to: string; className: string; children: React.ReactNode; "aria-label"?: string }) => (
-    <ContributorLink {...props} />
-  );
+  const action = (props: React.ComponentProps<typeof ContributorLink>) => <ContributorLink {...props} />;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
