@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin-helpers";
 import { queryOne } from "./db";
-import { expectAccessible, jsEnabled } from "./helpers";
+import { expectAccessible, jsEnabled, signIn, uniqueName } from "./helpers";
 
 const PAGES = ["/", "/privacy-policy", "/found", "/found?error=invalid_qr", "/no-such-page"];
 
@@ -73,6 +73,26 @@ test.describe("the page shell", () => {
     }
   });
 
+  test("on a phone, the home page shows the first discovery on the first screen, under a tagline that is read whole", async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto("/");
+    const firstCard = page.getByTestId("discovery-card").first();
+    const card = (await firstCard.boundingBox())!;
+    const bar = (await page.getByRole("navigation", { name: "Mobile" }).boundingBox())!;
+    // The card's finder and a good part of its photo, above the bottom bar, without scrolling.
+    expect(card.y + 180).toBeLessThanOrEqual(bar.y);
+    await expectWholeTagline(page);
+
+    // Signed in, the header holds more buttons: the tagline wraps instead of being cut.
+    await signIn(page, uniqueName("Tagline"));
+    for (const width of [412, 360]) {
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto("/");
+      await expectWholeTagline(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width at ${width}`).toBeLessThanOrEqual(width);
+    }
+  });
+
   test("on a desktop, the mobile navigation is hidden", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/");
@@ -110,6 +130,13 @@ test("every page is served with security headers", async ({ request }) => {
 function longestJourney(): number {
   return queryOne<{ serial_number: number }>("select serial_number from jimmys order by discovery_count desc, serial_number limit 1")
     .serial_number;
+}
+
+async function expectWholeTagline(page: Page) {
+  const tagline = page.getByTestId("header-tagline");
+  await expect(tagline).toHaveText("Austin's little legend, hidden all over the world");
+  const fits = await tagline.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1);
+  expect(fits, "the tagline is shown whole, not cut").toBe(true);
 }
 
 /**
