@@ -158,8 +158,30 @@ async function coveredControls(page: Page): Promise<string[]> {
     await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
     await page.waitForTimeout(50);
     for (const found of await page.evaluate(controlsCoveredNow)) covered.add(found);
+    // Something pinned over the content may miss every control's centre at these few positions, yet pass over each one as the page scrolls.
+    if (y === 0 || y === Number.MAX_SAFE_INTEGER) for (const found of await page.evaluate(pinnedOverContent)) covered.add(found);
   }
   return [...covered];
+}
+
+/** In the page: anything fixed or sticky over the content, between the header and the bottom bar (the two things that may be). */
+function pinnedOverContent(): string[] {
+  const header = document.querySelector("header")!;
+  const nav = document.querySelector<HTMLElement>('nav[aria-label="Mobile"]')!;
+  const top = header.getBoundingClientRect().bottom;
+  const bottom = nav.getBoundingClientRect().top;
+  const pinned: string[] = [];
+  for (const el of document.body.querySelectorAll<HTMLElement>("*")) {
+    const style = getComputedStyle(el);
+    if (style.position !== "fixed" && style.position !== "sticky") continue;
+    if (header.contains(el) || nav.contains(el) || style.visibility !== "visible") continue;
+    const box = el.getBoundingClientRect();
+    if (box.width <= 1 || box.height <= 1) continue;
+    if (box.bottom <= top || box.top >= bottom || box.right <= 0 || box.left >= window.innerWidth) continue;
+    const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40);
+    pinned.push(`${style.position} ${el.tagName.toLowerCase()} "${name}" over the page`);
+  }
+  return pinned;
 }
 
 /** In the page: the controls in view that a tap at their centre would miss. */
