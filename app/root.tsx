@@ -12,7 +12,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { type ButtonHTMLAttributes, lazy, Suspense, useEffect, useState } from "react";
-import { MobileFloatingMenu, MobileNav } from "~/components/MobileNav";
+import { MobileNav } from "~/components/MobileNav";
 import { NavigationProgress } from "~/components/NavigationProgress";
 import { useNonce } from "~/components/nonce";
 import { loadFeedSkeleton, PendingPage } from "~/components/PendingPage";
@@ -172,8 +172,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <PendingPage huntName={hunt.name}>{children}</PendingPage>
           </main>
           <SiteFooter hunt={hunt} />
-          <MobileFloatingMenu hunt={hunt} />
-          <MobileNav />
+          <MobileNav hunt={hunt} />
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

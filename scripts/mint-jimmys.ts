@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { formatCount, plural } from "~/lib/format";
 import { mintJimmys } from "~/models/jimmys.server";
 import { getDb, migrateToLatest, describeDatabase } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
@@ -28,7 +29,9 @@ if (from === null || to === null || to < from) {
 const db = getDb();
 await migrateToLatest(db);
 const created = await mintJimmys(db, from, to);
-console.log(`Minted ${created} new Jimmys in #${from}–#${to} (${to - from + 1 - created} existed already) in ${describeDatabase(env())}`);
+console.log(
+  `Minted ${plural(created, "new Jimmy", "new Jimmys")} in #${from}–#${to} (${formatCount(to - from + 1 - created)} existed already) in ${describeDatabase(env())}`,
+);
 
 const outDir = path.resolve(values.out);
 fs.mkdirSync(outDir, { recursive: true });
@@ -37,7 +40,7 @@ for (let start = from; start <= to; start += MAX_LABELS) {
   for (const format of ["svg", "pdf"] as const) {
     const sheet = await labelSheet(db, { from: start, to: end, format });
     fs.writeFileSync(path.join(outDir, sheet.filename), sheet.body);
-    console.log(`Wrote ${sheet.count} labels to ${path.join(outDir, sheet.filename)}`);
+    console.log(`Wrote ${plural(sheet.count, "label", "labels")} to ${path.join(outDir, sheet.filename)}`);
   }
 }
 console.log(`Labels point at ${env().publicUrl.origin}/q/…`);

@@ -26,6 +26,10 @@ export type CommentFormSetup = {
   nameHint: string;
   /** Whether the page was asked for with the box open (the no-JavaScript 'Add Comment' link). */
   openInitially: boolean;
+  /** A guest (not signed in, no admin session): offered to sign in first and post under their name. */
+  offerSignIn: boolean;
+  /** What the hunter typed before they signed in to post it, to put back in the box; null otherwise. */
+  draft: string | null;
 };
 
 const POSTED = { title: "Comment posted!", description: "Your comment has been added to Jimmy's page.", variant: "success" } as const;
@@ -56,7 +60,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
   const hydrated = useHydrated();
   const toast = useToast();
   const [open, setOpen] = useState(setup.openInitially || Boolean(failed));
-  const [content, setContent] = useState(failed?.values.content ?? "");
+  const [content, setContent] = useState(failed?.values.content ?? setup.draft ?? "");
   // Kept for a retry of this comment, so one whose answer was lost is not posted twice; fresh after it is posted.
   const [commentKey, setCommentKey] = useState(setup.idempotencyKey);
   // The form the draft keeper is given, a moment after the box opens; a new round after a post.
@@ -217,6 +221,21 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
       <p id={`${nameId}-hint`} className="mt-1 text-xs text-stone-600">
         {setup.nameHint}
       </p>
+      {setup.offerSignIn ? (
+        <p className="mt-2 text-sm text-stone-700">
+          Want your name on it?{" "}
+          {/* The same form, sent elsewhere: what is typed is kept while the visitor signs in, and nothing is posted yet. */}
+          <button
+            type="submit"
+            formAction={`${jimmyPath}/comment-sign-in`}
+            formNoValidate
+            className="font-semibold text-orange-800 underline hover:text-orange-900"
+          >
+            Sign in to post under your name
+          </button>{" "}
+          and your comment will be waiting here.
+        </p>
+      ) : null}
       {nameError ? (
         <p id={`${nameId}-error`} className="mt-1 text-sm text-red-700">
           {nameError}

@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { encodeCursor, FEED_PAGE_SIZE, type DiscoveryCardData, type FeedPage } from "~/lib/discoveries";
 import { DiscoveryCard } from "./DiscoveryCard";
@@ -8,6 +9,8 @@ import { SpinnerIcon } from "./ui/icons";
 
 export const FEED_ERROR_TEXT = "Failed to load discoveries. Please try again.";
 export const FEED_END_TEXT = "No more discoveries to load";
+/** A page of the feed asked for past its oldest discovery (an old or edited link): nothing is wrong, the list just ends. */
+export const FEED_PAST_END_TEXT = "No more discoveries: you've reached the end of the list.";
 
 /**
  * A newest-first list of discovery cards. With JavaScript, the next page loads
@@ -20,6 +23,7 @@ export function DiscoveryFeed({
   apiUrl,
   pageHref,
   empty,
+  newest,
   loading,
   skeletons,
   label,
@@ -30,7 +34,13 @@ export function DiscoveryFeed({
   apiUrl: (cursor: string) => string;
   /** The HTML page after a cursor (no JavaScript). */
   pageHref: (cursor: string) => string;
+  /** What an empty list says when nothing has been found yet. */
   empty: React.ReactNode;
+  /**
+   * Set when the list starts after a cursor: where its newest discoveries are. An empty page then
+   * means the end of the list was passed, not that there is nothing: it says so and links back.
+   */
+  newest?: { href: string; label: string } | null;
   /** A navigation to a new result set is under way: show skeleton cards. */
   loading: boolean;
   skeletons: number;
@@ -88,7 +98,20 @@ export function DiscoveryFeed({
   }
 
   if (items.length === 0) {
-    return <div className="rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">{empty}</div>;
+    return (
+      <div className="rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">
+        {newest ? (
+          <>
+            <p>{FEED_PAST_END_TEXT}</p>
+            <Link to={newest.href} className="mt-3 inline-block font-semibold text-orange-800 underline">
+              {newest.label}
+            </Link>
+          </>
+        ) : (
+          empty
+        )}
+      </div>
+    );
   }
 
   return (

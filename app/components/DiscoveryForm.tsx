@@ -579,7 +579,13 @@ export function DiscoveryForm({
 
       <Progress phase={phase} saving={fetcher.state !== "idle"} />
 
-      <div className="flex flex-wrap items-center justify-end gap-3">
+      <div
+        className={`flex flex-wrap items-center justify-end gap-3 ${
+          // In the dialog the form scrolls; its buttons stay in view at the dialog's foot, on any screen height.
+          kind === "modal" ? "sticky bottom-0 -mx-6 border-t border-stone-200 bg-white px-6 py-4 sm:-mx-8 sm:px-8" : ""
+        }`}
+        data-testid="report-form-actions"
+      >
         {secondaryAction}
         <button
           type="submit"

@@ -1,8 +1,9 @@
 import { Link } from "@remix-run/react";
 import { CameraIcon, LocateIcon, ScanIcon, TrophyIcon, UploadIcon } from "./ui/icons";
 
+// Two by two on a phone, so the feed below starts on the first screen; a list beside it from a wider screen on.
 const itemClass =
-  "flex w-full items-center gap-3 rounded-2xl border border-stone-200 bg-white p-3 text-left font-semibold text-stone-800 shadow-sm hover:border-orange-300 hover:bg-orange-50";
+  "flex h-full w-full items-center gap-2 rounded-xl border border-stone-200 bg-white p-2 text-left text-sm leading-tight font-semibold text-stone-800 shadow-sm hover:border-orange-300 hover:bg-orange-50 sm:gap-3 sm:rounded-2xl sm:p-3 sm:text-base";
 
 /** Home's 'Found a Jimmy?' panel. */
 export function FoundJimmyPanel({
@@ -12,12 +13,13 @@ export function FoundJimmyPanel({
   renderAction: (props: { to: string; className: string; children: React.ReactNode }) => React.ReactNode;
 }) {
   return (
-    <section aria-labelledby="found-title" className="rounded-3xl border border-orange-100 bg-orange-50/60 p-5">
+    <section aria-labelledby="found-title" className="rounded-2xl border border-orange-100 bg-orange-50/60 p-4 sm:rounded-3xl sm:p-5">
       <h2 id="found-title" className="text-lg font-bold tracking-tight">
         Found a Jimmy?
       </h2>
-      <p className="mt-1 text-sm text-stone-600">Scan the QR code on its base, or type the number printed on the label.</p>
-      <ul className="mt-4 space-y-2">
+      {/* Said again on /scan; on a phone the four choices speak for themselves and the feed gets the room. */}
+      <p className="mt-1 hidden text-sm text-stone-600 sm:block">Scan the QR code on its base, or type the number printed on the label.</p>
+      <ul className="mt-3 grid grid-cols-2 gap-2 sm:mt-4 sm:grid-cols-1">
         <li>
           {renderAction({
             to: "/scan",
@@ -68,20 +70,32 @@ export function FoundJimmyPanel({
 }
 
 function Badge({ children }: { children: React.ReactNode }) {
-  return <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-orange-100 text-orange-800">{children}</span>;
+  return (
+    <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-orange-100 text-orange-800 sm:h-10 sm:w-10 sm:rounded-xl">
+      {children}
+    </span>
+  );
 }
 
 /** The floating quick-capture button on the home page. */
 export function QuickCaptureButton({
   renderAction,
 }: {
-  renderAction: (props: { to: string; className: string; children: React.ReactNode; "aria-label"?: string }) => React.ReactNode;
+  renderAction: (props: {
+    to: string;
+    className: string;
+    children: React.ReactNode;
+    "aria-label"?: string;
+    "data-floating-action"?: string;
+  }) => React.ReactNode;
 }) {
   return renderAction({
     to: "/scan",
     "aria-label": "Report a discovery",
+    "data-floating-action": "",
     className:
-      "fixed bottom-20 right-4 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-orange-700 text-white shadow-xl hover:bg-orange-800 md:bottom-8 md:right-8",
+      // Not on phones: there the bottom bar's Scan is the same action, and a button floating over the feed would cover its links.
+      "fixed bottom-8 right-8 z-40 hidden h-14 w-14 items-center justify-center rounded-full bg-orange-700 text-white shadow-xl hover:bg-orange-800 md:flex",
     children: <CameraIcon className="h-6 w-6" />,
   });
 }

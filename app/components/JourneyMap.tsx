@@ -1,4 +1,4 @@
-import type { JourneyDrawing } from "~/lib/journey-map";
+import { journeySummary, type JourneyDrawing } from "~/lib/journey-map";
 import { formatDate } from "~/lib/format";
 
 export type JourneyMapData = {
@@ -25,11 +25,7 @@ const MARKER = {
  */
 export function JourneyMap({ serialNumber, map }: { serialNumber: number; map: JourneyMapData }) {
   const { drawing, basemap, hrefs } = map;
-  const miles = new Intl.NumberFormat("en-US", { maximumFractionDigits: map.miles < 10 ? 1 : 0 }).format(map.miles);
-  const summary =
-    drawing.stopCount === 1
-      ? `One stop so far.`
-      : `${drawing.stopCount.toLocaleString("en-US")} stops and ${drawing.legCount.toLocaleString("en-US")} legs, ${miles} miles in all.`;
+  const summary = journeySummary(drawing.stopCount, drawing.legCount, map.miles);
   return (
     <section aria-labelledby="journey-heading" className="mt-8" data-testid="journey-map">
       <h2 id="journey-heading" className="text-xl font-bold tracking-tight">

@@ -10,56 +10,58 @@ const ITEMS = [
   { to: "/scan", label: "Scan", icon: ScanIcon, end: false },
 ] as const;
 
-/** Bottom navigation on small screens. */
-export function MobileNav() {
+const itemClass = "flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium";
+
+/**
+ * Bottom navigation on small screens. Its last item is the menu of social
+ * pages and the privacy policy (SPEC.md's small mobile menu): part of the bar,
+ * whose space the page keeps free, so it never floats over the page's own
+ * links and buttons.
+ */
+export function MobileNav({ hunt }: { hunt: HuntConfig }) {
   return (
     <nav
       aria-label="Mobile"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-orange-100 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className="mx-auto grid max-w-md grid-cols-4">
+      <ul className="mx-auto grid max-w-md grid-cols-5">
         {ITEMS.map(({ to, label, icon: Icon, end }) => (
           <li key={to}>
             <NavLink
               to={to}
               end={end}
-              className={({ isActive }) =>
-                `flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium ${
-                  isActive ? "text-orange-700" : "text-stone-600 hover:text-orange-700"
-                }`
-              }
+              className={({ isActive }) => `${itemClass} ${isActive ? "text-orange-700" : "text-stone-600 hover:text-orange-700"}`}
             >
               <Icon className="h-5 w-5" />
               {label}
             </NavLink>
           </li>
         ))}
+        <li>
+          <Dropdown
+            align="right"
+            placement="above"
+            summaryLabel="More links"
+            summaryClassName={`${itemClass} w-full cursor-pointer text-stone-600 hover:text-orange-700`}
+            summary={
+              <>
+                <MenuIcon className="h-5 w-5" />
+                More
+              </>
+            }
+          >
+            <DropdownLink href={hunt.socialPhotosUrl} external icon={<PhotosIcon className="h-4 w-4" />}>
+              {hunt.socialPhotosLabel}
+            </DropdownLink>
+            <DropdownLink href={hunt.socialForumUrl} external icon={<ForumIcon className="h-4 w-4" />}>
+              {hunt.socialForumLabel}
+            </DropdownLink>
+            <DropdownLink href="/privacy-policy" icon={<ShieldIcon className="h-4 w-4" />}>
+              Privacy Policy
+            </DropdownLink>
+          </Dropdown>
+        </li>
       </ul>
     </nav>
-  );
-}
-
-/** The small floating menu on phones: social pages and the privacy policy. */
-export function MobileFloatingMenu({ hunt }: { hunt: HuntConfig }) {
-  return (
-    <div className="fixed bottom-20 left-3 z-40 md:hidden">
-      <Dropdown
-        align="left"
-        placement="above"
-        summaryLabel="More links"
-        summaryClassName="flex h-10 w-10 cursor-pointer items-center justify-center rounded-full border border-orange-200 bg-white text-stone-700 shadow-md"
-        summary={<MenuIcon className="h-4 w-4" />}
-      >
-        <DropdownLink href={hunt.socialPhotosUrl} external icon={<PhotosIcon className="h-4 w-4" />}>
-          {hunt.socialPhotosLabel}
-        </DropdownLink>
-        <DropdownLink href={hunt.socialForumUrl} external icon={<ForumIcon className="h-4 w-4" />}>
-          {hunt.socialForumLabel}
-        </DropdownLink>
-        <DropdownLink href="/privacy-policy" icon={<ShieldIcon className="h-4 w-4" />}>
-          Privacy Policy
-        </DropdownLink>
-      </Dropdown>
-    </div>
   );
 }

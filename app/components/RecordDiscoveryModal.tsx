@@ -49,9 +49,13 @@ export function RecordDiscoveryModal({ serialNumber, buttonClassName }: { serial
         ref={dialogRef}
         aria-labelledby="record-discovery-title"
         onClose={close}
-        className="m-auto w-[min(36rem,calc(100vw-1.5rem))] max-w-none rounded-3xl bg-white p-0 shadow-2xl backdrop:bg-black/60"
+        className="m-auto max-h-[calc(100dvh-1.5rem)] w-[min(36rem,calc(100vw-1.5rem))] max-w-none overflow-hidden rounded-3xl bg-white p-0 shadow-2xl backdrop:bg-black/60"
       >
-        <div className="max-h-[90dvh] overflow-y-auto p-6 sm:p-8">
+        {/*
+          The dialog never outgrows the screen: its content scrolls inside, and the form's buttons stick to its foot
+          (no bottom padding here, so they sit flush). A field scrolled or tabbed to stops above them (scroll padding).
+        */}
+        <div className="max-h-[calc(100dvh-1.5rem)] scroll-pb-28 overflow-y-auto px-6 pt-6 sm:px-8 sm:pt-8">
           <div className="flex items-start justify-between gap-4">
             <div>
               <h2 id="record-discovery-title" className="text-2xl font-extrabold tracking-tight">

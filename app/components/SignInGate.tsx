@@ -22,6 +22,7 @@ export function ContributorLink({
   className: string;
   children: React.ReactNode;
   "aria-label"?: string;
+  "data-floating-action"?: string;
 }) {
   const signedIn = Boolean(useRootData()?.user);
   const showToast = useToast();

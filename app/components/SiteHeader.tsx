@@ -8,16 +8,21 @@ import { loginLink } from "~/lib/login-link";
 export function SiteHeader({ hunt, accountArea }: { hunt: HuntConfig; accountArea: React.ReactNode }) {
   return (
     <header className="sticky top-0 z-40 border-b border-orange-100 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
+      <div className="mx-auto flex min-h-16 max-w-6xl items-center justify-between gap-3 px-4 py-1.5">
         <Link to="/" className="flex min-w-0 items-center gap-3 rounded-lg" aria-label={`${hunt.name} home`}>
           <img src="/logo.svg" alt="" width={40} height={40} className="h-10 w-10 shrink-0" />
           <span className="min-w-0">
             <span className="block truncate text-lg font-extrabold leading-tight tracking-tight text-stone-900">{hunt.name}</span>
-            <span className="block truncate text-[11px] text-stone-500 sm:text-xs">{hunt.tagline}</span>
+            {/* Wraps on a narrow screen instead of being cut mid-word; only a very long one is cut short, after two lines. */}
+            <span className="line-clamp-2 text-[11px] leading-snug text-stone-500 sm:text-xs" data-testid="header-tagline">
+              {hunt.tagline}
+            </span>
           </span>
         </Link>
         <div className="flex shrink-0 items-center gap-1.5 sm:gap-2">
+          {/* On phones the same links are the bottom bar's 'More' menu: the header keeps its room for the hunt's name. */}
           <Dropdown
+            className="hidden md:block"
             summaryLabel="Share and links"
             summaryClassName="flex h-10 w-10 cursor-pointer items-center justify-center rounded-full text-stone-600 hover:bg-orange-50 hover:text-orange-700"
             summary={<ShareIcon />}
@@ -105,8 +110,10 @@ export function AccountArea({ user, unreadNotifications }: { user: HeaderUser; u
 /** Shown on every page while the local demo sign-in is on, so nobody mistakes it for a real deployment. */
 export function DemoSignInBanner() {
   return (
-    <p role="note" className="bg-amber-300 px-4 py-1.5 text-center text-sm font-semibold text-amber-950">
-      Demo mode: local sign-in is on, so anyone here can sign in as anybody. Never run it like this in public.{" "}
+    <p role="note" className="bg-amber-300 px-4 py-1 text-center text-xs font-semibold text-amber-950 sm:py-1.5 sm:text-sm">
+      Demo mode: local sign-in is on, so anyone here can sign in as anybody.
+      {/* The warning's second sentence only where it fits on one line with the first: on a phone the banner stays one or two lines. */}
+      <span className="hidden sm:inline"> Never run it like this in public.</span>{" "}
       <a href="/demo/codes" className="underline">
         Demo label codes
       </a>

@@ -15,10 +15,10 @@ export function StatsBanner({ name, stats, loading }: { name: string; stats: Par
     <section
       aria-labelledby="stats-title"
       aria-busy={loading}
-      className="overflow-hidden rounded-3xl bg-gradient-to-br from-orange-600 via-orange-700 to-amber-800 p-6 text-white shadow-lg sm:p-8"
+      className="overflow-hidden rounded-2xl bg-gradient-to-br from-orange-600 via-orange-700 to-amber-800 p-4 text-white shadow-lg sm:rounded-3xl sm:p-8"
     >
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 id="stats-title" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+        <h1 id="stats-title" className="text-xl font-extrabold tracking-tight sm:text-3xl">
           {name}
         </h1>
         {loading ? (
@@ -30,12 +30,13 @@ export function StatsBanner({ name, stats, loading }: { name: string; stats: Par
           </p>
         )}
       </div>
-      <dl className="mt-6 grid grid-cols-3 gap-3 sm:gap-6">
+      {/* Compact on a phone, so the feed starts on the first screen. */}
+      <dl className="mt-3 grid grid-cols-3 gap-2 sm:mt-6 sm:gap-6">
         {FIGURES.map(({ key, label }) => (
-          <div key={key} className="rounded-2xl bg-white/10 p-3 sm:p-4">
+          <div key={key} className="rounded-xl bg-white/10 px-3 py-2 sm:rounded-2xl sm:p-4">
             <dt className="text-xs font-medium text-orange-50 sm:text-sm">{label}</dt>
-            <dd className="mt-1 text-2xl font-extrabold tabular-nums sm:text-4xl" data-testid={`stat-${key}`}>
-              {loading ? <span className="skeleton block h-8 w-16 bg-white/30 sm:h-10" /> : formatCount(value(key))}
+            <dd className="mt-0.5 text-xl font-extrabold tabular-nums sm:mt-1 sm:text-4xl" data-testid={`stat-${key}`}>
+              {loading ? <span className="skeleton block h-7 w-16 bg-white/30 sm:h-10" /> : formatCount(value(key))}
             </dd>
           </div>
         ))}

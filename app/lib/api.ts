@@ -5,3 +5,13 @@ export type ApiError = { message: string };
 export function toApiDiscovery<T extends { photo: { src: string } }>(discovery: T): T & { photoUrl: string } {
   return { ...discovery, photoUrl: discovery.photo.src };
 }
+
+/**
+ * A latitude or longitude as every JSON answer sends it (SPEC.md §3: decimals
+ * as strings): the recorded value exactly, as the shortest decimal that reads
+ * back as the same number. Never rounded here: rounding is for display
+ * (~/lib/format), so a client gets back what was recorded, whichever call it asks.
+ */
+export function apiDecimal(value: number | null): string | null {
+  return value === null ? null : String(value);
+}

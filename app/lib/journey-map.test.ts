@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centralMeridian, drawJourney, greatCirclePoints, MAX_MARKERS, type MapStop } from "./journey-map";
+import { centralMeridian, drawJourney, greatCirclePoints, journeySummary, MAX_MARKERS, type MapStop } from "./journey-map";
 
 let nextId = 1;
 const stop = (latitude: number, longitude: number, approximate = false): MapStop => ({
@@ -137,5 +137,14 @@ describe("centralMeridian", () => {
   it("puts the frame's edge in the widest stretch the journey never crosses", () => {
     expect(Math.abs(centralMeridian([170, -170]).center)).toBeCloseTo(180, 5);
     expect(Math.abs(centralMeridian([-10, 10]).center)).toBeCloseTo(0, 5);
+  });
+});
+
+describe("journeySummary", () => {
+  it("says one stop, and otherwise each count with its noun in the right number", () => {
+    expect(journeySummary(1, 0, 0)).toBe("One stop so far.");
+    expect(journeySummary(2, 1, 1)).toBe("2 stops and 1 leg, 1 mile in all.");
+    expect(journeySummary(3, 2, 2.46)).toBe("3 stops and 2 legs, 2.5 miles in all.");
+    expect(journeySummary(12, 11, 4321.4)).toBe("12 stops and 11 legs, 4,321 miles in all.");
   });
 });

@@ -301,3 +301,11 @@ function round(value: number, places: number): number {
   const k = 10 ** places;
   return Math.round(value * k) / k;
 }
+
+/** The line under a journey map: "One stop so far.", or its stops, legs and miles, each noun in the right number. */
+export function journeySummary(stopCount: number, legCount: number, miles: number): string {
+  if (stopCount === 1) return "One stop so far.";
+  const distance = new Intl.NumberFormat("en-US", { maximumFractionDigits: miles < 10 ? 1 : 0 }).format(miles);
+  const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+  return `${count(stopCount, "stop", "stops")} and ${count(legCount, "leg", "legs")}, ${distance} ${distance === "1" ? "mile" : "miles"} in all.`;
+}

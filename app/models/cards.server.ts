@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#db/schema";
 import type { DiscoveryCardData } from "~/lib/discoveries";
 import { buildPhoto, type PhotoUrl } from "~/lib/photos";
+import { apiDecimal } from "~/lib/api";
 import { displayPlace } from "~/lib/places";
 
 /**
@@ -42,8 +43,8 @@ export function toCardData(row: CardRow, photoUrl: PhotoUrl): DiscoveryCardData 
     photo: buildPhoto(row.photo_key, row.photo_variants, row.photo_width, row.photo_height, photoUrl),
     caption: row.caption,
     location: row.location,
-    latitude: row.latitude === null ? null : String(row.latitude),
-    longitude: row.longitude === null ? null : String(row.longitude),
+    latitude: apiDecimal(row.latitude),
+    longitude: apiDecimal(row.longitude),
     place: displayPlace({ ...row, approximate: row.location_approximate === 1 }),
     city: row.city,
     region: row.region,
@@ -91,4 +92,15 @@ export function selectCards(db: Kysely<Database>, viewerId: number | null) {
       "u.last_name",
       "u.profile_image_url",
     ]);
+}
+
+/** One discovery as its card shows it to `viewerId` (their like included), or null when there is none. */
+export async function findCard(
+  db: Kysely<Database>,
+  photoUrl: PhotoUrl,
+  id: number,
+  viewerId: number | null,
+): Promise<DiscoveryCardData | null> {
+  const row = await selectCards(db, viewerId).where("d.id", "=", id).executeTakeFirst();
+  return row ? toCardData(row, photoUrl) : null;
 }

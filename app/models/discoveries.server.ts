@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { encodeCursor, FEED_PAGE_SIZE, type Cursor, type DiscoveryCardData, type FeedPage } from "~/lib/discoveries";
 import { buildPhoto, parseVariants, type PhotoUrl } from "~/lib/photos";
+import { formatCount, plural } from "~/lib/format";
 import { displayPlace, type LocationInput, type ResolvedLocation } from "~/lib/places";
 import { selectCards, toCardData } from "./cards.server";
 import { clearMissing } from "./missing.server";
@@ -218,7 +219,7 @@ export async function backfillGeography(
       });
       report.updated += changes.length;
     }
-    log(`Checked ${report.checked} discoveries, updated ${report.updated}`);
+    log(`Checked ${plural(report.checked, "discovery", "discoveries")}, updated ${formatCount(report.updated)}`);
   }
 
   const jimmys = await db.selectFrom("discoveries").select("jimmy_id").distinct().orderBy("jimmy_id").execute();
@@ -226,7 +227,7 @@ export async function backfillGeography(
     await db.transaction().execute((trx) => afterDiscoveriesChanged(trx, { jimmyIds: [jimmy_id], hunterIds: [] }));
     report.jimmysRefreshed++;
   }
-  log(`Recomputed the figures of ${report.jimmysRefreshed} Jimmys`);
+  log(`Recomputed the figures of ${plural(report.jimmysRefreshed, "Jimmy", "Jimmys")}`);
   return report;
 }
 

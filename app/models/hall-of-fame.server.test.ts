@@ -358,7 +358,7 @@ describe("the hunter leaderboards", () => {
 });
 
 describe("the map's Jimmy locations", () => {
-  it("lists discovered Jimmys with their latest coordinates as 6-decimal strings", async () => {
+  it("lists discovered Jimmys with their latest coordinates as strings, as recorded (docs/api.md)", async () => {
     await discover(2, 0, { latitude: 30.2672, longitude: -97.7431, location: "Austin, TX" });
     await discover(2, 3, { location: "a typed place with no coordinates" });
     await discover(5, 1, { location: "Paris, France" });
@@ -372,8 +372,8 @@ describe("the map's Jimmy locations", () => {
         serialNumber: 2,
         name: "Jimmy #2",
         status: "discovered",
-        latitude: "30.267200",
-        longitude: "-97.743100",
+        latitude: "30.2672",
+        longitude: "-97.7431",
         location: "Austin, TX",
         discoveryCount: 2,
         lastDiscoveryDate: dateOf(3),
@@ -383,7 +383,7 @@ describe("the map's Jimmy locations", () => {
       },
       expect.objectContaining({ serialNumber: 5, latitude: null, longitude: null, location: "Paris, France" }),
       // Found with coordinates only: named after its derived place.
-      expect.objectContaining({ serialNumber: 8, latitude: "48.856600", longitude: "2.352200", location: "Paris, France" }),
+      expect.objectContaining({ serialNumber: 8, latitude: "48.8566", longitude: "2.3522", location: "Paris, France" }),
     ]);
   });
 });

@@ -112,3 +112,40 @@ it("names each discovery's place as the pages show it: the derived city for GPS,
     lastDiscoveryDate: new Date(Date.UTC(2026, 2, 5)).toISOString(),
   });
 });
+
+it("answers a position the same way in the feed and on the map: the recorded value as a string, never rounded", async () => {
+  const user = await makeUser(t.db);
+  const precise = await makeJimmy(t.db, 41);
+  const round = await makeJimmy(t.db, 42);
+  await makeDiscovery(t.db, {
+    jimmyId: precise.id,
+    userId: user.id,
+    isFirst: true,
+    createdAt: "2026-03-01T00:00:00.000Z",
+    latitude: 30.26715432,
+    longitude: -97.74306789,
+  });
+  await makeDiscovery(t.db, {
+    jimmyId: round.id,
+    userId: user.id,
+    isFirst: true,
+    createdAt: "2026-03-02T00:00:00.000Z",
+    latitude: 19.5,
+    longitude: -99,
+  });
+
+  const feed = (await listDiscoveries(t.db, photoUrls(), { includeFirst: true })).discoveries;
+  const map = (await listJimmyLocations(t.db)).discovered;
+  const positions = (serial: number) => [
+    feed.filter((d) => d.jimmy.serialNumber === serial).map((d) => [d.latitude, d.longitude])[0],
+    map.filter((j) => j.serialNumber === serial).map((j) => [j.latitude, j.longitude])[0],
+  ];
+  expect(positions(41)).toEqual([
+    ["30.26715432", "-97.74306789"],
+    ["30.26715432", "-97.74306789"],
+  ]);
+  expect(positions(42)).toEqual([
+    ["19.5", "-99"],
+    ["19.5", "-99"],
+  ]);
+});

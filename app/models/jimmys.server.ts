@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from "kysely";
 import { isPostgres } from "#db/migrations/dialect";
 import type { Database, JimmyStatus } from "#db/schema";
 import { encodeCursor, type Cursor, type DiscoveryCardData } from "~/lib/discoveries";
+import { apiDecimal } from "~/lib/api";
 import type { LatLng } from "~/lib/distance";
 import { KM_PER_DEGREE, type Strip } from "~/lib/near-me";
 import type { PhotoUrl } from "~/lib/photos";
@@ -58,7 +59,7 @@ export type JimmyLocation = {
   serialNumber: number;
   name: string;
   status: JimmyStatus;
-  /** Decimal degrees as a string (6 decimals), null when its position is unknown. */
+  /** Decimal degrees as a string, as recorded (apiDecimal), null when its position is unknown. */
   latitude: string | null;
   longitude: string | null;
   location: string | null;
@@ -98,15 +99,14 @@ export async function listJimmyLocations(db: Executor): Promise<JimmysLocations>
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .executeTakeFirstOrThrow(),
   ]);
-  const coordinate = (value: number | null) => (value === null ? null : value.toFixed(6));
   return {
     discovered: rows.map((r) => ({
       id: r.id,
       serialNumber: r.serial_number,
       name: r.name,
       status: r.status,
-      latitude: r.latitude === null || r.longitude === null ? null : coordinate(r.latitude),
-      longitude: r.latitude === null || r.longitude === null ? null : coordinate(r.longitude),
+      latitude: r.latitude === null || r.longitude === null ? null : apiDecimal(r.latitude),
+      longitude: r.latitude === null || r.longitude === null ? null : apiDecimal(r.longitude),
       location: r.location,
       discoveryCount: r.discovery_count,
       lastDiscoveryDate: r.last_discovery_at,

@@ -77,18 +77,17 @@ export default function Home() {
     [includeFirst],
   );
   const pageHref = useCallback((cursor: string) => `/${feedQuery(includeFirst, { after: cursor })}#feed`, [includeFirst]);
-  const action = (props: { to: string; className: string; children: React.ReactNode; "aria-label"?: string }) => (
-    <ContributorLink {...props} />
-  );
+  const newest = { href: `/${feedQuery(includeFirst)}#feed`, label: "Back to the newest discoveries" };
+  const action = (props: React.ComponentProps<typeof ContributorLink>) => <ContributorLink {...props} />;
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+    <div className="mx-auto max-w-6xl px-4 py-4 sm:py-8">
       <StatsBanner name={root?.hunt.name ?? "Jimmy Hunt"} stats={stats} loading={loadingHome && navigation.location.search === ""} />
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,640px)_minmax(0,1fr)] lg:items-start">
+      <div className="mt-5 grid grid-cols-1 gap-5 sm:mt-8 sm:gap-8 lg:grid-cols-[minmax(0,640px)_minmax(0,1fr)] lg:items-start">
         <section id="feed" aria-labelledby="feed-title" className="order-2 scroll-mt-20 lg:order-1">
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <div className="mb-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 sm:mb-4">
             <div className="flex items-baseline gap-3">
-              <h2 id="feed-title" className="text-xl font-bold tracking-tight">
+              <h2 id="feed-title" className="text-lg font-bold tracking-tight sm:text-xl">
                 Recent Discoveries
               </h2>
               <Link to="/discoveries" className="text-sm font-semibold text-orange-800 hover:underline">
@@ -99,16 +98,16 @@ export default function Home() {
               {includeFirst ? null : <input type="hidden" name="all" value="1" />}
               <button
                 type="submit"
-                className="rounded-full border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 shadow-sm hover:border-orange-300 hover:bg-orange-50"
+                className="rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm font-semibold text-stone-800 shadow-sm hover:border-orange-300 hover:bg-orange-50 sm:px-4 sm:py-2"
               >
                 {includeFirst ? "Hide First Discoveries" : "Show All"}
               </button>
             </Form>
           </div>
-          {after ? (
+          {after && feed.discoveries.length > 0 ? (
             <p className="mb-4 text-sm">
-              <Link to={`/${feedQuery(includeFirst)}#feed`} className="font-semibold text-orange-800 underline">
-                Back to the newest discoveries
+              <Link to={newest.href} className="font-semibold text-orange-800 underline">
+                {newest.label}
               </Link>
             </p>
           ) : null}
@@ -119,6 +118,7 @@ export default function Home() {
             apiUrl={apiUrl}
             pageHref={pageHref}
             empty={includeFirst ? EMPTY_FEED_TEXT : EMPTY_REGULAR_FEED_TEXT}
+            newest={after ? newest : null}
             loading={loadingHome}
             skeletons={3}
             label="Recent discoveries"

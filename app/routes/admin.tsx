@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Field } from "~/components/forms";
 import { Button } from "~/root";
@@ -368,10 +368,8 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
 }
 
 function CommentRow({ comment }: { comment: PanelData["comments"][number] }) {
-  const fetcher = useFetcher();
-  const deleting = fetcher.state !== "idle";
   return (
-    <li className={`flex items-start gap-3 p-3 ${deleting ? "opacity-50" : ""}`} data-testid="admin-comment">
+    <li className="flex items-start gap-3 p-3" data-testid="admin-comment">
       <div className="min-w-0 flex-1">
         <p className="text-sm text-stone-600">
           <Link to={`/jimmy/${comment.serialNumber}#comments`} className="font-semibold text-stone-800 hover:underline">
@@ -381,16 +379,14 @@ function CommentRow({ comment }: { comment: PanelData["comments"][number] }) {
         </p>
         <p className="break-words">{comment.content}</p>
       </div>
-      <fetcher.Form method="post" action={`/admin/comments/${comment.id}/delete`} data-discover="true">
-        <button
-          type="submit"
-          disabled={deleting}
-          className="rounded-full border border-red-300 px-3 py-1 text-sm font-semibold text-red-800 hover:bg-red-50"
-          aria-label={`Delete comment ${comment.id} on Jimmy #${comment.serialNumber}`}
-        >
-          Delete
-        </button>
-      </fetcher.Form>
+      {/* Asks first, on a page of its own, as deleting a discovery does. */}
+      <Link
+        to={`/admin/comments/${comment.id}/delete`}
+        className="shrink-0 rounded-full border border-red-300 px-3 py-1 text-sm font-semibold text-red-800 hover:bg-red-50"
+        aria-label={`Delete comment ${comment.id} on Jimmy #${comment.serialNumber}`}
+      >
+        Delete
+      </Link>
     </li>
   );
 }

@@ -1,6 +1,9 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { formatDate } from "~/lib/format";
+import { findCommentWithOwner } from "~/models/comments.server";
+import { ADMIN_HEADERS, requireAdminPage } from "~/web/admin.server";
 import { clientAddress } from "~/web/client-address.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
@@ -10,29 +13,77 @@ import { requireAdmin } from "~/web/session.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
-/** Deleting is a POST from the admin panel; anything else just goes there. */
-export function loader() {
-  return redirect("/admin");
+export const meta: MetaFunction = () => [{ title: "Delete comment · Admin" }, { name: "robots", content: "noindex" }];
+export const headers: HeadersFunction = () => ADMIN_HEADERS;
+
+const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
+
+const GONE = { title: "Failed to delete comment", description: "That comment no longer exists.", variant: "destructive" } as const;
+
+/** Deleting asks first, as deleting a discovery does: this page is the question, its form the answer. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const db = getDb();
+  await requireAdminPage(request, db);
+  const id = IdSchema.safeParse(params.id);
+  const comment = id.success ? await findCommentWithOwner(db, id.data) : null;
+  if (!comment) throw await redirectWithToast("/admin", GONE);
+  return {
+    comment: {
+      id: comment.id,
+      content: comment.content,
+      authorName: comment.authorName,
+      createdAt: comment.createdAt,
+      serialNumber: comment.serialNumber,
+    },
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const db = getDb();
   await requireAdmin(request, { db });
-  const id = z.coerce.number().int().positive().max(MAX_ROW_ID).safeParse(params.id);
+  const id = IdSchema.safeParse(params.id);
   const deleted = id.success ? await moderateDeleteComment(db, { id: id.data, clientAddress: clientAddress(request, context) }) : null;
-  if (!deleted) {
-    return redirectWithToast("/admin", {
-      title: "Failed to delete comment",
-      description: "That comment no longer exists.",
-      variant: "destructive",
-    });
-  }
+  if (!deleted) return redirectWithToast("/admin", GONE);
   return redirectWithToast("/admin", {
     title: "Comment deleted",
     description: `The comment on Jimmy #${deleted.serialNumber} was removed.`,
     variant: "success",
   });
+}
+
+export default function DeleteComment() {
+  const { comment } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <section className="mx-auto max-w-md px-4 py-12">
+      <div className="rounded-3xl border border-red-100 bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-extrabold tracking-tight">Delete comment?</h1>
+        <p className="mt-4 text-sm text-stone-600">
+          On Jimmy #{comment.serialNumber} by {comment.authorName ?? "Anonymous Hunter"}, {formatDate(comment.createdAt)}
+        </p>
+        <blockquote className="mt-2 whitespace-pre-line break-words rounded-xl bg-stone-50 p-3 text-stone-800">
+          {comment.content}
+        </blockquote>
+        <p className="mt-4 font-semibold text-red-800">Are you sure you want to delete this comment? This action cannot be undone.</p>
+        <Form method="post" className="mt-5 flex gap-3">
+          <button
+            type="submit"
+            disabled={navigation.state !== "idle"}
+            className="h-11 flex-1 rounded-full bg-red-700 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+          >
+            Delete comment
+          </button>
+          <Link
+            to="/admin"
+            className="h-11 flex-1 rounded-full border border-stone-300 text-center leading-[2.75rem] font-semibold hover:bg-stone-50"
+          >
+            Cancel
+          </Link>
+        </Form>
+      </div>
+    </section>
+  );
 }
 
 /** A request lost on the way keeps the page as it was (see ~/lib/transport). */

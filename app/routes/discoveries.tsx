@@ -5,7 +5,7 @@ import { useCallback } from "react";
 import { DiscoveryFeed, FEED_ERROR_TEXT } from "~/components/DiscoveryFeed";
 import { BackIcon } from "~/components/ui/icons";
 import { decodeCursor } from "~/lib/discoveries";
-import { formatCount } from "~/lib/format";
+import { plural } from "~/lib/format";
 import { countDiscoveries, listDiscoveries } from "~/models/discoveries.server";
 import { buttonClass, useRootData } from "~/root";
 import { getDb } from "~/infra/db.server";
@@ -53,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const apiUrl = (cursor: string) => `/api/discoveries?limit=10&includeFirst=true&after=${encodeURIComponent(cursor)}`;
 const pageHref = (cursor: string) => `/discoveries?after=${encodeURIComponent(cursor)}`;
+const NEWEST = { href: "/discoveries", label: "Back to the newest discoveries" };
 
 export default function AllDiscoveries() {
   const { total, page, after } = useLoaderData<typeof loader>();
@@ -68,12 +69,12 @@ export default function AllDiscoveries() {
       </Link>
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight">All Discoveries</h1>
       <p className="mt-1 text-stone-600" data-testid="total-discoveries">
-        {formatCount(total)} total discoveries
+        {plural(total, "total discovery", "total discoveries")}
       </p>
-      {after ? (
+      {after && page.discoveries.length > 0 ? (
         <p className="mt-3 text-sm">
-          <Link to="/discoveries" className="font-semibold text-orange-800 underline">
-            Back to the newest discoveries
+          <Link to={NEWEST.href} className="font-semibold text-orange-800 underline">
+            {NEWEST.label}
           </Link>
         </p>
       ) : null}
@@ -85,6 +86,7 @@ export default function AllDiscoveries() {
           apiUrl={api}
           pageHref={pageHref}
           empty="No discoveries yet! Be the first to find a Jimmy figurine"
+          newest={after ? NEWEST : null}
           loading={loading && !after}
           skeletons={5}
           label="All discoveries"

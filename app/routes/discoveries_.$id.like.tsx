@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
-import { safeRedirect } from "~/lib/redirect";
+import { loginHref, safeRedirect } from "~/lib/redirect";
+import { INTENT_PARAM, rememberIntent } from "~/web/sign-in-intent.server";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { likeGuard, setLike } from "~/models/likes.server";
@@ -10,7 +11,7 @@ import { getDb } from "~/infra/db.server";
 import { flashHeader, redirectWithToast } from "~/web/flash.server";
 import { consumeHunterLimit, rateLimitedText } from "~/services/rate-limit.server";
 import { retryAfterHeaders } from "~/web/rate-limit.server";
-import { requireUser } from "~/web/session.server";
+import { getUser } from "~/web/session.server";
 import { readForm } from "~/web/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
@@ -24,9 +25,20 @@ const LikeFormSchema = z.object({
 
 const LIKE_FAILED = { title: "Error", description: "Failed to update like", variant: "destructive" } as const;
 
-/** Likes have no page of their own; a stray visit goes home. */
+const DiscoveryIdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
+
+/** Likes have no page of their own (the one after sign-in is discoveries_.$id.like_.confirm); a stray visit goes home. */
 export function loader() {
   return redirect("/");
+}
+
+/** A like asked for while signed out: remembered, then off to sign in, and on to the page that makes it (discoveries_.$id.like_.confirm). */
+async function signInFirst(form: FormData, discoveryId: string | undefined, back: string): Promise<Response> {
+  const id = DiscoveryIdSchema.safeParse(discoveryId);
+  if (form.get("intent") !== "like" || !id.success) return redirect(loginHref(back));
+  const intent = await rememberIntent({ kind: "like", discoveryId: id.data });
+  const next = `/discoveries/${id.data}/like/confirm?${new URLSearchParams({ redirectTo: back, [INTENT_PARAM]: intent.id })}`;
+  return redirect(loginHref(next), { headers: { "Set-Cookie": intent.header } });
 }
 
 /**
@@ -39,7 +51,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const form = await readForm(request);
   const back = safeRedirect(form.get("redirectTo"), "/");
-  const user = await requireUser(request, { redirectTo: back });
+  const user = await getUser(request);
+  if (!user) return signInFirst(form, params.id, back);
   const parsed = LikeFormSchema.safeParse({
     discoveryId: params.id,
     intent: form.get("intent"),

@@ -11,14 +11,30 @@ export function loader({ request }: LoaderFunctionArgs) {
   return { error: error === null ? null : { code: error, message: qrErrorMessage(error) } };
 }
 
+const STUCK_TITLE = "Still nothing?";
+const STUCK_TEXT = "The scan didn't get through. Scan the QR code again, or type Jimmy's number and the code printed on the label.";
+
 export default function Found() {
   const { error } = useLoaderData<typeof loader>();
   if (!error) {
     return (
-      <section className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center" aria-live="polite" aria-busy="true">
+      <section className="mx-auto flex max-w-md flex-col items-center px-4 py-24 text-center" aria-live="polite">
         <SpinnerIcon className="h-10 w-10 animate-spin text-orange-600" />
         <h1 className="mt-6 text-xl font-bold">Processing QR Code...</h1>
         <p className="mt-1 text-stone-600">Please wait...</p>
+        {/* A scan lands here only on its way elsewhere; if nothing came after a few seconds, say what to do (CSS only, so also without JavaScript). */}
+        <div className="reveal-after-delay mt-8 rounded-2xl border border-orange-200 bg-orange-50 p-5" data-testid="found-stuck-help">
+          <p className="font-semibold text-stone-900">{STUCK_TITLE}</p>
+          <p className="mt-1 text-sm text-stone-700">{STUCK_TEXT}</p>
+          <div className="mt-4 flex flex-wrap justify-center gap-3">
+            <Link to="/scan" className={buttonClass("primary", "cta")}>
+              Scan again
+            </Link>
+            <Link to="/scan#manual" className={buttonClass("secondary", "cta", "bg-white")}>
+              Type the code
+            </Link>
+          </div>
+        </div>
       </section>
     );
   }

@@ -245,7 +245,7 @@ function RecordBody({ entry, placesLabel }: { entry: NonNullable<RecordCardData[
           alt={`Latest discovery of Jimmy #${serial}`}
           loading="lazy"
           decoding="async"
-          className="h-28 w-28 shrink-0 rounded-xl object-cover"
+          className="h-28 w-28 shrink-0 rounded-xl bg-stone-100 object-contain"
         />
         <dl className="min-w-0 space-y-1 text-sm">
           <div>
@@ -301,7 +301,8 @@ function RecordBody({ entry, placesLabel }: { entry: NonNullable<RecordCardData[
                     alt={`Jimmy #${serial} at ${stop.location ?? "an unknown place"}`}
                     loading="lazy"
                     decoding="async"
-                    className="aspect-square w-full rounded-lg object-cover"
+                    // Whole, not cropped to the square: the serial tag at a photo's edge is what proves which Jimmy it is.
+                    className="aspect-square w-full rounded-lg bg-stone-100 object-contain"
                   />
                   <figcaption className="mt-0.5 text-[11px] leading-tight text-stone-600">
                     <span className="block truncate">{stop.location ?? "Location not specified"}</span>

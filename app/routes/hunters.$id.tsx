@@ -69,6 +69,7 @@ export default function HunterPage() {
   const navigation = useNavigation();
   const name = fullName(hunter.firstName, hunter.lastName);
   const path = `/hunters/${hunter.id}`;
+  const newest = { href: path, label: "Back to their newest discoveries" };
   const loading = navigation.state === "loading" && navigation.location.pathname === path;
   const api = useCallback(
     (cursor: string) => `/api/discoveries?limit=10&hunter=${hunter.id}&after=${encodeURIComponent(cursor)}`,
@@ -148,10 +149,10 @@ export default function HunterPage() {
       )}
 
       <h2 className="mt-8 text-xl font-bold tracking-tight">Discoveries</h2>
-      {after ? (
+      {after && page.discoveries.length > 0 ? (
         <p className="mt-2 text-sm">
-          <Link to={path} className="font-semibold text-orange-800 underline">
-            Back to their newest discoveries
+          <Link to={newest.href} className="font-semibold text-orange-800 underline">
+            {newest.label}
           </Link>
         </p>
       ) : null}
@@ -163,6 +164,7 @@ export default function HunterPage() {
           apiUrl={api}
           pageHref={pageHref}
           empty={own ? "You haven't reported a discovery yet. Found a Jimmy? Scan its code." : `${name} hasn't reported a discovery yet.`}
+          newest={after ? newest : null}
           loading={loading && !after}
           skeletons={3}
           label={`${name}'s discoveries`}

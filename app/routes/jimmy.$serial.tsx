@@ -44,6 +44,7 @@ import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKe
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 import { photoUrls } from "~/infra/storage.server";
+import { commentDraftOf } from "~/web/sign-in-intent.server";
 
 const INVALID_URL_TEXT = "Invalid URL";
 
@@ -119,6 +120,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           ? "You're signed in, so this comment is posted under your account name."
           : "Leave it blank to post as Anonymous Hunter. Admins are auto-assigned.",
       openInitially: new URL(request.url).searchParams.get("comment") === "new",
+      // A guest may sign in first to post under their name; what they typed comes back with them (comment-sign-in route).
+      offerSignIn: !user && !admin,
+      draft: user ? await commentDraftOf(request, serial) : null,
     },
     latestMapSrc: latest ? latestMapSrc(latest, config.mapEmbedOrigin) : null,
   };

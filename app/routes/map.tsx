@@ -70,7 +70,8 @@ export default function MapPage() {
         <h1 className="text-3xl font-extrabold tracking-tight">Jimmy Location Map</h1>
       </div>
       <p className="mt-2 text-stone-600" data-testid="map-summary">
-        Track {formatCount(discoveredCount)} discovered Jimmys across {formatCount(totalJimmys)} total figurines
+        Track {plural(discoveredCount, "discovered Jimmy", "discovered Jimmys")} across{" "}
+        {plural(totalJimmys, "total figurine", "total figurines")}
       </p>
 
       <div className="mt-5 flex flex-wrap items-center gap-3">
@@ -213,7 +214,7 @@ function ClusterList({
           preventScrollReset
           className="mt-3 inline-flex rounded-full border border-orange-200 bg-white px-4 py-2 text-sm font-semibold text-orange-800 hover:bg-orange-50"
         >
-          Show {formatCount(Math.min(AREAS_PER_PAGE, areaCount - clusters.length))} more areas
+          Show {plural(Math.min(AREAS_PER_PAGE, areaCount - clusters.length), "more area", "more areas")}
         </Link>
       ) : null}
     </div>

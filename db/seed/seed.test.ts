@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDb } from "../../tests/support/test-db";
-import { DEMO_DISCOVERED, DEMO_MINTED, seedDemoData } from "./seed";
+import { DEMO_DISCOVERED, DEMO_MINTED, describeSeedReport, seedDemoData } from "./seed";
 
 let t: Awaited<ReturnType<typeof createTestDb>>;
 beforeAll(async () => {
@@ -29,12 +29,27 @@ const counts = async () => {
   };
 };
 
+describe("the seed's closing line", () => {
+  it("puts each count's noun in the right number", () => {
+    expect(describeSeedReport({ users: 1, jimmysMinted: 1, discoveries: 1, comments: 1, likes: 1 })).toBe(
+      "1 hunter, 1 new Jimmy, 1 new discovery, 1 new comment, 1 new like",
+    );
+    expect(describeSeedReport({ users: 32, jimmysMinted: 0, discoveries: 245, comments: 1_126, likes: 2 })).toBe(
+      "32 hunters, 0 new Jimmys, 245 new discoveries, 1,126 new comments, 2 new likes",
+    );
+  });
+});
+
 // Loading the whole demo hunt (about 250 photos rendered, geography derived)
 // takes close to a minute on a busy two-core machine.
 describe("the demo data", { timeout: 180_000 }, () => {
   it("describes a lively hunt", async () => {
-    const report = await seedDemoData({ db: t.db, storage: t.storage });
+    const lines: string[] = [];
+    const report = await seedDemoData({ db: t.db, storage: t.storage, log: (line) => lines.push(line) });
     expect(report.jimmysMinted).toBe(DEMO_MINTED);
+    // A Jimmy found once is "1 discovery", not "1 discoveries".
+    expect(lines.filter((line) => /: 1 discoveries$/.test(line))).toEqual([]);
+    expect(lines.some((line) => /: 1 discovery$/.test(line))).toBe(true);
     const c = await counts();
     expect(c.jimmys).toBeGreaterThanOrEqual(60);
     expect(c.discoveries).toBeGreaterThanOrEqual(200);

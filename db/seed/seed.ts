@@ -2,6 +2,7 @@ import sharp from "sharp";
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema";
 import { DEFAULT_CAPTION } from "~/lib/discoveries";
+import { plural } from "~/lib/format";
 import { mintJimmys } from "~/models/jimmys.server";
 import { afterDiscoveriesChanged } from "~/models/derived-figures.server";
 import { addComment } from "~/models/comments.server";
@@ -106,6 +107,17 @@ async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<v
 
 export type SeedReport = { users: number; jimmysMinted: number; discoveries: number; comments: number; likes: number };
 
+/** The seed's closing line: what it added, each count with its noun in the right number. */
+export function describeSeedReport(report: SeedReport): string {
+  return [
+    plural(report.users, "hunter", "hunters"),
+    plural(report.jimmysMinted, "new Jimmy", "new Jimmys"),
+    plural(report.discoveries, "new discovery", "new discoveries"),
+    plural(report.comments, "new comment", "new comments"),
+    plural(report.likes, "new like", "new likes"),
+  ].join(", ");
+}
+
 /**
  * Loads the demo hunt: hunters, 64 minted Jimmys of which 40 have journeys,
  * comments and likes. Safe to run again: anything already present is kept
@@ -206,7 +218,7 @@ export async function seedDemoData(options: {
       newDiscoveryIds.add(id);
       report.discoveries++;
     }
-    log(`Jimmy #${plan.jimmy.serial_number}: ${plan.steps.length} discoveries`);
+    log(`Jimmy #${plan.jimmy.serial_number}: ${plural(plan.steps.length, "discovery", "discoveries")}`);
   }
 
   // A couple of travellers with a status other than "discovered".

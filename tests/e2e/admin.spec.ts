@@ -236,14 +236,28 @@ test.describe("moderating discoveries", () => {
     ).toBeVisible();
   });
 
-  test("an admin deletes a comment and the Jimmy's comment count follows", async ({ page }) => {
+  test("an admin deletes a comment after confirming, and the Jimmy's comment count follows", async ({ page }) => {
     const discovery = await makeStoredDiscovery();
     const content = `Rude remark ${Date.now()}`;
     const commentId = addComment(discovery.jimmyId, content);
     await signInAsAdmin(page);
     const row = page.getByTestId("admin-comment").filter({ hasText: content });
     await expect(row).toContainText(`Jimmy #${discovery.serial}`);
-    await row.getByRole("button", { name: `Delete comment ${commentId} on Jimmy #${discovery.serial}` }).click();
+    const deleteLink = row.getByRole("link", { name: `Delete comment ${commentId} on Jimmy #${discovery.serial}` });
+
+    // One click only asks, as deleting a discovery does; Cancel keeps the comment.
+    await deleteLink.click();
+    await expect(page.getByRole("heading", { name: "Delete comment?" })).toBeVisible();
+    await expect(page.getByText(content)).toBeVisible();
+    await expect(page.getByText("Are you sure you want to delete this comment? This action cannot be undone.")).toBeVisible();
+    expect(queryOne<{ n: number }>("select count(*) as n from comments where id = ?", commentId).n).toBe(1);
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(row).toBeVisible();
+    expect(queryOne<{ n: number }>("select count(*) as n from comments where id = ?", commentId).n).toBe(1);
+
+    await deleteLink.click();
+    await page.getByRole("button", { name: "Delete comment" }).click();
     await expect(page.getByText("Comment deleted")).toBeVisible();
     await expect(page.getByTestId("admin-comment").filter({ hasText: content })).toHaveCount(0);
     expect(queryOne<{ n: number }>("select count(*) as n from comments where id = ?", commentId).n).toBe(0);

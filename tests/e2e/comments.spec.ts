@@ -108,6 +108,41 @@ test.describe("commenting on a Jimmy", () => {
     expect(stored(forged)).toEqual([{ author_name: `${first} Commenter`, is_admin: 0, user_id: hunter.id, content: forged }]);
   });
 
+  test("a visitor who signs in to post under their name comes back to the open box with what they typed, and posts it", async ({
+    page,
+  }, testInfo) => {
+    const serial = quietJimmy();
+    await page.goto(`/jimmy/${serial}`);
+    await openCommentBox(page);
+    const content = `Typed before signing in ${uniqueName("")}`;
+    await page.getByLabel("Your comment").fill(content);
+    await page.getByRole("button", { name: "Sign in to post under your name" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    expect(stored(content)).toEqual([]);
+    const first = uniqueName("Named");
+    await page.getByLabel("First name").fill(first);
+    await page.getByLabel("Last name").fill("Commenter");
+    await page.getByRole("button", { name: "Sign in locally" }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}\\?comment=new&pending=[0-9a-f-]+#add-comment$`));
+    await waitForHydration(page, testInfo);
+    const box = page.getByRole("form", { name: "Add a comment" });
+    await expect(box).toBeVisible();
+    await expect(box.getByLabel("Your comment")).toHaveValue(content);
+    await expect(box.getByLabel(/^Your name/)).toHaveValue(`${first} Commenter`);
+    await expect(box.getByRole("button", { name: "Sign in to post under your name" })).toHaveCount(0);
+    await waitFillTime(page);
+    await box.getByRole("button", { name: "Post Comment" }).click();
+    await expectPosted(page);
+    await expect(commentWith(page, content).getByTestId("comment-author")).toHaveText(`${first} Commenter`);
+    const hunter = queryOne<{ id: number }>("select id from users where first_name = ?", first);
+    expect(stored(content)).toEqual([{ author_name: `${first} Commenter`, is_admin: 0, user_id: hunter.id, content }]);
+
+    // The kept text was for that one return: opening the box again starts empty.
+    await page.goto(`/jimmy/${serial}?comment=new#add-comment`);
+    await expect(page.getByLabel("Your comment")).toHaveValue("");
+  });
+
   test("a visitor cannot comment as the hunt's team or a registered hunter: the name field says why, the comment is kept", async ({
     page,
   }) => {

@@ -32,6 +32,18 @@ test.describe("the QR result page", () => {
     await expectAccessible(page);
   });
 
+  test("when nothing happens after a scan, it says after a few seconds what to do: scan again or type the code", async ({ page }) => {
+    await page.goto("/found");
+    const help = page.getByTestId("found-stuck-help");
+    // Not at once: a scan that works moves on before this shows.
+    await expect(help).toBeHidden();
+    await expect(help).toBeVisible({ timeout: 10_000 });
+    await expect(help).toContainText("Still nothing?");
+    await expect(help).toContainText("Scan the QR code again, or type Jimmy's number and the code printed on the label.");
+    await expect(help.getByRole("link", { name: "Scan again" })).toHaveAttribute("href", "/scan");
+    await expect(help.getByRole("link", { name: "Type the code" })).toHaveAttribute("href", "/scan#manual");
+  });
+
   test("an error message is shown as text, never as markup", async ({ page }) => {
     await page.goto(`/found?error=${encodeURIComponent("<img src=x onerror=alert(1)>")}`);
     await expect(page.getByTestId("qr-error-message")).toHaveText("An unknown error occurred. Please try scanning again.");

@@ -99,6 +99,28 @@ test.describe("the Hall of Fame", () => {
     }
     await expect(photos.first()).toHaveAttribute("srcset", /320w/);
   });
+
+  test("journey photos and the latest photo are shown whole, not cropped, so the serial tag at their edge stays in view", async ({
+    page,
+  }) => {
+    await page.goto("/hall-of-fame");
+    const card = page.getByRole("article", { name: "Most Discovered" });
+    const images = card.getByRole("img", { name: /^(Jimmy #\d+ at |Latest discovery of Jimmy #)/ });
+    expect(await images.count()).toBeGreaterThan(6);
+    const shown = await images.evaluateAll((imgs) =>
+      (imgs as HTMLImageElement[]).map((img) => {
+        const photoAspect = Number(img.getAttribute("width")) / Number(img.getAttribute("height"));
+        const boxAspect = img.clientWidth / img.clientHeight;
+        const fit = getComputedStyle(img).objectFit;
+        // Whole when scaled to fit inside its box, or when the box has the photo's own shape.
+        const whole = fit === "contain" || fit === "scale-down" || Math.abs(photoAspect - boxAspect) < 0.02;
+        return { alt: img.alt, photoAspect, whole };
+      }),
+    );
+    // The check means something only if some photos are not square.
+    expect(shown.some((image) => Math.abs(image.photoAspect - 1) > 0.05)).toBe(true);
+    expect(shown.filter((image) => !image.whole)).toEqual([]);
+  });
 });
 
 /** Countries for a planted hunter's finds (ISO 3166-1 alpha-2, as discoveries store them). */

@@ -210,6 +210,29 @@ test.describe("the home page", () => {
     expect(seen).toEqual(expectedFeed(seen[0]!, true));
   });
 
+  test("a page of the feed past its oldest discovery says the list has ended and links back to the newest", async ({ page }) => {
+    const past = encodeURIComponent("1970-01-01T00:00:00.000Z_1");
+    const hunter = queryOne<{ user_id: number }>("select user_id from discoveries order by id limit 1").user_id;
+    for (const [path, back, label] of [
+      [`/?after=${past}`, "/#feed", "Back to the newest discoveries"],
+      [`/?all=1&after=${past}`, "/?all=1#feed", "Back to the newest discoveries"],
+      [`/discoveries?after=${past}`, "/discoveries", "Back to the newest discoveries"],
+      [`/hunters/${hunter}?after=${past}`, `/hunters/${hunter}`, "Back to their newest discoveries"],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      const main = page.getByRole("main");
+      await expect(main.getByText("No more discoveries: you've reached the end of the list.")).toBeVisible();
+      // Not the empty hunt's words: there are discoveries, just none this far back.
+      await expect(main.getByText(/No (regular )?discoveries yet|hasn't reported a discovery yet/)).toHaveCount(0);
+      const links = main.getByRole("link", { name: label });
+      await expect(links).toHaveCount(1);
+      await expect(links).toHaveAttribute("href", back);
+    }
+    await page.getByRole("main").getByRole("link", { name: "Back to their newest discoveries" }).click();
+    await expect(page.getByTestId("discovery-card").first()).toBeVisible();
+  });
+
   test("the 'Found a Jimmy?' panel offers scanning, manual entry, the Jimmys near you and the Hall of Fame", async ({ page }) => {
     await page.goto("/");
     const panel = page.getByRole("region", { name: "Found a Jimmy?" });

@@ -112,7 +112,9 @@ test.describe("the Jimmy location map", () => {
     await expect(card).toBeVisible();
     // A position guessed from typed text is not shown as if it were measured.
     await expect(card.getByTestId("selected-jimmy-coordinates")).toHaveText(
-      raw.locationApproximate ? "Not measured: the centre of a typed place" : `${raw.latitude}, ${raw.longitude}`,
+      raw.locationApproximate
+        ? "Not measured: the centre of a typed place"
+        : `${Number(raw.latitude).toFixed(6)}, ${Number(raw.longitude).toFixed(6)}`,
     );
     await expect(card.getByTestId("selected-jimmy-status")).toHaveText(
       raw.status === "missing" ? "Possibly missing" : raw.status.charAt(0).toUpperCase() + raw.status.slice(1),

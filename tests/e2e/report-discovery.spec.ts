@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { fillLabelCode } from "./admin-helpers";
 import fs from "node:fs";
 import path from "node:path";
@@ -106,6 +106,20 @@ test.describe("reporting a discovery", () => {
     await page.getByRole("button", { name: "Sign in locally" }).click();
     await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}/first-discovery$`));
     await expect(page.getByRole("heading", { level: 1, name: "First Discovery!" })).toBeVisible();
+  });
+
+  test("a signed-out visitor's 'Add Your Discovery' leads, after signing in, to the report form", async ({ page }, testInfo) => {
+    const serial = mintJimmy();
+    addDiscoveries(serial, 1);
+    await page.goto(`/jimmy/${serial}`);
+    await waitForHydration(page, testInfo);
+    await page.getByRole("link", { name: "Add Your Discovery" }).click();
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(`/jimmy/${serial}/new-discovery`)}$`));
+    await page.getByLabel("First name").fill(uniqueName("Reporter"));
+    await page.getByRole("button", { name: "Sign in locally" }).click();
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}/new-discovery$`));
+    await expect(page.getByRole("heading", { level: 1, name: `You found Jimmy #${serial}, his 2nd discovery.` })).toBeVisible();
+    await expect(page.getByLabel(/^Photo/)).toBeVisible();
   });
 
   test("a hunter reports a first discovery: the photo is published upright and without its metadata", async ({ page }, testInfo) => {
@@ -386,6 +400,54 @@ test.describe("the Jimmy page's 'Add Your Discovery'", () => {
     await page.getByRole("button", { name: "Add Your Discovery" }).click();
     await expect(dialog.getByLabel(/^Caption/)).toHaveValue("");
     await expect(dialog.getByLabel(/^Location/)).toHaveValue("");
+  });
+});
+
+test.describe("the 'Record Your Discovery' dialog on any screen", () => {
+  /** Whether a click at the centre of `locator` lands on it (nothing covers it, and it is inside the window). */
+  async function reachable(locator: Locator): Promise<boolean> {
+    return locator.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      if (box.top < 0 || box.left < 0 || box.bottom > window.innerHeight || box.right > window.innerWidth) return false;
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && (hit === el || el.contains(hit));
+    });
+  }
+
+  test("fits the window: its content scrolls inside, and Cancel and 'Record Discovery' stay in reach", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "Without JavaScript there is no dialog: 'Add Your Discovery' is the new-discovery page.");
+    const serial = mintJimmy();
+    addDiscoveries(serial, 1);
+    await signIn(page, uniqueName("Short"), "Screen", `/jimmy/${serial}`);
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 1280, height: 600 },
+      { width: 800, height: 480 },
+      { width: 360, height: 640 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/jimmy/${serial}`);
+      await waitForHydration(page, testInfo);
+      await page.getByRole("button", { name: "Add Your Discovery" }).click();
+      const dialog = page.getByRole("dialog", { name: "Record Your Discovery" });
+      const submit = dialog.getByRole("button", { name: "Record Discovery" });
+      const cancel = dialog.getByRole("button", { name: "Cancel" });
+      await expect(submit).toBeVisible();
+      const size = `${viewport.width}×${viewport.height}`;
+      const box = (await dialog.boundingBox())!;
+      expect(box.y, size).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, size).toBeLessThanOrEqual(viewport.height);
+      expect(await reachable(submit), `'Record Discovery' at ${size}`).toBe(true);
+      expect(await reachable(cancel), `Cancel at ${size}`).toBe(true);
+      // Every field can be scrolled to, and the buttons at the foot never cover it.
+      for (const field of [dialog.getByLabel(/^Code on the label/), dialog.getByLabel(/^Caption/), dialog.getByLabel(/^Location/)]) {
+        await field.scrollIntoViewIfNeeded();
+        expect(await reachable(field), `a field at ${size}`).toBe(true);
+      }
+      expect(await reachable(submit), `'Record Discovery' after scrolling at ${size}`).toBe(true);
+      await cancel.click();
+      await expect(dialog).toBeHidden();
+    }
   });
 });
 

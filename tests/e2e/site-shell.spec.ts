@@ -1,5 +1,7 @@
-import { expect, test } from "@playwright/test";
-import { expectAccessible, jsEnabled } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { signInAsAdmin } from "./admin-helpers";
+import { queryOne } from "./db";
+import { expectAccessible, jsEnabled, signIn, uniqueName } from "./helpers";
 
 const PAGES = ["/", "/privacy-policy", "/found", "/found?error=invalid_qr", "/no-such-page"];
 
@@ -34,7 +36,7 @@ test.describe("the page shell", () => {
     await expect(page).toHaveURL(/\/privacy-policy$/);
   });
 
-  test("on a phone, the bottom navigation and the floating menu are there", async ({ page }, testInfo) => {
+  test("on a phone, the bottom navigation and its menu of links are there", async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Mobile" });
@@ -43,13 +45,51 @@ test.describe("the page shell", () => {
     await expect(nav.getByRole("link", { name: "Hall of Fame" })).toHaveAttribute("href", "/hall-of-fame");
     await expect(nav.getByRole("link", { name: "Scan" })).toHaveAttribute("href", "/scan");
 
-    await page.getByLabel("More links").click();
-    const floating = page.locator("details", { has: page.getByLabel("More links") });
+    // The small menu is the bar's last item, not a button floating over the page.
+    await nav.getByLabel("More links").click();
+    const floating = nav.locator("details", { has: page.getByLabel("More links") });
     await expect(floating.getByRole("link", { name: /Instagram/ })).toHaveAttribute("target", "_blank");
     await expect(floating.getByRole("link", { name: "Privacy Policy" })).toBeVisible();
     if (jsEnabled(testInfo)) {
       await page.keyboard.press("Escape");
       await expect(floating.getByRole("link", { name: "Privacy Policy" })).toBeHidden();
+    }
+  });
+
+  test("on a phone, nothing floats over a page's links and buttons: each one can be tapped where it is shown", async ({ page }) => {
+    test.setTimeout(180_000);
+    const pages = ["/", "/privacy-policy", `/jimmy/${longestJourney()}`, "/hall-of-fame", "/discoveries", "/map", "/admin"];
+    await signInAsAdmin(page);
+    for (const viewport of [
+      { width: 360, height: 740 },
+      { width: 412, height: 823 },
+    ]) {
+      await page.setViewportSize(viewport);
+      for (const path of pages) {
+        await page.goto(path);
+        const covered = await coveredControls(page);
+        expect(covered, `${path} at ${viewport.width}×${viewport.height}`).toEqual([]);
+      }
+    }
+  });
+
+  test("on a phone, the home page shows the first discovery on the first screen, under a tagline that is read whole", async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto("/");
+    const firstCard = page.getByTestId("discovery-card").first();
+    const card = (await firstCard.boundingBox())!;
+    const bar = (await page.getByRole("navigation", { name: "Mobile" }).boundingBox())!;
+    // The card's finder and a good part of its photo, above the bottom bar, without scrolling.
+    expect(card.y + 180).toBeLessThanOrEqual(bar.y);
+    await expectWholeTagline(page);
+
+    // Signed in, the header holds more buttons: the tagline wraps instead of being cut.
+    await signIn(page, uniqueName("Tagline"));
+    for (const width of [412, 360]) {
+      await page.setViewportSize({ width, height: 740 });
+      await page.goto("/");
+      await expectWholeTagline(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width at ${width}`).toBeLessThanOrEqual(width);
     }
   });
 
@@ -85,3 +125,92 @@ test("every page is served with security headers", async ({ request }) => {
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
 });
+
+/** The Jimmy with the longest timeline: its rail and entries run the length of the page. */
+function longestJourney(): number {
+  return queryOne<{ serial_number: number }>("select serial_number from jimmys order by discovery_count desc, serial_number limit 1")
+    .serial_number;
+}
+
+async function expectWholeTagline(page: Page) {
+  const tagline = page.getByTestId("header-tagline");
+  await expect(tagline).toHaveText("Austin's little legend, hidden all over the world");
+  const fits = await tagline.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1);
+  expect(fits, "the tagline is shown whole, not cut").toBe(true);
+}
+
+/**
+ * Scrolls through the page a window at a time (and to its very end) and
+ * lists every link, button and field between the header and the bottom bar
+ * that something else would receive a tap on, at its centre. (Scrolled from
+ * here, not in the page: the page may run no JavaScript.)
+ */
+async function coveredControls(page: Page): Promise<string[]> {
+  const covered = new Set<string>();
+  const { step, height } = await page.evaluate(() => {
+    const header = document.querySelector("header")!.getBoundingClientRect();
+    const nav = document.querySelector('nav[aria-label="Mobile"]')!.getBoundingClientRect();
+    return { step: Math.max(200, nav.top - header.bottom - 100), height: document.documentElement.scrollHeight };
+  });
+  // Bounded: a feed with JavaScript grows as it is scrolled.
+  const positions = [...Array.from({ length: Math.min(12, Math.ceil(height / step)) }, (_, i) => i * step), Number.MAX_SAFE_INTEGER];
+  for (const y of positions) {
+    await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+    await page.waitForTimeout(50);
+    for (const found of await page.evaluate(controlsCoveredNow)) covered.add(found);
+    // Something pinned over the content may miss every control's centre at these few positions, yet pass over each one as the page scrolls.
+    if (y === 0 || y === Number.MAX_SAFE_INTEGER) for (const found of await page.evaluate(pinnedOverContent)) covered.add(found);
+  }
+  return [...covered];
+}
+
+/** In the page: anything fixed or sticky over the content, between the header and the bottom bar (the two things that may be). */
+function pinnedOverContent(): string[] {
+  const header = document.querySelector("header")!;
+  const nav = document.querySelector<HTMLElement>('nav[aria-label="Mobile"]')!;
+  const top = header.getBoundingClientRect().bottom;
+  const bottom = nav.getBoundingClientRect().top;
+  const pinned: string[] = [];
+  for (const el of document.body.querySelectorAll<HTMLElement>("*")) {
+    const style = getComputedStyle(el);
+    if (style.position !== "fixed" && style.position !== "sticky") continue;
+    if (header.contains(el) || nav.contains(el) || style.visibility !== "visible") continue;
+    const box = el.getBoundingClientRect();
+    if (box.width <= 1 || box.height <= 1) continue;
+    if (box.bottom <= top || box.top >= bottom || box.right <= 0 || box.left >= window.innerWidth) continue;
+    const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40);
+    pinned.push(`${style.position} ${el.tagName.toLowerCase()} "${name}" over the page`);
+  }
+  return pinned;
+}
+
+/** In the page: the controls in view that a tap at their centre would miss. */
+function controlsCoveredNow(): string[] {
+  const header = document.querySelector("header")!.getBoundingClientRect();
+  const nav = document.querySelector('nav[aria-label="Mobile"]')!.getBoundingClientRect();
+  const covered: string[] = [];
+  for (const el of document.querySelectorAll<HTMLElement>("main a, main button, main summary, main input, main textarea, footer a")) {
+    // The first line of a link that wraps: its centre is on the text.
+    const box = el.getClientRects()[0];
+    if (!box || box.width === 0 || box.height === 0 || getComputedStyle(el).visibility !== "visible") continue;
+    if (box.top < header.bottom || box.bottom > nav.top || box.left < 0 || box.right > window.innerWidth) continue;
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    // Scrolled out of a box of its own (a list that scrolls) is not covered: it is simply out of that box's view.
+    let clipped = false;
+    for (let parent = el.parentElement; parent && !clipped; parent = parent.parentElement) {
+      const style = getComputedStyle(parent);
+      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+      const r = parent.getBoundingClientRect();
+      clipped = x < r.left || x > r.right || y < r.top || y > r.bottom;
+    }
+    if (clipped) continue;
+    const hit = document.elementFromPoint(x, y);
+    if (hit && (hit === el || el.contains(hit) || hit.contains(el))) continue;
+    const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40);
+    covered.push(
+      `${el.tagName.toLowerCase()} "${name}" under ${hit ? `${hit.tagName.toLowerCase()}.${String(hit.className).slice(0, 60)}` : "nothing"}`,
+    );
+  }
+  return covered;
+}
