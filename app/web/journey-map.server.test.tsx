@@ -38,7 +38,7 @@ describe("a Jimmy's journey map", () => {
   it("is drawn again when a stop moves, and links the stops this page does not show to their timeline page", async () => {
     const { jimmy, ids } = await travelledJimmy(7001);
     const both = await journeyMapHtml(db, jimmy, ids);
-    expect(both).toContain("2 stops and 1 legs");
+    expect(both).toContain("2 stops and 1 leg,");
     expect(both).toContain(`href="#discovery-${ids[0]}"`);
     // The same stops and page again: the same map.
     expect(await journeyMapHtml(db, jimmy, ids)).toBe(both);
