@@ -100,14 +100,14 @@ test("a signed-in hunter gets pages made for them, the home page as their copy o
     const nonce = cspNonce(response);
     expect(new Set(await scriptNonces(response))).toEqual(new Set([nonce]));
     nonces.add(nonce);
-    await expect(page.getByTestId("header-avatar")).toHaveAttribute("title", `${firstName} Hunter`);
+    await expect(page.getByTestId("header-avatar")).toHaveAttribute("title", `${firstName} Hunter: your account`);
   }
   expect(nonces.size).toBe(2);
   // All Discoveries offers a template too: rendered the first time, then a copy equal to the render.
   expect((await page.goto(`${app.baseURL}/discoveries`))!.headers()["x-page-cache"]).toBe("bypass");
   const discoveries = (await page.goto(`${app.baseURL}/discoveries`))!;
   expect(discoveries.headers()["x-page-cache"]).toBe("personal");
-  await expect(page.getByTestId("header-avatar")).toHaveAttribute("title", `${firstName} Hunter`);
+  await expect(page.getByTestId("header-avatar")).toHaveAttribute("title", `${firstName} Hunter: your account`);
   const renderedList = await page.request.get(`${app.baseURL}/discoveries`, { headers: { Authorization: "Bearer render-this" } });
   expect(renderedList.headers()["x-page-cache"]).toBe("bypass");
   expect(markupOf(await discoveries.text())).toBe(markupOf(await renderedList.text()));
@@ -207,7 +207,7 @@ test("a hunter's copy of the home page is the page rendered for them: their name
 
   await waitForHydration(page, testInfo);
   const avatar = page.getByTestId("header-avatar");
-  await expect(avatar).toHaveAttribute("title", `${firstName} ${lastName}`);
+  await expect(avatar).toHaveAttribute("title", `${firstName} ${lastName}: your account`);
   await expect(page.getByRole("link", { name: "Notifications, 1 unread" })).toBeVisible();
   const likeButton = (id: number) => page.locator(`#discovery-${id}`).getByRole("button", { name: /^(Like|Unlike) \(/ });
   await expect(likeButton(older)).toHaveAttribute("aria-pressed", "true");
@@ -262,7 +262,7 @@ test("a hunter's copy of the home page is the page rendered for them: their name
     const theirHtml = await theirs.text();
     expect(theirHtml).not.toContain(String(tag) + "</i>");
     expect(theirHtml).not.toContain("O&#x27;Hara");
-    await expect(otherPage.getByTestId("header-avatar")).toHaveAttribute("title", `${otherName} Hunter`);
+    await expect(otherPage.getByTestId("header-avatar")).toHaveAttribute("title", `${otherName} Hunter: your account`);
     await expect(otherPage.getByRole("link", { name: "Notifications, none unread" })).toBeVisible();
     await expect(otherPage.locator(`#discovery-${newer}`).getByRole("button", { name: /^(Like|Unlike) \(/ })).toHaveAttribute(
       "aria-pressed",
@@ -338,7 +338,7 @@ test("two hunters asking in turn each get only their own name, likes and unread 
           const html = await response.text();
           expect(html, `${path} for ${hunter.firstName}`).not.toContain(other.firstName);
           await waitForHydration(page, testInfo);
-          await expect(page.getByTestId("header-avatar")).toHaveAttribute("title", `${hunter.firstName} ${hunter.lastName}`);
+          await expect(page.getByTestId("header-avatar")).toHaveAttribute("title", `${hunter.firstName} ${hunter.lastName}: your account`);
           await expect(page.getByRole("link", { name: `Notifications, ${hunter.unread} unread` }).first()).toBeAttached();
           for (const [j, discovery] of liked.entries()) {
             const like = page.locator(`#discovery-${discovery}`).getByRole("button", { name: /^(Like|Unlike) \(/ });
