@@ -49,6 +49,8 @@ export async function claimJob(db: Executor, input: { now?: Date; leaseMs: numbe
     .orderBy("run_at")
     .orderBy("id")
     .limit(1);
+  // Looking first is a read: with nothing due, the poll never takes SQLite's write lock, which every form's write would queue behind.
+  if (!(await due.executeTakeFirst())) return null;
   const row = await db
     .updateTable("jobs")
     .set((eb) => ({

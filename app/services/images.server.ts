@@ -132,7 +132,12 @@ export function previewKey(photoKey: string): string {
   return `${photoKey}/og.jpg`;
 }
 
-/** Every object stored for a photo: its variants, smallest first, and its link-preview image if one was made. */
+/** The photo's variants, smallest first: what storing a photo writes. */
 export function photoObjectKeys(photoKey: string, variants: number[]): string[] {
-  return [...variants.map((w) => variantKey(photoKey, w)), previewKey(photoKey)];
+  return variants.map((w) => variantKey(photoKey, w));
+}
+
+/** Everything that may be stored for a photo, for removing it: its variants and its link-preview image, if one was made. */
+export function photoStoredKeys(photoKey: string, variants: number[]): string[] {
+  return [...photoObjectKeys(photoKey, variants), previewKey(photoKey)];
 }

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LocalDiskStorage } from "~/infra/storage.server";
 import { ROTATED_GPS_JPEG } from "../../tests/support/photos";
-import { photoObjectKeys, storePhoto } from "./images.server";
+import { photoStoredKeys, storePhoto } from "./images.server";
 import { cardPreview, cardSvg, photoPreview } from "./link-previews.server";
 
 let dir: string;
@@ -26,7 +26,7 @@ describe("link-preview images", () => {
     expect(await storage.head(`${photo.key}/og.jpg`)).toMatchObject({ contentType: "image/jpeg" });
     expect((await photoPreview(storage, photo))!.equals(first!)).toBe(true);
     // Deleting the photo's objects takes the preview too: nothing is left behind.
-    await storage.delete(photoObjectKeys(photo.key, photo.variants));
+    await storage.delete(photoStoredKeys(photo.key, photo.variants));
     const left: string[] = [];
     for await (const object of storage.list(photo.key)) left.push(object.key);
     expect(left).toEqual([]);

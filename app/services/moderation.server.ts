@@ -4,7 +4,7 @@ import { deleteComment } from "~/models/comments.server";
 import { deleteDiscovery, findDiscoveryPhoto, replaceDiscoveryPhoto } from "~/models/discoveries.server";
 import { dismissFlags, openFlagSummary, type FlagTarget } from "~/models/flags.server";
 import type { DB } from "~/infra/db.server";
-import { photoObjectKeys, storePhoto } from "./images.server";
+import { photoObjectKeys, photoStoredKeys, storePhoto } from "./images.server";
 import type { Storage } from "~/infra/storage.server";
 
 export const STORAGE_DOWN_DELETE_TEXT = "Photo storage isn't answering, so nothing was deleted. Please try again in a minute.";
@@ -32,7 +32,7 @@ export async function moderateDeleteDiscovery(
   if (!deleted) return null;
   // The row is gone; photos left behind by a storage hiccup are unreachable and harmless.
   await storage
-    .delete(photoObjectKeys(deleted.photo.key, deleted.photo.variants))
+    .delete(photoStoredKeys(deleted.photo.key, deleted.photo.variants))
     .catch((error) => console.error("Removing a deleted discovery's photos failed", error));
   await recordAdminAction(db, {
     action: byHunter === undefined ? "delete_discovery" : "hunter_delete_discovery",
@@ -117,15 +117,15 @@ export async function moderateReplaceImage(
 ): Promise<boolean> {
   const photo = await storePhoto(storage, bytes);
   const old = await replaceDiscoveryPhoto(db, id, photo).catch(async (error: unknown) => {
-    await storage.delete(photoObjectKeys(photo.key, photo.variants)).catch(() => undefined);
+    await storage.delete(photoStoredKeys(photo.key, photo.variants)).catch(() => undefined);
     throw error;
   });
   if (!old) {
     // Deleted while the image was being processed.
-    await storage.delete(photoObjectKeys(photo.key, photo.variants)).catch(() => undefined);
+    await storage.delete(photoStoredKeys(photo.key, photo.variants)).catch(() => undefined);
     return false;
   }
-  await storage.delete(photoObjectKeys(old.key, old.variants)).catch((error) => console.error("Removing a replaced image failed", error));
+  await storage.delete(photoStoredKeys(old.key, old.variants)).catch((error) => console.error("Removing a replaced image failed", error));
   await recordAdminAction(db, { action: "replace_image", targetType: "discovery", targetId: id, clientAddress });
   return true;
 }
