@@ -1,3 +1,4 @@
+import { LOCATION_PRECISIONS, PRECISION_LABELS, type LocationPrecision } from "~/lib/location-precision";
 import { useFetcher } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { formatCoordinates } from "~/lib/format";
@@ -106,6 +107,7 @@ export function DiscoveryForm({
   const [draftForm, setDraftForm] = useState<HTMLFormElement | null>(null);
   const [draftRound, setDraftRound] = useState(0);
   const [position, setPosition] = useState<Position | null>(positionFrom(failed?.values.latitude, failed?.values.longitude));
+  const [precision, setPrecision] = useState<LocationPrecision>(failed?.values.precision ?? "exact");
   const [keptUpload, setKeptUpload] = useState(failed?.values.tempPath ?? "");
   const [proof, setProof] = useState(failed ? failed.values.proof : scanProof);
   const [locationRequired, setLocationRequired] = useState(false);
@@ -373,11 +375,12 @@ export function DiscoveryForm({
             key={draftRound}
             draftKey={draftKey}
             form={draftForm}
-            fields={["checkCode", "caption", "location", "latitude", "longitude"]}
+            fields={["checkCode", "caption", "location", "latitude", "longitude", "precision"]}
             photoInput={photoRef.current}
             onRestore={(text, photo) => {
               setLocation(text.location ?? "");
               setPosition(positionFrom(text.latitude, text.longitude));
+              setPrecision(text.precision === "approximate" ? "approximate" : "exact");
               if (photo) void showPhoto(photo);
             }}
             onDiscard={() => {
@@ -559,6 +562,27 @@ export function DiscoveryForm({
             </span>
           ) : null}
         </div>
+        {position ? (
+          <fieldset className="mt-3 rounded-xl border border-stone-200 bg-stone-50 p-3" data-testid="location-precision">
+            <legend className="px-1 text-sm font-semibold text-stone-900">This place will be public</legend>
+            <p className="text-sm text-stone-700">Everyone can see where you found Jimmy. How precisely?</p>
+            <div className="mt-2 space-y-1">
+              {LOCATION_PRECISIONS.map((option) => (
+                <label key={option} className="flex min-h-11 items-center gap-3 text-sm text-stone-800">
+                  <input
+                    type="radio"
+                    name="precision"
+                    value={option}
+                    checked={precision === option}
+                    onChange={() => setPrecision(option)}
+                    className="h-4 w-4 accent-orange-700"
+                  />
+                  {PRECISION_LABELS[option]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
         {hydrated ? null : (
           <p className="mt-2 text-sm text-stone-600">Your device&apos;s location needs JavaScript: type where you found Jimmy instead.</p>
         )}

@@ -36,7 +36,8 @@ describe("the discovery form schemas", () => {
 
   it("turn empty text into nothing and round coordinates", () => {
     const result = reportFormSchema("new").parse({ tempPath, caption: "  ", location: "", latitude: "30.26720049", longitude: "-97.7431" });
-    expect(result).toEqual({ tempPath, caption: null, location: null, latitude: 30.2672, longitude: -97.7431 });
+    expect(result).toEqual({ tempPath, caption: null, location: null, latitude: 30.2672, longitude: -97.7431, precision: "exact" });
+    expect(reportFormSchema("new").parse({ tempPath, location: "x", precision: "approximate" }).precision).toBe("approximate");
   });
 
   it("take a caption or location made only of invisible characters as empty: the location is then still required", () => {

@@ -1,3 +1,4 @@
+import type { LocationPrecision } from "./location-precision";
 import { z } from "zod";
 import { jimmyPath } from "./discoveries";
 import { ordinal } from "./format";
@@ -98,6 +99,7 @@ export function reportFormSchema(kind: ReportFormKind) {
       location: optionalText(MAX_LOCATION_LENGTH, "location"),
       latitude: coordinate(90, "latitude"),
       longitude: coordinate(180, "longitude"),
+      precision: z.enum(["exact", "approximate"]).catch("exact"),
     })
     .superRefine((value, ctx) => {
       if ((value.latitude === null) !== (value.longitude === null)) {
@@ -120,6 +122,8 @@ export type ReportFormValues = {
   location: string;
   latitude: string;
   longitude: string;
+  /** How precisely the coordinates are published (app/lib/location-precision.ts). */
+  precision: LocationPrecision;
   /** A photo that already reached storage, so a retry does not upload it again. */
   tempPath: string;
   /** The label's code as typed (proof of possession, docs/security.md). */

@@ -44,6 +44,11 @@ export const ReportFieldsSchema = z
       .nullish(),
     latitude: coordinate("latitude", 90),
     longitude: coordinate("longitude", 180),
+    /** How precisely the coordinates are published: "exact" (the default) or "approximate" (about 1 km). */
+    precision: z
+      .enum(["exact", "approximate", ""], { error: 'precision must be "exact" or "approximate"' })
+      .nullish()
+      .transform((value) => (value === "approximate" ? ("approximate" as const) : ("exact" as const))),
     /** Proof of possession (docs/api.md): the code on the label as typed, or a scan proof. */
     checkCode: z.string({ error: "checkCode must be a string" }).max(32, "checkCode must be at most 32 characters").nullish(),
     proof: z.string({ error: "proof must be a string" }).max(100, "proof must be at most 100 characters").nullish(),

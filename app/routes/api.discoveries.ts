@@ -118,6 +118,7 @@ export async function action({ request }: ActionFunctionArgs) {
       location: body.location ?? null,
       latitude: body.latitude,
       longitude: body.longitude,
+      precision: body.precision,
       wantsFirst: false,
       idempotencyKey,
     });

@@ -43,6 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       location: body.location ?? null,
       latitude: body.latitude,
       longitude: body.longitude,
+      precision: body.precision,
       wantsFirst: true,
       idempotencyKey,
     });

@@ -50,7 +50,9 @@ export default function PrivacyPolicy() {
           </li>
           <li>
             <strong>Discoveries you report</strong>: the photo you upload, your caption, the location you type or allow your device to
-            share, and the time. We remove all embedded metadata (including GPS tags) from photos before they are published.
+            share, and the time. We remove all embedded metadata (including GPS tags) from photos before they are published. When you use
+            your device&apos;s location or a photo&apos;s GPS, the form tells you the place will be public and lets you choose the exact
+            spot or an approximate one (about 1 km), which is rounded before it is stored.
           </li>
           <li>
             <strong>Comments and likes</strong>: what you write, the name you choose to show, and which discoveries you like.

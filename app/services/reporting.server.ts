@@ -1,3 +1,4 @@
+import { publishedPosition, type LocationPrecision } from "~/lib/location-precision";
 import { DEFAULT_CAPTION } from "~/lib/discoveries";
 import { isUniqueViolation, type DB } from "~/infra/db.server";
 import { findIdempotentResult, IdempotentReplay, type IdempotencyGuard } from "~/models/idempotency.server";
@@ -17,6 +18,8 @@ export type DiscoveryReport = {
   location: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** "approximate": the coordinates are rounded to about 1 km before anything is stored or looked up. */
+  precision?: LocationPrecision;
   /** The hunter used the first-discovery form. */
   wantsFirst: boolean;
   /** The client's idempotency key: a repeat answers the first report's outcome (docs/api.md). */
@@ -87,7 +90,11 @@ export async function reportDiscovery(db: DB, storage: Storage, report: Discover
   await setTempUploadPhotoKey(db, report.tempPath, photoKey);
   const photo = await storePhoto(storage, bytes, photoKey);
   const location = report.location?.trim() || null;
-  const place = await resolveLocation({ latitude: report.latitude, longitude: report.longitude, location });
+  const measured =
+    report.latitude !== null && report.longitude !== null
+      ? publishedPosition({ latitude: report.latitude, longitude: report.longitude }, report.precision ?? "exact")
+      : { latitude: report.latitude, longitude: report.longitude };
+  const place = await resolveLocation({ ...measured, location });
 
   const record = async (): Promise<ReportOutcome> => {
     try {

@@ -113,6 +113,7 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
     location: fields.location ?? "",
     latitude: fields.latitude ?? "",
     longitude: fields.longitude ?? "",
+    precision: fields.precision === "approximate" ? "approximate" : "exact",
     tempPath: fields.tempPath ?? "",
     checkCode: fields.checkCode ?? "",
     proof: fields.proof ?? "",
@@ -161,6 +162,7 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
     location: values.location,
     latitude: values.latitude,
     longitude: values.longitude,
+    precision: values.precision,
   });
   if (!parsed.success) {
     const errors = z.flattenError(parsed.error).fieldErrors;
@@ -191,6 +193,7 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
       location: parsed.data.location,
       latitude: parsed.data.latitude,
       longitude: parsed.data.longitude,
+      precision: parsed.data.precision,
       wantsFirst: kind === "first",
       idempotencyKey,
     });

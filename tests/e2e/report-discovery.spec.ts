@@ -357,6 +357,33 @@ test.describe("the device location", () => {
   });
 });
 
+test.describe("the precision of a hunter's own position", () => {
+  test("the form says the place will be public, and 'approximate' stores it rounded to about 1 km", async ({ page, context }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "the device's location needs JavaScript: without it a typed place is all there is to publish");
+    const serial = mintJimmy();
+    addDiscoveries(serial, 1);
+    await context.grantPermissions(["geolocation"]);
+    await context.setGeolocation({ latitude: 48.858372, longitude: 2.294481 });
+    await signIn(page, uniqueName("Private"), "Finder", `/jimmy/${serial}/new-discovery`);
+    await waitForHydration(page, testInfo);
+    await expect(page.getByTestId("location-precision")).toHaveCount(0);
+    await choosePhoto(page, ROTATED_GPS_JPEG);
+    await page.getByRole("button", { name: "Use My Current Location" }).click();
+    const choice = page.getByTestId("location-precision");
+    await expect(choice).toContainText("This place will be public");
+    // The exact spot is the default: the next hunter needs the hiding spot.
+    await expect(choice.getByLabel(/^The exact spot/)).toBeChecked();
+    await choice.getByLabel(/^Approximate \(about 1 km\)/).check();
+    await page.screenshot({ path: testInfo.outputPath("location-precision.png"), fullPage: true });
+    await fillLabelCode(page, serial);
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
+    const row = discoveriesOf(serial).at(-1)!;
+    // Rounded before it was stored: the exact spot is nowhere in the database.
+    expect([row.latitude, row.longitude]).toEqual([48.86, 2.29]);
+  });
+});
+
 test.describe("the Jimmy page's 'Add Your Discovery'", () => {
   test("opens 'Record Your Discovery' and adds the discovery to the page (without JavaScript: the new-discovery page)", async ({
     page,
