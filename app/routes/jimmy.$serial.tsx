@@ -1,5 +1,4 @@
 import { linkPreview, previewSite } from "~/lib/link-preview";
-import { ShareButton } from "~/components/ShareButton";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData, useParams } from "@remix-run/react";
@@ -270,7 +269,6 @@ export default function JimmyPage() {
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <WatchButton serialNumber={jimmy.serialNumber} watching={watch.watching} watchers={watch.watchers} />
-        <ShareButton path={`/jimmy/${jimmy.serialNumber}`} title={`Follow Jimmy #${jimmy.serialNumber}'s journey`} />
       </div>
 
       {!found ? (
@@ -290,20 +288,6 @@ export default function JimmyPage() {
 
       {/* Drawn on the server (app/web/journey-map.server.tsx): markup only, no code for the browser. */}
       {journeyMap ? <div dangerouslySetInnerHTML={{ __html: journeyMap }} /> : null}
-      {found ? (
-        <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700" data-testid="journey-downloads">
-          <span>Take its journey along:</span>
-          <a href={`/jimmy/${jimmy.serialNumber}/journey.gpx`} className="font-semibold text-orange-800 underline" download>
-            GPX
-          </a>
-          <a href={`/jimmy/${jimmy.serialNumber}/journey.geojson`} className="font-semibold text-orange-800 underline" download>
-            GeoJSON
-          </a>
-          <a href={`/jimmy/${jimmy.serialNumber}/feed.atom`} className="font-semibold text-orange-800 underline">
-            Feed of its finds
-          </a>
-        </p>
-      ) : null}
 
       <section aria-labelledby="stats-heading" className="mt-8">
         <h2 id="stats-heading" className="sr-only">

@@ -46,7 +46,23 @@ function drawMap(
         : `/jimmy/${jimmy.serialNumber}?before=${encodeURIComponent(encodeCursor({ createdAt: stop.createdAt, id: stop.id + 1 }))}#discovery-${stop.id}`,
     ]),
   );
+  const base = `/jimmy/${jimmy.serialNumber}`;
+  // The journey to take along, drawn here with the map so the page's JavaScript carries none of it.
   return renderToStaticMarkup(
-    <JourneyMap serialNumber={jimmy.serialNumber} map={{ drawing, miles, basemap: basemapPath(drawing.view, JOURNEY_MAP_SIZE), hrefs }} />,
+    <>
+      <JourneyMap serialNumber={jimmy.serialNumber} map={{ drawing, miles, basemap: basemapPath(drawing.view, JOURNEY_MAP_SIZE), hrefs }} />
+      <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700" data-testid="journey-downloads">
+        <span>Take its journey along:</span>
+        <a href={`${base}/journey.gpx`} className="font-semibold text-orange-800 underline" download>
+          GPX
+        </a>
+        <a href={`${base}/journey.geojson`} className="font-semibold text-orange-800 underline" download>
+          GeoJSON
+        </a>
+        <a href={`${base}/feed.atom`} className="font-semibold text-orange-800 underline">
+          Feed of its finds
+        </a>
+      </p>
+    </>,
   );
 }
