@@ -10,7 +10,8 @@ declare module "@remix-run/node" {
 }
 
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
-const ROOT_SHARED = /\/app\/(root\.tsx|lib\/transport\.ts|lib\/format\.ts|components\/ui\/icons\.tsx)$/;
+const ROOT_SHARED =
+  /\/app\/(root\.tsx|lib\/transport\.ts|lib\/format\.ts|lib\/link-preview\.ts|lib\/page-cache\.ts|components\/useHydrated\.ts|components\/ui\/icons\.tsx)$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 3000 },
@@ -26,8 +27,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             //   deploy of the app's own code leaves the browser's copy good;
             // - "root-shared": the root's code (header, footer, error page, buttons) with what it
             //   imports that every page needs anyway (the transport helpers, dates and numbers, the
-            //   icons) and Vite's helper for dynamic imports. Left to itself, Rollup split these into
-            //   four more files, each of them loaded by every page.
+            //   icons) and Vite's helper for dynamic imports, and what nearly every page's own code
+            //   imports (its link-preview tags, its page-cache mark, the hydration hook). Left to
+            //   itself, Rollup split these into seven more files of 0.1–0.5 KB, each a request of
+            //   its own on a phone's slow connection.
             manualChunks: (id: string) =>
               FRAMEWORK.test(id) ? "framework" : id.includes("vite/preload-helper") || ROOT_SHARED.test(id) ? "root-shared" : undefined,
           },

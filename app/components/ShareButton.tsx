@@ -1,14 +1,13 @@
 import { useToast } from "./Toaster";
-import { useHydrated } from "./useHydrated";
 import { ShareIcon } from "./ui/icons";
 
 /**
- * Shares a discovery's own link: the device's share sheet where there is one,
- * otherwise a copy to the clipboard with a 'Link copied!' toast. Without
- * JavaScript it is simply that link.
+ * Shares a page's own link (a discovery's, a Jimmy's): the device's share
+ * sheet where there is one, otherwise a copy to the clipboard with a 'Link
+ * copied!' toast saying what was copied. Without JavaScript it is simply
+ * that link (the click handler exists only once the page is hydrated).
  */
-export function ShareButton({ path, title }: { path: string; title: string }) {
-  const hydrated = useHydrated();
+export function ShareButton({ path, title, what = "Discovery" }: { path: string; title: string; what?: string }) {
   const toast = useToast();
   return (
     <a
@@ -17,7 +16,6 @@ export function ShareButton({ path, title }: { path: string; title: string }) {
       title="Share"
       className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-stone-600 hover:bg-orange-50 hover:text-orange-800"
       onClick={async (event) => {
-        if (!hydrated) return;
         event.preventDefault();
         const url = new URL(path, window.location.href).href;
         if (typeof navigator.share === "function") {
@@ -31,7 +29,7 @@ export function ShareButton({ path, title }: { path: string; title: string }) {
         }
         try {
           await navigator.clipboard.writeText(url);
-          toast({ title: "Link copied!", description: "Discovery link copied to clipboard" });
+          toast({ title: "Link copied!", description: `${what} link copied to clipboard` });
         } catch {
           toast({ title: "Couldn't copy the link", description: url, variant: "destructive" });
         }

@@ -47,11 +47,8 @@ export function linkPreview(input: {
     { property: "og:image:width", content: String(PREVIEW_WIDTH) },
     { property: "og:image:height", content: String(PREVIEW_HEIGHT) },
     { property: "og:image:alt", content: input.imageAlt },
+    // The card's title, description, image and alt come from the og: tags above, as X's card processor falls back to them.
     { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: input.title },
-    { name: "twitter:description", content: input.description },
-    { name: "twitter:image", content: image },
-    { name: "twitter:image:alt", content: input.imageAlt },
     { tagName: "link", rel: "canonical", href: url },
     ...(input.feed
       ? [
