@@ -23,7 +23,7 @@ import type { Env } from "../app/infra/env.server.ts";
 import { limitedBody, refuseUnanswerable } from "./body-limit.ts";
 import { refuseCrossSite } from "./cross-site.ts";
 import { loopbackOnly } from "./loopback-only.ts";
-import { createPageCache, type Personalize, type RenderContext } from "./page-cache.ts";
+import { anonymousVariant, createPageCache, type Personalize, type RenderContext } from "./page-cache.ts";
 import { remixRequest, sendResponse } from "./remix-adapter.ts";
 import { requestLog } from "./request-log.ts";
 import { commonSecurityHeaders, plainErrors } from "./security-headers.ts";
@@ -78,15 +78,23 @@ export function createApp({ config, build, assets }: AppOptions): express.Expres
   // Before everything but the request log, so a signed-out visitor's copy of a
   // public page, or a hunter's of their home page, costs no more than it must.
   app.use((req, res, next) => {
+    const variant = anonymousVariant(req.headers.cookie, req.headers.authorization, req.headers["accept-language"]);
     const cached = pageCache.lookup({
       method: req.method,
       url: req.originalUrl,
-      anonymous: req.headers.cookie === undefined && req.headers.authorization === undefined,
+      anonymous: variant !== null,
+      variant: variant ?? "",
       acceptsGzip: req.headers["accept-encoding"] !== undefined && Boolean(req.acceptsEncodings("gzip")),
     });
     if (cached) return res.writeHead(cached.status, cached.headers).end(cached.body);
     const cookie = req.headers.cookie;
-    if (req.method !== "GET" || cookie === undefined || req.headers.authorization !== undefined || !pageCache.offers(req.originalUrl))
+    if (
+      req.method !== "GET" ||
+      cookie === undefined ||
+      req.headers.authorization !== undefined ||
+      variant !== null ||
+      !pageCache.offers(req.originalUrl)
+    )
       return next();
     pageCache
       .personal({

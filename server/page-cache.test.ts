@@ -608,3 +608,39 @@ describe("the page cache's internal headers", () => {
     expect(internal(Object.keys(fast!.headers))).toEqual([]);
   });
 });
+
+describe("reading preferences and the anonymous page cache", () => {
+  it("keeps one copy per reader's unit and time zone, and still renders for anyone with a session cookie", async () => {
+    // The page says which preferences it was rendered for, as the Hall of Fame's distances and a page's dates do.
+    let renders = 0;
+    const render = async (request: Request) => {
+      renders++;
+      const nonce = `N${renders}NONCE==`;
+      const said = `${request.headers.get("Cookie") ?? "no cookie"} / ${request.headers.get("Accept-Language") ?? "no language"}`;
+      return new Response(`<html><body><p>${said}</p><script nonce="${nonce}">1</script></body></html>`, {
+        headers: {
+          "Content-Type": "text/html",
+          "Content-Security-Policy": `script-src 'nonce-${nonce}'`,
+          [PAGE_CACHE_NONCE_HEADER]: nonce,
+        },
+      });
+    };
+    const cache = createPageCache({ ttlMs: 60_000 });
+    const body = async (headers: Record<string, string>) => (await cache.handle(get("/hall-of-fame", headers), render)).text();
+
+    expect(await body({ "Accept-Language": "fr-FR,fr;q=0.9" })).toContain("no cookie / fr-FR");
+    expect(await body({ "Accept-Language": "en-US" })).toContain("no cookie / en-US");
+    // A German reader gets the French reader's copy: both read kilometres in UTC.
+    expect(await body({ "Accept-Language": "de-DE" })).toContain("no cookie / fr-FR");
+    expect(await body({ Cookie: "units=km; tz=America/Chicago" })).toContain("units=km; tz=America/Chicago");
+    expect(await body({ Cookie: "tz=America/Chicago; units=km" })).toContain("units=km; tz=America/Chicago");
+    expect(renders).toBe(3);
+    // The fast path finds each copy under its own preferences.
+    const fast = cache.lookup({ method: "GET", url: "/hall-of-fame", anonymous: true, variant: "km America/Chicago", acceptsGzip: false });
+    expect(fast?.body.toString()).toContain("units=km; tz=America/Chicago");
+
+    // A session (or any other cookie) is never served a shared copy.
+    expect(await body({ Cookie: "tz=America/Chicago; __session=abc" })).toContain("__session=abc");
+    expect(renders).toBe(4);
+  });
+});

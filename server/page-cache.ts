@@ -45,6 +45,7 @@ import zlib from "node:zlib";
 // Set by the app on a page that may be cached; names the nonce it used. Never sent to the browser.
 import { PAGE_CACHE_FORM_TOKEN_HEADER, PAGE_CACHE_NONCE_HEADER, PAGE_CACHE_PERSONAL_HEADER } from "../app/lib/page-cache.ts";
 import { MARK_CLOSE, MARK_OPEN } from "../app/lib/personal-template.ts";
+import { preferenceVariant } from "../app/lib/reader-preferences.ts";
 
 /** Tells operators (and tests) how an answer was produced: hit, miss, or bypass. */
 export const PAGE_CACHE_STATUS_HEADER = "X-Page-Cache";
@@ -113,6 +114,24 @@ export type PageCacheOptions = {
 };
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
+
+/**
+ * Whether a request is a signed-out visitor's, and which copy of a page is
+ * theirs: null when it carries credentials (any cookie but the reading
+ * preferences, or an Authorization header); else the preferences its pages
+ * are worded in ("mi", "km Europe/Paris"…: app/lib/reader-preferences.ts),
+ * each of which has copies of its own.
+ */
+export function anonymousVariant(
+  cookie: string | null | undefined,
+  authorization: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+) {
+  return authorization ? null : preferenceVariant(cookie, acceptLanguage);
+}
+
+/** A stored copy's key: the address, and the preferences it is worded in. */
+const copyKey = (url: string, variant: string) => (variant ? `${url}\n${variant}` : url);
 
 type Render = (request: Request, context?: RenderContext) => Promise<Response>;
 
@@ -559,21 +578,25 @@ export function createPageCache({
       method,
       url,
       anonymous,
+      variant = "",
       acceptsGzip,
     }: {
       method: string;
       url: string;
       anonymous: boolean;
+      /** Which copy a signed-out visitor gets: their reading preferences (anonymousVariant). */
+      variant?: string;
       acceptsGzip: boolean;
     }): CachedAnswer | null {
       if (ttlMs <= 0 || method !== "GET" || !anonymous) return null;
-      const entry = fresh(entries, url);
+      const key = copyKey(url, variant);
+      const entry = fresh(entries, key);
       if (!entry) return null;
       const values = freshValues(entry);
       const headers = headersWith(entry, values.nonce, "hit");
       if (!acceptsGzip) return { status: entry.status, headers, body: plainWithFresh(entry, values) };
       headers["Content-Encoding"] = "gzip";
-      return { status: entry.status, headers, body: gzipWithFresh(entry, deflatedParts(url, entry), values) };
+      return { status: entry.status, headers, body: gzipWithFresh(entry, deflatedParts(key, entry), values) };
     },
 
     /**
@@ -622,8 +645,12 @@ export function createPageCache({
           clear();
         }
       }
-      const anonymous = !request.headers.has("Cookie") && !request.headers.has("Authorization");
-      if (ttlMs <= 0 || request.method !== "GET" || !anonymous) {
+      const variant = anonymousVariant(
+        request.headers.get("Cookie"),
+        request.headers.get("Authorization"),
+        request.headers.get("Accept-Language"),
+      );
+      if (ttlMs <= 0 || request.method !== "GET" || variant === null) {
         const response = await render(request);
         if (ttlMs > 0 && personalize && response.status === 200 && response.headers.get(PAGE_CACHE_PERSONAL_HEADER) === "offered") {
           // From now on hunters get this address as a copy of its template (`personal`).
@@ -636,7 +663,7 @@ export function createPageCache({
       }
 
       const url = new URL(request.url);
-      const key = url.pathname + url.search;
+      const key = copyKey(url.pathname + url.search, variant);
       const stored = fresh(entries, key);
       if (stored) return answer(stored, "hit");
       const inFlight = pending.get(key);

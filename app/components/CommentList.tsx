@@ -13,11 +13,14 @@ export function CommentList({
   now,
   huntName,
   own = {},
+  timeZone,
 }: {
   comments: CommentView[];
   now: string;
   huntName: string;
   own?: Record<number, boolean>;
+  /** The reader's time zone, for comments old enough to show a date (the server words the page in it too). */
+  timeZone?: string;
 }) {
   if (comments.length === 0) {
     return <p className="rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600">No comments yet. Say hello!</p>;
@@ -58,7 +61,7 @@ export function CommentList({
                   </span>
                 ) : null}
                 <time dateTime={comment.createdAt} className="text-stone-600">
-                  {commentTime(comment.createdAt, now)}
+                  {commentTime(comment.createdAt, now, timeZone)}
                 </time>
                 {comment.editedAt ? <span className="text-stone-600">(edited)</span> : null}
               </p>

@@ -1,10 +1,11 @@
-import { journeySummary, type JourneyDrawing } from "~/lib/journey-map";
-import { formatDate } from "~/lib/format";
+import type { JourneyDrawing } from "~/lib/journey-map";
 
 export type JourneyMapData = {
   drawing: JourneyDrawing;
-  /** The journey's length as the Hall of Fame measures it (README, "How the figures are counted"). */
-  miles: number;
+  /** "3 stops and 2 legs, 412 miles in all.": its length as the Hall of Fame measures it, in the reader's unit (journeySummary). */
+  summary: string;
+  /** Each drawn stop's date, in the time zone of its place, by discovery id. */
+  dates: Record<number, string>;
   /** The offline basemap drawn for the same view (app/routes/basemap[.]svg.ts). */
   basemap: string;
   /** Where each drawn stop's discovery is in the timeline, by discovery id. */
@@ -24,8 +25,7 @@ const MARKER = {
  * JavaScript off, and can be reached with the keyboard.
  */
 export function JourneyMap({ serialNumber, map }: { serialNumber: number; map: JourneyMapData }) {
-  const { drawing, basemap, hrefs } = map;
-  const summary = journeySummary(drawing.stopCount, drawing.legCount, map.miles);
+  const { drawing, basemap, hrefs, summary, dates } = map;
   return (
     <section aria-labelledby="journey-heading" className="mt-8" data-testid="journey-map">
       <h2 id="journey-heading" className="text-xl font-bold tracking-tight">
@@ -56,7 +56,7 @@ export function JourneyMap({ serialNumber, map }: { serialNumber: number; map: J
           ) : null}
           {drawing.stops.map((stop) => {
             const marker = MARKER[stop.role];
-            const label = `Stop ${stop.number}${stop.role === "first" ? " (first discovery)" : stop.role === "latest" ? " (latest)" : ""}, ${formatDate(stop.createdAt)}${stop.approximate ? ", approximate place" : ""}${stop.count > 1 ? `, and ${stop.count - 1} more nearby` : ""}`;
+            const label = `Stop ${stop.number}${stop.role === "first" ? " (first discovery)" : stop.role === "latest" ? " (latest)" : ""}, ${dates[stop.id]}${stop.approximate ? ", approximate place" : ""}${stop.count > 1 ? `, and ${stop.count - 1} more nearby` : ""}`;
             return (
               <a
                 key={stop.id}

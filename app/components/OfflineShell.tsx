@@ -11,6 +11,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Workbox } from "workbox-window";
 import { jimmyPath } from "~/lib/discoveries";
 import { discardReport, listOutbox, nextAttemptAt, onOutboxChange, sendOutbox, type OutboxReport, type SendOutcome } from "~/lib/outbox";
+import { rememberTimeZone } from "~/lib/reader-preferences";
 import { reportFormPath } from "~/lib/report-form";
 import { hasSavedCopy, savedCopyBanner } from "~/lib/saved-copy";
 import { isLostConnection, TRANSPORT_FAILURE_EVENT, type TransportFailure } from "~/lib/transport";
@@ -20,6 +21,8 @@ import { CloseIcon } from "./ui/icons";
 type Sent = { id: string; serialNumber: number; first: boolean };
 
 export default function OfflineShell() {
+  // Not about connections, but deferred like them: the reader's time zone, for the dates of their next page.
+  useEffect(rememberTimeZone, []);
   useFormRoutesLoaded();
   useConnectionNotices();
   useLostLoadsFromWorker();

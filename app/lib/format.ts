@@ -33,27 +33,34 @@ export function relativeAge(date: Date | string, now: Date | string): string {
   return `${Math.floor(ms / DAY)}d ago`;
 }
 
-/** Comments (SPEC.md §9): 'Just now', '{h}h ago', '1 day ago', '{n} days ago', then the date. */
-export function commentTime(date: Date | string, now: Date | string): string {
+/** Comments (SPEC.md §9): 'Just now', '{h}h ago', '1 day ago', '{n} days ago', then the date (in the reader's `timeZone`). */
+export function commentTime(date: Date | string, now: Date | string, timeZone = "UTC"): string {
   const ms = elapsed(date, now);
   if (ms < HOUR) return "Just now";
   if (ms < DAY) return `${Math.floor(ms / HOUR)}h ago`;
   const days = Math.floor(ms / DAY);
   if (days === 1) return "1 day ago";
   if (days < 7) return `${days} days ago`;
-  return formatDate(date);
+  return formatDate(date, timeZone);
 }
 
-// One formatter for the life of the process: toLocaleDateString with options
-// builds a new one on every call (about 70 µs, against 2 µs to format), and a
-// page can show dozens of dates.
-const CALENDAR_DATE = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", year: "numeric", month: "short", day: "numeric" });
+// One formatter per time zone for the life of the process: toLocaleDateString with
+// options builds a new one on every call (about 70 µs, against 2 µs to format), and
+// a page can show dozens of dates.
+const calendarDates = new Map<string, Intl.DateTimeFormat>();
 
-/** A calendar date, the same on the server and in every browser time zone. */
-export function formatDate(date: Date | string): string {
+/**
+ * A calendar date in `timeZone` (UTC unless told), the same on the server and
+ * in every browser: pages pass the zone the server worded their other dates in.
+ */
+export function formatDate(date: Date | string, timeZone = "UTC"): string {
   const value = new Date(date);
   // As toLocaleDateString says it, where format() would throw.
-  return Number.isNaN(value.getTime()) ? "Invalid Date" : CALENDAR_DATE.format(value);
+  if (Number.isNaN(value.getTime())) return "Invalid Date";
+  let format = calendarDates.get(timeZone);
+  if (!format)
+    calendarDates.set(timeZone, (format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "short", day: "numeric" })));
+  return format.format(value);
 }
 
 /** Coordinates are shown with 4 decimals (6 on the map card). */

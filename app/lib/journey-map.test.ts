@@ -146,5 +146,7 @@ describe("journeySummary", () => {
     expect(journeySummary(2, 1, 1)).toBe("2 stops and 1 leg, 1 mile in all.");
     expect(journeySummary(3, 2, 2.46)).toBe("3 stops and 2 legs, 2.5 miles in all.");
     expect(journeySummary(12, 11, 4321.4)).toBe("12 stops and 11 legs, 4,321 miles in all.");
+    expect(journeySummary(3, 2, 2.46, "km")).toBe("3 stops and 2 legs, 4 km in all.");
+    expect(journeySummary(12, 11, 4321.4, "km")).toBe("12 stops and 11 legs, 6,955 km in all.");
   });
 });

@@ -13,6 +13,8 @@
  * the way round the world is cut where it crosses the frame's edge.
  */
 import type { LatLng } from "./distance";
+import type { DistanceUnit } from "./reader-preferences";
+import { formatDistance } from "./units";
 
 export type MapStop = LatLng & { id: number; createdAt: string; approximate: boolean };
 
@@ -303,9 +305,8 @@ function round(value: number, places: number): number {
 }
 
 /** The line under a journey map: "One stop so far.", or its stops, legs and miles, each noun in the right number. */
-export function journeySummary(stopCount: number, legCount: number, miles: number): string {
+export function journeySummary(stopCount: number, legCount: number, miles: number, unit: DistanceUnit = "mi"): string {
   if (stopCount === 1) return "One stop so far.";
-  const distance = new Intl.NumberFormat("en-US", { maximumFractionDigits: miles < 10 ? 1 : 0 }).format(miles);
   const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-  return `${count(stopCount, "stop", "stops")} and ${count(legCount, "leg", "legs")}, ${distance} ${distance === "1" ? "mile" : "miles"} in all.`;
+  return `${count(stopCount, "stop", "stops")} and ${count(legCount, "leg", "legs")}, ${formatDistance(miles, unit)} in all.`;
 }

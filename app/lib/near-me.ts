@@ -5,6 +5,8 @@
  * (app/services/near-me.server.ts).
  */
 import { EARTH_RADIUS_MILES, greatCircleMiles, type LatLng } from "./distance";
+import type { DistanceUnit } from "./reader-preferences";
+import { formatBothUnits, KM_PER_MILE } from "./units";
 
 /** How many Jimmys the page lists. */
 export const NEAR_ME_COUNT = 20;
@@ -24,7 +26,6 @@ export const POSITION_DECIMALS = 2;
 /** Latitude bands of the position index (db/migrations/2026-11-25T0630-jimmy-positions.ts): a tenth of a degree, about 11 km. */
 export const BANDS_PER_DEGREE = 10;
 
-export const KM_PER_MILE = 1.609344;
 /** A degree of arc on the sphere greatCircleMiles measures on. */
 export const KM_PER_DEGREE = (EARTH_RADIUS_MILES * KM_PER_MILE * Math.PI) / 180;
 
@@ -99,17 +100,14 @@ export function compassPoint(bearing: number): Compass {
   return COMPASS[Math.round((((bearing % 360) + 360) % 360) / 45) % 8]!;
 }
 
-/** "0.4 mi (0.6 km)", "12 mi (19 km)", "1,240 mi (1,996 km)": both units, as hunters here use either. */
-export function formatDistance(km: number): string {
-  const miles = km / KM_PER_MILE;
-  const format = (value: number) =>
-    new Intl.NumberFormat("en-US", { maximumFractionDigits: value < 10 ? 1 : 0, minimumFractionDigits: 0 }).format(value);
-  return `${format(miles)} mi (${format(km)} km)`;
+/** "0.4 mi (0.6 km)", "12 mi (19 km)", "1,240 mi (1,996 km)": both units, the reader's first, as hunters here use either. */
+export function formatDistance(km: number, unit: DistanceUnit = "mi"): string {
+  return formatBothUnits(km / KM_PER_MILE, unit);
 }
 
 /** Where a Jimmy is from the hunter: "12 mi (19 km) northeast"; "here" within 100 m. */
-export function formatHeading(km: number, bearing: number): string {
-  return km < 0.1 ? "Right here (within 100 m)" : `${formatDistance(km)} ${compassPoint(bearing)}`;
+export function formatHeading(km: number, bearing: number, unit: DistanceUnit = "mi"): string {
+  return km < 0.1 ? "Right here (within 100 m)" : `${formatDistance(km, unit)} ${compassPoint(bearing)}`;
 }
 
 /** Half the Earth's circumference: a circle this wide covers the whole sphere. */

@@ -84,10 +84,16 @@ export type HallOfFameResponse = Record<RecordKey, HallOfFameRecord | null>;
  * A record as the page shows it: the JSON fields but the list of discoveries,
  * which `journey` holds with thumbnails (and the JSON's photo URLs).
  */
+/** Where a discovery was made, for telling its date in that place's time zone. */
+type Coordinates = { latitude: number | null; longitude: number | null };
+
 export type HallOfFameEntry = {
   record: Omit<HallOfFameRecord, "discoveries">;
   latestPhoto: Photo;
-  journey: (JourneyPlace & { photo: Photo; photoUrl: string })[];
+  journey: (JourneyPlace & Coordinates & { photo: Photo; photoUrl: string })[];
+  /** Where the record's first and latest discoveries were made (the JSON API's record leaves them out). */
+  firstAt: Coordinates;
+  latestAt: Coordinates;
 };
 
 export type HallOfFame = Record<RecordKey, HallOfFameEntry | null>;
@@ -97,6 +103,8 @@ type JourneyRow = {
   city: string | null;
   region: string | null;
   country: string | null;
+  latitude: number | null;
+  longitude: number | null;
   created_at: string;
   photo_key: string;
   photo_variants: string;
@@ -152,6 +160,8 @@ export async function getHallOfFame(db: Executor, urlFor: (key: string) => strin
       shown: rows.slice(-JOURNEY_PHOTO_LIMIT).map((row) => ({
         location: describePlace(row),
         date: row.created_at,
+        latitude: row.latitude,
+        longitude: row.longitude,
         photo: thumbnail(row),
         photoUrl: photoSrc(row.photo_key, row.photo_variants, row.photo_width, urlFor),
       })),
@@ -187,7 +197,13 @@ export async function getHallOfFame(db: Executor, urlFor: (key: string) => strin
     if (key === "mostCountries") record.countries = (JSON.parse(holder.countries) as string[]).map(countryName);
     if (key === "mostStates") record.states = (JSON.parse(holder.states) as string[]).map(usStateName);
     if (key === "mostCities") record.cities = (JSON.parse(holder.cities) as CityVisit[]).map((c) => placeLabel(c) ?? c.city);
-    result[key] = { record, latestPhoto, journey: shown };
+    result[key] = {
+      record,
+      latestPhoto,
+      journey: shown,
+      firstAt: { latitude: first.latitude, longitude: first.longitude },
+      latestAt: { latitude: latest.latitude, longitude: latest.longitude },
+    };
   }
   return result;
 }
@@ -201,7 +217,20 @@ async function loadJourney(db: Executor, jimmyId: number): Promise<JourneyRow[]>
   const journey = () =>
     db
       .selectFrom("discoveries")
-      .select(["id", "location", "city", "region", "country", "created_at", "photo_key", "photo_variants", "photo_width", "photo_height"])
+      .select([
+        "id",
+        "location",
+        "city",
+        "region",
+        "country",
+        "latitude",
+        "longitude",
+        "created_at",
+        "photo_key",
+        "photo_variants",
+        "photo_width",
+        "photo_height",
+      ])
       .where("jimmy_id", "=", jimmyId);
   const [first, latest] = await Promise.all([
     journey().orderBy("created_at", "asc").orderBy("id", "asc").limit(1).executeTakeFirst(),

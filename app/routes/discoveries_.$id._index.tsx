@@ -7,7 +7,8 @@ import { LikeButton } from "~/components/LikeButton";
 import { ShareButton } from "~/components/ShareButton";
 import { PinIcon } from "~/components/ui/icons";
 import { discoveryInJourneyPath, discoveryPagePath, jimmyPath } from "~/lib/discoveries";
-import { formatDate, fullName } from "~/lib/format";
+import { fullName } from "~/lib/format";
+import { discoveryDateTime, placeDate, requestPreferences } from "~/web/reader-terms.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 import { keepDataAfterTransportFailure } from "~/lib/transport";
@@ -29,7 +30,7 @@ const PAGE_IMAGE_SIZES = "(min-width: 960px) 896px, calc(100vw - 2rem)";
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const site = previewSite(matches);
   if (!data) return [{ title: `Discovery · ${site.name}` }, { name: "robots", content: "noindex" }];
-  const { discovery } = data;
+  const { discovery, day } = data;
   const name = fullName(discovery.user.firstName, discovery.user.lastName);
   const title = `Jimmy #${discovery.jimmy.serialNumber} found by ${name}${discovery.place ? ` in ${discovery.place}` : ""}`;
   return linkPreview({
@@ -37,7 +38,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     path: discoveryPagePath(discovery.id),
     title,
     documentTitle: `${title} · ${site.name}`,
-    description: `${discovery.caption} — ${formatDate(discovery.createdAt)}. Follow Jimmy #${discovery.jimmy.serialNumber}'s journey on ${site.name}.`,
+    description: `${discovery.caption} — ${day}. Follow Jimmy #${discovery.jimmy.serialNumber}'s journey on ${site.name}.`,
     image: `/og/discoveries/${discovery.id}.jpg`,
     imageAlt: photoAlt(discovery),
     type: "article",
@@ -61,11 +62,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       { status: 410 },
     );
   }
-  return { discovery: page.discovery };
+  const { timeZone } = requestPreferences(request);
+  const { discovery } = page;
+  return {
+    discovery,
+    // Worded here, in the time zone of where it was found, so hydration changes nothing.
+    when: discoveryDateTime(discovery, timeZone),
+    day: placeDate(discovery.createdAt, discovery, timeZone),
+  };
 }
 
 export default function DiscoveryPage() {
-  const { discovery } = useLoaderData<typeof loader>();
+  const { discovery, when } = useLoaderData<typeof loader>();
   const { jimmy, user } = discovery;
   return (
     <article className="mx-auto max-w-4xl px-4 py-6 sm:py-8" aria-labelledby="discovery-heading" id={`discovery-${discovery.id}`}>
@@ -91,7 +99,9 @@ export default function DiscoveryPage() {
                     <span aria-hidden="true">·</span>
                   </>
                 ) : null}
-                <time dateTime={discovery.createdAt}>{formatDate(discovery.createdAt)}</time>
+                <time dateTime={discovery.createdAt} data-testid="discovery-when">
+                  {when}
+                </time>
               </p>
             </div>
           </div>

@@ -1,8 +1,11 @@
 import { linkPreview, previewSite } from "~/lib/link-preview";
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { TrophyIcon } from "~/components/ui/icons";
-import { formatCount, formatDate, fullName, initials } from "~/lib/format";
+import { UnitsSwitch } from "~/components/UnitsSwitch";
+import { formatCount, fullName, initials } from "~/lib/format";
+import { formatDistance, unitPhrase } from "~/lib/units";
+import { placeDate, requestPreferences } from "~/web/reader-terms.server";
 import {
   GEOGRAPHIC_RECORDS,
   HUNTER_BOARD_KEYS,
@@ -34,8 +37,12 @@ export const meta: MetaFunction = ({ matches }) =>
     imageAlt: "The Hall of Fame of the hunt",
   });
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   const storage = getStorage();
+  const preferences = requestPreferences(request);
+  const { units } = preferences;
+  // Dates are each discovery's day where it was found; distances are in the reader's unit.
+  const day = (date: string, at: { latitude: number | null; longitude: number | null }) => placeDate(date, at, preferences.timeZone);
   const [hallOfFame, hunterBoards] = await Promise.all([getHallOfFame(getDb(), (key) => storage.publicUrl(key)), getHunterBoards(getDb())]);
   // The page's words, figures, names and links come ready with its data, so its script holds markup only.
   const card = (key: RecordKey) => {
@@ -43,21 +50,33 @@ export async function loader() {
     return {
       key,
       title: RECORDS[key].title,
-      definition: RECORDS[key].definition,
+      definition:
+        RECORDS[key].unit[0] === "mile" ? RECORDS[key].definition.replace("in miles", unitPhrase(units)) : RECORDS[key].definition,
       placesLabel: PLACES_LABEL[key],
       // The page shows thumbnails: the JSON API's photo URLs stay out of its data.
       entry: entry && {
         ...entry,
-        value: `${formatValue(key, entry.record.value)} ${entry.record.unit}`,
+        value:
+          RECORDS[key].unit[0] === "mile"
+            ? formatDistance(entry.record.value, units, { fixed: true })
+            : `${formatCount(entry.record.value)} ${entry.record.unit}`,
+        firstDay: day(entry.record.firstDiscovery.date, entry.firstAt),
+        latestDay: day(entry.record.latestDiscovery.date, entry.latestAt),
         journeyTitle:
           entry.record.discoveryCount > entry.journey.length
             ? `Journey photos (the latest ${JOURNEY_PHOTO_LIMIT} of ${formatCount(entry.record.discoveryCount)})`
             : "Journey photos",
-        journey: entry.journey.map(({ location, date, photo }) => ({ location, date, photo })),
+        journey: entry.journey.map(({ location, date, photo, latitude, longitude }) => ({
+          location,
+          date,
+          day: day(date, { latitude, longitude }),
+          photo,
+        })),
       },
     };
   };
   return {
+    units,
     tieRule: TIE_RULE,
     locatedDefinition: LOCATED_DEFINITION,
     travelRecords: RECORD_KEYS.filter((key) => !GEOGRAPHIC_RECORDS.includes(key)).map(card),
@@ -86,15 +105,9 @@ const PLACES_LABEL: Partial<Record<RecordKey, string>> = {
   mostCities: "Cities, in order of first visit",
 };
 
-// Built once: toLocaleString with options builds a formatter on every call.
-const MILES = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
-function formatValue(key: RecordKey, value: number): string {
-  return RECORDS[key].unit[0] === "mile" ? MILES.format(value) : formatCount(value);
-}
-
 export default function HallOfFamePage() {
-  const { tieRule, locatedDefinition, travelRecords, geographicRecords, hunterTieRule, hunterBoards } = useLoaderData<typeof loader>();
+  const { units, tieRule, locatedDefinition, travelRecords, geographicRecords, hunterTieRule, hunterBoards } =
+    useLoaderData<typeof loader>();
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 pb-28 md:pb-10">
       <div className="flex items-center gap-3">
@@ -107,6 +120,7 @@ export default function HallOfFamePage() {
         The Jimmys that went the furthest, were found the most and saw the most of the world. {tieRule}
       </p>
       <p className="mt-1 max-w-3xl text-sm text-stone-500">{locatedDefinition}</p>
+      <UnitsSwitch unit={units} back="/hall-of-fame" className="mt-3" />
 
       <div className="mt-6 grid gap-6 md:grid-cols-2">
         {travelRecords.map((card) => (
@@ -255,13 +269,13 @@ function RecordBody({ entry, placesLabel }: { entry: NonNullable<RecordCardData[
           <div>
             <dt className="inline font-semibold text-stone-700">First discovery: </dt>
             <dd className="inline">
-              {record.firstDiscovery.location ?? "Location not specified"}, {formatDate(record.firstDiscovery.date)}
+              {record.firstDiscovery.location ?? "Location not specified"}, {entry.firstDay}
             </dd>
           </div>
           <div>
             <dt className="inline font-semibold text-stone-700">Latest discovery: </dt>
             <dd className="inline">
-              {record.latestDiscovery.location ?? "Location not specified"}, {formatDate(record.latestDiscovery.date)}
+              {record.latestDiscovery.location ?? "Location not specified"}, {entry.latestDay}
             </dd>
           </div>
         </dl>
@@ -306,7 +320,7 @@ function RecordBody({ entry, placesLabel }: { entry: NonNullable<RecordCardData[
                   />
                   <figcaption className="mt-0.5 text-[11px] leading-tight text-stone-600">
                     <span className="block truncate">{stop.location ?? "Location not specified"}</span>
-                    <span className="block">{formatDate(stop.date)}</span>
+                    <span className="block">{stop.day}</span>
                   </figcaption>
                 </figure>
               </li>

@@ -5,7 +5,9 @@ import { useCallback } from "react";
 import { Avatar } from "~/components/Avatar";
 import { DiscoveryFeed } from "~/components/DiscoveryFeed";
 import { decodeCursor } from "~/lib/discoveries";
-import { formatCount, formatDate, fullName, plural } from "~/lib/format";
+import { formatCount, fullName, plural } from "~/lib/format";
+import { distanceFigure } from "~/lib/units";
+import { readerDate, requestPreferences } from "~/web/reader-terms.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 import { keepDataAfterTransportFailure } from "~/lib/transport";
@@ -53,18 +55,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listDiscoveries(db, photoUrls(), { includeFirst: true, after, viewerId: viewer?.id ?? null, hunterId: id }),
     milestonesOfHunter(db, id, 20),
   ]);
+  const preferences = requestPreferences(request);
   // The milestones their finds reached, newest first, worded here.
   const milestones = reached.map((m) => ({
-    text: milestoneText(m),
+    text: milestoneText(m, preferences.units),
     serialNumber: m.serialNumber,
     href: `/jimmy/${m.serialNumber}#discovery-${m.discoveryId}`,
-    reachedAt: m.reachedAt,
+    reachedOn: readerDate(m.reachedAt, preferences),
   }));
-  return { hunter, page, after: afterParam, own: viewer?.id === id, milestones };
+  return {
+    hunter,
+    page,
+    after: afterParam,
+    own: viewer?.id === id,
+    milestones,
+    joinedOn: readerDate(hunter.joinedAt, preferences),
+    unit: preferences.units,
+  };
 }
 
 export default function HunterPage() {
-  const { hunter, page, after, own, milestones } = useLoaderData<typeof loader>();
+  const { hunter, page, after, own, milestones, joinedOn, unit } = useLoaderData<typeof loader>();
   const root = useRootData();
   const navigation = useNavigation();
   const name = fullName(hunter.firstName, hunter.lastName);
@@ -84,11 +95,7 @@ export default function HunterPage() {
     ["Countries", formatCount(figures.countries), "hunter-countries"],
     ["US states", formatCount(figures.states), "hunter-states"],
     ["Cities", formatCount(figures.cities), "hunter-cities"],
-    [
-      "Miles moved",
-      new Intl.NumberFormat("en-US", { maximumFractionDigits: figures.miles < 10 ? 1 : 0 }).format(figures.miles),
-      "hunter-miles",
-    ],
+    [unit === "km" ? "Kilometres moved" : "Miles moved", distanceFigure(figures.miles, unit), "hunter-miles"],
   ];
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:py-8">
@@ -96,7 +103,7 @@ export default function HunterPage() {
         <Avatar firstName={hunter.firstName} lastName={hunter.lastName} imageUrl={hunter.profileImageUrl} size="lg" />
         <div className="min-w-0">
           <h1 className="truncate text-3xl font-extrabold tracking-tight">{name}</h1>
-          <p className="text-sm text-stone-600">Hunting since {formatDate(hunter.joinedAt)}</p>
+          <p className="text-sm text-stone-600">Hunting since {joinedOn}</p>
         </div>
       </header>
       {own ? (
@@ -142,7 +149,7 @@ export default function HunterPage() {
               <Link to={m.href} className="font-semibold text-orange-800 underline">
                 Jimmy #{m.serialNumber}
               </Link>
-              , {formatDate(m.reachedAt)}
+              , {m.reachedOn}
             </li>
           ))}
         </ul>

@@ -13,7 +13,7 @@ import { PinIcon, PlusIcon } from "~/components/ui/icons";
 import { CommentFormSchema } from "~/lib/comment-schema";
 import type { CommentActionResult } from "~/lib/comments";
 import { decodeCursor, type DiscoveryCardData } from "~/lib/discoveries";
-import { formatCount, formatDate, fullName } from "~/lib/format";
+import { formatCount, fullName } from "~/lib/format";
 import { APPROXIMATE_MAP_HALF_WIDTH, boxAround, DETAIL_MAP_HALF_WIDTH, osmEmbedUrl } from "~/lib/map-embed";
 import { pageCacheHandle } from "~/lib/page-cache";
 import { parseSerial } from "~/lib/serial";
@@ -31,10 +31,12 @@ import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { flashHeader } from "~/web/flash.server";
 import { journeyMapHtml } from "~/web/journey-map.server";
+import { discoveryDateTimes, requestPreferences } from "~/web/reader-terms.server";
 import { missingPanelHtml } from "~/web/missing-panel.server";
 import { missingReportsOf } from "~/models/missing.server";
 import { milestonesOfDiscoveries } from "~/models/milestones.server";
 import { watchStateOf } from "~/models/watches.server";
+import { ShareButton } from "~/components/ShareButton";
 import { WatchButton } from "~/components/WatchButton";
 import { milestoneText } from "~/lib/milestones";
 import { getUser, isAdmin } from "~/web/session.server";
@@ -67,6 +69,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw new Response(`That page of Jimmy #${serial}'s timeline doesn't exist. Start again from the newest discoveries.`, { status: 400 });
   }
   const db = getDb();
+  const preferences = requestPreferences(request);
   const page = await getJimmyPage(db, photoUrls(), serial, { before });
   if (!page) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
   const [comments, user, admin] = await Promise.all([listComments(db, page.jimmy.id), getUser(request, { db }), isAdmin(request, { db })]);
@@ -79,6 +82,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       db,
       page.jimmy,
       page.discoveries.map((d) => d.id),
+      preferences.units,
     ),
   ]);
   const config = env();
@@ -94,9 +98,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   // Each discovery's milestones, worded here: the page gets only the words.
   const milestones: Record<number, string[]> = {};
-  for (const m of reached) (milestones[m.discoveryId] ??= []).push(milestoneText(m));
+  for (const m of reached) (milestones[m.discoveryId] ??= []).push(milestoneText(m, preferences.units));
   return {
     ...page,
+    // Each discovery's date and time where it was found, worded here so hydration changes nothing.
+    dates: discoveryDateTimes(latest ? [latest, ...page.discoveries] : page.discoveries, preferences),
+    readerTimeZone: preferences.timeZone ?? "UTC",
     olderPage: before !== null,
     journeyMap,
     milestones,
@@ -236,6 +243,8 @@ export default function JimmyPage() {
     journeyMap,
     missingPanel,
     milestones,
+    dates,
+    readerTimeZone,
     watch,
   } = useLoaderData<typeof loader>();
   const root = useRootData();
@@ -269,6 +278,7 @@ export default function JimmyPage() {
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <WatchButton serialNumber={jimmy.serialNumber} watching={watch.watching} watchers={watch.watchers} />
+        <ShareButton path={`/jimmy/${jimmy.serialNumber}`} title={`Jimmy #${jimmy.serialNumber}`} what="Jimmy" />
       </div>
 
       {!found ? (
@@ -282,7 +292,7 @@ export default function JimmyPage() {
         </section>
       ) : null}
 
-      {latest ? <LatestSighting discovery={latest} mapSrc={latestMapSrc} /> : null}
+      {latest ? <LatestSighting discovery={latest} when={dates[latest.id]!} mapSrc={latestMapSrc} /> : null}
       {/* Markup from the server (app/web/missing-panel.server.tsx), like the journey map below. */}
       {missingPanel ? <div dangerouslySetInnerHTML={{ __html: missingPanel }} /> : null}
 
@@ -321,6 +331,7 @@ export default function JimmyPage() {
                 discovery={discovery}
                 own={ownDiscoveryIds.includes(discovery.id)}
                 milestones={milestones[discovery.id]}
+                when={dates[discovery.id]!}
               />
             ))}
           </ol>
@@ -352,7 +363,13 @@ export default function JimmyPage() {
           <CommentForm jimmyPath={`/jimmy/${jimmy.serialNumber}`} setup={commentForm} />
         </div>
         <div className="mt-6">
-          <CommentList comments={comments} now={now} huntName={root?.hunt.name ?? "Jimmy Hunt"} own={ownComments} />
+          <CommentList
+            comments={comments}
+            now={now}
+            huntName={root?.hunt.name ?? "Jimmy Hunt"}
+            own={ownComments}
+            timeZone={readerTimeZone}
+          />
         </div>
       </section>
     </div>
@@ -373,7 +390,7 @@ function latestMapSrc(discovery: DiscoveryCardData, mapEmbedOrigin: string): str
     : osmEmbedUrl(mapEmbedOrigin, boxAround(lat, lng, DETAIL_MAP_HALF_WIDTH), { latitude: lat, longitude: lng });
 }
 
-function LatestSighting({ discovery, mapSrc }: { discovery: DiscoveryCardData; mapSrc: string | null }) {
+function LatestSighting({ discovery, when, mapSrc }: { discovery: DiscoveryCardData; when: string; mapSrc: string | null }) {
   const lat = discovery.latitude === null ? null : Number(discovery.latitude);
   const lng = discovery.longitude === null ? null : Number(discovery.longitude);
   return (
@@ -404,7 +421,7 @@ function LatestSighting({ discovery, mapSrc }: { discovery: DiscoveryCardData; m
           <span data-testid="latest-place">{discovery.place ?? "Location not specified"}</span>
         </p>
         <p className="text-sm text-stone-600">
-          <time dateTime={discovery.createdAt}>{formatDate(discovery.createdAt)}</time>
+          <time dateTime={discovery.createdAt}>{when}</time>
           {lat !== null && lng !== null && !discovery.locationApproximate ? (
             <span>
               {" "}
@@ -420,7 +437,18 @@ function LatestSighting({ discovery, mapSrc }: { discovery: DiscoveryCardData; m
 
 const entryActionClass = "rounded-full px-3 py-1.5 text-sm font-semibold hover:bg-stone-100";
 
-function TimelineEntry({ discovery, own, milestones }: { discovery: DiscoveryCardData; own: boolean; milestones?: string[] }) {
+function TimelineEntry({
+  discovery,
+  own,
+  milestones,
+  when,
+}: {
+  discovery: DiscoveryCardData;
+  own: boolean;
+  milestones?: string[];
+  /** Its date and time where it was found (discoveryDateTime). */
+  when: string;
+}) {
   const { user } = discovery;
   return (
     <li id={`discovery-${discovery.id}`} className="relative scroll-mt-24" data-testid="timeline-entry">
@@ -436,7 +464,7 @@ function TimelineEntry({ discovery, own, milestones }: { discovery: DiscoveryCar
               <HunterNameLink user={user} />
             </p>
             <p className="text-sm text-stone-600">
-              <time dateTime={discovery.createdAt}>{formatDate(discovery.createdAt)}</time>
+              <time dateTime={discovery.createdAt}>{when}</time>
               {discovery.isFirst ? <span className="ml-2 font-semibold text-amber-800">First discovery</span> : null}
             </p>
           </div>

@@ -6,7 +6,6 @@ import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Field } from "~/components/forms";
 import { Button, secondaryLinkClass } from "~/root";
 import { jimmyPath } from "~/lib/discoveries";
-import { formatDate } from "~/lib/format";
 import { formHints } from "~/lib/form-hints";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { MISSING_REPORTS_NEEDED, MISSING_REPORTS_NEEDED_TEXT, missingReportsText, POSSIBLY_MISSING } from "~/lib/missing";
@@ -22,6 +21,7 @@ import { flashHeader } from "~/web/flash.server";
 import { readForm } from "~/web/form.server";
 import { retryAfterHeaders } from "~/web/rate-limit.server";
 import { requireUser } from "~/web/session.server";
+import { placeDate, requestPreferences } from "~/web/reader-terms.server";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
@@ -52,11 +52,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const jimmy = await findReportable(db, params.serial);
   const { reports, reportedByYou } = await missingReportsOf(db, jimmy.id, user.id);
+  const lastSeenAt = jimmy.located_at ?? jimmy.last_discovery_at;
   return {
     serialNumber: jimmy.serial_number,
     possiblyMissing: jimmy.status === "missing",
     lastPlace: jimmy.location,
-    lastSeen: jimmy.located_at ?? jimmy.last_discovery_at,
+    // The day, in the time zone of where it was last seen.
+    lastSeen: lastSeenAt ? placeDate(lastSeenAt, jimmy, requestPreferences(request).timeZone) : null,
     reports,
     reportedByYou,
     idempotencyKey: crypto.randomUUID(),
@@ -133,7 +135,7 @@ export default function MissingPage() {
         {lastPlace ? (
           <>
             It was last seen at <span className="font-semibold">{lastPlace}</span>
-            {lastSeen ? ` on ${formatDate(lastSeen)}` : ""}.{" "}
+            {lastSeen ? ` on ${lastSeen}` : ""}.{" "}
           </>
         ) : null}
         If you went there and couldn&apos;t find it, say so here. When {MISSING_REPORTS_NEEDED} hunters have, it is shown as{" "}

@@ -7,12 +7,13 @@ import { LocateIcon, MapIcon } from "~/components/ui/icons";
 import { offlineMap } from "~/lib/area-map";
 import { mapSearch, MAX_MARKERS, parseMapState, ZOOM, ZOOM_LEVELS, type MapState } from "~/lib/clustering";
 import { osmEmbedUrl, osmFullMapUrl } from "~/lib/map-embed";
-import { formatCoordinates, formatCount, formatDate, plural } from "~/lib/format";
+import { formatCoordinates, formatCount, plural } from "~/lib/format";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 import { AREAS_PER_PAGE, areasShownParam, MAX_AREAS_SHOWN, type MapArea, type MapJimmy } from "~/lib/hunt-map";
 import { getHuntMap } from "~/services/hunt-map.server";
+import { placeDate, requestPreferences } from "~/web/reader-terms.server";
 
 /** The same for every signed-out visitor: served from the anonymous page cache. */
 export const handle = PAGE_CACHE_HANDLE;
@@ -37,7 +38,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const areasShown = areasShownParam(params.get("areas"));
   const { mapEmbedOrigin, mapTiles } = env();
   const map = await getHuntMap(getDb(), state, areasShown);
+  const selected = map.selectedJimmy;
   return {
+    // The day the selected Jimmy was last seen, in the time zone of where it was seen.
+    selectedSeenOn: selected?.locatedAt ? placeDate(selected.locatedAt, selected, requestPreferences(request).timeZone) : null,
     state,
     areasShown,
     map,
@@ -55,7 +59,7 @@ const STATUS_LABEL: Record<MapJimmy["status"], string> = {
 };
 
 export default function MapPage() {
-  const { state, areasShown, map, offlineMap, embedOrigin, tiles } = useLoaderData<typeof loader>();
+  const { state, areasShown, map, offlineMap, embedOrigin, tiles, selectedSeenOn } = useLoaderData<typeof loader>();
   const { totalJimmys, discoveredCount, unplaced, selectedArea: selectedCluster, selectedJimmy, view } = map;
   const focus = selectedJimmy ?? selectedCluster;
   const mapUrl = osmEmbedUrl(embedOrigin, view, focus);
@@ -104,7 +108,7 @@ export default function MapPage() {
         </div>
 
         <div className="space-y-4">
-          {selectedJimmy ? <JimmyCard jimmy={selectedJimmy} /> : null}
+          {selectedJimmy ? <JimmyCard jimmy={selectedJimmy} seenOn={selectedSeenOn} /> : null}
           {selectedCluster || selectedJimmy ? (
             <Link
               to={mapSearch({ zoom: state.zoom, cluster: null, jimmy: null })}
@@ -252,7 +256,7 @@ function ClusterDetail({ cluster, state }: { cluster: MapArea & { members: MapJi
   );
 }
 
-function JimmyCard({ jimmy }: { jimmy: MapJimmy }) {
+function JimmyCard({ jimmy, seenOn }: { jimmy: MapJimmy; seenOn: string | null }) {
   return (
     <article className="rounded-2xl border border-orange-200 bg-white p-5 shadow-sm" aria-labelledby="selected-jimmy-title">
       <h2 id="selected-jimmy-title" className="text-xl font-extrabold tracking-tight">
@@ -277,7 +281,7 @@ function JimmyCard({ jimmy }: { jimmy: MapJimmy }) {
           <dt className="font-semibold text-stone-700">Last seen</dt>
           <dd data-testid="selected-jimmy-last-seen">
             {jimmy.location ?? "Location not specified"}
-            {jimmy.locatedAt ? `, ${formatDate(jimmy.locatedAt)}` : ""}
+            {seenOn ? `, ${seenOn}` : ""}
           </dd>
         </div>
         <div>

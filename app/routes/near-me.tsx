@@ -4,11 +4,14 @@ import { useRef, useState } from "react";
 import { useHydrated } from "~/components/useHydrated";
 import { AlertIcon, LocateIcon, PinIcon, SpinnerIcon } from "~/components/ui/icons";
 import type { LatLng } from "~/lib/distance";
-import { formatDate, plural } from "~/lib/format";
+import { plural } from "~/lib/format";
 import { formatDistance, formatHeading, LONG_AGO_DAYS, MAX_PLACE_LENGTH, NEAR_ME_MAX_KM, nearMeHref, parseNearMe } from "~/lib/near-me";
 import { placeLabel } from "~/lib/places";
 import { getDb } from "~/infra/db.server";
 import { resolveLocation } from "~/services/geo.server";
+import { UnitsSwitch } from "~/components/UnitsSwitch";
+import type { DistanceUnit } from "~/lib/reader-preferences";
+import { placeDate, requestPreferences } from "~/web/reader-terms.server";
 import { drawNearMe, jimmysNear, type NearbyJimmy, type NearMeDrawing } from "~/services/near-me.server";
 
 export const meta: MetaFunction = () => [
@@ -16,7 +19,7 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "The Jimmys last seen nearest to you, how far away and which way." },
 ];
 
-type NearMeData =
+type NearMeData = { unit: DistanceUnit } & (
   | { state: "ask"; text: string }
   | { state: "problem"; text: string; message: string }
   | {
@@ -26,9 +29,12 @@ type NearMeData =
       origin: LatLng;
       originLabel: string;
       fromTypedPlace: boolean;
-      jimmys: NearbyJimmy[];
+      jimmys: (NearbyJimmy & { seenOn: string | null })[];
+      /** This page, for the units switch to come back to. */
+      back: string;
       drawing: NearMeDrawing;
-    };
+    }
+);
 
 /**
  * A plain GET page: `?at=lat,lng` from the browser's location (JavaScript),
@@ -37,8 +43,11 @@ type NearMeData =
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseNearMe(new URL(request.url).searchParams);
-  const problem = (status: number, message: string, text: string) => data<NearMeData>({ state: "problem", text, message }, { status });
-  if (query.kind === "none") return data<NearMeData>({ state: "ask", text: "" });
+  const preferences = requestPreferences(request);
+  const unit = preferences.units;
+  const problem = (status: number, message: string, text: string) =>
+    data<NearMeData>({ unit, state: "problem", text, message }, { status });
+  if (query.kind === "none") return data<NearMeData>({ unit, state: "ask", text: "" });
   if (query.kind === "invalid") return problem(400, query.message, query.text);
 
   let origin: LatLng;
@@ -66,12 +75,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const jimmys = await jimmysNear(getDb(), origin);
   return data<NearMeData>({
+    unit,
     state: "found",
     text,
     origin,
     originLabel,
     fromTypedPlace: query.kind === "place",
-    jimmys,
+    back: `/near-me${new URL(request.url).search}`,
+    // The day it was last seen, in the time zone of where it was seen.
+    jimmys: jimmys.map((jimmy) => ({ ...jimmy, seenOn: jimmy.locatedAt ? placeDate(jimmy.locatedAt, jimmy, preferences.timeZone) : null })),
     drawing: drawNearMe(origin, jimmys),
   });
 }
@@ -87,7 +99,7 @@ export default function NearMePage() {
         <h1 className="text-3xl font-extrabold tracking-tight">Hunt Near Me</h1>
       </div>
       <p className="mt-2 text-stone-600">
-        The Jimmys last seen nearest to you, up to {formatDistance(NEAR_ME_MAX_KM)} away: how far, and which way to go.
+        The Jimmys last seen nearest to you, up to {formatDistance(NEAR_ME_MAX_KM, result.unit)} away: how far, and which way to go.
       </p>
 
       <SearchPanel key={result.text} text={result.text} problem={result.state === "problem" ? result.message : null} />
@@ -191,13 +203,13 @@ function SearchPanel({ text, problem }: { text: string; problem: string | null }
 }
 
 function Results({ result }: { result: Extract<NearMeData, { state: "found" }> }) {
-  const { jimmys, drawing, originLabel } = result;
+  const { jimmys, drawing, originLabel, unit, back } = result;
   if (jimmys.length === 0) {
     return (
       <div className="mt-6 rounded-2xl border border-orange-100 bg-white p-5 shadow-sm" data-testid="near-me-results">
         <h2 className="text-lg font-bold">Nearest to {originLabel}</h2>
         <p className="mt-2 text-stone-600">
-          No Jimmy has been seen within {formatDistance(NEAR_ME_MAX_KM)}.{" "}
+          No Jimmy has been seen within {formatDistance(NEAR_ME_MAX_KM, unit)}.{" "}
           <Link to="/map" className="font-semibold text-orange-800 underline">
             See where they are on the map
           </Link>
@@ -212,9 +224,10 @@ function Results({ result }: { result: Extract<NearMeData, { state: "found" }> }
         <h2 className="text-lg font-bold">
           The {plural(jimmys.length, "Jimmy", "Jimmys")} last seen nearest to {originLabel}
         </h2>
+        <UnitsSwitch unit={unit} back={back} className="mt-2" />
         <ol className="mt-3 space-y-2" aria-label="Nearest Jimmys">
           {jimmys.map((jimmy, index) => (
-            <NearbyItem key={jimmy.serialNumber} jimmy={jimmy} rank={index + 1} />
+            <NearbyItem key={jimmy.serialNumber} jimmy={jimmy} rank={index + 1} unit={unit} />
           ))}
         </ol>
       </div>
@@ -223,7 +236,7 @@ function Results({ result }: { result: Extract<NearMeData, { state: "found" }> }
   );
 }
 
-function NearbyItem({ jimmy, rank }: { jimmy: NearbyJimmy; rank: number }) {
+function NearbyItem({ jimmy, rank, unit }: { jimmy: NearbyJimmy & { seenOn: string | null }; rank: number; unit: DistanceUnit }) {
   return (
     <li data-testid="near-me-jimmy" data-serial={jimmy.serialNumber}>
       <Link
@@ -249,11 +262,11 @@ function NearbyItem({ jimmy, rank }: { jimmy: NearbyJimmy; rank: number }) {
             ) : null}
           </span>
           <span className="block text-sm font-semibold text-orange-800" data-testid="near-me-heading">
-            {formatHeading(jimmy.distanceKm, jimmy.bearing)}
+            {formatHeading(jimmy.distanceKm, jimmy.bearing, unit)}
           </span>
           <span className="block truncate text-sm text-stone-600">
             Last seen {jimmy.location ?? "at an unnamed spot"}
-            {jimmy.locatedAt ? `, ${formatDate(jimmy.locatedAt)}` : ""}
+            {jimmy.seenOn ? `, ${jimmy.seenOn}` : ""}
           </span>
         </span>
       </Link>

@@ -58,8 +58,9 @@ export default function PrivacyPolicy() {
             <strong>Comments and likes</strong>: what you write, the name you choose to show, and which discoveries you like.
           </li>
           <li>
-            <strong>Technical data</strong>: a session cookie that keeps you signed in, and short-lived records of network addresses used to
-            stop spam and abuse.
+            <strong>Technical data</strong>: a session cookie that keeps you signed in, two preference cookies that remember your time zone
+            (so dates are shown in your time) and whether you read distances in miles or kilometres, and short-lived records of network
+            addresses used to stop spam and abuse.
           </li>
         </ul>
         <p>Browsing the hunt does not require an account, and we do not use advertising or third-party tracking cookies.</p>

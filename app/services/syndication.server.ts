@@ -5,7 +5,9 @@
  */
 import { displayPlace } from "~/lib/places";
 import { discoveryPagePath, type DiscoveryCardData } from "~/lib/discoveries";
-import { formatDate, fullName } from "~/lib/format";
+import { fullName } from "~/lib/format";
+import { localDateTime } from "~/lib/local-time";
+import { discoveryZone } from "~/services/time-zones.server";
 import type { SitemapEntry } from "~/models/sitemap.server";
 
 export const escapeXml = (text: string) =>
@@ -26,6 +28,12 @@ export type Feed = {
   origin: string;
 };
 
+/** When a discovery was made, in the time zone of where (a feed has no reader's zone: else UTC, which it says). */
+function foundAt(d: DiscoveryCardData): string {
+  const place = { latitude: d.latitude === null ? null : Number(d.latitude), longitude: d.longitude === null ? null : Number(d.longitude) };
+  return localDateTime(d.createdAt, discoveryZone(place, null).timeZone);
+}
+
 /** An Atom 1.0 feed (RFC 4287) of discoveries, newest first; each entry leads to the discovery's own page. */
 export function atomFeed(feed: Feed): string {
   const updated = feed.discoveries[0]?.createdAt ?? new Date(0).toISOString();
@@ -34,7 +42,7 @@ export function atomFeed(feed: Feed): string {
     const finder = fullName(d.user.firstName, d.user.lastName);
     const title = `Jimmy #${d.jimmy.serialNumber} found by ${finder}${d.place ? ` in ${d.place}` : ""}`;
     const photo = new URL(d.photo.src, feed.origin).href;
-    const html = `<p><img src="${escapeXml(photo)}" alt="${escapeXml(`Jimmy #${d.jimmy.serialNumber}`)}"/></p><p>${escapeXml(d.caption)}</p><p>${escapeXml(formatDate(d.createdAt))}</p>`;
+    const html = `<p><img src="${escapeXml(photo)}" alt="${escapeXml(`Jimmy #${d.jimmy.serialNumber}`)}"/></p><p>${escapeXml(d.caption)}</p><p>${escapeXml(foundAt(d))}</p>`;
     return `  <entry>
     <id>${xmlText(url)}</id>
     <title>${xmlText(title)}</title>

@@ -1,10 +1,13 @@
 import crypto from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { JourneyMap } from "~/components/JourneyMap";
+import { UnitsSwitch } from "~/components/UnitsSwitch";
 import { encodeCursor } from "~/lib/discoveries";
 import { journeyFigures } from "~/lib/journey";
 import { RecentlyUsed } from "~/lib/recently-used";
-import { basemapPath, drawJourney, JOURNEY_MAP_SIZE } from "~/lib/journey-map";
+import { basemapPath, drawJourney, JOURNEY_MAP_SIZE, journeySummary } from "~/lib/journey-map";
+import type { DistanceUnit } from "~/lib/reader-preferences";
+import { placeDate } from "~/web/reader-terms.server";
 import type { DB } from "~/infra/db.server";
 import { listJourneyStops } from "~/models/jimmys.server";
 
@@ -15,13 +18,18 @@ import { listJourneyStops } from "~/models/jimmys.server";
  * Each stop links to its discovery in the timeline: on this page when it is
  * shown here, otherwise on the timeline's page that starts with it.
  */
-export async function journeyMapHtml(db: DB, jimmy: { id: number; serialNumber: number }, onThisPage: readonly number[]) {
+export async function journeyMapHtml(
+  db: DB,
+  jimmy: { id: number; serialNumber: number },
+  onThisPage: readonly number[],
+  unit: DistanceUnit = "mi",
+) {
   const stops = await listJourneyStops(db, jimmy.id);
-  // Drawing is most of a Jimmy page's render; the same stops and page give the same markup.
-  const key = crypto.createHash("sha1").update(JSON.stringify(stops)).update(onThisPage.join(",")).digest("base64");
+  // Drawing is most of a Jimmy page's render; the same stops, page and unit give the same markup.
+  const key = crypto.createHash("sha1").update(JSON.stringify(stops)).update(onThisPage.join(",")).update(unit).digest("base64");
   const drawn = drawnMaps.get(jimmy.id);
   if (drawn?.key === key) return drawn.html;
-  const html = drawMap(jimmy, stops, onThisPage);
+  const html = drawMap(jimmy, stops, onThisPage, unit);
   drawnMaps.set(jimmy.id, { key, html });
   return html;
 }
@@ -33,10 +41,14 @@ function drawMap(
   jimmy: { id: number; serialNumber: number },
   stops: Awaited<ReturnType<typeof listJourneyStops>>,
   onThisPage: readonly number[],
+  unit: DistanceUnit,
 ): string | null {
   const drawing = drawJourney(stops);
   if (!drawing) return null;
-  const miles = journeyFigures(stops)?.pathMiles.value ?? 0;
+  const summary = journeySummary(drawing.stopCount, drawing.legCount, journeyFigures(stops)?.pathMiles.value ?? 0, unit);
+  // Each stop's day where it was found: the stops are all located, so no reader's zone is needed.
+  const located = new Map(stops.map((stop) => [stop.id, stop]));
+  const dates = Object.fromEntries(drawing.stops.map((stop) => [stop.id, placeDate(stop.createdAt, located.get(stop.id)!, null)]));
   const shown = new Set(onThisPage);
   const hrefs = Object.fromEntries(
     drawing.stops.map((stop) => [
@@ -50,7 +62,11 @@ function drawMap(
   // The journey to take along, drawn here with the map so the page's JavaScript carries none of it.
   return renderToStaticMarkup(
     <>
-      <JourneyMap serialNumber={jimmy.serialNumber} map={{ drawing, miles, basemap: basemapPath(drawing.view, JOURNEY_MAP_SIZE), hrefs }} />
+      <JourneyMap
+        serialNumber={jimmy.serialNumber}
+        map={{ drawing, summary, dates, basemap: basemapPath(drawing.view, JOURNEY_MAP_SIZE), hrefs }}
+      />
+      <UnitsSwitch unit={unit} back={`${base}#journey-heading`} className="mt-3" />
       <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700" data-testid="journey-downloads">
         <span>Take its journey along:</span>
         <a href={`${base}/journey.gpx`} className="font-semibold text-orange-800 underline" download>

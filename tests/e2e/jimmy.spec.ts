@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import crypto from "node:crypto";
 import { freshSerial, mint } from "./admin-helpers";
 import { displayPlace } from "../../app/lib/places";
+import { discoveryDateTime } from "../../app/web/reader-terms.server";
 import { query, queryOne, recountHuntFigures, storedPhoto, writeDb } from "./db";
 import { expectAccessible, jsEnabled, waitForHydration } from "./helpers";
 
@@ -45,13 +46,8 @@ test.describe("a Jimmy's page", () => {
     const place = displayPlace({ ...latest, approximate: latest.location_approximate === 1 });
     await expect(sighting.getByTestId("latest-place")).toHaveText(place ?? "Location not specified");
     await expect(sighting.getByText(latest.caption)).toBeVisible();
-    const date = new Date(latest.created_at).toLocaleDateString("en-US", {
-      timeZone: "UTC",
-      year: "numeric",
-      month: "short",
-      day: "numeric",
-    });
-    await expect(sighting.locator("time")).toHaveText(date);
+    // Its date and time where it was found ("Nov 21, 2026, 6:01 PM CST").
+    await expect(sighting.locator("time")).toHaveText(discoveryDateTime({ createdAt: latest.created_at, ...latest }, null));
     if (latest.latitude !== null && latest.longitude !== null) {
       const map = sighting.locator("iframe");
       const src = new URL((await map.getAttribute("src"))!);

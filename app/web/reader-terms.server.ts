@@ -1,0 +1,40 @@
+import { localDate, localDateTime, readerZone } from "~/lib/local-time";
+import { type ReaderPreferences, requestPreferences } from "~/lib/reader-preferences";
+import { discoveryZone } from "~/services/time-zones.server";
+
+type Dated = { id: number; createdAt: string; latitude: string | number | null; longitude: string | number | null };
+
+const coordinate = (value: string | number | null) => (value === null || value === "" ? null : Number(value));
+
+/**
+ * A discovery's date and time as pages show it: in the time zone of the
+ * place it was found ("Nov 21, 2026, 6:01 PM CST"), else in the reader's
+ * (which then names itself, e.g. "… 12:01 AM UTC" before their browser has
+ * said where they are).
+ */
+export function discoveryDateTime(discovery: Omit<Dated, "id">, readerTimeZone: string | null): string {
+  const zone = discoveryZone({ latitude: coordinate(discovery.latitude), longitude: coordinate(discovery.longitude) }, readerTimeZone);
+  return localDateTime(discovery.createdAt, zone.timeZone);
+}
+
+/** Just the calendar date of something that happened at a place, in that place's zone (else the reader's). */
+export function placeDate(
+  at: string,
+  place: { latitude: string | number | null; longitude: string | number | null },
+  readerTimeZone: string | null,
+) {
+  const zone = discoveryZone({ latitude: coordinate(place.latitude), longitude: coordinate(place.longitude) }, readerTimeZone);
+  return localDate(at, zone.timeZone);
+}
+
+/** Discovery id → its date and time (discoveryDateTime), for a page's loader data. */
+export function discoveryDateTimes(discoveries: readonly Dated[], preferences: ReaderPreferences): Record<number, string> {
+  return Object.fromEntries(discoveries.map((d) => [d.id, discoveryDateTime(d, preferences.timeZone)]));
+}
+
+/** A date that belongs to no place (a comment's, a hunter's first day), in the reader's zone. */
+export function readerDate(at: string | Date, preferences: ReaderPreferences): string {
+  return localDate(at, readerZone(preferences.timeZone).timeZone);
+}
+
+export { requestPreferences };
