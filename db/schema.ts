@@ -45,6 +45,10 @@ export interface SessionsTable {
   expires_at: Timestamp;
   /** Admin sessions: when the password was last typed (sign-in or re-entry). */
   password_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** The browser that started it (its User-Agent, at most 300 characters); null before sessions kept it. */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it was last used, to within SESSION_SEEN_EVERY_MS; null before sessions kept it. */
+  last_seen_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface JimmysTable {

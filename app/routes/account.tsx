@@ -1,19 +1,24 @@
+import crypto from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Field } from "~/components/forms";
+import { UnitsSwitch } from "~/components/UnitsSwitch";
 import { Button } from "~/root";
 import { EmailChoicesSchema, NewEmailSchema } from "~/lib/account-schema";
 import { EMAIL_CHANGE_TTL_MS, EMAIL_FREQUENCY_LABELS, JOB_KINDS } from "~/lib/email";
 import { formHints } from "~/lib/form-hints";
-import { fullName } from "~/lib/format";
+import { fullName, plural, relativeAge } from "~/lib/format";
+import { describeBrowser } from "~/lib/user-agent";
+import { requestPreferences } from "~/lib/reader-preferences";
 import { parseSerial } from "~/lib/serial";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 import type { EmailFrequency } from "#db/schema";
 import { emailSettingsOf, requestEmailChange, saveEmailChoices } from "~/models/email.server";
 import { enqueueJob } from "~/models/jobs.server";
+import { deleteOtherUserSessions, deleteUserSession, listUserSessions } from "~/models/sessions.server";
 import { findJimmyBySerial } from "~/models/jimmys.server";
 import { setWatching, watchedJimmysOf } from "~/models/watches.server";
 import { getDb } from "~/infra/db.server";
@@ -22,7 +27,8 @@ import { emailChangeToken, tokenHash } from "~/services/email-links.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { flashHeader } from "~/web/flash.server";
 import { readForm } from "~/web/form.server";
-import { requireUser } from "~/web/session.server";
+import { readerDate } from "~/web/reader-terms.server";
+import { currentSessionHash, requireUser } from "~/web/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Your account" }, { name: "robots", content: "noindex" }];
 
@@ -31,14 +37,34 @@ const NO_MAIL_SERVER = "This hunt has no mail server set up, so it sends no emai
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await requireUser(request, { db });
-  const [settings, watched] = await Promise.all([emailSettingsOf(db, user.id), watchedJimmysOf(db, user.id)]);
+  const now = new Date().toISOString();
+  const [settings, watched, sessions, current] = await Promise.all([
+    emailSettingsOf(db, user.id),
+    watchedJimmysOf(db, user.id),
+    listUserSessions(db, user.id, now),
+    currentSessionHash(request),
+  ]);
   return {
+    now,
+    devices: sessions.map((session) => ({
+      id: deviceId(session.idHash),
+      browser: describeBrowser(session.userAgent),
+      signedInOn: readerDate(session.createdAt, requestPreferences(request)),
+      lastUsed: session.lastSeenAt,
+      thisDevice: session.idHash === current,
+    })),
     user: { id: user.id, name: fullName(user.firstName, user.lastName) },
     settings,
     watched,
     mailConfigured: env().mail !== null,
     emailHints: formHints(NewEmailSchema),
+    units: requestPreferences(request).units,
   };
+}
+
+/** A session's name on this page: not its database key, which stays on the server. */
+function deviceId(idHash: string): string {
+  return crypto.createHash("sha256").update(`device:${idHash}`).digest("base64url").slice(0, 22);
 }
 
 type AccountAnswer = {
@@ -98,6 +124,25 @@ export async function action({ request }: ActionFunctionArgs) {
     return done("Check your email", `We sent a link to ${change.newEmail}. Open it within a day to make it your address.`);
   }
 
+  if (intent === "sign-out-device") {
+    const id = String(form.get("device") ?? "");
+    const session = (await listUserSessions(db, user.id, new Date().toISOString())).find((s) => deviceId(s.idHash) === id);
+    // Already gone (signed out there, or expired): the hunter wanted it gone, and it is.
+    if (session) await deleteUserSession(db, user.id, session.idHash);
+    return done("Signed out", `${describeBrowser(session?.userAgent ?? null)} is no longer signed in to your account.`);
+  }
+
+  if (intent === "sign-out-others") {
+    const current = await currentSessionHash(request);
+    const ended = current ? await deleteOtherUserSessions(db, user.id, current) : 0;
+    return done(
+      "Signed out everywhere else",
+      ended === 0
+        ? "You were signed in on this device only."
+        : `${plural(ended, "other device is", "other devices are")} no longer signed in.`,
+    );
+  }
+
   if (intent === "unwatch") {
     const serial = parseSerial(String(form.get("serial") ?? ""));
     const jimmy = serial === null ? undefined : await findJimmyBySerial(db, serial);
@@ -112,7 +157,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const sectionClass = "mt-6 rounded-3xl border border-orange-100 bg-white p-5 shadow-sm sm:p-6";
 
 export default function AccountPage() {
-  const { user, settings, watched, mailConfigured, emailHints } = useLoaderData<typeof loader>();
+  const { user, settings, watched, mailConfigured, emailHints, units, devices, now } = useLoaderData<typeof loader>();
   const answer = useActionAnswer<typeof action>() as AccountAnswer | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -210,6 +255,67 @@ export default function AccountPage() {
           />
           <Button disabled={busy || !mailConfigured}>Send the link</Button>
         </Form>
+      </section>
+
+      <section aria-labelledby="devices-heading" className={sectionClass}>
+        <h2 id="devices-heading" className="text-xl font-bold">
+          Where you&apos;re signed in
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">
+          Each browser you signed in with, the most recently used first. Sign out any you don&apos;t recognise or no longer use.
+        </p>
+        <ul className="mt-3 divide-y divide-stone-200" aria-label="Signed-in devices">
+          {devices.map((device) => (
+            <li key={device.id} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="device">
+              <div className="min-w-0">
+                <p className="font-semibold text-stone-900">
+                  {device.browser}
+                  {device.thisDevice ? (
+                    <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900">This device</span>
+                  ) : null}
+                </p>
+                <p className="text-sm text-stone-600">
+                  Signed in {device.signedInOn} · last used{" "}
+                  <time dateTime={device.lastUsed}>{relativeAge(device.lastUsed, now).toLowerCase()}</time>
+                </p>
+              </div>
+              {device.thisDevice ? null : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="sign-out-device" />
+                  <input type="hidden" name="device" value={device.id} />
+                  <Button
+                    look="secondary"
+                    disabled={busy}
+                    aria-label={`Sign out ${device.browser}, last used ${relativeAge(device.lastUsed, now)}`}
+                  >
+                    Sign out
+                  </Button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+        {devices.length > 1 ? (
+          <Form method="post" className="mt-2">
+            <input type="hidden" name="intent" value="sign-out-others" />
+            <Button look="secondary" disabled={busy}>
+              Sign out everywhere else
+            </Button>
+          </Form>
+        ) : null}
+        <p className="mt-2 text-xs text-stone-500">
+          Places are not shown: telling a town from a network address needs a database of addresses this hunt does not keep.
+        </p>
+      </section>
+
+      <section aria-labelledby="units-heading" className={sectionClass}>
+        <h2 id="units-heading" className="text-xl font-bold">
+          Distances
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">
+          The Hall of Fame, journeys, milestones and &ldquo;Near me&rdquo; use this unit. It is remembered by this browser.
+        </p>
+        <UnitsSwitch unit={units} back="/account" className="mt-3" />
       </section>
 
       <section aria-labelledby="watched-heading" className={sectionClass}>

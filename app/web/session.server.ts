@@ -93,6 +93,7 @@ export async function startSession(
     createdAt: nowIso(now),
     expiresAt: nowIso(expiresAt),
     passwordAt: kind === "admin" ? nowIso(now) : null,
+    userAgent: request.headers.get("User-Agent"),
   });
   return sessionCookie(kind).serialize(token);
 }
@@ -102,6 +103,12 @@ export async function endSession(request: Request, kind: SessionKind, { db = get
   const token = await readToken(request, kind);
   if (token) await deleteSession(db, hashToken(token));
   return sessionCookie(kind).serialize("", { maxAge: 0 });
+}
+
+/** The hash that names the request's hunter session in the database, or null without one. */
+export async function currentSessionHash(request: Request): Promise<string | null> {
+  const token = await readToken(request, "user");
+  return token ? hashToken(token) : null;
 }
 
 /** The signed-in hunter, or null. */
