@@ -14,9 +14,9 @@ export type SearchPage = {
 
 /**
  * The last word is also a prefix ("chic" finds Chicago) when it has two
- * letters or more: FTS5 answers those from its prefix index
- * (2026-11-26T0100-discovery-search), and a one-letter prefix would match
- * nearly every discovery.
+ * characters or more: FTS5 reads prefixes of 2 to 6 characters from its
+ * prefix index, newest first like any word (2026-11-26T0100-discovery-search,
+ * ADR 018); a one-letter prefix would match nearly every discovery.
  */
 const prefixes = (word: string, index: number, words: string[]) => index === words.length - 1 && [...word].length >= 2;
 

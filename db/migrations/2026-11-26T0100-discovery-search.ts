@@ -21,7 +21,7 @@ const SQLITE_ADD = (where: string) =>
 const SQLITE = [
   // Without stored content (the text is in discoveries and users); contentless_delete lets a row be deleted by id.
   `create virtual table discovery_search using fts5(place, caption, hunter,
-     content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')`,
+     content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4 5 6')`,
   SQLITE_ADD("1"),
   `create trigger discovery_search_insert after insert on discoveries begin
      ${SQLITE_ADD("d.id = new.id")}
