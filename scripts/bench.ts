@@ -4,7 +4,7 @@
  * baseline, puts load on both over loopback, measures first-load JavaScript,
  * image bytes, Largest Contentful Paint under mobile throttling and upload
  * size in Chromium, and how page latency grows with the number of
- * discoveries. Throughput is always a ratio to the baseline measured in the
+ * discoveries (search's too, in the full run). Throughput is always a ratio to the baseline measured in the
  * same run: the machine is shared and noisy.
  *
  *   npm run bench      the full run (100,000 discoveries; 10k/100k/1M scale points)
@@ -28,6 +28,7 @@ import zlib from "node:zlib";
 import { BENCH_QR_SECRET, signedInCookie, startApp, stopChild } from "./bench/app-server";
 import { buildBenchData, buildPositionsData, renderBenchPhotos } from "./bench/data";
 import { bareHeaders, getRaw, load, type LoadResult } from "./bench/load";
+import { measureSearch, SEARCH_QUERIES, type SearchQuery } from "./bench/search";
 import {
   launchBrowser,
   measureImageBytes,
@@ -190,7 +191,14 @@ function gzipBytes(scripts: string[]): number {
   return scripts.reduce((sum, script) => sum + zlib.gzipSync(fs.readFileSync(path.join(ROOT, "build/client", script))).length, 0);
 }
 
-type ScalePoint = { discoveries: number; seedSeconds: number; serial: number; latency: Record<string, LoadResult> };
+type ScalePoint = {
+  discoveries: number;
+  seedSeconds: number;
+  serial: number;
+  latency: Record<string, LoadResult>;
+  /** /search for each of scripts/bench/search.ts's queries (full run only). */
+  search?: Record<SearchQuery, LoadResult>;
+};
 
 async function measureScale(baseURL: string, serial: number, discoveries: number, seedSeconds: number): Promise<ScalePoint> {
   const routes = { feed: "/discoveries", home: "/", jimmy: `/jimmy/${serial}`, longJimmy: "/jimmy/1", hallOfFame: "/hall-of-fame" };
@@ -201,7 +209,10 @@ async function measureScale(baseURL: string, serial: number, discoveries: number
     latency[name] = await load(baseURL + route, { connections: 1, durationSeconds: 60, maxRequests: MODE.scaleRequests, headers: RENDER });
     requireNoFailures(`${route} at ${discoveries} discoveries`, latency[name]!);
   }
-  return { discoveries, seedSeconds, serial, latency };
+  if (ci) return { discoveries, seedSeconds, serial, latency };
+  const search = await measureSearch(baseURL, { requests: MODE.scaleRequests, headers: ACCEPT });
+  for (const [name, result] of Object.entries(search)) requireNoFailures(`/search (${name}) at ${discoveries} discoveries`, result);
+  return { discoveries, seedSeconds, serial, latency, search };
 }
 
 type MapScalePoint = { jimmys: number; seedSeconds: number; htmlBytes: number; latency: LoadResult };
@@ -600,6 +611,19 @@ for (const name of ["feed", "longJimmy", "jimmy"] as const) {
     false,
   );
 }
+if (smallest.search && largest.search) {
+  for (const name of Object.keys(SEARCH_QUERIES) as SearchQuery[]) {
+    const [before, after] = [smallest.search[name].p50, largest.search[name].p50];
+    const ratio = after / Math.max(before, 0.5);
+    budget(
+      `Search (${name}) p50 latency, ${largest.discoveries.toLocaleString("en-US")} vs ${smallest.discoveries.toLocaleString("en-US")} discoveries`,
+      `≤ ${BUDGETS.scaleRatio}×`,
+      `${ratio.toFixed(2)}× (${ms(before)} → ${ms(after)} ms)`,
+      ratio <= BUDGETS.scaleRatio,
+      false,
+    );
+  }
+}
 const [fewestJimmys, mostJimmys] = [report.mapScale[0]!, report.mapScale[report.mapScale.length - 1]!];
 const mapRatio = mostJimmys.latency.p50 / Math.max(fewestJimmys.latency.p50, 0.5);
 budget(
@@ -708,6 +732,12 @@ table([
     ...Object.values(point.latency).map((r) => ms(r.p50)),
   ]),
 ]);
+if (smallest.search) {
+  table([
+    ["Discoveries", ...Object.keys(SEARCH_QUERIES).map((name) => `/search ${name}: p50 ms`)],
+    ...report.scale.map((point) => [point.discoveries.toLocaleString("en-US"), ...Object.values(point.search ?? {}).map((r) => ms(r.p50))]),
+  ]);
+}
 table([
   ["Jimmys", "seed s", "/map HTML", "/map p50 ms", "/map p99 ms"],
   ...report.mapScale.map((point) => [

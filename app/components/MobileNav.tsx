@@ -1,7 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import type { HuntConfig } from "~/lib/config";
 import { Dropdown, DropdownLink } from "./ui/Dropdown";
-import { ForumIcon, HomeIcon, MapIcon, MenuIcon, PhotosIcon, ScanIcon, ShieldIcon, TrophyIcon } from "./ui/icons";
+import { ForumIcon, HomeIcon, MapIcon, MenuIcon, PhotosIcon, ScanIcon, SearchIcon, ShieldIcon, TrophyIcon } from "./ui/icons";
 
 const ITEMS = [
   { to: "/", label: "Home", icon: HomeIcon, end: true },
@@ -13,8 +13,8 @@ const ITEMS = [
 const itemClass = "flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium";
 
 /**
- * Bottom navigation on small screens. Its last item is the menu of social
- * pages and the privacy policy (SPEC.md's small mobile menu): part of the bar,
+ * Bottom navigation on small screens. Its last item is the menu of search,
+ * social pages and the privacy policy (SPEC.md's small mobile menu): part of the bar,
  * whose space the page keeps free, so it never floats over the page's own
  * links and buttons.
  */
@@ -50,6 +50,9 @@ export function MobileNav({ hunt }: { hunt: HuntConfig }) {
               </>
             }
           >
+            <DropdownLink href="/search" icon={<SearchIcon className="h-4 w-4" />}>
+              Search
+            </DropdownLink>
             <DropdownLink href={hunt.socialPhotosUrl} external icon={<PhotosIcon className="h-4 w-4" />}>
               {hunt.socialPhotosLabel}
             </DropdownLink>

@@ -2,7 +2,7 @@ import { Form, Link, useLocation } from "@remix-run/react";
 import type { HuntConfig } from "~/lib/config";
 import { Avatar } from "./Avatar";
 import { Dropdown, DropdownLink } from "./ui/Dropdown";
-import { BellIcon, ForumIcon, LogoutIcon, PhotosIcon, ShareIcon, ShieldIcon } from "./ui/icons";
+import { BellIcon, ForumIcon, LogoutIcon, PhotosIcon, SearchIcon, ShareIcon, ShieldIcon } from "./ui/icons";
 import { loginLink } from "~/lib/login-link";
 
 export function SiteHeader({ hunt, accountArea }: { hunt: HuntConfig; accountArea: React.ReactNode }) {
@@ -20,6 +20,27 @@ export function SiteHeader({ hunt, accountArea }: { hunt: HuntConfig; accountAre
           </span>
         </Link>
         <div className="flex shrink-0 items-center gap-1.5 sm:gap-2">
+          {/*
+            A plain GET form (app/routes/search.tsx). On phones only its button shows (an empty search opens the search page
+            and its box), and below 400 px not even that, so a signed-in header keeps room for the hunt's name: the bottom
+            bar's menu leads there too.
+          */}
+          <Form method="get" action="/search" role="search" className="hidden items-center min-[400px]:flex">
+            <input
+              type="search"
+              name="q"
+              aria-label="Search"
+              placeholder="Jimmy # or place"
+              className="hidden h-10 w-44 rounded-full border border-stone-300 px-4 text-sm md:block lg:w-56"
+            />
+            <button
+              type="submit"
+              aria-label="Search"
+              className="flex h-10 w-10 items-center justify-center rounded-full text-stone-600 hover:bg-orange-50 hover:text-orange-700"
+            >
+              <SearchIcon />
+            </button>
+          </Form>
           {/* On phones the same links are the bottom bar's 'More' menu: the header keeps its room for the hunt's name. */}
           <Dropdown
             className="hidden md:block"

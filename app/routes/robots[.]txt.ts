@@ -2,8 +2,9 @@ import { env } from "~/infra/env.server";
 
 /**
  * What crawlers may visit: the public pages, photos and link-preview images;
- * not the admin panel, the forms, the account pages, the JSON API or the QR
- * entry points. The sitemap lists the pages worth visiting.
+ * not the admin panel, the forms, the account pages, the JSON API, the QR
+ * entry points or search results (endless pages of what the sitemap lists).
+ * The sitemap lists the pages worth visiting.
  */
 export function loader() {
   const origin = env().publicUrl.origin;
@@ -21,6 +22,7 @@ export function loader() {
     "Disallow: /found",
     "Disallow: /uploads/",
     "Disallow: /demo/",
+    "Disallow: /search",
     "Disallow: /jimmy/*/new-discovery",
     "Disallow: /jimmy/*/first-discovery",
     "Disallow: /jimmy/*/missing",

@@ -17,6 +17,7 @@ import * as hunterFigures from "./2026-11-25T1100-hunter-figures";
 import * as milestones from "./2026-11-25T1200-milestones";
 import * as watchingAndEmail from "./2026-11-25T1300-watching-and-email";
 import * as removedDiscoveries from "./2026-11-25T1400-removed-discoveries";
+import * as discoverySearch from "./2026-11-26T0100-discovery-search";
 import * as sessionDevices from "./2026-11-26T0200-session-devices";
 
 /**
@@ -43,5 +44,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T1200-milestones": milestones,
   "2026-11-25T1300-watching-and-email": watchingAndEmail,
   "2026-11-25T1400-removed-discoveries": removedDiscoveries,
+  "2026-11-26T0100-discovery-search": discoverySearch,
   "2026-11-26T0200-session-devices": sessionDevices,
 };

@@ -4,7 +4,8 @@
  * through the HTTP app would take hours at a million discoveries). Every
  * figure derived from the discoveries is then counted by the app's own model
  * code (recountDerivedFigures), so the pages read exactly what production
- * writes would have left.
+ * writes would have left; the search index is filled by its own triggers as
+ * the rows go in.
  */
 import Database from "better-sqlite3";
 import sharp from "sharp";
@@ -25,6 +26,10 @@ const CAPTIONS = [
   "Passing him on to the next hunter.",
   "Couldn't believe my eyes, right by the bus stop.",
 ];
+
+/** The caption of five discoveries at every size, spread over the history: a word search rarely meets (scripts/bench/search.ts). */
+export const RARE_CAPTION = "Perched on a periscope at the harbour!";
+const RARE_EVERY = 5;
 
 /** A photo-like picture: smooth colour variation with fine grain, so WebP sizes are realistic (not a flat test card). */
 async function photoLikeJpeg(seed: number): Promise<Buffer> {
@@ -115,7 +120,8 @@ export async function buildBenchData(
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
     );
     /** The `i`-th discovery of a run, by a random hunter, with the photo and caption for `i` and up to `maxLikes - 1` likes. */
-    const addDiscovery = (jimmyId: number, i: number, place: Place, isFirst: boolean, maxLikes: number, at: number) => {
+    const rareStep = Math.floor(options.discoveries / RARE_EVERY);
+    const addDiscovery = (jimmyId: number, i: number, place: Place, isFirst: boolean, maxLikes: number, at: number, caption?: string) => {
       const photo = options.photos[i % options.photos.length]!;
       insert.run(
         jimmyId,
@@ -124,7 +130,7 @@ export async function buildBenchData(
         photo.width,
         photo.height,
         photo.variants.join(","),
-        CAPTIONS[i % CAPTIONS.length]!,
+        caption ?? CAPTIONS[i % CAPTIONS.length]!,
         place.label,
         place.resolved.latitude,
         place.resolved.longitude,
@@ -142,7 +148,8 @@ export async function buildBenchData(
       // timeline grows with the data while its page still shows 20.
       const jimmyId = i < options.jimmys ? i + 1 : i % 50 === 0 ? 1 : 1 + Math.floor(rng() * options.jimmys);
       const place = places[Math.floor(rng() * places.length)]!;
-      addDiscovery(jimmyId, i, place, i < options.jimmys, 12, now - 60_000 - (options.discoveries - 1 - i) * spacing);
+      const caption = rareStep > 0 && i % rareStep === rareStep - 1 ? RARE_CAPTION : undefined;
+      addDiscovery(jimmyId, i, place, i < options.jimmys, 12, now - 60_000 - (options.discoveries - 1 - i) * spacing, caption);
     }
 
     // The travellers: Jimmys after the others, each stop a different place from the last.

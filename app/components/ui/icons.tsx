@@ -129,6 +129,12 @@ export const LocateIcon = (p: IconProps) => (
     <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
   </Icon>
 );
+export const SearchIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-4-4" />
+  </Icon>
+);
 export const MenuIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 7h16M4 12h16M4 17h16" />
