@@ -2,7 +2,7 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { SearchIcon } from "~/components/ui/icons";
 import type { DiscoveryCardData } from "~/lib/discoveries";
-import { formatDate, fullName } from "~/lib/format";
+import { fullName } from "~/lib/format";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { previewSite } from "~/lib/link-preview";
 import { MAX_SEARCH_LENGTH, searchHref, serialFromQuery } from "~/lib/search";
@@ -10,6 +10,7 @@ import { getDb } from "~/infra/db.server";
 import { photoUrls } from "~/infra/storage.server";
 import { findJimmyBySerial } from "~/models/jimmys.server";
 import { searchDiscoveries } from "~/models/search.server";
+import { placeDate, requestPreferences } from "~/web/reader-terms.server";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `Search · ${previewSite(matches).name}` },
@@ -25,7 +26,7 @@ type SearchData =
       /** A Jimmy's number was typed but there is no such Jimmy. */
       missingSerial: number | null;
       before: number | null;
-      discoveries: DiscoveryCardData[];
+      discoveries: (DiscoveryCardData & { day: string })[];
       nextBefore: number | null;
     };
 
@@ -52,7 +53,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const serial = serialFromQuery(q);
   if (serial !== null && (await findJimmyBySerial(db, serial))) throw redirect(`/jimmy/${serial}`);
   const page = await searchDiscoveries(db, photoUrls(), q, { before });
-  return data<SearchData>({ state: "results", q, missingSerial: serial, before, ...page });
+  const { timeZone } = requestPreferences(request);
+  // Each find's day where it was made (ADR 019).
+  const discoveries = page.discoveries.map((d) => ({ ...d, day: placeDate(d.createdAt, d, timeZone) }));
+  return data<SearchData>({ state: "results", q, missingSerial: serial, before, discoveries, nextBefore: page.nextBefore });
 }
 
 export default function SearchPage() {
@@ -138,8 +142,8 @@ function Results({ result }: { result: Extract<SearchData, { state: "results" }>
   );
 }
 
-function SearchResult({ discovery }: { discovery: DiscoveryCardData }) {
-  const { photo, jimmy, place, caption, user, createdAt } = discovery;
+function SearchResult({ discovery }: { discovery: DiscoveryCardData & { day: string } }) {
+  const { photo, jimmy, place, caption, user, createdAt, day } = discovery;
   return (
     <li className="flex gap-4 p-3" data-testid="search-result">
       <img
@@ -161,7 +165,7 @@ function SearchResult({ discovery }: { discovery: DiscoveryCardData }) {
           <Link to={`/hunters/${user.id}`} className="underline">
             {fullName(user.firstName, user.lastName)}
           </Link>{" "}
-          · <time dateTime={createdAt}>{formatDate(createdAt)}</time>
+          · <time dateTime={createdAt}>{day}</time>
         </p>
       </div>
     </li>
