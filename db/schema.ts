@@ -34,7 +34,17 @@ export interface UsersTable {
   watch_finds: ColumnType<Flag, Flag | undefined, Flag>;
   /** 1: the hunter set their address themselves; a sign-in no longer replaces it with the provider's. */
   email_chosen: ColumnType<Flag, Flag | undefined, Flag>;
+  /** 1: the hunter chose their display name on their account page; a sign-in no longer replaces it with the provider's. */
+  name_chosen: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Which picture `profile_image_url` is: the provider's, one the hunter uploaded (at `photo_key`), or none. */
+  photo_choice: ColumnType<PhotoChoice, PhotoChoice | undefined, PhotoChoice>;
+  /** The stored key of the hunter's uploaded picture (one WebP), while they use it. */
+  photo_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The provider's latest picture, kept for when the hunter goes back to it. */
+  provider_image_url: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export type PhotoChoice = "provider" | "upload" | "none";
 
 export interface SessionsTable {
   id: string;

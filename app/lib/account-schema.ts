@@ -1,5 +1,9 @@
 /** The account page's forms (app/routes/account.tsx), checked the same way on the server and hinted in the browser. */
 import { z } from "zod";
+import { withoutControls } from "./text";
+
+/** Each part of a display name, as the Hall of Fame and the comments show it. */
+export const NAME_PART_MAX_LENGTH = 40;
 
 export const EMAIL_MAX_LENGTH = 254;
 
@@ -15,4 +19,22 @@ export const NewEmailSchema = z.object({
     .min(1, "Type the address your news should go to.")
     .max(EMAIL_MAX_LENGTH, `An address is at most ${EMAIL_MAX_LENGTH} characters.`)
     .pipe(z.email("That doesn't look like an email address: it should be like name@example.com.")),
+});
+
+export const DisplayNameSchema = z.object({
+  firstName: z
+    .string()
+    .overwrite(withoutControls)
+    .trim()
+    .min(1, "Type the first name other hunters will see.")
+    .max(NAME_PART_MAX_LENGTH, `A first name is at most ${NAME_PART_MAX_LENGTH} characters.`),
+  lastName: z
+    .string()
+    .overwrite(withoutControls)
+    .trim()
+    .max(NAME_PART_MAX_LENGTH, `A last name is at most ${NAME_PART_MAX_LENGTH} characters.`),
+});
+
+export const PhotoChoiceSchema = z.enum(["provider", "upload", "none"], {
+  error: "Choose your sign-in provider's photo, one of your own, or none.",
 });

@@ -50,6 +50,7 @@ export async function upsertUserFromProvider(
         last_name: profile.lastName.trim(),
         email: profile.email ?? null,
         profile_image_url: profile.profileImageUrl ?? null,
+        provider_image_url: profile.profileImageUrl ?? null,
         created_at: at,
         updated_at: at,
         ...nameKeyColumns(`${profile.firstName.trim()} ${profile.lastName.trim()}`, fold),
@@ -58,8 +59,10 @@ export async function upsertUserFromProvider(
       .returningAll()
       .executeTakeFirstOrThrow();
   }
-  const firstName = profile.firstName.trim() || existing.first_name;
-  const lastName = profile.lastName.trim() || existing.last_name;
+  // A name or photo the hunter chose on their account page stays theirs.
+  const firstName = existing.name_chosen === 1 ? existing.first_name : profile.firstName.trim() || existing.first_name;
+  const lastName = existing.name_chosen === 1 ? existing.last_name : profile.lastName.trim() || existing.last_name;
+  const providerImage = profile.profileImageUrl ?? existing.provider_image_url;
   return db
     .updateTable("users")
     .set({
@@ -67,7 +70,8 @@ export async function upsertUserFromProvider(
       last_name: lastName,
       // An address the hunter confirmed themselves stays theirs; otherwise the provider's latest (Apple's private relay included).
       email: existing.email_chosen === 1 ? existing.email : (profile.email ?? existing.email),
-      profile_image_url: profile.profileImageUrl ?? existing.profile_image_url,
+      provider_image_url: providerImage,
+      profile_image_url: existing.photo_choice === "provider" ? providerImage : existing.profile_image_url,
       updated_at: at,
       ...nameKeyColumns(`${firstName} ${lastName}`, fold),
     })
@@ -113,4 +117,75 @@ export async function setDefaultFirstName(db: Executor, userId: number, key: Fol
     .set({ first_name: "Hunter", name_key_lower: key.lower, name_key_upper: key.upper })
     .where("id", "=", userId)
     .execute();
+}
+
+/** The account page's view of a hunter's name and picture. */
+export async function profileOf(db: Executor, userId: number) {
+  return db
+    .selectFrom("users")
+    .select([
+      "first_name",
+      "last_name",
+      "profile_image_url",
+      "provider_image_url",
+      "photo_choice",
+      "photo_key",
+      "name_key_lower",
+      "name_key_upper",
+    ])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Sets the display name a hunter chose (with its folded key), which sign-ins then leave alone. */
+export async function setDisplayName(
+  db: Executor,
+  userId: number,
+  name: { firstName: string; lastName: string },
+  key: FoldedName,
+  now = new Date(),
+) {
+  await db
+    .updateTable("users")
+    .set({
+      first_name: name.firstName,
+      last_name: name.lastName,
+      name_key_lower: key.lower,
+      name_key_upper: key.upper,
+      name_chosen: 1,
+      updated_at: nowIso(now),
+    })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/**
+ * Sets which picture a hunter shows: the provider's, an uploaded one (its
+ * stored key and address) or none. Answers the key of the uploaded picture
+ * it replaced, for the caller to delete from storage once this is saved.
+ */
+export async function setProfilePhoto(
+  db: Kysely<Database>,
+  userId: number,
+  choice: { kind: "provider" } | { kind: "none" } | { kind: "upload"; key: string; url: string },
+  now = new Date(),
+): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("users")
+      .select(["photo_key", "provider_image_url"])
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("users")
+      .set({
+        photo_choice: choice.kind,
+        photo_key: choice.kind === "upload" ? choice.key : null,
+        profile_image_url: choice.kind === "upload" ? choice.url : choice.kind === "provider" ? before.provider_image_url : null,
+        updated_at: nowIso(now),
+      })
+      .where("id", "=", userId)
+      .execute();
+    return before.photo_key !== null && before.photo_key !== (choice.kind === "upload" ? choice.key : null) ? before.photo_key : null;
+  });
 }

@@ -3,10 +3,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { Avatar } from "~/components/Avatar";
 import { Field } from "~/components/forms";
 import { UnitsSwitch } from "~/components/UnitsSwitch";
 import { Button } from "~/root";
-import { EmailChoicesSchema, NewEmailSchema } from "~/lib/account-schema";
+import { DisplayNameSchema, EmailChoicesSchema, NewEmailSchema, PhotoChoiceSchema } from "~/lib/account-schema";
+import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
 import { EMAIL_CHANGE_TTL_MS, EMAIL_FREQUENCY_LABELS, JOB_KINDS } from "~/lib/email";
 import { formHints } from "~/lib/form-hints";
 import { fullName, plural, relativeAge } from "~/lib/format";
@@ -18,15 +20,20 @@ import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib
 import type { EmailFrequency } from "#db/schema";
 import { emailSettingsOf, requestEmailChange, saveEmailChoices } from "~/models/email.server";
 import { enqueueJob } from "~/models/jobs.server";
+import { profileOf } from "~/models/users.server";
 import { deleteOtherUserSessions, deleteUserSession, listUserSessions } from "~/models/sessions.server";
 import { findJimmyBySerial } from "~/models/jimmys.server";
 import { setWatching, watchedJimmysOf } from "~/models/watches.server";
-import { getDb } from "~/infra/db.server";
+import { type DB, getDb } from "~/infra/db.server";
+import { getStorage } from "~/infra/storage.server";
 import { env } from "~/infra/env.server";
 import { emailChangeToken, tokenHash } from "~/services/email-links.server";
+import { UnsupportedPhotoError } from "~/services/images.server";
+import { changeDisplayName, chooseProfilePhoto } from "~/services/profile.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { flashHeader } from "~/web/flash.server";
 import { readForm } from "~/web/form.server";
+import { MultipartRefusal, readMultipart } from "~/web/multipart.server";
 import { readerDate } from "~/web/reader-terms.server";
 import { currentSessionHash, requireUser } from "~/web/session.server";
 
@@ -38,7 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await requireUser(request, { db });
   const now = new Date().toISOString();
-  const [settings, watched, sessions, current] = await Promise.all([
+  const [profile, settings, watched, sessions, current] = await Promise.all([
+    profileOf(db, user.id),
     emailSettingsOf(db, user.id),
     watchedJimmysOf(db, user.id),
     listUserSessions(db, user.id, now),
@@ -54,6 +62,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       thisDevice: session.idHash === current,
     })),
     user: { id: user.id, name: fullName(user.firstName, user.lastName) },
+    profile: {
+      firstName: profile.first_name,
+      lastName: profile.last_name,
+      imageUrl: profile.profile_image_url,
+      providerImageUrl: profile.provider_image_url,
+      photoChoice: profile.photo_choice,
+    },
+    nameHints: formHints(DisplayNameSchema),
     settings,
     watched,
     mailConfigured: env().mail !== null,
@@ -68,17 +84,76 @@ function deviceId(idHash: string): string {
 }
 
 type AccountAnswer = {
-  form: "choices" | "email";
+  form: "choices" | "email" | "name" | "photo";
   formError?: string;
-  fieldErrors: Partial<Record<"frequency" | "email", string[]>>;
-  values: { frequency?: string; watchFinds?: boolean; email?: string };
+  fieldErrors: Partial<Record<"frequency" | "email" | "firstName" | "lastName" | "photo", string[]>>;
+  values: { frequency?: string; watchFinds?: boolean; email?: string; firstName?: string; lastName?: string; choice?: string };
 };
+
+/**
+ * The profile-photo form: multipart, so a picture can come with it. Keeps
+ * the sign-in provider's photo, takes one's own (verified and re-encoded) or
+ * shows none; a refusal comes back with the reason and the choice made.
+ */
+async function photoAction(request: Request, db: DB, userId: number) {
+  let fields: Record<string, string> = {};
+  let upload: Buffer | null = null;
+  const refuse = (message: string, status: number) =>
+    data<AccountAnswer>({ form: "photo", values: { choice: fields.choice ?? "upload" }, fieldErrors: { photo: [message] } }, { status });
+  try {
+    fields = await readMultipart(
+      request,
+      { fields: 4, fieldBytes: 256, totalFieldBytes: 1024, files: 1, bodyBytes: MAX_UPLOAD_BYTES + 64 * 1024 },
+      async ({ name, data: stream }) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > MAX_UPLOAD_BYTES) throw new MultipartRefusal("file-too-large", FILE_TOO_LARGE_TEXT);
+          if (name === "photo") chunks.push(chunk);
+        }
+        if (name === "photo" && size > 0) upload = Buffer.concat(chunks);
+      },
+    );
+  } catch (error) {
+    if (!(error instanceof MultipartRefusal)) throw error;
+    return refuse(
+      error.reason === "file-too-large" || error.reason === "body-too-large" ? FILE_TOO_LARGE_TEXT : error.message,
+      error.status,
+    );
+  }
+  const parsed = PhotoChoiceSchema.safeParse(fields.choice);
+  if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "Choose a photo.", 400);
+  const choice = parsed.data;
+  const bytes: Buffer | null = upload;
+  if (choice === "upload" && !bytes) return refuse("Choose a picture to upload: a JPEG, PNG or WebP photo.", 400);
+  try {
+    await chooseProfilePhoto(
+      db,
+      getStorage(),
+      userId,
+      choice === "upload" && bytes ? { kind: "upload", bytes } : { kind: choice === "none" ? "none" : "provider" },
+    );
+  } catch (error) {
+    if (error instanceof UnsupportedPhotoError) return refuse(error.message, 415);
+    throw error;
+  }
+  const said = {
+    provider: "Your sign-in provider's photo is shown again.",
+    upload: "Your new photo is shown with your name.",
+    none: "Your initials are shown instead of a photo.",
+  };
+  return redirect("/account", {
+    headers: { "Set-Cookie": await flashHeader({ title: "Photo saved", description: said[choice], variant: "success" }) },
+  });
+}
 
 /** The account page's forms, told apart by `intent`: email choices, a new address, or stopping to watch one Jimmy. */
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const db = getDb();
   const user = await requireUser(request, { db });
+  if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) return photoAction(request, db, user.id);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const done = async (title: string, description: string) =>
@@ -124,6 +199,17 @@ export async function action({ request }: ActionFunctionArgs) {
     return done("Check your email", `We sent a link to ${change.newEmail}. Open it within a day to make it your address.`);
   }
 
+  if (intent === "name") {
+    const values = { firstName: String(form.get("firstName") ?? ""), lastName: String(form.get("lastName") ?? "") };
+    const reject = (rest: Omit<AccountAnswer, "form" | "values">) =>
+      data<AccountAnswer>({ form: "name", values, ...rest }, { status: 400 });
+    const parsed = DisplayNameSchema.safeParse(values);
+    if (!parsed.success) return reject({ fieldErrors: z.flattenError(parsed.error).fieldErrors });
+    const refused = await changeDisplayName(db, user.id, parsed.data, env().hunt.name);
+    if (refused) return reject({ fieldErrors: { firstName: [refused] } });
+    return done("Name saved", `Other hunters now see you as ${fullName(parsed.data.firstName, parsed.data.lastName)}.`);
+  }
+
   if (intent === "sign-out-device") {
     const id = String(form.get("device") ?? "");
     const session = (await listUserSessions(db, user.id, new Date().toISOString())).find((s) => deviceId(s.idHash) === id);
@@ -157,12 +243,15 @@ export async function action({ request }: ActionFunctionArgs) {
 const sectionClass = "mt-6 rounded-3xl border border-orange-100 bg-white p-5 shadow-sm sm:p-6";
 
 export default function AccountPage() {
-  const { user, settings, watched, mailConfigured, emailHints, units, devices, now } = useLoaderData<typeof loader>();
+  const { user, profile, nameHints, settings, watched, mailConfigured, emailHints, units, devices, now } = useLoaderData<typeof loader>();
   const answer = useActionAnswer<typeof action>() as AccountAnswer | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const choices = answer?.form === "choices" ? answer : undefined;
   const emailAnswer = answer?.form === "email" ? answer : undefined;
+  const nameAnswer = answer?.form === "name" ? answer : undefined;
+  const photoAnswer = answer?.form === "photo" ? answer : undefined;
+  const photoChoice = photoAnswer?.values.choice ?? profile.photoChoice;
   const frequency = (choices?.values.frequency ?? settings.frequency) as EmailFrequency;
   const watchFinds = choices ? Boolean(choices.values.watchFinds) : settings.watchFinds;
   return (
@@ -178,6 +267,91 @@ export default function AccountPage() {
           Your notifications
         </Link>
       </p>
+
+      <section aria-labelledby="name-heading" className={sectionClass}>
+        <h2 id="name-heading" className="text-xl font-bold">
+          Your name
+        </h2>
+        <p className="mt-1 text-sm text-stone-700">
+          Shown with your discoveries, comments and on the Hall of Fame. Once you set it here, signing in again keeps it.
+        </p>
+        <Form method="post" className="mt-4 space-y-3" noValidate>
+          <input type="hidden" name="intent" value="name" />
+          <Field
+            id="firstName"
+            name="firstName"
+            autoComplete="given-name"
+            label="First name"
+            hints={nameHints.firstName}
+            defaultValue={nameAnswer?.values.firstName ?? profile.firstName}
+            error={nameAnswer?.fieldErrors.firstName?.[0]}
+          />
+          <Field
+            id="lastName"
+            name="lastName"
+            autoComplete="family-name"
+            label="Last name (optional)"
+            hints={nameHints.lastName}
+            defaultValue={nameAnswer?.values.lastName ?? profile.lastName}
+            error={nameAnswer?.fieldErrors.lastName?.[0]}
+          />
+          <Button disabled={busy}>Save name</Button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="photo-heading" className={sectionClass}>
+        <h2 id="photo-heading" className="text-xl font-bold">
+          Your photo
+        </h2>
+        <div className="mt-3 flex items-center gap-3">
+          <Avatar firstName={profile.firstName} lastName={profile.lastName} imageUrl={profile.imageUrl} size="lg" />
+          <p className="text-sm text-stone-700">
+            Shown beside your name. A photo you upload is cropped square and stored without its location or camera data.
+          </p>
+        </div>
+        <Form method="post" encType="multipart/form-data" className="mt-4 space-y-3" noValidate>
+          <fieldset aria-describedby={photoAnswer?.fieldErrors.photo ? "photo-error" : undefined}>
+            <legend className="sr-only">Which photo</legend>
+            <div className="space-y-2">
+              {(
+                [
+                  ["provider", profile.providerImageUrl ? "Your sign-in provider's photo" : "Your sign-in provider's photo (it sent none)"],
+                  ["upload", "A photo of your own"],
+                  ["none", "No photo: show my initials"],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} className="flex min-h-11 items-center gap-3 rounded-xl border border-stone-200 px-3 py-2">
+                  <input
+                    type="radio"
+                    name="choice"
+                    value={value}
+                    defaultChecked={photoChoice === value}
+                    className="h-4 w-4 accent-orange-700"
+                  />
+                  <span>{label}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <label htmlFor="photo" className="block text-sm font-semibold text-stone-800">
+            Photo to upload (JPEG, PNG or WebP, up to 10 MB)
+          </label>
+          <input
+            id="photo"
+            name="photo"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            aria-invalid={photoAnswer?.fieldErrors.photo ? true : undefined}
+            className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-full file:border-0 file:bg-orange-100 file:px-4 file:font-semibold file:text-orange-900"
+          />
+          {photoAnswer?.fieldErrors.photo ? (
+            <p id="photo-error" role="alert" className="text-sm text-red-700">
+              {photoAnswer.fieldErrors.photo[0]}
+            </p>
+          ) : null}
+          <Button disabled={busy}>Save photo</Button>
+        </Form>
+      </section>
 
       <section aria-labelledby="news-heading" className={sectionClass}>
         <h2 id="news-heading" className="text-xl font-bold">

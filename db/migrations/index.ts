@@ -19,6 +19,7 @@ import * as watchingAndEmail from "./2026-11-25T1300-watching-and-email";
 import * as removedDiscoveries from "./2026-11-25T1400-removed-discoveries";
 import * as discoverySearch from "./2026-11-26T0100-discovery-search";
 import * as sessionDevices from "./2026-11-26T0200-session-devices";
+import * as profileChoices from "./2026-11-26T0300-profile-choices";
 
 /**
  * Every migration, by name. Listed explicitly (not read from the directory) so
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-25T1400-removed-discoveries": removedDiscoveries,
   "2026-11-26T0100-discovery-search": discoverySearch,
   "2026-11-26T0200-session-devices": sessionDevices,
+  "2026-11-26T0300-profile-choices": profileChoices,
 };
