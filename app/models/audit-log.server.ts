@@ -15,7 +15,9 @@ export type AdminAction =
   | "accept_flags"
   | "dismiss_flags"
   | "confirm_missing"
-  | "clear_missing";
+  | "clear_missing"
+  | "delete_account"
+  | "hunter_delete_account";
 
 export type AuditEntry = {
   id: number;

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { Avatar } from "~/components/Avatar";
 import { Field } from "~/components/forms";
 import { UnitsSwitch } from "~/components/UnitsSwitch";
-import { Button } from "~/root";
+import { Button, buttonClass } from "~/root";
 import { DisplayNameSchema, EmailChoicesSchema, NewEmailSchema, PhotoChoiceSchema } from "~/lib/account-schema";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
 import { EMAIL_CHANGE_TTL_MS, EMAIL_FREQUENCY_LABELS, JOB_KINDS } from "~/lib/email";
@@ -521,6 +521,18 @@ export default function AccountPage() {
             ))}
           </ul>
         )}
+      </section>
+
+      <section aria-labelledby="delete-heading" className={sectionClass}>
+        <h2 id="delete-heading" className="text-xl font-bold">
+          Delete your account
+        </h2>
+        <p className="mt-1 text-sm text-stone-700">
+          Your discoveries, photos, comments, likes and everything else the hunt holds about you, for good.
+        </p>
+        <Link to="/account/delete" className={buttonClass("danger", "cta", "mt-3")}>
+          Delete my account…
+        </Link>
       </section>
     </div>
   );

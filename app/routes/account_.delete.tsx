@@ -1,0 +1,119 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { ContentError, ContentPage } from "~/components/OwnContent";
+import { Button, secondaryLinkClass } from "~/root";
+import { plural } from "~/lib/format";
+import { useActionAnswer } from "~/lib/action-answer";
+import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { getDb } from "~/infra/db.server";
+import { getStorage } from "~/infra/storage.server";
+import { deleteAccount } from "~/services/account-deletion.server";
+import { clientAddress } from "~/web/client-address.server";
+import { requireSameOrigin } from "~/web/csrf.server";
+import { flashHeader } from "~/web/flash.server";
+import { readForm } from "~/web/form.server";
+import { endSession, requireUser } from "~/web/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Delete your account" }, { name: "robots", content: "noindex" }];
+
+const CONFIRM_TEXT = "Tick the box to confirm: deleting your account cannot be undone.";
+
+/** What the hunt holds of the hunter, counted, so the page says exactly what goes. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const db = getDb();
+  const user = await requireUser(request, { db });
+  const count = async (table: "discoveries" | "comments" | "likes") =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("user_id", "=", user.id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const [discoveries, comments, likes] = await Promise.all([count("discoveries"), count("comments"), count("likes")]);
+  return { discoveries, comments, likes };
+}
+
+/** Deletes the account (app/services/account-deletion.server.ts), signs this browser out and says it is done. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireSameOrigin(request);
+  const db = getDb();
+  const user = await requireUser(request, { db });
+  const form = await readForm(request);
+  if (form.get("confirm") !== "yes") return data({ error: CONFIRM_TEXT }, { status: 400 });
+  await deleteAccount(db, getStorage(), user.id, { clientAddress: clientAddress(request, context) });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await endSession(request, "user", { db }));
+  headers.append(
+    "Set-Cookie",
+    await flashHeader({
+      title: "Your account is deleted",
+      description: "Everything the hunt held about you is gone. Thank you for hunting.",
+    }),
+  );
+  return redirect("/", { headers });
+}
+
+export const ErrorBoundary = ContentError;
+
+/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
+export const clientAction = keepPageOnTransportFailure;
+export const shouldRevalidate = keepDataAfterTransportFailure;
+
+export default function DeleteAccountPage() {
+  const { discoveries, comments, likes } = useLoaderData<typeof loader>();
+  const answer = useActionAnswer<typeof action>() as { error?: string } | undefined;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <ContentPage back="/account" backLabel="Your account" title="Delete your account">
+      <p className="mt-3 text-stone-800">This deletes your account and everything the hunt holds about you, at once and for good:</p>
+      <ul className="mt-3 list-disc space-y-1.5 pl-5 text-stone-800" data-testid="deletion-list">
+        {discoveries === 0 ? (
+          <li>no discoveries: you have reported none;</li>
+        ) : (
+          <li>
+            your {plural(discoveries, "discovery", "discoveries")}, with every copy of their photos. The Jimmys&apos; journeys, figures and
+            the Hall of Fame are counted again without them, and links to them say they were removed;
+          </li>
+        )}
+        <li>
+          your {plural(comments, "comment", "comments")} and {plural(likes, "like", "likes")};
+        </li>
+        <li>your name, photo, email address and sign-in with your provider, on every device you are signed in on;</li>
+        <li>your notifications, the Jimmys you watch, your flags and your reports of missing Jimmys.</li>
+      </ul>
+      <p className="mt-3 text-stone-700">
+        Signing in again later starts a new, empty account. To keep a copy first, save your photos from your discoveries.
+      </p>
+      <Form method="post" className="mt-6 space-y-4" noValidate>
+        <label className="flex min-h-11 items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-3 py-2">
+          <input
+            type="checkbox"
+            name="confirm"
+            value="yes"
+            className="mt-1 h-4 w-4 accent-red-700"
+            aria-invalid={answer?.error ? true : undefined}
+            aria-describedby={answer?.error ? "confirm-error" : undefined}
+          />
+          <span className="text-stone-900">I understand that my account and all of the above are deleted and cannot be brought back.</span>
+        </label>
+        {answer?.error ? (
+          <p id="confirm-error" role="alert" className="text-sm font-medium text-red-700">
+            {answer.error}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-3">
+          <Button look="danger" disabled={busy}>
+            Delete my account
+          </Button>
+          <Link to="/account" className={secondaryLinkClass}>
+            Keep my account
+          </Link>
+        </div>
+      </Form>
+    </ContentPage>
+  );
+}

@@ -1,0 +1,68 @@
+import type { DB } from "~/infra/db.server";
+import type { Storage } from "~/infra/storage.server";
+import { recordAdminAction } from "~/models/audit-log.server";
+import { deleteComment } from "~/models/comments.server";
+import { setLike } from "~/models/likes.server";
+import { moderateDeleteDiscovery } from "./moderation.server";
+
+export type DeletedAccount = { discoveries: number; comments: number; likes: number };
+
+/**
+ * Deletes a hunter's account and everything the hunt holds about them
+ * (docs/decisions/020-account-deletion.md): their discoveries with every
+ * stored size of their photos (each through the same path as deleting one
+ * by hand, so its Jimmy's figures, the Hall of Fame and a next first finder
+ * are recomputed, and its page answers 410), their comments, their likes
+ * (each discovery's count kept in step), their flags, reports and uploads in
+ * progress, their own profile photo, and then the account itself, which
+ * takes their sessions, sign-in identity, notifications, watches,
+ * milestones and figures with it. Run again after a failure (storage down),
+ * it carries on where it stopped. Written to the audit log.
+ */
+export async function deleteAccount(
+  db: DB,
+  storage: Storage,
+  userId: number,
+  { clientAddress, byAdmin = false }: { clientAddress: string; byAdmin?: boolean },
+): Promise<DeletedAccount | null> {
+  const user = await db.selectFrom("users").select(["id", "photo_key"]).where("id", "=", userId).executeTakeFirst();
+  if (!user) return null;
+
+  const discoveries = await db.selectFrom("discoveries").select("id").where("user_id", "=", userId).orderBy("id", "desc").execute();
+  for (const { id } of discoveries) await moderateDeleteDiscovery(db, storage, { id, clientAddress, byHunter: userId });
+
+  const comments = await db.selectFrom("comments").select("id").where("user_id", "=", userId).execute();
+  for (const { id } of comments) await deleteComment(db, id);
+
+  const likes = await db.selectFrom("likes").select("discovery_id").where("user_id", "=", userId).execute();
+  for (const like of likes) await setLike(db, { discoveryId: like.discovery_id, userId, liked: false });
+
+  // Uploads begun but never reported: their objects go with their rows.
+  const uploads = await db.selectFrom("temp_uploads").select(["key", "photo_key"]).where("owner_user_id", "=", userId).execute();
+  // (Their discoveries are gone by now, so no variants under an upload's photo key are published.)
+  for (const upload of uploads) {
+    const keys = [upload.key];
+    if (upload.photo_key) for await (const object of storage.list(`${upload.photo_key}/`)) keys.push(object.key);
+    await storage.delete(keys);
+  }
+
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("flags").where("user_id", "=", userId).execute();
+    await trx.deleteFrom("temp_uploads").where("owner_user_id", "=", userId).execute();
+    await trx.deleteFrom("idempotency_keys").where("scope", "=", `user:${userId}`).execute();
+    // Sessions, notifications, watches, missing reports, milestones, email changes and figures go with the row (ON DELETE CASCADE).
+    await trx.deleteFrom("users").where("id", "=", userId).execute();
+  });
+  if (user.photo_key)
+    await storage.delete([user.photo_key]).catch((error: unknown) => console.warn("[account] a profile photo stayed:", error));
+
+  const deleted = { discoveries: discoveries.length, comments: comments.length, likes: likes.length };
+  await recordAdminAction(db, {
+    action: byAdmin ? "delete_account" : "hunter_delete_account",
+    targetType: "user",
+    targetId: userId,
+    detail: `${deleted.discoveries} discoveries, ${deleted.comments} comments, ${deleted.likes} likes`,
+    clientAddress,
+  });
+  return deleted;
+}

@@ -1,0 +1,63 @@
+/**
+ * A hunter deletes their own account (issue 25, item 4): a page that says
+ * exactly what goes, a confirmation, and then nothing of theirs is left.
+ * JavaScript on and off. (Deleting discoveries, their photos in storage and
+ * the recounted figures is covered on both databases by
+ * app/services/account-deletion.server.test.ts.)
+ */
+import { expect, test } from "@playwright/test";
+import { query, queryOne } from "./db";
+import { signIn, signInByRequest, uniqueName, waitForHydration } from "./helpers";
+import { foundJimmy, postFormComment } from "./social";
+
+test.use({ viewport: { width: 412, height: 823 } });
+
+test("a hunter deletes their account after confirming, and their comments, likes and sessions go with it", async ({
+  page,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  const name = uniqueName("Leaver");
+  await signIn(page, name);
+  const me = (await (await page.request.get("/api/auth/user")).json()) as { id: number };
+  // Signed in on a second device too.
+  const otherDevice = await playwright.request.newContext({ baseURL });
+  await signInByRequest(otherDevice, name);
+
+  const serial = foundJimmy();
+  expect((await postFormComment(page.request, serial, { content: `Bye from ${name}` })).status()).toBe(302);
+  const liked = queryOne<{ id: number; like_count: number }>(
+    "select d.id, d.like_count from discoveries d join jimmys j on j.id = d.jimmy_id where j.serial_number = ? limit 1",
+    serial,
+  );
+  await page.goto(`/discoveries/${liked.id}`);
+  await waitForHydration(page, testInfo);
+  await page.getByRole("button", { name: /^Like \(/ }).click();
+  await expect(page.getByRole("button", { name: /^Unlike \(/ })).toBeVisible();
+
+  await page.goto("/account");
+  await page.getByRole("link", { name: "Delete my account…" }).click();
+  await expect(page.getByRole("heading", { name: "Delete your account" })).toBeVisible();
+  await expect(page.getByTestId("deletion-list")).toContainText("no discoveries: you have reported none");
+  await expect(page.getByTestId("deletion-list")).toContainText("your 1 comment and 1 like");
+  await waitForHydration(page, testInfo);
+
+  // Without the box ticked, nothing happens and the page says why.
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Tick the box to confirm: deleting your account cannot be undone.");
+  expect(query("select id from users where id = ?", me.id)).toHaveLength(1);
+  await page.screenshot({ path: testInfo.outputPath("delete-account.png"), fullPage: true });
+
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Everything the hunt held about you is gone. Thank you for hunting.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+
+  expect(query("select id from users where id = ?", me.id)).toEqual([]);
+  expect(query("select id from sessions where user_id = ?", me.id)).toEqual([]);
+  expect(query("select id from comments where content = ?", `Bye from ${name}`)).toEqual([]);
+  expect(queryOne<{ like_count: number }>("select like_count from discoveries where id = ?", liked.id).like_count).toBe(liked.like_count);
+  expect((await otherDevice.get("/api/auth/user")).status()).toBe(401);
+  await otherDevice.dispose();
+});
