@@ -326,6 +326,29 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
         </nav>
       ) : null}
 
+      <section id="privacy" aria-labelledby="privacy-heading" className="mt-10 scroll-mt-24">
+        <h2 id="privacy-heading" className="text-xl font-bold">
+          Privacy requests
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">
+          A hunter who writes to ask for their account to be deleted: give their number or profile address, then check what goes.
+        </p>
+        <Form method="get" action="/admin/hunter-deletion" className="mt-3 flex flex-wrap items-end gap-3">
+          <label className="flex min-w-0 flex-1 flex-col text-sm font-semibold text-stone-800">
+            Hunter
+            <input
+              name="hunter"
+              required
+              placeholder="12 or /hunters/12"
+              className="mt-1 h-11 rounded-xl border border-stone-300 px-3 font-normal"
+            />
+          </label>
+          <button type="submit" className="h-11 rounded-full border border-red-300 px-5 font-semibold text-red-800 hover:bg-red-50">
+            Delete an account…
+          </button>
+        </Form>
+      </section>
+
       <div className="mt-10 grid gap-8 lg:grid-cols-2">
         <div>
           <h2 className="text-xl font-bold">Recent comments</h2>

@@ -6,9 +6,9 @@
  * app/services/account-deletion.server.test.ts.)
  */
 import { expect, test } from "@playwright/test";
-import { query, queryOne } from "./db";
+import { query, queryOne, writeDb } from "./db";
 import { signIn, signInByRequest, uniqueName, waitForHydration } from "./helpers";
-import { foundJimmy, postFormComment } from "./social";
+import { foundJimmy, plantHunter, postFormComment, startAdminSession } from "./social";
 
 test.use({ viewport: { width: 412, height: 823 } });
 
@@ -60,4 +60,45 @@ test("a hunter deletes their account after confirming, and their comments, likes
   expect(queryOne<{ like_count: number }>("select like_count from discoveries where id = ?", liked.id).like_count).toBe(liked.like_count);
   expect((await otherDevice.get("/api/auth/user")).status()).toBe(401);
   await otherDevice.dispose();
+});
+
+test("an admin deletes a hunter's account for a request that came by email, and the audit log says so", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  const name = uniqueName("Writer");
+  const hunterId = plantHunter(name);
+  const db = writeDb();
+  try {
+    db.prepare(
+      "insert into comments (jimmy_id, user_id, author_name, is_admin, content, created_at) values ((select id from jimmys where serial_number = ?), ?, ?, 0, ?, ?)",
+    ).run(foundJimmy(), hunterId, `${name} Tester`, "Please remove me", new Date().toISOString());
+  } finally {
+    db.close();
+  }
+  await startAdminSession(context, baseURL!);
+  await page.goto("/admin");
+  await waitForHydration(page, testInfo);
+
+  // A number nobody has is refused with a way on.
+  await page.getByLabel("Hunter").fill("/hunters/2147000000");
+  await page.getByRole("button", { name: "Delete an account…" }).click();
+  await expect(page.getByText("Give the hunter's number or their profile's address (/hunters/12), as in their request.")).toBeVisible();
+
+  await page.getByLabel("Hunter").fill(`${baseURL}/hunters/${hunterId}`);
+  await page.getByRole("button", { name: "Delete an account…" }).click();
+  await expect(page.getByRole("heading", { name: `Delete ${name} Tester's account?` })).toBeVisible();
+  await expect(page.getByTestId("admin-deletion-counts")).toContainText(
+    "Their 0 discoveries (with every stored copy of their photos), 1 comment, 0 likes",
+  );
+  await page.getByRole("button", { name: "Delete the account" }).click();
+  await expect(page.getByText(`Hunter ${hunterId}'s account is deleted: 0 discoveries, 1 comment and 0 likes with it.`)).toBeVisible();
+
+  expect(query("select id from users where id = ?", hunterId)).toEqual([]);
+  expect(query("select id from comments where user_id = ? or content = 'Please remove me'", hunterId)).toEqual([]);
+  const logged = queryOne<{ action: string; target_id: string }>(
+    "select action, target_id from admin_audit_log where action = 'delete_account' order by id desc limit 1",
+  );
+  expect(logged).toEqual({ action: "delete_account", target_id: String(hunterId) });
 });
