@@ -14,6 +14,7 @@ import { withoutViewPadding } from "~/web/react-stream.server";
 import { getStorage } from "~/infra/storage.server";
 import { startUploadSweeper } from "~/services/upload-sweeper.server";
 import { emailJobHandlers } from "~/services/email-jobs.server";
+import { dataExportJobHandlers } from "~/services/data-export.server";
 import { startJobRunner } from "~/services/jobs.server";
 import { getMailer } from "~/services/mail.server";
 
@@ -26,7 +27,7 @@ await migrateToLatest(getDb());
 getStorage();
 startUploadSweeper();
 if (!env().mail) console.log("Email is off: SMTP_URL and MAIL_FROM are not set, so no email is sent (hunters see their news in the app).");
-startJobRunner(getDb, () => emailJobHandlers(getMailer()), env().jobPollMs);
+startJobRunner(getDb, () => ({ ...emailJobHandlers(getMailer()), ...dataExportJobHandlers(getStorage) }), env().jobPollMs);
 
 const ABORT_DELAY = 5_000;
 

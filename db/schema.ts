@@ -46,6 +46,23 @@ export interface UsersTable {
 
 export type PhotoChoice = "provider" | "upload" | "none";
 
+export type DataExportStatus = "pending" | "ready" | "failed" | "expired";
+
+/** An archive of everything the hunt holds about a hunter (app/services/data-export.server.ts). */
+export interface DataExportsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** "hunter" (their own button) or "admin" (a request by email). */
+  requested_by: "hunter" | "admin";
+  status: DataExportStatus;
+  /** Where the ZIP is stored while it can be downloaded. */
+  storage_key: string | null;
+  size: number | null;
+  created_at: Timestamp;
+  ready_at: Timestamp | null;
+  expires_at: Timestamp | null;
+}
+
 export interface SessionsTable {
   id: string;
   kind: SessionKind;
@@ -342,6 +359,7 @@ export interface Database {
   likes: LikesTable;
   comments: CommentsTable;
   temp_uploads: TempUploadsTable;
+  data_exports: DataExportsTable;
   notifications: NotificationsTable;
   admin_audit_log: AdminAuditLogTable;
   rate_limits: RateLimitsTable;

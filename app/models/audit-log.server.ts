@@ -17,7 +17,8 @@ export type AdminAction =
   | "confirm_missing"
   | "clear_missing"
   | "delete_account"
-  | "hunter_delete_account";
+  | "hunter_delete_account"
+  | "export_account";
 
 export type AuditEntry = {
   id: number;

@@ -20,6 +20,7 @@ import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib
 import type { EmailFrequency } from "#db/schema";
 import { emailSettingsOf, requestEmailChange, saveEmailChoices } from "~/models/email.server";
 import { enqueueJob } from "~/models/jobs.server";
+import { listDataExports } from "~/models/data-exports.server";
 import { profileOf } from "~/models/users.server";
 import { deleteOtherUserSessions, deleteUserSession, listUserSessions } from "~/models/sessions.server";
 import { findJimmyBySerial } from "~/models/jimmys.server";
@@ -28,12 +29,13 @@ import { type DB, getDb } from "~/infra/db.server";
 import { getStorage } from "~/infra/storage.server";
 import { env } from "~/infra/env.server";
 import { emailChangeToken, tokenHash } from "~/services/email-links.server";
+import { requestDataExport } from "~/services/data-export.server";
 import { UnsupportedPhotoError } from "~/services/images.server";
 import { changeDisplayName, chooseProfilePhoto } from "~/services/profile.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { flashHeader } from "~/web/flash.server";
 import { readForm } from "~/web/form.server";
-import { MultipartRefusal, readMultipart } from "~/web/multipart.server";
+import { formatBytes, MultipartRefusal, readMultipart } from "~/web/multipart.server";
 import { readerDate } from "~/web/reader-terms.server";
 import { currentSessionHash, requireUser } from "~/web/session.server";
 
@@ -45,15 +47,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await requireUser(request, { db });
   const now = new Date().toISOString();
-  const [profile, settings, watched, sessions, current] = await Promise.all([
+  const [profile, settings, watched, sessions, current, exports] = await Promise.all([
     profileOf(db, user.id),
     emailSettingsOf(db, user.id),
     watchedJimmysOf(db, user.id),
     listUserSessions(db, user.id, now),
     currentSessionHash(request),
+    listDataExports(db, user.id),
   ]);
+  const readerDay = (at: string) => readerDate(at, requestPreferences(request));
   return {
     now,
+    exports: exports.map((e) => ({
+      id: e.id,
+      status: e.status,
+      requestedOn: readerDay(e.createdAt),
+      until: e.expiresAt ? readerDay(e.expiresAt) : null,
+      size: formatBytes(e.size ?? 0),
+    })),
     devices: sessions.map((session) => ({
       id: deviceId(session.idHash),
       browser: describeBrowser(session.userAgent),
@@ -210,6 +221,14 @@ export async function action({ request }: ActionFunctionArgs) {
     return done("Name saved", `Other hunters now see you as ${fullName(parsed.data.firstName, parsed.data.lastName)}.`);
   }
 
+  if (intent === "export") {
+    const { created } = await requestDataExport(db, { userId: user.id, requestedBy: "hunter" });
+    return done(
+      created ? "Preparing your data" : "Already preparing your data",
+      "Your archive appears under \u201cYour data\u201d in a minute or two; reload the page to see it. It can be downloaded for 7 days.",
+    );
+  }
+
   if (intent === "sign-out-device") {
     const id = String(form.get("device") ?? "");
     const session = (await listUserSessions(db, user.id, new Date().toISOString())).find((s) => deviceId(s.idHash) === id);
@@ -243,7 +262,8 @@ export async function action({ request }: ActionFunctionArgs) {
 const sectionClass = "mt-6 rounded-3xl border border-orange-100 bg-white p-5 shadow-sm sm:p-6";
 
 export default function AccountPage() {
-  const { user, profile, nameHints, settings, watched, mailConfigured, emailHints, units, devices, now } = useLoaderData<typeof loader>();
+  const { user, profile, nameHints, settings, watched, mailConfigured, emailHints, units, devices, now, exports } =
+    useLoaderData<typeof loader>();
   const answer = useActionAnswer<typeof action>() as AccountAnswer | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -521,6 +541,40 @@ export default function AccountPage() {
             ))}
           </ul>
         )}
+      </section>
+
+      <section aria-labelledby="data-heading" className={sectionClass}>
+        <h2 id="data-heading" className="text-xl font-bold">
+          Your data
+        </h2>
+        <p className="mt-1 text-sm text-stone-700">
+          An archive (ZIP) of everything the hunt holds about you: your profile, discoveries with their photos in full size, comments,
+          likes, notifications, watches, flags and sessions, with a README explaining each file. Only you can download it, for 7 days.
+        </p>
+        {exports.length > 0 ? (
+          <ul className="mt-3 divide-y divide-stone-200" aria-label="Archives of your data">
+            {exports.map((archive) => (
+              <li key={archive.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="data-export">
+                <span className="text-sm text-stone-800">Asked for on {archive.requestedOn}</span>
+                {archive.status === "ready" ? (
+                  <a href={`/account/exports/${archive.id}`} className="font-semibold text-orange-800 underline" download>
+                    Download ({archive.size}, until {archive.until})
+                  </a>
+                ) : (
+                  <span className="text-sm text-stone-600">
+                    {archive.status === "pending" ? "Being prepared…" : archive.status === "expired" ? "Expired" : "Could not be made"}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="export" />
+          <Button look="secondary" disabled={busy}>
+            Prepare my data
+          </Button>
+        </Form>
       </section>
 
       <section aria-labelledby="delete-heading" className={sectionClass}>

@@ -331,9 +331,9 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
           Privacy requests
         </h2>
         <p className="mt-1 text-sm text-stone-600">
-          A hunter who writes to ask for their account to be deleted: give their number or profile address, then check what goes.
+          A hunter who writes to ask for their data or for their account to be deleted: give their number or profile address.
         </p>
-        <Form method="get" action="/admin/hunter-deletion" className="mt-3 flex flex-wrap items-end gap-3">
+        <Form method="get" action="/admin/privacy-request" className="mt-3 flex flex-wrap items-end gap-3">
           <label className="flex min-w-0 flex-1 flex-col text-sm font-semibold text-stone-800">
             Hunter
             <input
@@ -344,7 +344,7 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
             />
           </label>
           <button type="submit" className="h-11 rounded-full border border-red-300 px-5 font-semibold text-red-800 hover:bg-red-50">
-            Delete an account…
+            Open the request…
           </button>
         </Form>
       </section>

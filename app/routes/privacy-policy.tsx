@@ -119,10 +119,10 @@ export default function PrivacyPolicy() {
           {mail}. We respond to every rights request within 45 days.
         </p>
         <p data-testid="account-deletion-policy">
-          You can also do much of this yourself on your account page: change your name and photo, sign out devices, and delete your account.
-          Deleting your account deletes, at once, your discoveries with every copy of their photos, your comments and likes, and everything
-          else we hold about you; nothing is kept under another name. The Jimmys&apos; journeys and the Hall of Fame are then counted
-          without your discoveries.
+          You can also do much of this yourself on your account page: change your name and photo, sign out devices, download an archive of
+          everything we hold about you (yours to download for 7 days), and delete your account. Deleting your account deletes, at once, your
+          discoveries with every copy of their photos, your comments and likes, and everything else we hold about you; nothing is kept under
+          another name. The Jimmys&apos; journeys and the Hall of Fame are then counted without your discoveries.
         </p>
       </Section>
 

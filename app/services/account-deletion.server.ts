@@ -2,6 +2,7 @@ import type { DB } from "~/infra/db.server";
 import type { Storage } from "~/infra/storage.server";
 import { recordAdminAction } from "~/models/audit-log.server";
 import { deleteComment } from "~/models/comments.server";
+import { storedExportKeys } from "~/models/data-exports.server";
 import { setLike } from "~/models/likes.server";
 import { moderateDeleteDiscovery } from "./moderation.server";
 
@@ -14,7 +15,7 @@ export type DeletedAccount = { discoveries: number; comments: number; likes: num
  * by hand, so its Jimmy's figures, the Hall of Fame and a next first finder
  * are recomputed, and its page answers 410), their comments, their likes
  * (each discovery's count kept in step), their flags, reports and uploads in
- * progress, their own profile photo, and then the account itself, which
+ * progress, their own profile photo, archives of their data, and then the account itself, which
  * takes their sessions, sign-in identity, notifications, watches,
  * milestones and figures with it. Run again after a failure (storage down),
  * it carries on where it stopped. Written to the audit log.
@@ -45,6 +46,10 @@ export async function deleteAccount(
     if (upload.photo_key) for await (const object of storage.list(`${upload.photo_key}/`)) keys.push(object.key);
     await storage.delete(keys);
   }
+
+  // Archives of their data that are still stored.
+  const exports = await storedExportKeys(db, userId);
+  if (exports.length > 0) await storage.delete(exports);
 
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("flags").where("user_id", "=", userId).execute();

@@ -176,6 +176,6 @@ function bodyTooLargeText(limits: MultipartLimits): string {
   return `This form is larger than the ${formatBytes(limits.bodyBytes)} this address accepts, so it was not read. Nothing was saved.`;
 }
 
-function formatBytes(bytes: number): string {
+export function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
 }

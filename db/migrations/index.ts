@@ -20,6 +20,7 @@ import * as removedDiscoveries from "./2026-11-25T1400-removed-discoveries";
 import * as discoverySearch from "./2026-11-26T0100-discovery-search";
 import * as sessionDevices from "./2026-11-26T0200-session-devices";
 import * as profileChoices from "./2026-11-26T0300-profile-choices";
+import * as dataExports from "./2026-11-26T0400-data-exports";
 
 /**
  * Every migration, by name. Listed explicitly (not read from the directory) so
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0100-discovery-search": discoverySearch,
   "2026-11-26T0200-session-devices": sessionDevices,
   "2026-11-26T0300-profile-choices": profileChoices,
+  "2026-11-26T0400-data-exports": dataExports,
 };

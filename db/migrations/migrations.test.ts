@@ -28,6 +28,7 @@ describe("migrations", () => {
     expect(tables.rows.map((r) => r.name)).toEqual([
       "admin_audit_log",
       "comments",
+      "data_exports",
       "discoveries",
       // SQLite's FTS5 table keeps its index in shadow tables (discovery_search_*), left out above.
       "discovery_search",

@@ -83,12 +83,12 @@ test("an admin deletes a hunter's account for a request that came by email, and 
 
   // A number nobody has is refused with a way on.
   await page.getByLabel("Hunter").fill("/hunters/2147000000");
-  await page.getByRole("button", { name: "Delete an account…" }).click();
+  await page.getByRole("button", { name: "Open the request…" }).click();
   await expect(page.getByText("Give the hunter's number or their profile's address (/hunters/12), as in their request.")).toBeVisible();
 
   await page.getByLabel("Hunter").fill(`${baseURL}/hunters/${hunterId}`);
-  await page.getByRole("button", { name: "Delete an account…" }).click();
-  await expect(page.getByRole("heading", { name: `Delete ${name} Tester's account?` })).toBeVisible();
+  await page.getByRole("button", { name: "Open the request…" }).click();
+  await expect(page.getByRole("heading", { name: `Privacy request: ${name} Tester` })).toBeVisible();
   await expect(page.getByTestId("admin-deletion-counts")).toContainText(
     "Their 0 discoveries (with every stored copy of their photos), 1 comment, 0 likes",
   );

@@ -5,7 +5,10 @@ import { MAX_ROW_ID } from "~/lib/ids";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 import { getDb } from "~/infra/db.server";
 import { getStorage } from "~/infra/storage.server";
+import { recordAdminAction } from "~/models/audit-log.server";
+import { listDataExports } from "~/models/data-exports.server";
 import { deleteAccount } from "~/services/account-deletion.server";
+import { requestDataExport } from "~/services/data-export.server";
 import { ADMIN_HEADERS, requireAdminPage } from "~/web/admin.server";
 import { clientAddress } from "~/web/client-address.server";
 import { requireSameOrigin } from "~/web/csrf.server";
@@ -14,7 +17,7 @@ import { readForm } from "~/web/form.server";
 import { requireAdmin } from "~/web/session.server";
 import { Button, secondaryLinkClass } from "~/root";
 
-export const meta: MetaFunction = () => [{ title: "Delete a hunter's account · Admin" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [{ title: "Privacy request · Admin" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ADMIN_HEADERS;
 
 /** The hunter a request names: their number, or their profile's address ("/hunters/12", "https://…/hunters/12"). */
@@ -31,10 +34,11 @@ const UNKNOWN = {
 } as const;
 
 /**
- * A deletion request that came by email (the privacy policy's address): the
- * panel's "Privacy requests" form lands here with the hunter, this page says
- * exactly what will go, and its form deletes it all as the hunter's own
- * button would, logged as the admin's.
+ * A request that came by email (the privacy policy's address): the panel's
+ * "Privacy requests" form lands here with the hunter. This page prepares an
+ * archive of their data for the admin to send (the same archive as the
+ * hunter's own button, downloadable by admins), or says exactly what will go
+ * and deletes it all as the hunter's own button would. Both are logged as the admin's.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
@@ -55,8 +59,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const [discoveries, comments, likes] = await Promise.all([count("discoveries"), count("comments"), count("likes")]);
+  const [discoveries, comments, likes, exports] = await Promise.all([
+    count("discoveries"),
+    count("comments"),
+    count("likes"),
+    listDataExports(db, user.id),
+  ]);
   return {
+    exports: exports.map((e) => ({ id: e.id, status: e.status, createdAt: e.createdAt })),
     hunter: { id: user.id, name: fullName(user.first_name, user.last_name), email: user.email, provider: user.provider },
     discoveries,
     comments,
@@ -70,6 +80,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, { db });
   const form = await readForm(request);
   const id = hunterIdFrom(String(form.get("hunter") ?? ""));
+  if (form.get("intent") === "export") {
+    const user = id === null ? undefined : await db.selectFrom("users").select("id").where("id", "=", id).executeTakeFirst();
+    if (!user) return redirectWithToast("/admin#privacy", UNKNOWN);
+    const { created } = await requestDataExport(db, { userId: user.id, requestedBy: "admin" });
+    await recordAdminAction(db, {
+      action: "export_account",
+      targetType: "user",
+      targetId: user.id,
+      clientAddress: clientAddress(request, context),
+    });
+    return redirectWithToast(`/admin/privacy-request?hunter=${user.id}`, {
+      title: created ? "Preparing their data" : "Already preparing their data",
+      description: "The archive appears on this page in a minute or two (reload it). Send it to the address the request came from.",
+      variant: "success",
+    });
+  }
   const deleted =
     id === null ? null : await deleteAccount(db, getStorage(), id, { clientAddress: clientAddress(request, context), byAdmin: true });
   if (!deleted) return redirectWithToast("/admin#privacy", UNKNOWN);
@@ -84,13 +110,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const clientAction = keepPageOnTransportFailure;
 export const shouldRevalidate = keepDataAfterTransportFailure;
 
-export default function AdminDeleteHunter() {
-  const { hunter, discoveries, comments, likes } = useLoaderData<typeof loader>();
+export default function AdminPrivacyRequest() {
+  const { hunter, discoveries, comments, likes, exports } = useLoaderData<typeof loader>();
   const busy = useNavigation().state !== "idle";
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-3xl border border-red-100 bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-extrabold tracking-tight">Delete {hunter.name}&apos;s account?</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight">Privacy request: {hunter.name}</h1>
         <p className="mt-2 text-sm text-stone-600">
           Hunter {hunter.id} · signed in with {hunter.provider}
           {hunter.email ? ` · ${hunter.email}` : ""} ·{" "}
@@ -98,7 +124,32 @@ export default function AdminDeleteHunter() {
             profile
           </Link>
         </p>
-        <p className="mt-4 text-stone-800" data-testid="admin-deletion-counts">
+        <h2 className="mt-6 text-lg font-bold">Their data</h2>
+        {exports.length > 0 ? (
+          <ul className="mt-2 space-y-1 text-sm" aria-label="Archives of their data">
+            {exports.map((archive) => (
+              <li key={archive.id} data-testid="admin-data-export">
+                {archive.status === "ready" ? (
+                  <a href={`/account/exports/${archive.id}`} className="font-semibold text-orange-800 underline" download>
+                    Download the archive of {archive.createdAt.slice(0, 10)}
+                  </a>
+                ) : (
+                  `Archive of ${archive.createdAt.slice(0, 10)}: ${archive.status === "pending" ? "being prepared" : archive.status}`
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Form method="post" className="mt-2">
+          <input type="hidden" name="hunter" value={hunter.id} />
+          <input type="hidden" name="intent" value="export" />
+          <Button look="secondary" disabled={busy}>
+            Prepare an archive of their data
+          </Button>
+        </Form>
+
+        <h2 className="mt-6 text-lg font-bold">Delete their account</h2>
+        <p className="mt-2 text-stone-800" data-testid="admin-deletion-counts">
           Their {plural(discoveries, "discovery", "discoveries")} (with every stored copy of their photos),{" "}
           {plural(comments, "comment", "comments")}, {plural(likes, "like", "likes")}, flags, sessions, sign-in identity, notifications and
           watches are deleted at once, and the Jimmys&apos; figures and the Hall of Fame recounted. Check the request came from this
@@ -107,6 +158,7 @@ export default function AdminDeleteHunter() {
         <p className="mt-3 font-semibold text-red-800">This cannot be undone, and is written to the audit log.</p>
         <Form method="post" className="mt-5 flex flex-wrap gap-3">
           <input type="hidden" name="hunter" value={hunter.id} />
+          <input type="hidden" name="intent" value="delete" />
           <Button look="danger" disabled={busy}>
             Delete the account
           </Button>

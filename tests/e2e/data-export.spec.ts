@@ -1,0 +1,96 @@
+/**
+ * "Download my data" (issue 25, items 3 and 6): the hunter asks on their
+ * account page, a job builds the ZIP, and only they (or an admin answering
+ * a request by email) can download it. JavaScript on and off.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
+import sharp from "sharp";
+import { signIn, signInByRequest, uniqueName, waitForHydration } from "./helpers";
+import { foundJimmy, plantDiscovery, plantHunter, postFormComment, startAdminSession } from "./social";
+
+test.use({ viewport: { width: 412, height: 823 } });
+
+/** Reloads until the archive is ready (the test server's job runner polls every 200 ms); its download link. */
+async function readyArchive(page: Page, link: string | RegExp) {
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("link", { name: link })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  return (await page.getByRole("link", { name: link }).first().getAttribute("href"))!;
+}
+
+async function unzip(page: Page, href: string) {
+  const answer = await page.request.get(href);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()["content-type"]).toBe("application/zip");
+  expect(answer.headers()["content-disposition"]).toMatch(/^attachment; filename="jimmy-hunt-data-\d{4}-\d{2}-\d{2}\.zip"$/);
+  return unzipSync(new Uint8Array(await answer.body()));
+}
+
+test("a hunter downloads everything the hunt holds about them, photos included, and nobody else can", async ({
+  page,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  const name = uniqueName("Archivist");
+  await signIn(page, name);
+  const me = (await (await page.request.get("/api/auth/user")).json()) as { id: number };
+  const found = plantDiscovery(me.id, `Found by ${name}`);
+  expect((await postFormComment(page.request, foundJimmy(), { content: `Comment by ${name}` })).status()).toBe(302);
+
+  await page.goto("/account");
+  await waitForHydration(page, testInfo);
+  await page.getByRole("button", { name: "Prepare my data" }).click();
+  await expect(page.getByText(/Your archive appears under “Your data” in a minute or two/)).toBeVisible();
+  const href = await readyArchive(page, /^Download \(.+, until .+\)$/);
+  await page.screenshot({ path: testInfo.outputPath("your-data.png"), fullPage: true });
+
+  const files = await unzip(page, href);
+  for (const file of [
+    "README.txt",
+    "profile.json",
+    "identities.json",
+    "discoveries.json",
+    "comments.json",
+    "likes.json",
+    "notifications.json",
+    "watches.json",
+    "flags.json",
+    "missing-reports.json",
+    "sessions.json",
+    `photos/${found.id}.webp`,
+  ])
+    expect(Object.keys(files), file).toContain(file);
+  const readme = strFromU8(files["README.txt"]!);
+  for (const file of Object.keys(files).filter((f) => f.endsWith(".json"))) expect(readme, file).toContain(file);
+  expect(JSON.parse(strFromU8(files["discoveries.json"]!))).toEqual([
+    expect.objectContaining({ id: found.id, caption: `Found by ${name}` }),
+  ]);
+  expect(strFromU8(files["comments.json"]!)).toContain(`Comment by ${name}`);
+  const photo = await sharp(Buffer.from(files[`photos/${found.id}.webp`]!)).metadata();
+  expect(photo.format).toBe("webp");
+
+  // Another hunter, or nobody, is told there is no such archive.
+  const stranger = await playwright.request.newContext({ baseURL });
+  try {
+    expect((await stranger.get(href)).status()).toBe(404);
+    await signInByRequest(stranger, uniqueName("Snoop"));
+    expect((await stranger.get(href)).status()).toBe(404);
+  } finally {
+    await stranger.dispose();
+  }
+});
+
+test("an admin prepares a hunter's archive for a request that came by email", async ({ page, context, baseURL }, testInfo) => {
+  const name = uniqueName("Emailer");
+  const hunterId = plantHunter(name);
+  await startAdminSession(context, baseURL!);
+  await page.goto(`/admin/privacy-request?hunter=${hunterId}`);
+  await waitForHydration(page, testInfo);
+  await page.getByRole("button", { name: "Prepare an archive of their data" }).click();
+  await expect(page.getByText(/The archive appears on this page in a minute or two/)).toBeVisible();
+  const href = await readyArchive(page, /^Download the archive of /);
+  const files = await unzip(page, href);
+  expect(JSON.parse(strFromU8(files["profile.json"]!))).toMatchObject({ id: hunterId, firstName: name });
+});
