@@ -6,6 +6,7 @@
  * app/services/account-deletion.server.test.ts.)
  */
 import { expect, test } from "@playwright/test";
+import { ROTATED_GPS_JPEG } from "../support/photos";
 import { query, queryOne, writeDb } from "./db";
 import { signIn, signInByRequest, uniqueName, waitForHydration } from "./helpers";
 import { foundJimmy, plantHunter, postFormComment, startAdminSession } from "./social";
@@ -35,7 +36,16 @@ test("a hunter deletes their account after confirming, and their comments, likes
   await page.getByRole("button", { name: /^Like \(/ }).click();
   await expect(page.getByRole("button", { name: /^Unlike \(/ })).toBeVisible();
 
+  // A photo of their own, in storage.
   await page.goto("/account");
+  await waitForHydration(page, testInfo);
+  await page.getByLabel("A photo of your own").check();
+  await page.getByLabel("Photo to upload (JPEG, PNG or WebP, up to 10 MB)").setInputFiles(ROTATED_GPS_JPEG);
+  await page.getByRole("button", { name: "Save photo" }).click();
+  await expect(page.getByText("Your new photo is shown with your name.")).toBeVisible();
+  const photo = (await page.getByTestId("header-avatar").locator("img").getAttribute("src"))!;
+  expect((await page.request.get(photo)).status()).toBe(200);
+
   await page.getByRole("link", { name: "Delete my account…" }).click();
   await expect(page.getByRole("heading", { name: "Delete your account" })).toBeVisible();
   await expect(page.getByTestId("deletion-list")).toContainText("no discoveries: you have reported none");
@@ -59,6 +69,8 @@ test("a hunter deletes their account after confirming, and their comments, likes
   expect(query("select id from comments where content = ?", `Bye from ${name}`)).toEqual([]);
   expect(queryOne<{ like_count: number }>("select like_count from discoveries where id = ?", liked.id).like_count).toBe(liked.like_count);
   expect((await otherDevice.get("/api/auth/user")).status()).toBe(401);
+  // Their photo is gone from storage too.
+  expect((await page.request.get(photo)).status()).toBe(404);
   await otherDevice.dispose();
 });
 
