@@ -118,3 +118,26 @@ test("a unit the switch does not offer is refused with a clear message", async (
   expect(away.status()).toBe(303);
   expect(away.headers()["location"]).toBe("/preferences/units");
 });
+
+test("the Jimmy page's Share button copies the Jimmy's own link, and is that link without JavaScript", async ({
+  page,
+  context,
+}, testInfo) => {
+  const { serial } = chicagoEvening();
+  const share = page.getByRole("link", { name: "Share" });
+  if (!jsEnabled(testInfo)) {
+    await page.goto(`/jimmy/${serial}`);
+    await expect(share).toHaveAttribute("href", `/jimmy/${serial}`);
+    return;
+  }
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.addInitScript(() => {
+    // This browser's share sheet is what the fallback replaces.
+    Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
+  });
+  await page.goto(`/jimmy/${serial}`);
+  await waitForHydration(page, testInfo);
+  await share.click();
+  await expect(page.getByTestId("toast")).toContainText("Jimmy link copied to clipboard");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/jimmy/${serial}$`));
+});
