@@ -36,7 +36,7 @@ test("a watcher confirms an address, gets the Jimmy's next discovery by email, a
 
   // The avatar leads to the account page; the new address counts once confirmed from the email.
   await page.getByTestId("header-avatar").click();
-  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your account", exact: true })).toBeVisible();
   await expect(page.getByTestId("watched-jimmys")).toContainText(`Jimmy #${serial}`);
   const address = `${watcher.toLowerCase()}@example.com`;
   await page.getByLabel("Your address").fill("not an address");
