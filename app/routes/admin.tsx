@@ -218,7 +218,7 @@ const actionLabels: Record<string, string> = {
 
 function AdminPanel({ data: panel }: { data: PanelData }) {
   return (
-    <section className="mx-auto max-w-5xl px-4 py-8">
+    <section className="mx-auto max-w-5xl px-4 py-8 wrap-anywhere">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-3xl font-extrabold tracking-tight">Admin Panel</h1>

@@ -78,7 +78,7 @@ export default function DiscoveryPage() {
   return (
     <article className="mx-auto max-w-4xl px-4 py-6 sm:py-8" aria-labelledby="discovery-heading" id={`discovery-${discovery.id}`}>
       <p className="text-sm font-semibold uppercase tracking-wide text-orange-800">{discovery.isFirst ? "First discovery" : "Discovery"}</p>
-      <h1 id="discovery-heading" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
+      <h1 id="discovery-heading" className="text-3xl font-extrabold tracking-tight wrap-anywhere sm:text-4xl">
         Jimmy #{jimmy.serialNumber}
         {discovery.place ? <span className="block text-xl font-bold text-stone-700 sm:text-2xl">in {discovery.place}</span> : null}
       </h1>

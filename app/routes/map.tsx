@@ -89,8 +89,9 @@ export default function MapPage() {
         </Link>
       </div>
 
-      <div className="mt-5 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <div className="space-y-4">
+      {/* One column on phones that never grows past the window (minmax(0, 1fr)), whatever a place is called. */}
+      <div className="mt-5 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="min-w-0 space-y-4">
           <MapFrame
             embedSrc={mapUrl}
             largerMapUrl={largerMapUrl}
@@ -107,7 +108,7 @@ export default function MapPage() {
           />
         </div>
 
-        <div className="space-y-4">
+        <div className="min-w-0 space-y-4 break-words">
           {selectedJimmy ? <JimmyCard jimmy={selectedJimmy} seenOn={selectedSeenOn} /> : null}
           {selectedCluster || selectedJimmy ? (
             <Link

@@ -9,6 +9,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { queryOne } from "./db";
 import { signIn, uniqueName, waitForHydration } from "./helpers";
+import { plantJourney } from "./journeys";
 import { foundJimmy, startAdminSession } from "./social";
 
 const WIDTHS = [360, 412, 1280] as const;
@@ -66,6 +67,10 @@ async function layoutProblems(page: Page): Promise<{ overflow: number; widest: s
 /** Every page a visitor, a hunter or an admin reaches, each under the identity that sees it. */
 function pages() {
   const serial = foundJimmy();
+  // A place typed as one long word, as hunters sometimes do: nothing may stretch a page past the window for it.
+  const longPlace = plantJourney([
+    { latitude: 30.1, longitude: -97.1, location: `Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch${"x".repeat(40)}` },
+  ]);
   const discovery = queryOne<{ id: number; user_id: number }>(
     "select d.id, d.user_id from discoveries d join jimmys j on j.id = d.jimmy_id where j.serial_number = ? order by d.id limit 1",
     serial,
@@ -75,7 +80,9 @@ function pages() {
       "/",
       "/discoveries",
       `/jimmy/${serial}`,
+      `/jimmy/${longPlace.serial}`,
       `/discoveries/${discovery.id}`,
+      `/discoveries/${longPlace.ids[0]}`,
       `/hunters/${discovery.user_id}`,
       "/map",
       "/hall-of-fame",
