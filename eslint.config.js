@@ -158,6 +158,14 @@ export function lintConfig(root) {
             ],
           },
         ],
+        // A route reaches Kysely's query builder through the db it is handed, without importing kysely.
+        "no-restricted-syntax": [
+          "error",
+          {
+            selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]",
+            message: "Layer rule: routes hold no SQL; put the query in a model under app/models and call it.",
+          },
+        ],
       },
     },
     {

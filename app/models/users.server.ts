@@ -119,6 +119,27 @@ export async function setDefaultFirstName(db: Executor, userId: number, key: Fol
     .execute();
 }
 
+/** A hunter as a privacy request names them: who they are and how they signed in. */
+export async function hunterForRequest(db: Executor, userId: number) {
+  return db.selectFrom("users").select(["id", "first_name", "last_name", "email", "provider"]).where("id", "=", userId).executeTakeFirst();
+}
+
+/** How many discoveries, comments and likes a hunter has, so a deletion can say exactly what goes. */
+export async function contributionCounts(db: Executor, userId: number) {
+  const count = async (table: "discoveries" | "comments" | "likes") =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("user_id", "=", userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const [discoveries, comments, likes] = await Promise.all([count("discoveries"), count("comments"), count("likes")]);
+  return { discoveries, comments, likes };
+}
+
 /** The account page's view of a hunter's name and picture. */
 export async function profileOf(db: Executor, userId: number) {
   return db

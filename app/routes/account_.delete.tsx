@@ -8,6 +8,7 @@ import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 import { getDb } from "~/infra/db.server";
 import { getStorage } from "~/infra/storage.server";
+import { contributionCounts } from "~/models/users.server";
 import { deleteAccount } from "~/services/account-deletion.server";
 import { clientAddress } from "~/web/client-address.server";
 import { requireSameOrigin } from "~/web/csrf.server";
@@ -23,18 +24,7 @@ const CONFIRM_TEXT = "Tick the box to confirm: deleting your account cannot be u
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await requireUser(request, { db });
-  const count = async (table: "discoveries" | "comments" | "likes") =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as("n"))
-          .where("user_id", "=", user.id)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const [discoveries, comments, likes] = await Promise.all([count("discoveries"), count("comments"), count("likes")]);
-  return { discoveries, comments, likes };
+  return contributionCounts(db, user.id);
 }
 
 /** Deletes the account (app/services/account-deletion.server.ts), signs this browser out and says it is done. */

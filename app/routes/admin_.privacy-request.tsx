@@ -7,6 +7,7 @@ import { getDb } from "~/infra/db.server";
 import { getStorage } from "~/infra/storage.server";
 import { recordAdminAction } from "~/models/audit-log.server";
 import { listDataExports } from "~/models/data-exports.server";
+import { contributionCounts, hunterForRequest } from "~/models/users.server";
 import { deleteAccount } from "~/services/account-deletion.server";
 import { requestDataExport } from "~/services/data-export.server";
 import { ADMIN_HEADERS, requireAdminPage } from "~/web/admin.server";
@@ -44,33 +45,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   await requireAdminPage(request, db);
   const id = hunterIdFrom(new URL(request.url).searchParams.get("hunter"));
-  const user =
-    id === null
-      ? undefined
-      : await db.selectFrom("users").select(["id", "first_name", "last_name", "email", "provider"]).where("id", "=", id).executeTakeFirst();
+  const user = id === null ? undefined : await hunterForRequest(db, id);
   if (!user) throw await redirectWithToast("/admin#privacy", UNKNOWN);
-  const count = async (table: "discoveries" | "comments" | "likes") =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as("n"))
-          .where("user_id", "=", user.id)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const [discoveries, comments, likes, exports] = await Promise.all([
-    count("discoveries"),
-    count("comments"),
-    count("likes"),
-    listDataExports(db, user.id),
-  ]);
+  const [counts, exports] = await Promise.all([contributionCounts(db, user.id), listDataExports(db, user.id)]);
   return {
     exports: exports.map((e) => ({ id: e.id, status: e.status, createdAt: e.createdAt })),
     hunter: { id: user.id, name: fullName(user.first_name, user.last_name), email: user.email, provider: user.provider },
-    discoveries,
-    comments,
-    likes,
+    ...counts,
   };
 }
 
@@ -81,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const id = hunterIdFrom(String(form.get("hunter") ?? ""));
   if (form.get("intent") === "export") {
-    const user = id === null ? undefined : await db.selectFrom("users").select("id").where("id", "=", id).executeTakeFirst();
+    const user = id === null ? undefined : await hunterForRequest(db, id);
     if (!user) return redirectWithToast("/admin#privacy", UNKNOWN);
     const { created } = await requestDataExport(db, { userId: user.id, requestedBy: "admin" });
     await recordAdminAction(db, {

@@ -65,6 +65,12 @@ describe("the lint rules that hold the layers", () => {
     ]);
   });
 
+  it("fail on a route building a query through the db it holds", () => {
+    expect(findingsIn("app/routes/count-violation.tsx")).toEqual([
+      { rule: "no-restricted-syntax", message: expect.stringContaining("routes hold no SQL") },
+    ]);
+  });
+
   it("pass code that keeps to the layers, type-only imports across them included", () => {
     const clean = [...findings].filter(([file]) => !file.includes("violation") && !file.includes("cycle-"));
     expect(clean.map(([file]) => file).sort()).toEqual([
