@@ -64,7 +64,7 @@ export function JourneyMap({ serialNumber, map }: { serialNumber: number; map: J
                 aria-label={label}
                 data-testid="journey-stop"
                 data-role={stop.role}
-                className="focus:outline-none [&:focus-visible>circle]:stroke-sky-500"
+                className="focus:outline-none [&:focus-visible>circle]:stroke-sky-500 [&:focus-visible>circle]:stroke-[3.5]"
               >
                 <title>{label}</title>
                 <circle

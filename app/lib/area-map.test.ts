@@ -179,6 +179,6 @@ describe("offlineMap", () => {
     expect(map.basemap).toBe(`/basemap.svg?v=${view.west},${view.south},${view.east},${view.north}&s=640x360`);
     expect(map.markers).toHaveLength(10);
     expect(map.markers[0]).toMatchObject({ label: "1. Town 1: 12 Jimmys", href: "?zoom=city&cluster=1", colour: "bg-orange-700" });
-    expect(map.markers[0]!.size).toEqual({ minWidth: "max(22px, 6.25%)", height: "max(22px, 11.11%)" });
+    expect(map.markers[0]!.size).toEqual({ minWidth: "max(24px, 6.25%)", height: "max(24px, 11.11%)" });
   });
 });

@@ -16,11 +16,12 @@ export const AREA_MAP_SIZE = JOURNEY_MAP_SIZE;
 
 /**
  * A marker is never drawn smaller than this many CSS pixels across, however
- * narrow the drawing (a tap target on a phone); markers are kept apart as if
+ * narrow the drawing (WCAG 2.2's least tap target, on a phone); markers are kept apart as if
  * they were at least this big on a drawing this many CSS pixels wide.
  */
-export const MARKER_MIN_PX = 22;
-const NARROW_DRAWING_PX = 400;
+export const MARKER_MIN_PX = 24;
+/** The narrowest drawing: a 360 px phone less the page's and the figure's padding. */
+const NARROW_DRAWING_PX = 288;
 /** Room kept between two markers, in the drawing's units. */
 const MARKER_GAP = 3;
 /** A marker moved further than this from its place (drawing units) is tied back to it by a line. */

@@ -4,11 +4,13 @@
  * off. Each link, button and field the page shows is scrolled to the middle
  * of the window (as far as the page lets it) and must be the element found
  * at its centre, not a fixed bar, a banner or a toast over it; and the page
- * must never be wider than the window.
+ * must never be wider than the window. On phones, every tap target is at
+ * least 24 px square or has that much room (WCAG 2.2, 2.5.8).
  */
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { queryOne } from "./db";
-import { signIn, uniqueName, waitForHydration } from "./helpers";
+import { jsEnabled, signIn, uniqueName, waitForHydration } from "./helpers";
 import { plantJourney } from "./journeys";
 import { foundJimmy, startAdminSession } from "./social";
 
@@ -64,6 +66,16 @@ async function layoutProblems(page: Page): Promise<{ overflow: number; widest: s
   });
 }
 
+/**
+ * Tap targets smaller than WCAG 2.2's 24 × 24 px without room around them
+ * (axe's target-size rule, which spares links inside running text). Axe runs
+ * in the page, so only with JavaScript on; the layout is the same without.
+ */
+async function smallTapTargets(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withRules(["target-size"]).analyze();
+  return violations.flatMap((violation) => violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary ?? ""}`));
+}
+
 /** Every page a visitor, a hunter or an admin reaches, each under the identity that sees it. */
 function pages() {
   const serial = foundJimmy();
@@ -115,6 +127,7 @@ for (const width of WIDTHS) {
           const { overflow, widest, covered } = await layoutProblems(page);
           if (overflow > 1) problems.push(`${path}: ${overflow} px wider than the window (${widest.join(", ")})`);
           for (const { control, coveredBy } of covered) problems.push(`${path}: ${control} is covered by ${coveredBy}`);
+          if (width < 768 && jsEnabled(testInfo)) for (const target of await smallTapTargets(page)) problems.push(`${path}: ${target}`);
         }
       };
       await walk(visitor);
