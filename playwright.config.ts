@@ -33,7 +33,13 @@ export default defineConfig({
   workers: 2,
   // Generous: the suite shares two CPUs with the server it tests, and a test that hangs still ends.
   timeout: 60_000,
-  expect: { timeout: 7_500 },
+  expect: {
+    timeout: 7_500,
+    // Text edges (anti-aliasing) are forgiven by the comparison itself; anything more than a speck is a change.
+    toHaveScreenshot: { maxDiffPixelRatio: 0.0005 },
+  },
+  // One baseline per screenshot and project (tests/e2e/screenshots.spec.ts), kept with the tests.
+  snapshotPathTemplate: "{testDir}/__screenshots__/{arg}-{projectName}{ext}",
   reporter: [["list"], ["json", { outputFile: "tests/.artifacts/reports/e2e.json" }]],
   use: {
     baseURL,

@@ -33,28 +33,51 @@ export async function untilHealthy(child: ChildProcess, baseURL: string, stderr:
   }
 }
 
+/** Runs a command to its end, failing with what it wrote to stderr. */
+function runToEnd(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "ignore", "pipe"], env });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited ${code}: ${stderr}`))));
+  });
+}
+
+export type AppServerOptions = {
+  /** Load the demo hunt (scripts/seed.ts) into the data directory before the server starts. */
+  seedDemo?: boolean;
+  /** An ISO date the seed and the server take for "now" when they start (tests/support/shifted-clock.ts). */
+  clockStart?: string;
+};
+
 /**
  * Another instance of the production build, on a loopback port of its own and
  * an empty data directory, configured by `env` (e.g. S3 storage). For browser
  * tests that need a configuration the shared test server does not have.
  */
-export async function startAppServer(env: Record<string, string>) {
+export async function startAppServer(env: Record<string, string>, options: AppServerOptions = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "jimmy-hunt-app-"));
   const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server/prod.ts", "build/server/index.js"], {
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseURL,
+    SESSION_SECRET: "app-server-secret-0123456789abcdef0123456789",
+    QR_SECRET: E2E_QR_SECRET,
+    DEMO_SIGN_IN: "true",
+    ...env,
+  };
+  const clockArgs = options.clockStart ? ["--import", "./tests/support/shifted-clock.ts"] : [];
+  if (options.clockStart) serverEnv.SHIFTED_CLOCK_START = options.clockStart;
+  if (options.seedDemo) {
+    await runToEnd(path.resolve("node_modules/.bin/tsx"), [...clockArgs, "scripts/seed.ts"], { ...serverEnv, SEED_QUIET: "1" });
+  }
+  const child = spawn(process.execPath, [...clockArgs, "server/prod.ts", "build/server/index.js"], {
     stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      SESSION_SECRET: "app-server-secret-0123456789abcdef0123456789",
-      QR_SECRET: E2E_QR_SECRET,
-      DEMO_SIGN_IN: "true",
-      ...env,
-    },
+    env: serverEnv,
   });
   let stderr = "";
   let stdout = "";
