@@ -1,11 +1,12 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../support/app-server";
 import { E2E_QR_SECRET } from "../support/e2e-data";
 import { ROTATED_GPS_JPEG } from "../support/photos";
-import { startS3Server, s3StorageEnv } from "../support/s3-server";
+import { startS3Server, s3StorageEnv, TEST_S3_CREDENTIALS } from "../support/s3-server";
 import { startSmtpServer } from "../support/smtp-server";
 import { createTestDb, testDialect, type TestDb } from "../support/test-db";
 import { mintJimmys } from "~/models/jimmys.server";
@@ -105,6 +106,17 @@ async function signIn(app: App, firstName: string) {
   expect(response.status).toBe(302);
   expect(jar.has("jh_session")).toBe(true);
   return jar;
+}
+
+/** The keys the S3 store holds under `prefix`, read from the store itself. */
+async function storedUnder(prefix: string): Promise<string[]> {
+  const client = new S3Client({ endpoint: s3.endpoint, region: "us-east-1", forcePathStyle: true, credentials: TEST_S3_CREDENTIALS });
+  try {
+    const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }));
+    return (listed.Contents ?? []).map((object) => object.Key!);
+  } finally {
+    client.destroy();
+  }
 }
 
 const postJson = (body: unknown): RequestInit => ({
@@ -243,5 +255,35 @@ describe("two app processes on one PostgreSQL database and one S3 store", () => 
     const jobs = await t.db.selectFrom("jobs").select(["outcome", "attempts"]).where("kind", "=", "notification-email").execute();
     expect(jobs).toHaveLength(expected);
     expect(jobs.every((job) => job.outcome === "done" && job.attempts === 1)).toBe(true);
+  });
+
+  it("delete an account through one process that reported through the other: its photos leave the S3 store and neither process knows the hunter", async () => {
+    const jimmy = await t.db.selectFrom("jimmys").select("id").where("serial_number", "=", SERIAL).executeTakeFirstOrThrow();
+    const leaver = await signIn(first, "Della");
+    const form = new FormData();
+    form.set("photo", new Blob([fs.readFileSync(ROTATED_GPS_JPEG)], { type: "image/jpeg" }), "jimmy.jpg");
+    const { tempPath } = (await (await call(first, leaver, "/api/upload", { method: "POST", body: form })).json()) as { tempPath: string };
+    const reported = await call(
+      first,
+      leaver,
+      "/api/discoveries",
+      postJson({ jimmyId: jimmy.id, tempPath, caption: "By the station clock", checkCode: checkCodeFor(SERIAL, E2E_QR_SECRET) }),
+    );
+    expect(reported.status).toBe(201);
+    const { id: discoveryId } = (await reported.json()) as { id: number };
+    const { photo_key } = await t.db.selectFrom("discoveries").select("photo_key").where("id", "=", discoveryId).executeTakeFirstOrThrow();
+    expect(await storedUnder(photo_key)).not.toEqual([]);
+
+    const deleted = await call(second, leaver, "/account/delete", {
+      method: "POST",
+      headers: { Origin: second.baseURL },
+      body: new URLSearchParams({ confirm: "yes" }),
+    });
+    expect(deleted.status).toBe(302);
+
+    expect(await storedUnder(photo_key)).toEqual([]);
+    expect((await call(first, leaver, "/api/auth/user")).status).toBe(401);
+    expect((await call(first, null, `/discoveries/${discoveryId}`)).status).toBe(410);
+    expect(await t.db.selectFrom("users").select("id").where("first_name", "=", "Della").execute()).toEqual([]);
   });
 });
