@@ -523,7 +523,11 @@ function MissingQueue({ entries }: { entries: PanelData["missing"] }) {
                   </span>
                 </p>
                 <p className="text-sm text-stone-700">
-                  {entry.reports === 1 ? "1 report" : `${entry.reports} reports`}
+                  {entry.reports === 0
+                    ? "Marked by an admin, no hunter's report"
+                    : entry.reports === 1
+                      ? "1 report"
+                      : `${entry.reports} reports`}
                   {entry.lastReportedAt ? `, last ${formatDate(entry.lastReportedAt)}` : ""} · last seen{" "}
                   {entry.location ?? "somewhere unrecorded"}
                   {entry.locatedAt ? ` on ${formatDate(entry.locatedAt)}` : ""}
