@@ -108,6 +108,15 @@ async function signIn(app: App, firstName: string) {
   return jar;
 }
 
+/** Uploads a photo as the hunter through `app`, answering its temporary path. */
+async function uploadPhoto(app: App, jar: CookieJar): Promise<string> {
+  const form = new FormData();
+  form.set("photo", new Blob([fs.readFileSync(ROTATED_GPS_JPEG)], { type: "image/jpeg" }), "jimmy.jpg");
+  const upload = await call(app, jar, "/api/upload", { method: "POST", body: form });
+  expect(upload.status).toBe(200);
+  return ((await upload.json()) as { tempPath: string }).tempPath;
+}
+
 /** The keys the S3 store holds under `prefix`, read from the store itself. */
 async function storedUnder(prefix: string): Promise<string[]> {
   const client = new S3Client({ endpoint: s3.endpoint, region: "us-east-1", forcePathStyle: true, credentials: TEST_S3_CREDENTIALS });
@@ -134,11 +143,7 @@ describe("two app processes on one PostgreSQL database and one S3 store", () => 
     expect(await me.json()).toMatchObject({ firstName: "Finley", lastName: "Scale" });
 
     // The photo goes up through the first process, the discovery is recorded through the second.
-    const form = new FormData();
-    form.set("photo", new Blob([fs.readFileSync(ROTATED_GPS_JPEG)], { type: "image/jpeg" }), "jimmy.jpg");
-    const upload = await call(first, finder, "/api/upload", { method: "POST", body: form });
-    expect(upload.status).toBe(200);
-    const { tempPath } = (await upload.json()) as { tempPath: string };
+    const tempPath = await uploadPhoto(first, finder);
     const jimmy = await t.db.selectFrom("jimmys").select("id").where("serial_number", "=", SERIAL).executeTakeFirstOrThrow();
     const reported = await call(
       second,
@@ -260,9 +265,7 @@ describe("two app processes on one PostgreSQL database and one S3 store", () => 
   it("delete an account through one process that reported through the other: its photos leave the S3 store and neither process knows the hunter", async () => {
     const jimmy = await t.db.selectFrom("jimmys").select("id").where("serial_number", "=", SERIAL).executeTakeFirstOrThrow();
     const leaver = await signIn(first, "Della");
-    const form = new FormData();
-    form.set("photo", new Blob([fs.readFileSync(ROTATED_GPS_JPEG)], { type: "image/jpeg" }), "jimmy.jpg");
-    const { tempPath } = (await (await call(first, leaver, "/api/upload", { method: "POST", body: form })).json()) as { tempPath: string };
+    const tempPath = await uploadPhoto(first, leaver);
     const reported = await call(
       first,
       leaver,
