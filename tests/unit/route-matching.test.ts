@@ -47,6 +47,17 @@ describe("route matching with kept branches", () => {
     expect(matchRoutes(routes, "/nowhere")).toBeNull();
   });
 
+  it("answers a path asked again exactly as the first time, with that path's own parameters", () => {
+    const routes = appLikeTree("");
+    for (let round = 0; round < 3; round++) {
+      expect(matchRoutes(routes, "/jimmy/7")![1]!.params).toEqual({ serial: "7" });
+      expect(matchRoutes(routes, "/jimmy/8")![1]!.params).toEqual({ serial: "8" });
+      expect(matchRoutes(routes, "/jimmy/8")![1]!.pathname).toBe("/jimmy/8");
+      expect(matchRoutes(routes, "/de/about")![1]!.params).toEqual({ lang: "de" });
+      expect(matchRoutes(routes, "/nowhere")).toBeNull();
+    }
+  });
+
   it("answers with the route objects of the tree it is given, not of an earlier tree of the same shape", () => {
     // A server render builds new route objects for each request from the same manifest.
     const first = appLikeTree("-a");
