@@ -56,8 +56,15 @@ export const LOCATED_DEFINITION =
 
 export const TIE_RULE = "Ties go to the Jimmy that reached the value first.";
 
-/** The most recent journey photos a record carries (the page scrolls through them). */
+/** The most recent journey photos a record carries in the JSON API. */
 export const JOURNEY_PHOTO_LIMIT = 60;
+
+/**
+ * The most recent journey photos a record shows on the page: eight rows of
+ * its scrolling grid, with a link to the Jimmy's own page for the rest. Sixty
+ * made the page 330 KB of HTML for a phone to download and parse.
+ */
+export const PAGE_JOURNEY_PHOTOS = 24;
 
 export function unitFor(key: RecordKey, value: number): string {
   const [one, many] = RECORDS[key].unit;

@@ -11,7 +11,7 @@ import {
   HUNTER_BOARD_KEYS,
   HUNTER_BOARDS,
   HUNTER_TIE_RULE,
-  JOURNEY_PHOTO_LIMIT,
+  PAGE_JOURNEY_PHOTOS,
   LOCATED_DEFINITION,
   RECORD_KEYS,
   RECORDS,
@@ -63,10 +63,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
         firstDay: day(entry.record.firstDiscovery.date, entry.firstAt),
         latestDay: day(entry.record.latestDiscovery.date, entry.latestAt),
         journeyTitle:
-          entry.record.discoveryCount > entry.journey.length
-            ? `Journey photos (the latest ${JOURNEY_PHOTO_LIMIT} of ${formatCount(entry.record.discoveryCount)})`
+          entry.record.discoveryCount > Math.min(entry.journey.length, PAGE_JOURNEY_PHOTOS)
+            ? `Journey photos (the latest ${PAGE_JOURNEY_PHOTOS} of ${formatCount(entry.record.discoveryCount)})`
             : "Journey photos",
-        journey: entry.journey.map(({ location, date, photo, latitude, longitude }) => ({
+        wholeJourney:
+          entry.record.discoveryCount > Math.min(entry.journey.length, PAGE_JOURNEY_PHOTOS)
+            ? `The whole journey: ${formatCount(entry.record.discoveryCount)} discoveries`
+            : null,
+        journey: entry.journey.slice(-PAGE_JOURNEY_PHOTOS).map(({ location, date, photo, latitude, longitude }) => ({
           location,
           date,
           day: day(date, { latitude, longitude }),
@@ -327,6 +331,14 @@ function RecordBody({ entry, placesLabel }: { entry: NonNullable<RecordCardData[
             ))}
           </ul>
         </div>
+        {entry.wholeJourney ? (
+          <Link
+            to={`/jimmy/${serial}#timeline`}
+            className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-orange-700 underline"
+          >
+            {entry.wholeJourney}
+          </Link>
+        ) : null}
       </div>
     </>
   );

@@ -317,7 +317,7 @@ export default function JimmyPage() {
         </dl>
       </section>
 
-      <section aria-labelledby="timeline-heading" className="mt-10">
+      <section id="timeline" aria-labelledby="timeline-heading" className="mt-10 scroll-mt-24">
         <h2 id="timeline-heading" className="text-xl font-bold tracking-tight">
           Discovery Timeline
         </h2>

@@ -3,6 +3,7 @@ import { freshSerial } from "./admin-helpers";
 import { query, recountHuntFigures, storedPhoto, writeDb } from "./db";
 import { expectAccessible, uniqueName } from "./helpers";
 import { plantHunter } from "./social";
+import { PAGE_JOURNEY_PHOTOS } from "~/lib/hall-of-fame";
 
 type HallRecord = {
   jimmySerialNumber: number;
@@ -56,7 +57,17 @@ test.describe("the Hall of Fame", () => {
         `/jimmy/${record.jimmySerialNumber}`,
       );
       await expect(card.getByText(`Discoveries: ${record.discoveryCount}`)).toBeVisible();
-      await expect(card.getByTestId("journey-photos").getByRole("img")).toHaveCount(record.discoveries.length);
+      // The page shows the latest PAGE_JOURNEY_PHOTOS of what the API lists, and links to the rest.
+      await expect(card.getByTestId("journey-photos").getByRole("img")).toHaveCount(
+        Math.min(record.discoveries.length, PAGE_JOURNEY_PHOTOS),
+      );
+      const whole = card.getByRole("link", { name: /^The whole journey: / });
+      if (record.discoveryCount > PAGE_JOURNEY_PHOTOS) {
+        await expect(whole).toHaveText(`The whole journey: ${record.discoveryCount.toLocaleString("en-US")} discoveries`);
+        await expect(whole).toHaveAttribute("href", `/jimmy/${record.jimmySerialNumber}#timeline`);
+      } else {
+        await expect(whole).toHaveCount(0);
+      }
     }
     await expectAccessible(page);
   });
