@@ -95,6 +95,8 @@ export interface JimmysTable {
   located_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** 1 when that position was guessed from a typed city, not measured. */
   location_approximate: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Moved by every write to its discoveries (afterDiscoveriesChanged): its journey map is current while this is unchanged. */
+  journey_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface DiscoveriesTable {

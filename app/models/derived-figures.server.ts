@@ -186,6 +186,8 @@ async function refreshJimmy(trx: Transaction<Database>, jimmyId: number, hunt: H
       located_at: latestLocated?.created_at ?? null,
       location_approximate: latestLocated?.location_approximate ?? 0,
       status,
+      // Its journey may have changed: a journey map drawn before is no longer known to be current.
+      journey_version: sql<number>`journey_version + 1`,
     })
     .where("id", "=", jimmyId)
     .execute();

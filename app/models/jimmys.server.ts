@@ -186,6 +186,12 @@ export async function getJimmyPage(
 }
 
 /** A Jimmy's located discoveries in time order, as its journey map draws and measures them (oldest first). */
+/** The Jimmy's journey version: moved by every write to its discoveries (afterDiscoveriesChanged). */
+export async function journeyVersionOf(db: Kysely<Database>, jimmyId: number): Promise<number> {
+  const row = await db.selectFrom("jimmys").select("journey_version").where("id", "=", jimmyId).executeTakeFirst();
+  return Number(row?.journey_version ?? 0);
+}
+
 export async function listJourneyStops(db: Kysely<Database>, jimmyId: number) {
   const rows = await db
     .selectFrom("discoveries")

@@ -3,6 +3,7 @@ import { createTestDb } from "../../tests/support/test-db";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
 import type { DB } from "~/infra/db.server";
 import { journeyMapHtml } from "./journey-map.server";
+import { deleteDiscovery, updateDiscoveryText } from "~/models/discoveries.server";
 
 let db: DB;
 let cleanup: () => Promise<void>;
@@ -47,11 +48,32 @@ describe("a Jimmy's journey map", () => {
     const newestOnly = await journeyMapHtml(db, jimmy, [ids[1]!]);
     expect(newestOnly).toMatch(new RegExp(`href="/jimmy/7001\\?before=[^"]+#discovery-${ids[0]}"`));
 
-    // A hunter corrects the second stop's place: the map shows where it is now.
-    await db.updateTable("discoveries").set({ latitude: 32.7767, longitude: -96.797, city: "Dallas" }).where("id", "=", ids[1]!).execute();
+    // A hunter corrects the second stop's place: the map of the same page shows where it is now.
+    expect(await journeyMapHtml(db, jimmy, ids)).toBe(both);
+    await updateDiscoveryText(db, ids[1]!, {
+      caption: "Found him!",
+      location: "Dallas, TX",
+      place: { latitude: 32.7767, longitude: -96.797, approximate: false, city: "Dallas", region: "TX", country: "US" },
+    });
     const moved = await journeyMapHtml(db, jimmy, ids);
     expect(both).toContain("74 miles in all");
     expect(moved).toContain("182 miles in all");
+
+    // Another find, then that one deleted: the map follows both.
+    const hunter = await makeUser(db);
+    const third = await makeDiscovery(db, {
+      jimmyId: jimmy.id,
+      userId: hunter.id,
+      latitude: 29.7604,
+      longitude: -95.3698,
+      city: "Houston",
+      region: "TX",
+      country: "US",
+      createdAt: "2026-03-01T10:00:00.000Z",
+    });
+    expect(await journeyMapHtml(db, jimmy, ids)).toContain("3 stops and 2 legs,");
+    await deleteDiscovery(db, third.id);
+    expect(await journeyMapHtml(db, jimmy, ids)).toBe(moved);
   });
 
   it("is null before any discovery has a place", async () => {

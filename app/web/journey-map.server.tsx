@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
 import { JourneyMap } from "~/components/JourneyMap";
 import { UnitsSwitch } from "~/components/UnitsSwitch";
@@ -9,7 +8,7 @@ import { basemapPath, drawJourney, JOURNEY_MAP_SIZE, journeySummary } from "~/li
 import type { DistanceUnit } from "~/lib/reader-preferences";
 import { placeDate } from "~/web/reader-terms.server";
 import type { DB } from "~/infra/db.server";
-import { listJourneyStops } from "~/models/jimmys.server";
+import { journeyVersionOf, listJourneyStops } from "~/models/jimmys.server";
 
 /**
  * A Jimmy's journey map as HTML, or null before any discovery with a place.
@@ -24,17 +23,19 @@ export async function journeyMapHtml(
   onThisPage: readonly number[],
   unit: DistanceUnit = "mi",
 ) {
-  const stops = await listJourneyStops(db, jimmy.id);
-  // Drawing is most of a Jimmy page's render; the same stops, page and unit give the same markup.
-  const key = crypto.createHash("sha1").update(JSON.stringify(stops)).update(onThisPage.join(",")).update(unit).digest("base64");
+  // Drawing is most of a Jimmy page's render, and reading every stop to know whether they
+  // changed grows with the journey (20,000 stops: 72 ms). The Jimmy's journey version moves
+  // with every write to its discoveries, so the same version, page and unit give the same markup.
+  const version = await journeyVersionOf(db, jimmy.id);
+  const key = `${version}|${onThisPage.join(",")}|${unit}`;
   const drawn = drawnMaps.get(jimmy.id);
   if (drawn?.key === key) return drawn.html;
-  const html = drawMap(jimmy, stops, onThisPage, unit);
+  const html = drawMap(jimmy, await listJourneyStops(db, jimmy.id), onThisPage, unit);
   drawnMaps.set(jimmy.id, { key, html });
   return html;
 }
 
-/** The last map drawn for each of the most recently shown Jimmys, by the stops and page it was drawn for. */
+/** The last map drawn for each of the most recently shown Jimmys, by the journey version and page it was drawn for. */
 const drawnMaps = new RecentlyUsed<number, { key: string; html: string | null }>(1000);
 
 function drawMap(
