@@ -2,10 +2,12 @@
  * A CPU profile of the production server while it renders one page under
  * load for a signed-in hunter: the top functions by self time, and by file.
  *
- *   npm run bench:profile -- [route] [seconds] [--anonymous]     (uses build/)
+ *   npm run bench:profile -- [route] [seconds] [--anonymous | --signed-out]     (uses build/)
  *
  * --anonymous loads the page with a cookie that signs nobody in, so each
- * request is rendered rather than answered from a cached copy.
+ * request is rendered rather than answered from a cached copy; --signed-out
+ * loads it with no cookie at all, as a visitor opening a shared link: the
+ * anonymous page cache's copy.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -31,17 +33,22 @@ const built = await buildBenchData({
 const profDir = path.join(work, "prof");
 const app = await startApp(path.join(work, "data"), { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`] });
 const baseURL = app.baseURL;
-const cookie = process.argv.includes("--anonymous") ? "bench=render" : await signedInCookie(baseURL);
+const cookie = process.argv.includes("--signed-out")
+  ? null
+  : process.argv.includes("--anonymous")
+    ? "bench=render"
+    : await signedInCookie(baseURL);
+const cookieHeader: Record<string, string> = cookie === null ? {} : { Cookie: cookie };
 const url = baseURL + route.replace("{serial}", String(built.typicalSerial));
-const page = await fetch(url, { headers: { Cookie: cookie, "Accept-Encoding": "br" } });
-const html = await fetch(url, { headers: { Cookie: cookie } }).then((r) => r.text());
+const page = await fetch(url, { headers: { ...cookieHeader, "Accept-Encoding": "br" } });
+const html = await fetch(url, { headers: cookieHeader }).then((r) => r.text());
 console.log(`${url}: ${page.status}, ${html.length} bytes of HTML, ${(await page.arrayBuffer()).byteLength} compressed`);
 fs.writeFileSync(path.join(work, "page.html"), html);
 const result = await load(url, {
   connections: 10,
   durationSeconds: seconds,
   maxRequests: 1e6,
-  headers: { Cookie: cookie, "Accept-Encoding": "gzip, deflate, br" },
+  headers: { ...cookieHeader, "Accept-Encoding": "gzip, deflate, br" },
 });
 console.log(`${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, failures ${result.failures}`);
 await app.stop();
