@@ -130,6 +130,8 @@ export type JimmyPageData = {
   discoveries: DiscoveryCardData[];
   /** Where the next (older) page starts, or null on the last page. */
   olderCursor: string | null;
+  /** Moved by every write to the Jimmy's discoveries: its journey map is current while this is unchanged. */
+  journeyVersion: number;
 };
 
 /**
@@ -182,16 +184,11 @@ export async function getJimmyPage(
     latest: latestRow ? toCardData(latestRow, photoUrl) : null,
     discoveries: page,
     olderCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    journeyVersion: Number(jimmy.journey_version),
   };
 }
 
 /** A Jimmy's located discoveries in time order, as its journey map draws and measures them (oldest first). */
-/** The Jimmy's journey version: moved by every write to its discoveries (afterDiscoveriesChanged). */
-export async function journeyVersionOf(db: Kysely<Database>, jimmyId: number): Promise<number> {
-  const row = await db.selectFrom("jimmys").select("journey_version").where("id", "=", jimmyId).executeTakeFirst();
-  return Number(row?.journey_version ?? 0);
-}
-
 export async function listJourneyStops(db: Kysely<Database>, jimmyId: number) {
   const rows = await db
     .selectFrom("discoveries")

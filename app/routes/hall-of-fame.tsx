@@ -47,6 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The page's words, figures, names and links come ready with its data, so its script holds markup only.
   const card = (key: RecordKey) => {
     const entry = hallOfFame[key];
+    const shown = entry?.journey.slice(-PAGE_JOURNEY_PHOTOS) ?? [];
+    const more = entry !== null && entry.record.discoveryCount > shown.length;
     return {
       key,
       title: RECORDS[key].title,
@@ -62,15 +64,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
             : `${formatCount(entry.record.value)} ${entry.record.unit}`,
         firstDay: day(entry.record.firstDiscovery.date, entry.firstAt),
         latestDay: day(entry.record.latestDiscovery.date, entry.latestAt),
-        journeyTitle:
-          entry.record.discoveryCount > Math.min(entry.journey.length, PAGE_JOURNEY_PHOTOS)
-            ? `Journey photos (the latest ${PAGE_JOURNEY_PHOTOS} of ${formatCount(entry.record.discoveryCount)})`
-            : "Journey photos",
-        wholeJourney:
-          entry.record.discoveryCount > Math.min(entry.journey.length, PAGE_JOURNEY_PHOTOS)
-            ? `The whole journey: ${formatCount(entry.record.discoveryCount)} discoveries`
-            : null,
-        journey: entry.journey.slice(-PAGE_JOURNEY_PHOTOS).map(({ location, date, photo, latitude, longitude }) => ({
+        journeyTitle: more
+          ? `Journey photos (the latest ${PAGE_JOURNEY_PHOTOS} of ${formatCount(entry.record.discoveryCount)})`
+          : "Journey photos",
+        wholeJourney: more ? `The whole journey: ${formatCount(entry.record.discoveryCount)} discoveries` : null,
+        journey: shown.map(({ location, date, photo, latitude, longitude }) => ({
           location,
           date,
           day: day(date, { latitude, longitude }),

@@ -80,7 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : ([[], []] as [Awaited<ReturnType<typeof listOwnDiscoveryIds>>, Awaited<ReturnType<typeof listOwnComments>>]),
     journeyMapHtml(
       db,
-      page.jimmy,
+      { ...page.jimmy, journeyVersion: page.journeyVersion },
       page.discoveries.map((d) => d.id),
       preferences.units,
     ),
@@ -99,8 +99,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Each discovery's milestones, worded here: the page gets only the words.
   const milestones: Record<number, string[]> = {};
   for (const m of reached) (milestones[m.discoveryId] ??= []).push(milestoneText(m, preferences.units));
+  // The journey version only tells the server whether its map drawing is current.
+  const { journeyVersion: _journeyVersion, ...shown } = page;
   return {
-    ...page,
+    ...shown,
     // Each discovery's date and time where it was found, worded here so hydration changes nothing.
     dates: discoveryDateTimes(latest ? [latest, ...page.discoveries] : page.discoveries, preferences),
     readerTimeZone: preferences.timeZone ?? "UTC",

@@ -8,7 +8,7 @@ import { basemapPath, drawJourney, JOURNEY_MAP_SIZE, journeySummary } from "~/li
 import type { DistanceUnit } from "~/lib/reader-preferences";
 import { placeDate } from "~/web/reader-terms.server";
 import type { DB } from "~/infra/db.server";
-import { journeyVersionOf, listJourneyStops } from "~/models/jimmys.server";
+import { listJourneyStops } from "~/models/jimmys.server";
 
 /**
  * A Jimmy's journey map as HTML, or null before any discovery with a place.
@@ -19,15 +19,14 @@ import { journeyVersionOf, listJourneyStops } from "~/models/jimmys.server";
  */
 export async function journeyMapHtml(
   db: DB,
-  jimmy: { id: number; serialNumber: number },
+  jimmy: { id: number; serialNumber: number; journeyVersion: number },
   onThisPage: readonly number[],
   unit: DistanceUnit = "mi",
 ) {
   // Drawing is most of a Jimmy page's render, and reading every stop to know whether they
   // changed grows with the journey (20,000 stops: 72 ms). The Jimmy's journey version moves
   // with every write to its discoveries, so the same version, page and unit give the same markup.
-  const version = await journeyVersionOf(db, jimmy.id);
-  const key = `${version}|${onThisPage.join(",")}|${unit}`;
+  const key = `${jimmy.journeyVersion}|${onThisPage.join(",")}|${unit}`;
   const drawn = drawnMaps.get(jimmy.id);
   if (drawn?.key === key) return drawn.html;
   const html = drawMap(jimmy, await listJourneyStops(db, jimmy.id), onThisPage, unit);
