@@ -279,6 +279,8 @@ type Report = {
   data: { discoveries: number; jimmys: number; hunters: number; photos: number; seedSeconds: number };
   throughput: {
     baseline: LoadResult;
+    /** The bare server at half its maximum, requests arriving as independent visitors' do (load.ts). */
+    baselineAtHalfLoad: LoadResult & { rate: number };
     routes: Record<string, LoadResult & { ratio: number }>;
     homeAtHalfLoad: LoadResult & { rate: number };
     signedInHomeAtHalfLoad: LoadResult & { rate: number };
@@ -353,6 +355,10 @@ try {
 
   const baseline = await load(bare.url, { ...MODE.load, headers: ACCEPT });
   requireNoFailures("bare server", baseline);
+  // The floor under every "half load" latency: what the machine and the load itself add to a server that does nothing.
+  const baselineHalfRate = Math.max(1, Math.floor(baseline.rps / 2));
+  const baselineAtHalfLoad = await load(bare.url, { ...MODE.load, rate: baselineHalfRate, headers: ACCEPT });
+  requireNoFailures("bare server at half load", baselineAtHalfLoad);
   await bare.stop();
   const routes: Report["throughput"]["routes"] = {};
   for (const [name, route] of Object.entries(routesFor(main.serial))) {
@@ -409,6 +415,7 @@ try {
   requireNoFailures("/ signed in at half load", signedInHalfLoad);
   report.throughput = {
     baseline,
+    baselineAtHalfLoad: { ...baselineAtHalfLoad, rate: baselineHalfRate },
     routes,
     homeAtHalfLoad: { ...halfLoad, rate: halfRate },
     signedInHomeAtHalfLoad: { ...signedInHalfLoad, rate: signedInHalfRate },
@@ -530,7 +537,7 @@ for (const [who, half] of [
   budget(
     `Home page p95 at half the maximum throughput (${who})`,
     `≤ ${BUDGETS.homeP95AtHalfLoadMs} ms`,
-    `${ms(half.p95)} ms at ${half.rate} req/s`,
+    `${ms(half.p95)} ms at ${half.rate} req/s (bare server: ${ms(report.throughput.baselineAtHalfLoad.p95)} ms)`,
     half.p95 <= BUDGETS.homeP95AtHalfLoadMs,
     false,
   );
@@ -548,7 +555,7 @@ for (const [name, half] of Object.entries(report.throughput.renderedAtHalfLoad))
   budget(
     `${page} rendered per request, p95 at half its maximum`,
     `≤ ${BUDGETS.renderedP95AtHalfLoadMs} ms`,
-    `${ms(half.p95)} ms at ${half.rate} req/s`,
+    `${ms(half.p95)} ms at ${half.rate} req/s (bare server: ${ms(report.throughput.baselineAtHalfLoad.p95)} ms)`,
     half.p95 <= BUDGETS.renderedP95AtHalfLoadMs,
     false,
   );
@@ -703,6 +710,7 @@ table([
   ]),
   ...(
     [
+      ["bare node:http", report.throughput.baselineAtHalfLoad],
       ["/", report.throughput.homeAtHalfLoad],
       ["/ signed in", report.throughput.signedInHomeAtHalfLoad],
     ] as const

@@ -1,9 +1,12 @@
 /**
- * Load on loopback with autocannon: throughput and latency percentiles from
- * every response's own timing, and a bare node:http server to compare with.
+ * Load on loopback: throughput at full speed with autocannon, latency at a
+ * given rate with requests that arrive as independent visitors' do, and a
+ * bare node:http server to compare with.
  */
 import http from "node:http";
+import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
+import { mulberry32 } from "#db/seed/seed";
 
 export type LoadResult = {
   requests: number;
@@ -20,7 +23,10 @@ export type LoadOptions = {
   durationSeconds: number;
   /** Stops early after this many requests. */
   maxRequests: number;
-  /** Requests per second across all connections; unlimited when absent. */
+  /**
+   * Requests per second, arriving as independent visitors' do (see `paced`);
+   * as fast as the connections go when absent.
+   */
   rate?: number;
   headers?: Record<string, string>;
 };
@@ -31,6 +37,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 export async function load(url: string, options: LoadOptions): Promise<LoadResult> {
+  if (options.rate) return paced(url, { ...options, rate: options.rate });
   const latencies: number[] = [];
   let failures = 0;
   let finish: (error: Error | null, result: autocannon.Result) => void = () => undefined;
@@ -59,6 +66,82 @@ export async function load(url: string, options: LoadOptions): Promise<LoadResul
   return {
     requests: latencies.length,
     rps: latencies.length / Math.max(result.duration, 0.001),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    failures,
+  };
+}
+
+/**
+ * `rate` requests a second, each sent at its own moment as independent
+ * visitors arrive (exponential gaps between arrivals, a Poisson process; the
+ * same seed each run), over at most `connections` keep-alive connections.
+ * A request's latency runs from the moment it was due, so time spent waiting
+ * for a free connection or behind a late timer counts against the page.
+ *
+ * autocannon's rate limit is not this: each connection sends back to back
+ * until it has made its share of the second, then waits for the next second,
+ * so "half the maximum" is full speed half of each second, and its latencies
+ * are those of a page under full load.
+ */
+async function paced(url: string, options: LoadOptions & { rate: number }): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const random = mulberry32(0x5eed);
+  const latencies: number[] = [];
+  let failures = 0;
+  let sent = 0;
+  const inFlight = new Set<Promise<void>>();
+  const start = performance.now();
+  const end = start + options.durationSeconds * 1000;
+  let due = start;
+  let last = start;
+
+  const send = (dueAt: number) => {
+    const request = new Promise<void>((resolve) => {
+      const fail = () => {
+        failures++;
+        resolve();
+      };
+      http
+        .get(url, { agent, headers: options.headers ?? {}, timeout: 30_000 }, (response) => {
+          response.resume();
+          response.on("end", () => {
+            last = performance.now();
+            latencies.push(last - dueAt);
+            if (!response.statusCode || response.statusCode < 200 || response.statusCode > 299) failures++;
+            resolve();
+          });
+          response.on("error", fail);
+        })
+        .on("timeout", function (this: http.ClientRequest) {
+          this.destroy(new Error("timed out"));
+        })
+        .on("error", fail);
+    });
+    inFlight.add(request);
+    void request.then(() => inFlight.delete(request));
+  };
+
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      while (due <= now && due < end && sent < options.maxRequests) {
+        send(due);
+        sent++;
+        due += (-Math.log(1 - random()) / options.rate) * 1000;
+      }
+      if (due >= end || sent >= options.maxRequests) resolve();
+      else setTimeout(tick, Math.max(0, due - performance.now()));
+    };
+    tick();
+  });
+  while (inFlight.size > 0) await Promise.all(inFlight);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    rps: latencies.length / Math.max((last - start) / 1000, 0.001),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
