@@ -4,9 +4,11 @@
  * bare node:http server to compare with.
  */
 import http from "node:http";
-import { performance } from "node:perf_hooks";
+import { spawn } from "node:child_process";
+import path from "node:path";
 import autocannon from "autocannon";
 import { mulberry32 } from "#db/seed/seed";
+import type { PacedAnswer, PacedRequest } from "./paced";
 
 export type LoadResult = {
   requests: number;
@@ -76,72 +78,36 @@ export async function load(url: string, options: LoadOptions): Promise<LoadResul
 /**
  * `rate` requests a second, each sent at its own moment as independent
  * visitors arrive (exponential gaps between arrivals, a Poisson process; the
- * same seed each run), over at most `connections` keep-alive connections.
- * A request's latency runs from the moment it was due, so time spent waiting
- * for a free connection or behind a late timer counts against the page.
+ * same seed each run), over at most `connections` keep-alive connections,
+ * from a process of its own (paced.ts). A request's latency runs from the
+ * moment it was due, so time spent waiting for a free connection or behind a
+ * busy server counts against the page.
  *
  * autocannon's rate limit is not this: each connection sends back to back
  * until it has made its share of the second, then waits for the next second,
- * so "half the maximum" is full speed half of each second, and its latencies
- * are those of a page under full load.
+ * so "half the maximum" is full speed half of each second, and a request is
+ * timed from when it was sent, whatever it waited for before.
  */
 async function paced(url: string, options: LoadOptions & { rate: number }): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
   const random = mulberry32(0x5eed);
-  const latencies: number[] = [];
-  let failures = 0;
-  let sent = 0;
-  const inFlight = new Set<Promise<void>>();
-  const start = performance.now();
-  const end = start + options.durationSeconds * 1000;
-  let due = start;
-  let last = start;
-
-  const send = (dueAt: number) => {
-    const request = new Promise<void>((resolve) => {
-      const fail = () => {
-        failures++;
-        resolve();
-      };
-      http
-        .get(url, { agent, headers: options.headers ?? {}, timeout: 30_000 }, (response) => {
-          response.resume();
-          response.on("end", () => {
-            last = performance.now();
-            latencies.push(last - dueAt);
-            if (!response.statusCode || response.statusCode < 200 || response.statusCode > 299) failures++;
-            resolve();
-          });
-          response.on("error", fail);
-        })
-        .on("timeout", function (this: http.ClientRequest) {
-          this.destroy(new Error("timed out"));
-        })
-        .on("error", fail);
-    });
-    inFlight.add(request);
-    void request.then(() => inFlight.delete(request));
-  };
-
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const now = performance.now();
-      while (due <= now && due < end && sent < options.maxRequests) {
-        send(due);
-        sent++;
-        due += (-Math.log(1 - random()) / options.rate) * 1000;
-      }
-      if (due >= end || sent >= options.maxRequests) resolve();
-      else setTimeout(tick, Math.max(0, due - performance.now()));
-    };
-    tick();
-  });
-  while (inFlight.size > 0) await Promise.all(inFlight);
-  agent.destroy();
+  const arrivals: number[] = [];
+  const end = options.durationSeconds * 1000;
+  for (let due = 0; due < end && arrivals.length < options.maxRequests; due += (-Math.log(1 - random()) / options.rate) * 1000) {
+    arrivals.push(due);
+  }
+  const request: PacedRequest = { url, connections: options.connections, headers: options.headers ?? {}, arrivals };
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, "paced.ts")], { stdio: ["pipe", "pipe", "inherit"] });
+  let output = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  child.stdin.end(JSON.stringify(request));
+  const code = await exited;
+  if (code !== 0) throw new Error(`the paced load's sender exited with ${code}`);
+  const { latencies, failures, elapsed } = JSON.parse(output) as PacedAnswer;
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
-    rps: latencies.length / Math.max((last - start) / 1000, 0.001),
+    rps: latencies.length / Math.max(elapsed / 1000, 0.001),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
