@@ -189,6 +189,41 @@ describe("the anonymous page cache", () => {
     expect(renders()).toBe(2);
   });
 
+  it("sends the expiring copy while its replacement renders, instead of making visitors wait for it", async () => {
+    let clock = 1_000_000;
+    const { render, renders } = pageRenderer();
+    const cache = createPageCache({ ttlMs: 1000, now: () => clock });
+    await cache.handle(get("/"), render);
+    clock += 1000;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const renewing = cache.handle(get("/"), async (request) => {
+      await gate;
+      return render(request);
+    });
+    // Both ways in, while the render is under way: the copy it replaces, each answer with its own nonce, at once.
+    const meanwhile = await cache.handle(get("/"), render);
+    expect(meanwhile.headers.get(PAGE_CACHE_STATUS_HEADER)).toBe("hit");
+    expect(await meanwhile.text()).toContain("Render 1");
+    const fast = cache.lookup({ method: "GET", url: "/", anonymous: true, acceptsGzip: false });
+    expect(fast).not.toBeNull();
+    expect(String(fast!.body)).toContain("Render 1");
+    expect(nonceOf(meanwhile.headers.get("Content-Security-Policy"))).not.toBe(nonceOf(String(fast!.headers["content-security-policy"])));
+    release();
+    expect(await (await renewing).text()).toContain("Render 2");
+    expect(await (await cache.handle(get("/"), render)).text()).toContain("Render 2");
+    expect(renders()).toBe(2);
+
+    // Once the render is done (here, failed), an expired copy is never sent again.
+    clock += 1000;
+    const failing = cache.handle(get("/"), async () => {
+      await Promise.resolve();
+      throw new Error("database gone");
+    });
+    await expect(failing).rejects.toThrow("database gone");
+    expect(cache.lookup({ method: "GET", url: "/", anonymous: true, acceptsGzip: true })).toBeNull();
+  });
+
   it("is off with a time to live of 0", async () => {
     const { render, renders } = pageRenderer();
     const cache = createPageCache({ ttlMs: 0 });

@@ -14,11 +14,12 @@
  * - Only pages whose route opts in (`handle.pageCache`, marked by
  *   app/entry.server.tsx with the PAGE_CACHE_NONCE_HEADER) are stored, and
  *   only a 200 that sets no cookie.
- * - A copy is served for at most `ttlMs` (1 s by default). Any POST, PUT,
+ * - A copy is served for at most `ttlMs` (1 s by default), and while the
+ *   one render that replaces it is under way. Any POST, PUT,
  *   PATCH or DELETE this process handles empties the cache, and a render that
  *   started before such a write is not stored, so whoever has just posted
  *   sees their change on the next page. Another process's write (several app
- *   processes on one PostgreSQL) shows within `ttlMs`.
+ *   processes on one PostgreSQL) shows within `ttlMs` and one render.
  * - Each answer still carries a Content-Security-Policy nonce of its own:
  *   the copy is kept split at its nonce, and every answer is joined with a
  *   fresh one. A page with a comment form (the Jimmy page) is split at its
@@ -460,6 +461,18 @@ export function createPageCache({
     return stored && now() - stored.storedAt < ttlMs ? stored : null;
   }
 
+  /**
+   * The copy to send for `key`: a fresh one, else, while its replacement is
+   * being rendered, the one it replaces. Without that, every visitor who
+   * arrived during the render waited for it, once per time to live: a busy
+   * page stalled for tens of milliseconds each second. A copy is thus at most
+   * one render older than the time to live; a write in this process has
+   * emptied the cache already, so it never holds a copy from before one.
+   */
+  function sendable(key: string): Entry | null {
+    return fresh(entries, key) ?? (pending.has(key) ? (entries.get(key) ?? null) : null);
+  }
+
   async function renderAndStore(key: string, request: Request, render: Render) {
     const startedAt = generation;
     let settle: (entry: Entry | null) => void = () => {};
@@ -604,7 +617,7 @@ export function createPageCache({
     }): CachedAnswer | null {
       if (ttlMs <= 0 || method !== "GET" || !anonymous) return null;
       const key = copyKey(url, variant);
-      const entry = fresh(entries, key);
+      const entry = sendable(key);
       if (!entry) return null;
       const values = freshValues(entry);
       const headers = headersWith(entry, values.nonce, "hit");
@@ -678,7 +691,7 @@ export function createPageCache({
 
       const url = new URL(request.url);
       const key = copyKey(url.pathname + url.search, variant);
-      const stored = fresh(entries, key);
+      const stored = sendable(key);
       if (stored) return answer(stored, "hit");
       const inFlight = pending.get(key);
       if (inFlight) {
