@@ -38,6 +38,19 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** Throughput and percentiles of every response's latency (ms) over `seconds`. */
+function summary(latencies: number[], seconds: number, failures: number): LoadResult {
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    rps: latencies.length / Math.max(seconds, 0.001),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    failures,
+  };
+}
+
 export async function load(url: string, options: LoadOptions): Promise<LoadResult> {
   if (options.rate) return paced(url, { ...options, rate: options.rate });
   const latencies: number[] = [];
@@ -63,16 +76,7 @@ export async function load(url: string, options: LoadOptions): Promise<LoadResul
     if (statusCode < 200 || statusCode > 299) failures++;
   });
   const result = await done;
-  failures += result.errors + result.timeouts;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    rps: latencies.length / Math.max(result.duration, 0.001),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    failures,
-  };
+  return summary(latencies, result.duration, failures + result.errors + result.timeouts);
 }
 
 /**
@@ -104,15 +108,7 @@ async function paced(url: string, options: LoadOptions & { rate: number }): Prom
   const code = await exited;
   if (code !== 0) throw new Error(`the paced load's sender exited with ${code}`);
   const { latencies, failures, elapsed } = JSON.parse(output) as PacedAnswer;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    rps: latencies.length / Math.max(elapsed / 1000, 0.001),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    failures,
-  };
+  return summary(latencies, elapsed / 1000, failures);
 }
 
 export type CapturedResponse = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
