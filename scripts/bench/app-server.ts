@@ -12,7 +12,8 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 /** The bench app's QR_SECRET: the upload measurement types the label's code as a hunter would. */
 export const BENCH_QR_SECRET = "bench-qr-secret-0123456789abcdef0123456789";
 
-export type AppServer = { baseURL: string; dataDir: string; stop: () => Promise<void> };
+/** `pid`: the server process, whose CPU time scripts/bench/render-cost.ts reads. */
+export type AppServer = { baseURL: string; dataDir: string; pid: number; stop: () => Promise<void> };
 
 export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -44,7 +45,7 @@ export async function startApp(dataDir: string, { nodeArgs = [] }: { nodeArgs?: 
   let stderr = "";
   child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   await untilHealthy(child, baseURL, () => stderr);
-  return { baseURL, dataDir, stop: () => stopChild(child) };
+  return { baseURL, dataDir, pid: child.pid!, stop: () => stopChild(child) };
 }
 
 /**

@@ -7,11 +7,14 @@
  * --anonymous loads the page with a cookie that signs nobody in, so each
  * request is rendered rather than answered from a cached copy; --signed-out
  * loads it with no cookie at all, as a visitor opening a shared link: the
- * anonymous page cache's copy.
+ * anonymous page cache's copy. It also prints what React alone takes to
+ * render the page's markup (scripts/bench/markup.ts): the part of the
+ * page's cost that no change to its components can remove.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { spawnSync } from "node:child_process";
 import { signedInCookie, startApp } from "./app-server.ts";
 import { buildBenchData, renderBenchPhotos } from "./data.ts";
 import { load } from "./load.ts";
@@ -51,6 +54,16 @@ const result = await load(url, {
   headers: { ...cookieHeader, "Accept-Encoding": "gzip, deflate, br" },
 });
 console.log(`${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, failures ${result.failures}`);
+// The same markup rendered by React with nothing else (scripts/bench/markup.ts), in a process that loads React's production build.
+const markup = spawnSync(
+  process.execPath,
+  [...process.execArgv, path.join(import.meta.dirname, "markup.ts"), path.join(work, "page.html")],
+  {
+    env: { ...process.env, NODE_ENV: "production" },
+    encoding: "utf8",
+  },
+);
+console.log(markup.status === 0 ? markup.stdout.trim() : `markup.ts failed: ${markup.stderr}`);
 await app.stop();
 const file = fs.readdirSync(profDir).find((f) => f.endsWith(".cpuprofile"))!;
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
