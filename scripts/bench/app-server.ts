@@ -22,12 +22,19 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Starts the server on `dataDir`; `nodeArgs` go to Node before the entry (e.g. --cpu-prof). */
-export async function startApp(dataDir: string, { nodeArgs = [] }: { nodeArgs?: string[] } = {}): Promise<AppServer> {
+/**
+ * Starts the server on `dataDir`; `nodeArgs` go to Node before the entry (e.g.
+ * --cpu-prof); `root` is the checkout whose build/ it serves (this one by
+ * default; another, with its own node_modules, to compare two builds).
+ */
+export async function startApp(
+  dataDir: string,
+  { nodeArgs = [], root = ROOT }: { nodeArgs?: string[]; root?: string } = {},
+): Promise<AppServer> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...nodeArgs, "server/prod.ts", "build/server/index.js"], {
-    cwd: ROOT,
+    cwd: root,
     stdio: ["ignore", "ignore", "pipe"],
     env: {
       ...process.env,

@@ -6,7 +6,8 @@
  * data). Beside them, what issue 22's budget of 0.03× the bare server's
  * throughput leaves a page in the same run.
  *
- *   npm run bench:render-cost          (uses build/; about two minutes)
+ *   npm run bench:render-cost                         (uses build/; about two minutes)
+ *   npm run bench:render-cost -- --against <checkout>  (and compares with another built checkout)
  *
  * CPU time is read from /proc (Linux), so it counts the server's work and
  * none of the load generator's, which shares the machine; it moves far less
@@ -18,11 +19,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawn, spawnSync } from "node:child_process";
-import { signedInCookie, startApp, stopChild } from "./app-server.ts";
+import { signedInCookie, startApp, stopChild, type AppServer } from "./app-server.ts";
 import { buildBenchData, renderBenchPhotos } from "./data.ts";
 import { bareHeaders, getRaw, load } from "./load.ts";
 
 const REQUESTS = 1_500;
+/** Another checkout (with its own node_modules and build/) to load in turn with this one, on the same data. */
+const againstAt = process.argv.indexOf("--against");
+const against = againstAt === -1 ? null : (process.argv[againstAt + 1] ?? null);
+if (againstAt !== -1 && (against === null || !fs.existsSync(path.join(against, "build/server/index.js")))) {
+  throw new Error("--against needs a checkout that has been built (its build/server/index.js).");
+}
 const ROUNDS = 3;
 
 /**
@@ -51,35 +58,52 @@ const built = await buildBenchData({
   photos: await renderBenchPhotos(photosDir, 3),
 });
 const app = await startApp(path.join(work, "data"));
+const other = against === null ? null : await startApp(path.join(work, "data"), { root: path.resolve(against) });
 const ACCEPT = { "Accept-Encoding": "gzip, deflate, br", Accept: "text/html,application/json;q=0.9,*/*;q=0.8" };
-const headers = { ...ACCEPT, Cookie: await signedInCookie(app.baseURL) };
+const cookies = { app: await signedInCookie(app.baseURL), other: other === null ? "" : await signedInCookie(other.baseURL) };
 // The bare server's answer, as scripts/bench.ts takes it: the signed-out home page as sent (compressed).
 await getRaw(app.baseURL + "/", ACCEPT);
 const home = await getRaw(app.baseURL + "/", ACCEPT);
-const RENDER = { ...ACCEPT, Cookie: "bench=render" };
-const pages: Record<string, [route: string, headers: Record<string, string>]> = {
-  "/privacy-policy (the floor)": ["/privacy-policy", headers],
-  "/ (rendered)": ["/", RENDER],
-  "/discoveries (rendered)": ["/discoveries", RENDER],
-  "/jimmy/{serial}": [`/jimmy/${built.typicalSerial}`, headers],
-  "/hall-of-fame": ["/hall-of-fame", headers],
-  "/map": ["/map", headers],
+/** How each page is asked for: as a signed-in hunter, or rendered for a cookie that signs nobody in. */
+const pages: Record<string, [route: string, as: "hunter" | "rendered"]> = {
+  "/privacy-policy (the floor)": ["/privacy-policy", "hunter"],
+  "/ (rendered)": ["/", "rendered"],
+  "/discoveries (rendered)": ["/discoveries", "rendered"],
+  "/jimmy/{serial}": [`/jimmy/${built.typicalSerial}`, "hunter"],
+  "/hall-of-fame": ["/hall-of-fame", "hunter"],
+  "/map": ["/map", "hunter"],
 };
 
-type Row = { page: string; cpu: number; markup: number; elements: number };
-const rows: Row[] = [];
-for (const [name, [route, asked]] of Object.entries(pages)) {
-  const url = app.baseURL + route;
-  const htmlFile = path.join(work, `${rows.length}.html`);
-  fs.writeFileSync(htmlFile, await fetch(url, { headers: { Cookie: asked.Cookie! } }).then((response) => response.text()));
-  await load(url, { connections: 4, durationSeconds: 30, maxRequests: 300, headers: asked });
-  const perRequest: number[] = [];
+/** Main-thread ms per request of each round, the servers taking turns so that the machine's drift falls on both. */
+async function measure(route: string, as: "hunter" | "rendered", servers: { server: AppServer; cookie: string }[]): Promise<number[][]> {
+  const rounds: number[][] = servers.map(() => []);
+  const asked = ({ cookie }: { cookie: string }) => ({ ...ACCEPT, Cookie: as === "rendered" ? "bench=render" : cookie });
+  for (const entry of servers)
+    await load(entry.server.baseURL + route, { connections: 4, durationSeconds: 30, maxRequests: 300, headers: asked(entry) });
   for (let round = 0; round < ROUNDS; round++) {
-    const before = cpuMs(app.pid);
-    const result = await load(url, { connections: 4, durationSeconds: 120, maxRequests: REQUESTS, headers: asked });
-    if (result.failures > 0) throw new Error(`${route}: ${result.failures} failures`);
-    perRequest.push((cpuMs(app.pid) - before) / result.requests);
+    for (const [i, entry] of servers.entries()) {
+      const before = cpuMs(entry.server.pid);
+      const result = await load(entry.server.baseURL + route, {
+        connections: 4,
+        durationSeconds: 120,
+        maxRequests: REQUESTS,
+        headers: asked(entry),
+      });
+      if (result.failures > 0) throw new Error(`${route}: ${result.failures} failures`);
+      rounds[i]!.push((cpuMs(entry.server.pid) - before) / result.requests);
+    }
   }
+  return rounds;
+}
+
+type Row = { page: string; cpu: number; markup: number; elements: number; against: number | null };
+const rows: Row[] = [];
+const servers = [{ server: app, cookie: cookies.app }, ...(other === null ? [] : [{ server: other, cookie: cookies.other }])];
+for (const [name, [route, as]] of Object.entries(pages)) {
+  const htmlFile = path.join(work, `${rows.length}.html`);
+  const cookie = as === "rendered" ? "bench=render" : cookies.app;
+  fs.writeFileSync(htmlFile, await fetch(app.baseURL + route, { headers: { Cookie: cookie } }).then((response) => response.text()));
+  const [perRequest, againstRounds] = await measure(route, as, servers);
   // In a process of its own with NODE_ENV=production: this one would load React's development build.
   const markup = spawnSync(process.execPath, [...process.execArgv, path.join(import.meta.dirname, "markup.ts"), htmlFile], {
     env: { ...process.env, NODE_ENV: "production" },
@@ -87,12 +111,21 @@ for (const [name, [route, asked]] of Object.entries(pages)) {
   });
   const measured = /: (\d+) elements, \d+ bytes: React alone ([\d.]+) ms/.exec(markup.stdout);
   if (markup.status !== 0 || !measured) throw new Error(`markup.ts failed on ${route}: ${markup.stderr}`);
-  rows.push({ page: name, cpu: median(perRequest), elements: Number(measured[1]), markup: Number(measured[2]) });
+  rows.push({
+    page: name,
+    cpu: median(perRequest!),
+    elements: Number(measured[1]),
+    markup: Number(measured[2]),
+    against: againstRounds === undefined ? null : median(againstRounds),
+  });
+  const rounds = (values: number[]) => values.map((ms) => ms.toFixed(2)).join(", ");
   console.log(
-    `${name}: ${median(perRequest).toFixed(2)} ms of the main thread per request (${perRequest.map((ms) => ms.toFixed(2)).join(", ")})`,
+    `${name}: ${median(perRequest!).toFixed(2)} ms of the main thread per request (${rounds(perRequest!)})` +
+      (againstRounds === undefined ? "" : `; ${against}: ${median(againstRounds).toFixed(2)} ms (${rounds(againstRounds)})`),
   );
 }
 await app.stop();
+await other?.stop();
 
 // The budget's baseline, loaded the way scripts/bench.ts loads it.
 const bodyFile = path.join(work, "bare-body");
@@ -119,5 +152,11 @@ for (const row of rows) {
   console.log(
     `| \`${row.page}\` | ${row.cpu.toFixed(2)} ms | ${row.markup.toFixed(2)} ms (${row.elements}) | ${base.toFixed(2)} ms | ${(row.cpu - base).toFixed(2)} ms |`,
   );
+}
+if (against !== null) {
+  console.log(`\n| Page | This checkout | ${against} | This ÷ that |\n| --- | --- | --- | --- |`);
+  for (const row of rows) {
+    console.log(`| \`${row.page}\` | ${row.cpu.toFixed(2)} ms | ${row.against!.toFixed(2)} ms | ${(row.cpu / row.against!).toFixed(3)} |`);
+  }
 }
 fs.rmSync(work, { recursive: true, force: true });
