@@ -1,19 +1,22 @@
 /**
  * Where a rendered page's cost goes, in milliseconds of the server's main
- * thread per request: for each page a signed-in hunter opens, what the server spent on
- * it, what React alone spends on the same markup (scripts/bench/markup.ts),
- * and the framework's floor, the privacy policy (a page of text, nearly no
- * data). Beside them, what issue 22's budget of 0.03× the bare server's
- * throughput leaves a page in the same run.
+ * thread per request: for each page a signed-in hunter opens, what the server
+ * spent on it, what React alone spends on the same markup
+ * (scripts/bench/markup.ts), and the floor: the privacy policy, a page of
+ * text with nearly no data, which costs this app's shell (Express, the
+ * security layers, the session, the root layout, Remix's document handling,
+ * compression). Beside them, what issue 22's budget of 0.03× the bare
+ * server's throughput leaves a page in the same run.
  *
  *   npm run bench:render-cost                         (uses build/; about two minutes)
  *   npm run bench:render-cost -- --against <checkout>  (and compares with another built checkout)
  *
  * CPU time is read from /proc (Linux), so it counts the server's work and
- * none of the load generator's, which shares the machine; it moves far less
- * between runs than a throughput does. The home page and All Discoveries are
- * loaded as the bench loads them rendered: with a cookie that signs nobody
- * in (a signed-in hunter gets them from their templates, ADR 008).
+ * none of the load generator's, which shares the machine: two identical
+ * builds taking turns read within 3% of each other, where throughput A/B runs
+ * moved by 10–20%. The home page and All Discoveries are loaded as the bench
+ * loads them rendered: with a cookie that signs nobody in (a signed-in hunter
+ * gets them from their templates, ADR 008).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -24,13 +27,13 @@ import { buildBenchData, renderBenchPhotos } from "./data.ts";
 import { bareHeaders, getRaw, load } from "./load.ts";
 
 const REQUESTS = 1_500;
+const ROUNDS = 3;
 /** Another checkout (with its own node_modules and build/) to load in turn with this one, on the same data. */
 const againstAt = process.argv.indexOf("--against");
 const against = againstAt === -1 ? null : (process.argv[againstAt + 1] ?? null);
 if (againstAt !== -1 && (against === null || !fs.existsSync(path.join(against, "build/server/index.js")))) {
   throw new Error("--against needs a checkout that has been built (its build/server/index.js).");
 }
-const ROUNDS = 3;
 
 /**
  * The CPU time so far of the server's main thread, in ms: the thread that runs
@@ -39,7 +42,7 @@ const ROUNDS = 3;
  */
 function cpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  // utime and stime (fields 14 and 15 of the whole line), in clock ticks of 10 ms.
+  // utime and stime (fields 14 and 15 of the whole line), in clock ticks: 100 a second on Linux.
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
