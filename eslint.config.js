@@ -91,6 +91,13 @@ const layers = {
 
 const TEST_FILES = ["**/*.test.{ts,tsx}", "**/__tests__/**", "tests/**"];
 
+/** Pages link through app/components/Link.tsx, which the server renders for a fraction of Remix's cost. */
+const REMIX_LINK = {
+  name: "@remix-run/react",
+  importNames: ["Link"],
+  message: "Import Link from ~/components/Link: the server renders it for a fraction of what Remix's costs, with the same markup.",
+};
+
 /**
  * The whole configuration for a tree laid out like this repository's, rooted at `root` (the lint-rules unit
  * test lints a miniature tree of fixtures with it).
@@ -141,7 +148,13 @@ export function lintConfig(root) {
       ignores: TEST_FILES,
       rules: {
         "layers/boundaries": ["error", { basePath: root, zones: boundaries(root) }],
+        "no-restricted-imports": ["error", { paths: [REMIX_LINK] }],
       },
+    },
+    {
+      // The one place Remix's own link is used: the server renders a cheaper one of the same markup.
+      files: ["app/components/Link.tsx"],
+      rules: { "no-restricted-imports": "off" },
     },
     {
       files: ["app/routes/**/*.{ts,tsx}"],
@@ -150,6 +163,7 @@ export function lintConfig(root) {
         "no-restricted-imports": [
           "error",
           {
+            paths: [REMIX_LINK],
             patterns: [
               {
                 group: ["kysely", "kysely/*"],

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { hunterPath } from "~/lib/hunters";
 import { fullName, initials } from "~/lib/format";
 

@@ -1,4 +1,5 @@
-import { Link, useActionData, useFetcher } from "@remix-run/react";
+import { useActionData, useFetcher } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import {
   AUTHOR_NAME_MAX_LENGTH,

@@ -1,5 +1,5 @@
 import { ANONYMOUS_NAME, type CommentView } from "~/lib/comments";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { commentTime } from "~/lib/format";
 import { HunterLink } from "./Avatar";
 import { CrownIcon } from "./ui/icons";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { discoveryPagePath, jimmyPath, type DiscoveryCardData } from "~/lib/discoveries";
 import { fullName, relativeAge } from "~/lib/format";
 import { DiscoveryPhoto, photoAlt } from "./DiscoveryPhoto";

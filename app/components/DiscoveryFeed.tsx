@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { encodeCursor, FEED_PAGE_SIZE, type DiscoveryCardData, type FeedPage } from "~/lib/discoveries";
 import { DiscoveryCard } from "./DiscoveryCard";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { CameraIcon, LocateIcon, ScanIcon, TrophyIcon, UploadIcon } from "./ui/icons";
 
 // Two by two on a phone, so the feed below starts on the first screen; a list beside it from a wider screen on.

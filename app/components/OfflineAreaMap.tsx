@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import type { OfflineMap } from "~/lib/area-map";
 import { PinIcon } from "./ui/icons";
 

@@ -6,7 +6,8 @@
  * shows the outbox of reports waiting to be sent, sending them when the
  * connection returns (docs/decisions/010-service-worker.md).
  */
-import { Link, matchRoutes, useRevalidator } from "@remix-run/react";
+import { matchRoutes, useRevalidator } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Workbox } from "workbox-window";
 import { jimmyPath } from "~/lib/discoveries";

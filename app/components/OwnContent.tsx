@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import type { ReactNode } from "react";
 import { ErrorPage } from "~/root";
 import { BackIcon } from "./ui/icons";

@@ -1,4 +1,5 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useEffect, useRef } from "react";
 import { loginLink } from "~/lib/login-link";
 import { useRootData } from "~/root";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import type { HuntConfig } from "~/lib/config";
 
 export function SiteFooter({ hunt }: { hunt: HuntConfig }) {

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import type { HuntConfig } from "~/lib/config";
 import { Avatar } from "./Avatar";
 import { Dropdown, DropdownLink } from "./ui/Dropdown";

@@ -1,6 +1,7 @@
 import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, isRouteErrorResponse, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useCallback } from "react";
 import { DiscoveryFeed, FEED_ERROR_TEXT } from "~/components/DiscoveryFeed";
 import { FoundJimmyPanel, QuickCaptureButton } from "~/components/FoundJimmyPanel";

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { z } from "zod";
 import { Avatar } from "~/components/Avatar";
 import { Field } from "~/components/forms";

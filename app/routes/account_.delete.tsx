@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Button, secondaryLinkClass } from "~/root";
 import { plural } from "~/lib/format";

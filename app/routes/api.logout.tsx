@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { flashHeader } from "~/web/flash.server";
 import { endSession, getUser } from "~/web/session.server";

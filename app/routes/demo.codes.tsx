@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { jimmyPath } from "~/lib/discoveries";
 import { listMintedSerials } from "~/models/jimmys.server";
 import { getDb } from "~/infra/db.server";

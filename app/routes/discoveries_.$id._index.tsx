@@ -1,6 +1,7 @@
 import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { HunterAvatarLink, HunterNameLink } from "~/components/Avatar";
 import { DiscoveryPhoto, photoAlt } from "~/components/DiscoveryPhoto";
 import { LikeButton } from "~/components/LikeButton";

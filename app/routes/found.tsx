@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { buttonClass } from "~/root";
 import { AlertIcon, SpinnerIcon } from "~/components/ui/icons";
 import { qrErrorMessage } from "~/lib/qr-errors";

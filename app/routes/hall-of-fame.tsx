@@ -1,6 +1,7 @@
 import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { TrophyIcon } from "~/components/ui/icons";
 import { UnitsSwitch } from "~/components/UnitsSwitch";
 import { formatCount, fullName, initials } from "~/lib/format";

@@ -1,6 +1,7 @@
 import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useCallback } from "react";
 import { Avatar } from "~/components/Avatar";
 import { DiscoveryFeed } from "~/components/DiscoveryFeed";

@@ -1,7 +1,8 @@
 import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Link, useLoaderData, useParams } from "@remix-run/react";
+import { useLoaderData, useParams } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { lazy, Suspense } from "react";
 import { z } from "zod";
 import { HunterAvatarLink, HunterNameLink } from "~/components/Avatar";

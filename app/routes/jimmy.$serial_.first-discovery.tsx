@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { type ClientActionFunctionArgs, Link, useLoaderData } from "@remix-run/react";
+import { type ClientActionFunctionArgs, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { DiscoveryForm } from "~/components/DiscoveryForm";
 import { ReportFormError } from "~/components/ReportFormError";
 import { BackIcon } from "~/components/ui/icons";

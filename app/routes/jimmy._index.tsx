@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { buttonClass } from "~/root";
 import { AlertIcon } from "~/components/ui/icons";
 

@@ -1,6 +1,7 @@
 import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { MapFrame } from "~/components/MapFrame";
 import { OfflineAreaMap } from "~/components/OfflineAreaMap";
 import { LocateIcon, MapIcon } from "~/components/ui/icons";

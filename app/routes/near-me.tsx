@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useRef, useState } from "react";
 import { useHydrated } from "~/components/useHydrated";
 import { AlertIcon, LocateIcon, PinIcon, SpinnerIcon } from "~/components/ui/icons";

@@ -1,7 +1,8 @@
 import { notificationTitle } from "~/lib/notifications";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, useFetcher, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { BellIcon, CommentIcon, HeartIcon, PinIcon } from "~/components/ui/icons";

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { useRootData } from "~/root";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 

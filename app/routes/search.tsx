@@ -1,5 +1,6 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { SearchIcon } from "~/components/ui/icons";
 import type { DiscoveryCardData } from "~/lib/discoveries";
 import { fullName } from "~/lib/format";
