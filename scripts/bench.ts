@@ -20,12 +20,12 @@
  * deterministic but still over its budget on some pages
  * (docs/performance.md), so it is reported until it is met.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { BENCH_QR_SECRET, signedInCookie, startApp, stopChild } from "./bench/app-server";
+import { BENCH_QR_SECRET, signedInCookie, startApp, startBare } from "./bench/app-server";
 import { buildBenchData, buildPositionsData, renderBenchPhotos } from "./bench/data";
 import { bareHeaders, getRaw, load, type LoadResult } from "./bench/load";
 import { measureSearch, SEARCH_QUERIES, type SearchQuery } from "./bench/search";
@@ -121,20 +121,6 @@ if (!reuseBuild) {
 }
 
 // ---------------------------------------------------------------- servers
-
-async function startBare(body: Buffer, headers: Record<string, string>, dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const bodyFile = path.join(dir, "bare-body");
-  fs.writeFileSync(bodyFile, body);
-  const child = spawn(process.execPath, ["scripts/bench/bare-server.ts", bodyFile, JSON.stringify(headers)], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
-    child.once("exit", (code) => reject(new Error(`The bare server exited (${code})`)));
-  });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => stopChild(child) };
-}
 
 // ---------------------------------------------------------------- data
 

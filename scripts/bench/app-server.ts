@@ -3,6 +3,7 @@
  * scripts/bench/profile.ts): `npm start`'s entry on the build in build/, a data
  * directory of its own, the demo sign-in on, no request log.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
 import { freePort, untilHealthy } from "../../tests/support/app-server";
@@ -75,4 +76,26 @@ export async function signedInCookie(baseURL: string): Promise<string> {
   if (response.status !== 302 || cookies.length === 0)
     throw new Error(`The demo sign-in answered ${response.status} without a session cookie`);
   return cookies.join("; ");
+}
+
+/**
+ * The baseline (scripts/bench/bare-server.ts): a bare node:http server
+ * answering every request with `body` and `headers`, the body kept in `dir`.
+ */
+export async function startBare(
+  body: Buffer,
+  headers: Record<string, string>,
+  dir: string,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const bodyFile = path.join(dir, "bare-body");
+  fs.writeFileSync(bodyFile, body);
+  const child = spawn(process.execPath, ["scripts/bench/bare-server.ts", bodyFile, JSON.stringify(headers)], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once("exit", (code) => reject(new Error(`The bare server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop: () => stopChild(child) };
 }

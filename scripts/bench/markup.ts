@@ -13,6 +13,7 @@
  * journey map, the missing panel) are rebuilt the same way, so they cost
  * React nothing here either.
  */
+import { spawnSync } from "node:child_process";
 import { Writable } from "node:stream";
 import { Window } from "happy-dom";
 import { createElement, type ReactNode } from "react";
@@ -129,12 +130,30 @@ export async function markupCost(html: string, renders = 300): Promise<MarkupCos
   return { elements, bytes, msPerRender: rounds.sort((a, b) => a - b)[1]! };
 }
 
+/**
+ * `markupCost` of a saved page, measured in a process of its own with
+ * NODE_ENV=production: a bench script's own process loads React's
+ * development build, which is not what the server runs.
+ */
+export function markupCostOfFile(htmlFile: string): MarkupCost {
+  const run = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, htmlFile, "--json"], {
+    env: { ...process.env, NODE_ENV: "production" },
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(`markup.ts failed on ${htmlFile}: ${run.stderr}`);
+  return JSON.parse(run.stdout) as MarkupCost;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const fs = await import("node:fs");
   const file = process.argv[2];
-  if (!file) throw new Error("Usage: NODE_ENV=production tsx scripts/bench/markup.ts <page.html>");
+  if (!file) throw new Error("Usage: NODE_ENV=production tsx scripts/bench/markup.ts <page.html> [--json]");
   if (process.env.NODE_ENV !== "production")
     throw new Error("Set NODE_ENV=production: React's development build is not what the server runs.");
   const cost = await markupCost(fs.readFileSync(file, "utf8"));
-  console.log(`${file}: ${cost.elements} elements, ${cost.bytes} bytes: React alone ${cost.msPerRender.toFixed(2)} ms per render`);
+  console.log(
+    process.argv.includes("--json")
+      ? JSON.stringify(cost)
+      : `${file}: ${cost.elements} elements, ${cost.bytes} bytes: React alone ${cost.msPerRender.toFixed(2)} ms per render`,
+  );
 }

@@ -14,10 +14,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
 import { signedInCookie, startApp } from "./app-server.ts";
 import { buildBenchData, renderBenchPhotos } from "./data.ts";
 import { load } from "./load.ts";
+import { markupCostOfFile } from "./markup.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const route = process.argv[2] ?? "/jimmy/{serial}";
@@ -54,16 +54,11 @@ const result = await load(url, {
   headers: { ...cookieHeader, "Accept-Encoding": "gzip, deflate, br" },
 });
 console.log(`${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, failures ${result.failures}`);
-// The same markup rendered by React with nothing else (scripts/bench/markup.ts), in a process that loads React's production build.
-const markup = spawnSync(
-  process.execPath,
-  [...process.execArgv, path.join(import.meta.dirname, "markup.ts"), path.join(work, "page.html")],
-  {
-    env: { ...process.env, NODE_ENV: "production" },
-    encoding: "utf8",
-  },
+// The same markup rendered by React with nothing else (scripts/bench/markup.ts).
+const markup = markupCostOfFile(path.join(work, "page.html"));
+console.log(
+  `React alone on the same markup: ${markup.msPerRender.toFixed(2)} ms per render (${markup.elements} elements, ${markup.bytes} bytes)`,
 );
-console.log(markup.status === 0 ? markup.stdout.trim() : `markup.ts failed: ${markup.stderr}`);
 await app.stop();
 const file = fs.readdirSync(profDir).find((f) => f.endsWith(".cpuprofile"))!;
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };

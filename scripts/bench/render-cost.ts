@@ -21,10 +21,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawn, spawnSync } from "node:child_process";
-import { signedInCookie, startApp, stopChild, type AppServer } from "./app-server.ts";
+import { signedInCookie, startApp, startBare, type AppServer } from "./app-server.ts";
 import { buildBenchData, renderBenchPhotos } from "./data.ts";
 import { bareHeaders, getRaw, load } from "./load.ts";
+import { markupCostOfFile } from "./markup.ts";
 
 const REQUESTS = 1_500;
 const ROUNDS = 3;
@@ -107,18 +107,12 @@ for (const [name, [route, as]] of Object.entries(pages)) {
   const cookie = as === "rendered" ? "bench=render" : cookies.app;
   fs.writeFileSync(htmlFile, await fetch(app.baseURL + route, { headers: { Cookie: cookie } }).then((response) => response.text()));
   const [perRequest, againstRounds] = await measure(route, as, servers);
-  // In a process of its own with NODE_ENV=production: this one would load React's development build.
-  const markup = spawnSync(process.execPath, [...process.execArgv, path.join(import.meta.dirname, "markup.ts"), htmlFile], {
-    env: { ...process.env, NODE_ENV: "production" },
-    encoding: "utf8",
-  });
-  const measured = /: (\d+) elements, \d+ bytes: React alone ([\d.]+) ms/.exec(markup.stdout);
-  if (markup.status !== 0 || !measured) throw new Error(`markup.ts failed on ${route}: ${markup.stderr}`);
+  const markup = markupCostOfFile(htmlFile);
   rows.push({
     page: name,
     cpu: median(perRequest!),
-    elements: Number(measured[1]),
-    markup: Number(measured[2]),
+    elements: markup.elements,
+    markup: markup.msPerRender,
     against: againstRounds === undefined ? null : median(againstRounds),
   });
   const rounds = (values: number[]) => values.map((ms) => ms.toFixed(2)).join(", ");
@@ -131,15 +125,10 @@ await app.stop();
 await other?.stop();
 
 // The budget's baseline, loaded the way scripts/bench.ts loads it.
-const bodyFile = path.join(work, "bare-body");
-fs.writeFileSync(bodyFile, home.body);
-const bare = spawn(process.execPath, [path.join(import.meta.dirname, "bare-server.ts"), bodyFile, JSON.stringify(bareHeaders(home))], {
-  stdio: ["ignore", "pipe", "inherit"],
-});
-const port = await new Promise<string>((resolve) => bare.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim())));
-await load(`http://127.0.0.1:${port}/`, { connections: 10, durationSeconds: 2, maxRequests: 1e6, headers: ACCEPT });
-const bareRps = (await load(`http://127.0.0.1:${port}/`, { connections: 10, durationSeconds: 5, maxRequests: 1e6, headers: ACCEPT })).rps;
-await stopChild(bare);
+const bare = await startBare(home.body, bareHeaders(home), work);
+await load(bare.url, { connections: 10, durationSeconds: 2, maxRequests: 1e6, headers: ACCEPT });
+const bareRps = (await load(bare.url, { connections: 10, durationSeconds: 5, maxRequests: 1e6, headers: ACCEPT })).rps;
+await bare.stop();
 const budgetMs = 1000 / (0.03 * bareRps);
 
 const floor = rows[0]!;
