@@ -99,3 +99,21 @@ export async function startBare(
   });
   return { url: `http://127.0.0.1:${port}/`, stop: () => stopChild(child) };
 }
+
+/**
+ * Remix alone on a saved page (scripts/bench/remix-floor.ts): a minimal Remix
+ * server sending that page, its markup and its loader data, with none of the
+ * app's code; `pid` for its CPU time.
+ */
+export async function startRemixFloor(htmlFile: string): Promise<{ baseURL: string; pid: number; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [...process.execArgv, "scripts/bench/remix-floor.ts", htmlFile], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once("exit", (code) => reject(new Error(`The Remix floor server exited (${code})`)));
+  });
+  return { baseURL: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child) };
+}

@@ -68,7 +68,8 @@ type DomElement = DomNode & {
   matches(selector: string): boolean;
 };
 
-export type MarkupTree = { tree: ReactNode; elements: number };
+/** `head` and `body`: the children of each, scripts left out (scripts/bench/remix-floor.ts draws a page from them). */
+export type MarkupTree = { tree: ReactNode; elements: number; head: ReactNode[]; body: ReactNode[] };
 
 /** The page's body as plain React elements, and how many elements React renders for it. */
 export function markupTree(html: string): MarkupTree {
@@ -94,10 +95,13 @@ export function markupTree(html: string): MarkupTree {
     const children = Array.from(element.childNodes, convert).filter((child) => child !== null);
     return createElement(tag, props, ...children);
   };
-  const body = window.document.body as unknown as DomElement;
-  const tree = createElement("html", { lang: "en" }, createElement("body", null, ...Array.from(body.childNodes, convert)));
+  const children = (element: unknown) => Array.from((element as DomElement).childNodes, convert).filter((child) => child !== null);
+  const body = children(window.document.body);
+  const tree = createElement("html", { lang: "en" }, createElement("body", null, ...body));
+  const counted = elements + 2;
+  const head = children(window.document.head);
   void window.happyDOM.close();
-  return { tree, elements: elements + 2 };
+  return { tree, elements: counted, head, body };
 }
 
 function streamOnce(tree: ReactNode): Promise<number> {

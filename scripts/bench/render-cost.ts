@@ -5,10 +5,12 @@
  * (scripts/bench/markup.ts), and the floor: the privacy policy, a page of
  * text with nearly no data, which costs this app's shell (Express, the
  * security layers, the session, the root layout, Remix's document handling,
- * compression). Beside them, what issue 22's budget of 0.03× the bare
- * server's throughput leaves a page in the same run.
+ * compression). Beside them, Remix alone on the same page (a minimal Remix
+ * server sending its markup and its loader data, scripts/bench/remix-floor.ts)
+ * and what issue 22's budget of 0.03× the bare server's throughput leaves a
+ * page in the same run.
  *
- *   npm run bench:render-cost                         (uses build/; about two minutes)
+ *   npm run bench:render-cost                         (uses build/; about six minutes)
  *   npm run bench:render-cost -- --against <checkout>  (and compares with another built checkout)
  *
  * CPU time is read from /proc (Linux), so it counts the server's work and
@@ -21,7 +23,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { signedInCookie, startApp, startBare, type AppServer } from "./app-server.ts";
+import { signedInCookie, startApp, startBare, startRemixFloor } from "./app-server.ts";
 import { buildBenchData, renderBenchPhotos } from "./data.ts";
 import { bareHeaders, getRaw, load } from "./load.ts";
 import { markupCostOfFile } from "./markup.ts";
@@ -77,47 +79,60 @@ const pages: Record<string, [route: string, as: "hunter" | "rendered"]> = {
   "/map": ["/map", "hunter"],
 };
 
-/** Main-thread ms per request of each round, the servers taking turns so that the machine's drift falls on both. */
-async function measure(route: string, as: "hunter" | "rendered", servers: { server: AppServer; cookie: string }[]): Promise<number[][]> {
+type Measured = { baseURL: string; pid: number; cookie: string };
+
+/** Main-thread ms per request of each round, the servers taking turns so that the machine's drift falls on all. */
+async function measure(route: string, as: "hunter" | "rendered", servers: Measured[]): Promise<number[][]> {
   const rounds: number[][] = servers.map(() => []);
-  const asked = ({ cookie }: { cookie: string }) => ({ ...ACCEPT, Cookie: as === "rendered" ? "bench=render" : cookie });
+  const asked = ({ cookie }: Measured) => ({ ...ACCEPT, Cookie: as === "rendered" ? "bench=render" : cookie });
   for (const entry of servers)
-    await load(entry.server.baseURL + route, { connections: 4, durationSeconds: 30, maxRequests: 300, headers: asked(entry) });
+    await load(entry.baseURL + route, { connections: 4, durationSeconds: 30, maxRequests: 300, headers: asked(entry) });
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, entry] of servers.entries()) {
-      const before = cpuMs(entry.server.pid);
-      const result = await load(entry.server.baseURL + route, {
+      const before = cpuMs(entry.pid);
+      const result = await load(entry.baseURL + route, {
         connections: 4,
         durationSeconds: 120,
         maxRequests: REQUESTS,
         headers: asked(entry),
       });
       if (result.failures > 0) throw new Error(`${route}: ${result.failures} failures`);
-      rounds[i]!.push((cpuMs(entry.server.pid) - before) / result.requests);
+      rounds[i]!.push((cpuMs(entry.pid) - before) / result.requests);
     }
   }
   return rounds;
 }
 
-type Row = { page: string; cpu: number; markup: number; elements: number; against: number | null };
+type Row = { page: string; cpu: number; markup: number; elements: number; remix: number; against: number | null };
 const rows: Row[] = [];
-const servers = [{ server: app, cookie: cookies.app }, ...(other === null ? [] : [{ server: other, cookie: cookies.other }])];
+const servers: Measured[] = [
+  { baseURL: app.baseURL, pid: app.pid, cookie: cookies.app },
+  ...(other === null ? [] : [{ baseURL: other.baseURL, pid: other.pid, cookie: cookies.other }]),
+];
+const rounds = (values: number[]) => values.map((ms) => ms.toFixed(2)).join(", ");
 for (const [name, [route, as]] of Object.entries(pages)) {
   const htmlFile = path.join(work, `${rows.length}.html`);
   const cookie = as === "rendered" ? "bench=render" : cookies.app;
   fs.writeFileSync(htmlFile, await fetch(app.baseURL + route, { headers: { Cookie: cookie } }).then((response) => response.text()));
-  const [perRequest, againstRounds] = await measure(route, as, servers);
+  // Remix alone on the page just saved, taking its turns with the app.
+  const floor = await startRemixFloor(htmlFile);
+  const measured = await measure(route, as, [...servers, { baseURL: floor.baseURL, pid: floor.pid, cookie: "" }]);
+  await floor.stop();
+  const perRequest = measured[0]!;
+  const remixRounds = measured.at(-1)!;
+  const againstRounds = other === null ? undefined : measured[1]!;
   const markup = markupCostOfFile(htmlFile);
   rows.push({
     page: name,
-    cpu: median(perRequest!),
+    cpu: median(perRequest),
     elements: markup.elements,
     markup: markup.msPerRender,
+    remix: median(remixRounds),
     against: againstRounds === undefined ? null : median(againstRounds),
   });
-  const rounds = (values: number[]) => values.map((ms) => ms.toFixed(2)).join(", ");
   console.log(
-    `${name}: ${median(perRequest!).toFixed(2)} ms of the main thread per request (${rounds(perRequest!)})` +
+    `${name}: ${median(perRequest).toFixed(2)} ms of the main thread per request (${rounds(perRequest)}); ` +
+      `Remix alone on it ${median(remixRounds).toFixed(2)} ms (${rounds(remixRounds)})` +
       (againstRounds === undefined ? "" : `; ${against}: ${median(againstRounds).toFixed(2)} ms (${rounds(againstRounds)})`),
   );
 }
@@ -143,6 +158,16 @@ for (const row of rows) {
   const base = row === floor ? row.cpu : floor.cpu - floor.markup + row.markup;
   console.log(
     `| \`${row.page}\` | ${row.cpu.toFixed(2)} ms | ${row.markup.toFixed(2)} ms (${row.elements}) | ${base.toFixed(2)} ms | ${(row.cpu - base).toFixed(2)} ms |`,
+  );
+}
+console.log(
+  `\nRemix alone: a minimal Remix server (scripts/bench/remix-floor.ts) sending the same page, its markup and its loader data, with none of the app's code. Budget: ${budgetMs.toFixed(2)} ms.\n`,
+);
+console.log("| Page | The app | Remix alone on it | The app ÷ Remix alone | Remix alone within the budget? |");
+console.log("| --- | --- | --- | --- | --- |");
+for (const row of rows) {
+  console.log(
+    `| \`${row.page}\` | ${row.cpu.toFixed(2)} ms | ${row.remix.toFixed(2)} ms | ${(row.cpu / row.remix).toFixed(2)}× | ${row.remix <= budgetMs ? "yes" : "no"} |`,
   );
 }
 if (against !== null) {
