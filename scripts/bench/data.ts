@@ -86,7 +86,7 @@ const HISTORY_MS = 730 * 86_400_000;
  */
 export async function buildBenchData(
   options: BenchDataOptions,
-): Promise<{ typicalSerial: number; travellerSerials: number[]; seconds: number }> {
+): Promise<{ typicalSerial: number; shortSerial: number; travellerSerials: number[]; seconds: number }> {
   const started = Date.now();
   const db = openSqlite(options.databasePath);
   await migrateToLatest(db);
@@ -175,10 +175,14 @@ export async function buildBenchData(
       "select serial_number from jimmys where discovery_count >= (select avg(discovery_count) from jimmys) order by discovery_count, serial_number limit 1",
     )
     .get() as { serial_number: number } | undefined;
+  const short = raw
+    .prepare("select serial_number from jimmys where discovery_count > 0 order by discovery_count, serial_number limit 1")
+    .get() as { serial_number: number } | undefined;
   raw.close();
   await db.destroy();
   return {
     typicalSerial: typical?.serial_number ?? 1,
+    shortSerial: short?.serial_number ?? 1,
     travellerSerials: (options.travellers ?? []).map((_, t) => options.jimmys + t + 1),
     seconds: (Date.now() - started) / 1000,
   };

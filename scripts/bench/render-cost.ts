@@ -75,6 +75,8 @@ const pages: Record<string, [route: string, as: "hunter" | "rendered"]> = {
   "/ (rendered)": ["/", "rendered"],
   "/discoveries (rendered)": ["/discoveries", "rendered"],
   "/jimmy/{serial}": [`/jimmy/${built.typicalSerial}`, "hunter"],
+  // The Jimmy with the fewest discoveries: with the page above, what a card costs.
+  "/jimmy/{serial}, the fewest cards": [`/jimmy/${built.shortSerial}`, "hunter"],
   "/hall-of-fame": ["/hall-of-fame", "hunter"],
   "/map": ["/map", "hunter"],
 };
@@ -103,7 +105,7 @@ async function measure(route: string, as: "hunter" | "rendered", servers: Measur
   return rounds;
 }
 
-type Row = { page: string; cpu: number; markup: number; elements: number; remix: number; against: number | null };
+type Row = { page: string; cards: number; cpu: number; markup: number; elements: number; remix: number; against: number | null };
 const rows: Row[] = [];
 const servers: Measured[] = [
   { baseURL: app.baseURL, pid: app.pid, cookie: cookies.app },
@@ -113,7 +115,8 @@ const rounds = (values: number[]) => values.map((ms) => ms.toFixed(2)).join(", "
 for (const [name, [route, as]] of Object.entries(pages)) {
   const htmlFile = path.join(work, `${rows.length}.html`);
   const cookie = as === "rendered" ? "bench=render" : cookies.app;
-  fs.writeFileSync(htmlFile, await fetch(app.baseURL + route, { headers: { Cookie: cookie } }).then((response) => response.text()));
+  const html = await fetch(app.baseURL + route, { headers: { Cookie: cookie } }).then((response) => response.text());
+  fs.writeFileSync(htmlFile, html);
   // Remix alone on the page just saved, taking its turns with the app.
   const floor = await startRemixFloor(htmlFile);
   const measured = await measure(route, as, [...servers, { baseURL: floor.baseURL, pid: floor.pid, cookie: "" }]);
@@ -124,6 +127,7 @@ for (const [name, [route, as]] of Object.entries(pages)) {
   const markup = markupCostOfFile(htmlFile);
   rows.push({
     page: name,
+    cards: html.match(/<article[\s>]/g)?.length ?? 0,
     cpu: median(perRequest),
     elements: markup.elements,
     markup: markup.msPerRender,
@@ -169,6 +173,23 @@ for (const row of rows) {
   console.log(
     `| \`${row.page}\` | ${row.cpu.toFixed(2)} ms | ${row.remix.toFixed(2)} ms | ${(row.cpu / row.remix).toFixed(2)}× | ${row.remix <= budgetMs ? "yes" : "no"} |`,
   );
+}
+// What one more card costs on a Jimmy page, and how many the budget leaves room for.
+const long = rows.find((row) => row.page === "/jimmy/{serial}")!;
+const short = rows.find((row) => row.page === "/jimmy/{serial}, the fewest cards")!;
+if (long.cards > short.cards) {
+  for (const [who, cost] of [
+    ["The app", (row: Row) => row.cpu],
+    ["Remix alone", (row: Row) => row.remix],
+  ] as const) {
+    const perCard = (cost(long) - cost(short)) / (long.cards - short.cards);
+    const withNone = cost(short) - perCard * short.cards;
+    const room = Math.floor((budgetMs - withNone) / perCard);
+    console.log(
+      `${who}: a Jimmy page costs ${withNone.toFixed(2)} ms and ${perCard.toFixed(3)} ms a card ` +
+        `(${short.cards} and ${long.cards} cards): the budget leaves room for ${room > 0 ? room : "no"} cards.`,
+    );
+  }
 }
 if (against !== null) {
   console.log(`\n| Page | This checkout | ${against} | This ÷ that |\n| --- | --- | --- | --- |`);
