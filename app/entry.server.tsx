@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, ServerBuild } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -11,6 +11,8 @@ import { getDb, migrateToLatest } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { applyCommonSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/web/security.server";
 import { withoutViewPadding } from "~/web/react-stream.server";
+import { answeringDomainErrors } from "~/web/domain-errors.server";
+import { sharingPageReads } from "~/web/page-request.server";
 import { getStorage } from "~/infra/storage.server";
 import { startUploadSweeper } from "~/services/upload-sweeper.server";
 import { emailJobHandlers } from "~/services/email-jobs.server";
@@ -39,8 +41,12 @@ export const issuePageCacheFormToken = () => issueUniqueFormToken();
 /** For the page cache: a signed-in hunter's values for a personal page template's keys. */
 export { personalizePage } from "~/web/personal-page.server";
 
-// The production server wraps the build with this, so a busy database answers 503 from any loader or action.
-export { answeringDomainErrors } from "~/web/domain-errors.server";
+/**
+ * The production server wraps the build with this (server/app.ts): a busy
+ * database answers 503 from any loader or action, and the loaders of one page
+ * request read the signed-in hunter once between them.
+ */
+export const atRouteEdge = (build: ServerBuild) => sharingPageReads(answeringDomainErrors(build));
 
 export default function handleRequest(
   request: Request,

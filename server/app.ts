@@ -49,20 +49,22 @@ function pageCacheFor(build: AppOptions["build"], ttlMs: number) {
 }
 
 /**
- * The build with every route's loader and action answering the domain errors
- * they may throw (a busy database) with their HTTP response: the app's entry
- * module says how (app/web/domain-errors.server.ts), and this is the one edge
- * every request of `npm start` and `npm run dev` alike passes.
+ * The build with every route's loader and action wrapped as the app's entry
+ * module says (`atRouteEdge`): domain errors (a busy database) answered with
+ * their HTTP response (app/web/domain-errors.server.ts), and the loaders of
+ * one page request sharing what they all read (app/web/page-request.server.ts).
+ * This is the one edge every request of `npm start` and `npm run dev` alike
+ * passes.
  */
-function answeringDomainErrors(build: ServerBuild): ServerBuild {
-  const { answeringDomainErrors: answer } = build.entry.module as { answeringDomainErrors?: (build: ServerBuild) => ServerBuild };
-  return answer ? answer(build) : build;
+function atRouteEdge(build: ServerBuild): ServerBuild {
+  const { atRouteEdge: wrap } = build.entry.module as { atRouteEdge?: (build: ServerBuild) => ServerBuild };
+  return wrap ? wrap(build) : build;
 }
 
 export function createApp({ config, build, assets }: AppOptions): express.Express {
   const pageCache = pageCacheFor(build, config.pageCacheTtlMs);
   const handleRemix = createRequestHandler(
-    typeof build === "function" ? () => build().then(answeringDomainErrors) : answeringDomainErrors(build),
+    typeof build === "function" ? () => build().then(atRouteEdge) : atRouteEdge(build),
     config.nodeEnv,
   );
   const renderPage = (req: express.Request) => (request: Request, context?: RenderContext) =>

@@ -13,6 +13,7 @@ import {
   type SessionUser,
 } from "~/models/sessions.server";
 import { getDb, type DB } from "~/infra/db.server";
+import { readOncePerPageRequest } from "./page-request.server";
 import { env } from "~/infra/env.server";
 
 export type { SessionUser };
@@ -111,9 +112,12 @@ export async function currentSessionHash(request: Request): Promise<string | nul
   return token ? hashToken(token) : null;
 }
 
-/** The signed-in hunter, or null. */
+/**
+ * The signed-in hunter, or null. Read once per page request however many of
+ * its loaders ask (app/web/page-request.server.ts).
+ */
 export async function getUser(request: Request, { db = getDb() }: { db?: DB } = {}): Promise<SessionUser | null> {
-  return getUserFromCookie(request.headers.get("Cookie"), { db });
+  return readOncePerPageRequest(request, "user", db, () => getUserFromCookie(request.headers.get("Cookie"), { db }));
 }
 
 /** The hunter signed in by a request's Cookie header, or null. */
