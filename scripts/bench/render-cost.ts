@@ -12,6 +12,8 @@
  *
  *   npm run bench:render-cost                         (uses build/; about six minutes)
  *   npm run bench:render-cost -- --against <checkout>  (and compares with another built checkout)
+ *   npm run bench:render-cost -- --against <checkout> --page jimmy --rounds 7
+ *                                                     (the pages named "jimmy" and the floor, seven rounds)
  *
  * CPU time is read from /proc (Linux), so it counts the server's work and
  * none of the load generator's, which shares the machine: two identical
@@ -29,7 +31,12 @@ import { bareHeaders, getRaw, load } from "./load.ts";
 import { markupCostOfFile } from "./markup.ts";
 
 const REQUESTS = 1_500;
-const ROUNDS = 3;
+/** `--rounds N`: rounds per page (3 by default); more tell a small change from the drift of a busy machine. */
+const roundsAt = process.argv.indexOf("--rounds");
+const ROUNDS = roundsAt === -1 ? 3 : Number(process.argv[roundsAt + 1]);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error("--rounds needs a whole number of rounds, 1 or more.");
+/** `--page <text>` (repeatable): only the pages whose name has that text in it, and the floor. */
+const onlyPages = process.argv.flatMap((arg, i) => (process.argv[i - 1] === "--page" ? [arg] : []));
 /** Another checkout (with its own node_modules and build/) to load in turn with this one, on the same data. */
 const againstAt = process.argv.indexOf("--against");
 const against = againstAt === -1 ? null : (process.argv[againstAt + 1] ?? null);
@@ -69,9 +76,10 @@ const cookies = { app: await signedInCookie(app.baseURL), other: other === null 
 // The bare server's answer, as scripts/bench.ts takes it: the signed-out home page as sent (compressed).
 await getRaw(app.baseURL + "/", ACCEPT);
 const home = await getRaw(app.baseURL + "/", ACCEPT);
+const FLOOR = "/privacy-policy (the floor)";
 /** How each page is asked for: as a signed-in hunter, or rendered for a cookie that signs nobody in. */
 const pages: Record<string, [route: string, as: "hunter" | "rendered"]> = {
-  "/privacy-policy (the floor)": ["/privacy-policy", "hunter"],
+  [FLOOR]: ["/privacy-policy", "hunter"],
   "/ (rendered)": ["/", "rendered"],
   "/discoveries (rendered)": ["/discoveries", "rendered"],
   "/jimmy/{serial}": [`/jimmy/${built.typicalSerial}`, "hunter"],
@@ -80,6 +88,10 @@ const pages: Record<string, [route: string, as: "hunter" | "rendered"]> = {
   "/hall-of-fame": ["/hall-of-fame", "hunter"],
   "/map": ["/map", "hunter"],
 };
+
+for (const name of Object.keys(pages)) {
+  if (name !== FLOOR && onlyPages.length > 0 && !onlyPages.some((text) => name.includes(text))) delete pages[name];
+}
 
 type Measured = { baseURL: string; pid: number; cookie: string };
 
@@ -105,7 +117,17 @@ async function measure(route: string, as: "hunter" | "rendered", servers: Measur
   return rounds;
 }
 
-type Row = { page: string; cards: number; cpu: number; markup: number; elements: number; remix: number; against: number | null };
+type Row = {
+  page: string;
+  cards: number;
+  cpu: number;
+  markup: number;
+  elements: number;
+  remix: number;
+  against: number | null;
+  /** This checkout's time ÷ the other's, round by round. */
+  pairs: number[];
+};
 const rows: Row[] = [];
 const servers: Measured[] = [
   { baseURL: app.baseURL, pid: app.pid, cookie: cookies.app },
@@ -133,6 +155,7 @@ for (const [name, [route, as]] of Object.entries(pages)) {
     markup: markup.msPerRender,
     remix: median(remixRounds),
     against: againstRounds === undefined ? null : median(againstRounds),
+    pairs: againstRounds === undefined ? [] : perRequest.map((ms, round) => ms / againstRounds[round]!),
   });
   console.log(
     `${name}: ${median(perRequest).toFixed(2)} ms of the main thread per request (${rounds(perRequest)}); ` +
@@ -175,9 +198,9 @@ for (const row of rows) {
   );
 }
 // What one more card costs on a Jimmy page, and how many the budget leaves room for.
-const long = rows.find((row) => row.page === "/jimmy/{serial}")!;
-const short = rows.find((row) => row.page === "/jimmy/{serial}, the fewest cards")!;
-if (long.cards > short.cards) {
+const long = rows.find((row) => row.page === "/jimmy/{serial}");
+const short = rows.find((row) => row.page === "/jimmy/{serial}, the fewest cards");
+if (long && short && long.cards > short.cards) {
   for (const [who, cost] of [
     ["The app", (row: Row) => row.cpu],
     ["Remix alone", (row: Row) => row.remix],
@@ -192,9 +215,16 @@ if (long.cards > short.cards) {
   }
 }
 if (against !== null) {
-  console.log(`\n| Page | This checkout | ${against} | This ÷ that |\n| --- | --- | --- | --- |`);
+  // Round by round, the two servers measured back to back: a drift of the machine that outlasts a round falls on both.
+  console.log(
+    `\n| Page | This checkout | ${against} | This ÷ that | Round by round: median (lowest–highest) |\n| --- | --- | --- | --- | --- |`,
+  );
   for (const row of rows) {
-    console.log(`| \`${row.page}\` | ${row.cpu.toFixed(2)} ms | ${row.against!.toFixed(2)} ms | ${(row.cpu / row.against!).toFixed(3)} |`);
+    const pairs = [...row.pairs].sort((a, b) => a - b);
+    console.log(
+      `| \`${row.page}\` | ${row.cpu.toFixed(2)} ms | ${row.against!.toFixed(2)} ms | ${(row.cpu / row.against!).toFixed(3)} | ` +
+        `${median(pairs).toFixed(3)} (${pairs[0]!.toFixed(2)}–${pairs.at(-1)!.toFixed(2)}) |`,
+    );
   }
 }
 fs.rmSync(work, { recursive: true, force: true });
