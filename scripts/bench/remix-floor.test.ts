@@ -6,12 +6,13 @@ import { describe, expect, it } from "vitest";
 import { markupTree } from "./markup";
 import { floorBuild, pageRemixData } from "./remix-floor";
 
-const route = (id: string, parentId: string | undefined, path: string) => ({
+const route = (id: string, parentId: string | undefined, path: string | undefined, { index = false, hasLoader = true } = {}) => ({
   id,
   parentId,
   path,
+  ...(index ? { index: true } : {}),
   hasAction: false,
-  hasLoader: true,
+  hasLoader,
   hasClientAction: false,
   hasClientLoader: false,
   hasErrorBoundary: false,
@@ -21,7 +22,13 @@ const route = (id: string, parentId: string | undefined, path: string) => ({
 });
 const manifest = {
   entry: { module: "/assets/entry.client.js", imports: ["/assets/framework.js"], css: [] },
-  routes: { root: route("root", undefined, ""), "routes/jimmy.$serial": route("routes/jimmy.$serial", "root", "jimmy/:serial") },
+  // As Remix writes it for /jimmy/11: the matched routes, and the home page's index route, which "/" matches.
+  routes: {
+    root: route("root", undefined, ""),
+    "routes/jimmy.$serial": route("routes/jimmy.$serial", "root", "jimmy/:serial"),
+    "routes/_index": route("routes/_index", "root", undefined, { index: true }),
+    "routes/privacy-policy": route("routes/privacy-policy", "root", "privacy-policy", { hasLoader: false }),
+  },
   url: "/assets/manifest-1.js",
   version: "1",
 };
@@ -46,15 +53,22 @@ async function streamed(value: unknown): Promise<string> {
   return new Response(encode(value)).text();
 }
 
+const jimmyMain = `<main><h1>Jimmy #11</h1><article id="discovery-3"><p>Berlin, Germany</p><button type="submit">Like (8)</button></article>
+<div data-testid="journey-map"><svg viewBox="0 0 640 360"><circle r="4"></circle></svg></div></main>`;
+
 /** A page as the app sends it: markup, then the manifest and the loader data in Remix's scripts. */
-async function savedPage(): Promise<string> {
+async function savedPage(leaf: "routes/jimmy.$serial" | "routes/privacy-policy" = "routes/jimmy.$serial"): Promise<string> {
+  const main = leaf === "routes/jimmy.$serial" ? jimmyMain : "<main><h1>Privacy</h1><p>We keep little.</p></main>";
+  // Remix writes null for a matched route without a loader.
+  const data = leaf === "routes/jimmy.$serial" ? loaderData : { root: loaderData.root, [leaf]: null };
+  const preloads = ["entry.client", "framework", "root", leaf.replace(/\W/g, "_")];
   return `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>Jimmy #11</title></head><body>
 <header><a href="/">Jimmy Hunt</a><span>Ada</span></header>
-<main><h1>Jimmy #11</h1><article id="discovery-3"><p>Berlin, Germany</p><button type="submit">Like (8)</button></article>
-<div data-testid="journey-map"><svg viewBox="0 0 640 360"><circle r="4"></circle></svg></div></main><link rel="modulepreload" href="/assets/entry.client.js"/><link rel="modulepreload" href="/assets/framework.js"/><link rel="modulepreload" href="/assets/root.js"/><link rel="modulepreload" href="/assets/routes_jimmy__serial.js"/><script>window.__remixContext = ${JSON.stringify({ basename: "/", future, isSpaMode: false })};</script><script type="module" async="">;
+${main}${preloads.map((name) => `<link rel="modulepreload" href="/assets/${name}.js"/>`).join("")}<script>window.__remixContext = ${JSON.stringify({ basename: "/", future, isSpaMode: false })};</script><script type="module" async="">;
 import * as route0 from "/assets/root.js";
+import * as route1 from "/assets/${leaf}.js";
 window.__remixManifest = ${JSON.stringify(manifest, null, 2)};
-window.__remixRouteModules = {"root":route0};</script><script>window.__remixContext.streamController.enqueue(${JSON.stringify(await streamed({ loaderData }))});</script></body></html>`;
+window.__remixRouteModules = {"root":route0,"${leaf}":route1};</script><script>window.__remixContext.streamController.enqueue(${JSON.stringify(await streamed({ loaderData: data }))});</script></body></html>`;
 }
 
 /** A page's body markup without its scripts, nor the placeholders React leaves where it streams parts in later. */
@@ -66,23 +80,31 @@ describe("Remix alone on a saved page", () => {
     const read = await pageRemixData(await savedPage());
     expect(read.manifest).toEqual(manifest);
     expect(read.future).toEqual(future);
+    expect(read.routeIds).toEqual(["root", "routes/jimmy.$serial"]);
     expect(read.loaderData).toEqual(loaderData);
   });
 
-  it("sends the same markup and the same loader data through Remix, with none of the app's code", async () => {
-    const page = await savedPage();
-    const read = await pageRemixData(page);
-    const { head, body } = markupTree(page);
-    for (const streamed of [false, true]) {
-      const handle = createRequestHandler(floorBuild(read, { head, body, streamed }), "production");
-      const response = await handle(new Request("http://localhost/jimmy/11"));
-      expect(response.status).toBe(200);
-      const sent = await response.text();
-      expect(bodyMarkup(sent)).toBe(bodyMarkup(page));
-      expect(sent).toContain("<title>Jimmy #11</title>");
-      const again = await pageRemixData(sent);
-      expect(again.loaderData).toEqual(loaderData);
-      expect(Object.keys(again.manifest.routes)).toEqual(["root", "routes/jimmy.$serial"]);
+  it("sends the same markup, loader data and manifest through Remix, with none of the app's code", async () => {
+    for (const [leaf, path] of [
+      ["routes/jimmy.$serial", "/jimmy/11"],
+      ["routes/privacy-policy", "/privacy-policy"],
+    ] as const) {
+      const page = await savedPage(leaf);
+      const read = await pageRemixData(page);
+      const { head, body } = markupTree(page);
+      for (const streamed of [false, true]) {
+        const handle = createRequestHandler(floorBuild(read, { head, body, streamed }), "production");
+        const response = await handle(new Request(`http://localhost${path}`));
+        expect(response.status).toBe(200);
+        const sent = await response.text();
+        expect(bodyMarkup(sent)).toBe(bodyMarkup(page));
+        expect(sent).toContain("<title>Jimmy #11</title>");
+        const again = await pageRemixData(sent);
+        expect(again.routeIds).toEqual(read.routeIds);
+        expect(again.loaderData).toEqual(read.loaderData);
+        // The matched routes and the index route "/" matches, as the page's own manifest has them.
+        expect(Object.keys(again.manifest.routes).sort()).toEqual(["root", "routes/_index", leaf].sort());
+      }
     }
   });
 });

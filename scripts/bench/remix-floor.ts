@@ -13,7 +13,7 @@
  *
  *   NODE_ENV=production tsx scripts/bench/remix-floor.ts <page.html> [--streamed]
  *
- * Prints its port once it listens. It answers every path with that page.
+ * Prints its port once it listens, and answers the page at its own path.
  */
 import { PassThrough, Writable } from "node:stream";
 import type { AddressInfo } from "node:net";
@@ -28,17 +28,26 @@ import { renderToPipeableStream } from "react-dom/server";
 import { decode } from "turbo-stream";
 import { markupTree } from "./markup.ts";
 
-type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean };
+type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; hasLoader: boolean };
 type AssetsManifest = ServerBuild["assets"];
 
 /** What Remix wrote into a page: its route manifest, its future flags and its loader data. */
-export type RemixPage = { manifest: AssetsManifest; future: ServerBuild["future"]; loaderData: Record<string, unknown> };
+export type RemixPage = {
+  manifest: AssetsManifest;
+  future: ServerBuild["future"];
+  /** The routes the page matched, root first. */
+  routeIds: string[];
+  loaderData: Record<string, unknown>;
+};
 
 export async function pageRemixData(html: string): Promise<RemixPage> {
   const manifestSource = /window\.__remixManifest = (\{.*?\});\s*window\.__remixRouteModules/s.exec(html)?.[1];
   const contextSource = /window\.__remixContext = (\{.*?\});/.exec(html)?.[1];
+  const modulesSource = /window\.__remixRouteModules = \{(.*?)\};/.exec(html)?.[1];
   const streamed = /streamController\.enqueue\(("(?:[^"\\]|\\.)*")\);/s.exec(html)?.[1];
-  if (!manifestSource || !contextSource || !streamed) throw new Error("The page has no Remix manifest, context or loader data in it.");
+  if (!manifestSource || !contextSource || !modulesSource || !streamed)
+    throw new Error("The page has no Remix manifest, context, route modules or loader data in it.");
+  const routeIds = Array.from(modulesSource.matchAll(/"([^"]+)":route\d+/g), (match) => match[1]!);
   const manifest = JSON.parse(manifestSource) as AssetsManifest;
   const { future } = JSON.parse(contextSource) as { future: ServerBuild["future"] };
   const text = JSON.parse(streamed) as string;
@@ -52,19 +61,18 @@ export async function pageRemixData(html: string): Promise<RemixPage> {
   );
   await decoded.done;
   const { loaderData } = decoded.value as { loaderData: Record<string, unknown> };
-  return { manifest, future, loaderData };
+  return { manifest, future, routeIds, loaderData };
 }
 
 /** A server build of the page's own routes, each answering the page's data, the leaf drawing its markup. */
 export function floorBuild(
-  { manifest, future, loaderData }: RemixPage,
+  { manifest, future, routeIds, loaderData }: RemixPage,
   { head, body, streamed }: { head: ReactNode[]; body: ReactNode[]; streamed: boolean },
 ): ServerBuild {
   // The module preloads at the end of the page's body are <Scripts>'s own: it draws them again.
   const markup = body.filter(
     (node) => !(isValidElement<{ rel?: string }>(node) && node.type === "link" && node.props.rel === "modulepreload"),
   );
-  const routeIds = Object.keys(loaderData);
   const leafId = routeIds.at(-1)!;
   const Layout = ({ children }: { children: ReactNode }) =>
     createElement(
@@ -73,27 +81,27 @@ export function floorBuild(
       createElement("head", null, ...head, createElement(Meta), createElement(Links)),
       createElement("body", null, children, createElement(ScrollRestoration), createElement(Scripts)),
     );
+  // Every route the page's manifest names, so that the manifest Remix writes into the page is the page's
+  // own; only the matched ones (root first, the page last) load data and draw anything.
+  for (const id of routeIds) if (!manifest.routes[id]) throw new Error(`The page's manifest has no route ${id}.`);
   const routes: ServerBuild["routes"] = {};
-  for (const id of routeIds) {
-    const entry = manifest.routes[id] as ManifestRoute | undefined;
-    if (!entry) throw new Error(`The page's manifest has no route ${id}.`);
-    const data =
-      process.argv.includes("--no-data") && id !== "root"
-        ? {}
-        : process.argv.includes("--no-journey") && id !== "root"
-          ? { ...(loaderData[id] as object), journeyMap: null }
-          : loaderData[id];
+  for (const [id, entry] of Object.entries(manifest.routes) as [string, ManifestRoute][]) {
+    const matched = routeIds.includes(id);
+    const data = loaderData[id];
     routes[id] = {
       id,
       parentId: entry.parentId,
       path: entry.path,
       index: entry.index,
       caseSensitive: entry.caseSensitive,
-      module: {
-        loader: () => data,
-        default: id === leafId ? () => createElement(Fragment, null, ...markup) : () => createElement(Outlet),
-        ...(id === "root" ? { Layout } : {}),
-      },
+      module: !matched
+        ? { default: () => null }
+        : {
+            // A route without a loader has none here either: Remix sends no data for it.
+            ...(entry.hasLoader ? { loader: () => data } : {}),
+            default: id === leafId ? () => createElement(Fragment, null, ...markup) : () => createElement(Outlet),
+            ...(id === "root" ? { Layout } : {}),
+          },
     } as ServerBuild["routes"][string];
   }
   const handleRequest = (request: Request, status: number, headers: Headers, context: EntryContext) =>
@@ -131,7 +139,7 @@ export function floorBuild(
     mode: "production",
     entry: { module: { default: handleRequest } },
     routes,
-    assets: { ...manifest, routes: Object.fromEntries(routeIds.map((id) => [id, manifest.routes[id]!])) },
+    assets: manifest,
     basename: "/",
     publicPath: "/",
     assetsBuildDirectory: "build/client",
@@ -150,8 +158,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { head, body } = markupTree(html);
   const app = express();
   app.disable("x-powered-by");
-  if (!process.argv.includes("--no-compress"))
-    app.use(compression(process.argv.includes("--gzip1") ? ({ level: 1, brotli: { params: { 1: 1 } } } as never) : undefined));
+  app.use(compression());
   app.all(
     "*",
     createRequestHandler({
