@@ -1,5 +1,6 @@
 import type { ServerBuild } from "@remix-run/node";
 import { isDatabaseBusy } from "~/infra/db-busy.server";
+import { withRouteModules } from "./route-modules.server";
 
 /** How long a client should wait before retrying a write that found the database locked. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
@@ -37,12 +38,9 @@ function answering<F extends Handler>(handler: F): F {
  * is: the one place they become HTTP, for every route at once.
  */
 export function answeringDomainErrors(build: ServerBuild): ServerBuild {
-  const routes = Object.fromEntries(
-    Object.entries(build.routes).map(([id, route]) => {
-      const { loader, action } = route.module;
-      const module = { ...route.module, ...(loader && { loader: answering(loader) }), ...(action && { action: answering(action) }) };
-      return [id, { ...route, module }];
-    }),
-  );
-  return { ...build, routes };
+  return withRouteModules(build, (module) => ({
+    ...module,
+    ...(module.loader && { loader: answering(module.loader) }),
+    ...(module.action && { action: answering(module.action) }),
+  }));
 }

@@ -1,4 +1,5 @@
 import type { ServerBuild } from "@remix-run/node";
+import { withRouteModules } from "./route-modules.server";
 
 /**
  * What the loaders of one page request read once between them. Remix runs a
@@ -49,11 +50,5 @@ function noting(loader: Loader): Loader {
 
 /** The server build with every route's loader noting its page request (readOncePerPageRequest). */
 export function sharingPageReads(build: ServerBuild): ServerBuild {
-  const routes = Object.fromEntries(
-    Object.entries(build.routes).map(([id, route]) => {
-      const { loader } = route.module;
-      return [id, loader ? { ...route, module: { ...route.module, loader: noting(loader) } } : route];
-    }),
-  );
-  return { ...build, routes };
+  return withRouteModules(build, (module) => (module.loader ? { ...module, loader: noting(module.loader) } : module));
 }

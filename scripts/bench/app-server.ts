@@ -82,6 +82,20 @@ export async function signedInCookie(baseURL: string): Promise<string> {
  * The baseline (scripts/bench/bare-server.ts): a bare node:http server
  * answering every request with `body` and `headers`, the body kept in `dir`.
  */
+/** A server script in a process of its own that prints its port once it listens (bare-server.ts, remix-floor.ts). */
+async function startPrintingPort(
+  name: string,
+  args: string[],
+  env?: NodeJS.ProcessEnv,
+): Promise<{ baseURL: string; pid: number; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], env });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once("exit", (code) => reject(new Error(`The ${name} exited (${code})`)));
+  });
+  return { baseURL: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child) };
+}
+
 export async function startBare(
   body: Buffer,
   headers: Record<string, string>,
@@ -89,15 +103,8 @@ export async function startBare(
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   const bodyFile = path.join(dir, "bare-body");
   fs.writeFileSync(bodyFile, body);
-  const child = spawn(process.execPath, ["scripts/bench/bare-server.ts", bodyFile, JSON.stringify(headers)], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
-    child.once("exit", (code) => reject(new Error(`The bare server exited (${code})`)));
-  });
-  return { url: `http://127.0.0.1:${port}/`, stop: () => stopChild(child) };
+  const { baseURL, stop } = await startPrintingPort("bare server", ["scripts/bench/bare-server.ts", bodyFile, JSON.stringify(headers)]);
+  return { url: `${baseURL}/`, stop };
 }
 
 /**
@@ -106,14 +113,8 @@ export async function startBare(
  * app's code; `pid` for its CPU time.
  */
 export async function startRemixFloor(htmlFile: string): Promise<{ baseURL: string; pid: number; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [...process.execArgv, "scripts/bench/remix-floor.ts", htmlFile], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, NODE_ENV: "production" },
+  return startPrintingPort("Remix floor server", [...process.execArgv, "scripts/bench/remix-floor.ts", htmlFile], {
+    ...process.env,
+    NODE_ENV: "production",
   });
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout!.once("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
-    child.once("exit", (code) => reject(new Error(`The Remix floor server exited (${code})`)));
-  });
-  return { baseURL: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopChild(child) };
 }
