@@ -401,7 +401,7 @@ function CommentRow({ comment }: { comment: PanelData["comments"][number] }) {
           </Link>{" "}
           · {comment.authorName ?? "Anonymous Hunter"} · {formatDate(comment.createdAt)}
         </p>
-        <p className="break-words">{comment.content}</p>
+        <p className="wrap-anywhere">{comment.content}</p>
       </div>
       {/* Asks first, on a page of its own, as deleting a discovery does. */}
       <Link
@@ -453,13 +453,13 @@ function FlagQueue({ groups }: { groups: PanelData["flags"] }) {
                     {group.reasons.map((r) => `${flagReasonLabel(r.reason)}${r.count > 1 ? ` ×${r.count}` : ""}`).join(" · ")} · last{" "}
                     {formatDate(group.lastFlaggedAt)}
                   </p>
-                  <p className="break-words text-sm text-stone-600">
+                  <p className="wrap-anywhere text-sm text-stone-600">
                     {group.content.author}: {"text" in group.content ? group.content.text : group.content.caption}
                   </p>
                   {group.notes.length > 0 ? (
                     <ul className="mt-1 list-disc pl-5 text-sm text-stone-700">
                       {group.notes.map((note, i) => (
-                        <li key={i} className="break-words">
+                        <li key={i} className="wrap-anywhere">
                           “{note}”
                         </li>
                       ))}
@@ -536,7 +536,7 @@ function MissingQueue({ entries }: { entries: PanelData["missing"] }) {
                 {entry.notes.length > 0 ? (
                   <ul className="mt-1 list-disc pl-5 text-sm text-stone-700">
                     {entry.notes.map((note, i) => (
-                      <li key={i} className="break-words">
+                      <li key={i} className="wrap-anywhere">
                         “{note}”
                       </li>
                     ))}
