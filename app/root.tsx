@@ -11,7 +11,7 @@ import { PersonalSlot, usePersonalTemplate } from "~/components/personal-templat
 import { AccountArea, DemoSignInBanner, type HeaderUser, SignInButton, SiteHeader } from "~/components/SiteHeader";
 import { SiteFooter } from "~/components/SiteFooter";
 import { ToastProvider } from "~/components/Toaster";
-import { AlertIcon } from "~/components/ui/icons";
+import { AlertIcon, ICON_SPRITE_HREF } from "~/components/ui/icons";
 import type { HuntConfig } from "~/lib/config";
 import { isLostConnection, keepDataAfterTransportFailure } from "~/lib/transport";
 import { ACCOUNT_AREA_KEY, personalValue } from "~/lib/personal-template";
@@ -24,6 +24,8 @@ import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  // The icons' sprite (app/components/ui/icons.tsx), asked for beside the stylesheet rather than when the first icon is drawn.
+  { rel: "preload", href: ICON_SPRITE_HREF, as: "image", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/icon-192.png" },

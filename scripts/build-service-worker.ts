@@ -32,7 +32,7 @@ try {
     swSrc: bundle,
     swDest: path.join(clientDirectory, "sw.js"),
     globDirectory: clientDirectory,
-    globPatterns: ["assets/**/*.{js,css}", "offline.html", "icons/*.png", "logo.svg", "favicon.svg"],
+    globPatterns: ["assets/**/*.{js,css,svg}", "offline.html", "icons/*.png", "logo.svg", "favicon.svg"],
     // The pan-and-zoom map (Leaflet, 150 KB) shows tiles from the network: it is no use offline,
     // where the offline drawing stands in, so no hunter's phone downloads it in advance.
     globIgnores: ["assets/PanZoomMap*"],

@@ -159,6 +159,9 @@ test.describe("pages without a connection", () => {
     await page.goto("/hall-of-fame");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading!);
     await expect(page.getByRole("status").filter({ hasText: "Offline — saved copy from 14 min ago" })).toBeVisible();
+    // Its icons too: the sprite they are drawn from is among the files the worker keeps.
+    const sprite = (await page.locator("svg.icon use").first().getAttribute("href"))!.split("#")[0]!;
+    expect(await page.evaluate(async (url) => (await fetch(url)).headers.get("content-type"), sprite)).toMatch(/^image\/svg\+xml/);
 
     await page.goto("/privacy-policy");
     await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();

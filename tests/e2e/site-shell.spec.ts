@@ -100,6 +100,27 @@ test.describe("the page shell", () => {
   });
 });
 
+test.describe("icons", () => {
+  // Each icon is a reference into one sprite file (app/components/ui/icons.tsx): one that names no drawing shows nothing.
+  for (const path of ["/", "/hall-of-fame", "/map", "/privacy-policy", "/no-such-page"]) {
+    test(`every icon on ${path} names a drawing in the icons' sprite, which the page asks for early`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(path);
+      const hrefs = await page.locator("svg.icon use").evaluateAll((uses) => uses.map((use) => use.getAttribute("href") ?? ""));
+      expect(hrefs.length).toBeGreaterThan(3);
+      const files = [...new Set(hrefs.map((href) => href.split("#")[0]!))];
+      expect(files).toEqual([expect.stringMatching(/^\/assets\/icons-[\w-]+\.svg$/)]);
+      const sprite = await page.request.get(files[0]!);
+      expect(sprite.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+      expect(sprite.headers()["cache-control"]).toContain("immutable");
+      const drawings = new Set([...(await sprite.text()).matchAll(/<symbol id="([^"]+)"/g)].map((m) => m[1]));
+      expect(hrefs.filter((href) => !drawings.has(href.split("#")[1]))).toEqual([]);
+      // Asked for beside the stylesheet, not when the first icon is drawn.
+      await expect(page.locator(`head link[rel="preload"][href="${files[0]}"]`)).toHaveCount(1);
+    });
+  }
+});
+
 test.describe("unknown pages", () => {
   for (const path of ["/no-such-page", "/jimmys", "/a/b/c?x=1"]) {
     test(`${path} answers 404 with '404 Page Not Found'`, async ({ page }) => {
