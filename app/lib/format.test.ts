@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { localDateTime } from "./local-time";
 import { commentTime, formatCoordinate, formatCoordinates, formatDate, fullName, initials, ordinal, relativeAge } from "./format";
 
 const now = new Date("2026-03-15T12:00:00.000Z");
@@ -73,6 +74,19 @@ describe("dates and coordinates", () => {
   });
   it("shows a malformed stored date as such instead of failing the page", () => {
     expect(formatDate("not a date")).toBe("Invalid Date");
+  });
+  it("words an instant for each zone and each way it is asked, however often it is asked (each wording is kept)", () => {
+    const instant = "2026-11-22T03:30:00.000Z";
+    const asked = () => [
+      formatDate(instant, "America/Chicago"),
+      formatDate(instant, "Asia/Tokyo"),
+      formatDate(new Date(instant), "America/Chicago"),
+      localDateTime(instant, "America/Chicago"),
+      localDateTime(instant, "Asia/Tokyo"),
+    ];
+    const expected = ["Nov 21, 2026", "Nov 22, 2026", "Nov 21, 2026", "Nov 21, 2026, 9:30 PM CST", "Nov 22, 2026, 12:30 PM GMT+9"];
+    expect(asked()).toEqual(expected);
+    expect(asked()).toEqual(expected);
   });
   it("rounds coordinates to 4 decimals, or 6 on the map card", () => {
     expect(formatCoordinate(30.26715, 4)).toBe("30.2672");

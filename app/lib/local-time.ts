@@ -6,7 +6,7 @@
  * server, so the page after hydration says exactly what the first render did.
  */
 
-import { formatDate } from "./format";
+import { formatDate, wordedOnce } from "./format";
 
 /** A time zone and whether it is the place's (true) or the reader's (false). */
 export type DateZone = { timeZone: string; ofPlace: boolean };
@@ -20,24 +20,24 @@ export function localDate(date: Date | string, timeZone: string): string {
 
 /** "Nov 21, 2026, 6:01 PM CST" in `timeZone` (its short name, or "GMT+1" where it has none in English). */
 export function localDateTime(date: Date | string, timeZone: string): string {
-  const value = new Date(date);
-  if (Number.isNaN(value.getTime())) return "Invalid Date";
-  // A formatter costs about 70 µs to build and 2 µs to use: one per zone, kept.
-  let format = dateTimes.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "short",
-      day: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZoneName: "short",
-    });
-    dateTimes.set(timeZone, format);
-  }
-  // U+202F (narrow no-break space) before AM/PM is how ICU writes it; a plain space reads the same and copies better.
-  return format.format(value).replace(/\u202f/g, " ");
+  return wordedOnce("date and time", date, timeZone, (value) => {
+    // A formatter costs about 70 µs to build and 2 µs to use: one per zone, kept.
+    let format = dateTimes.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        timeZoneName: "short",
+      });
+      dateTimes.set(timeZone, format);
+    }
+    // U+202F (narrow no-break space) before AM/PM is how ICU writes it; a plain space reads the same and copies better.
+    return format.format(value).replace(/\u202f/g, " ");
+  });
 }
 
 /** The zone a reader's own dates are shown in: theirs once their browser has said it, else UTC. */

@@ -20,15 +20,23 @@ export type ResolvedLocation = {
 };
 
 let regionNames: Intl.DisplayNames | undefined;
+/** Names already looked up: a page names the same countries on every request, and a code has one name. */
+const countryNames = new Map<string, string>();
 
 /** English name of an ISO 3166-1 alpha-2 code ("GB" → "United Kingdom"). */
 export function countryName(code: string): string {
+  const known = countryNames.get(code);
+  if (known !== undefined) return known;
   regionNames ??= new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+  let name: string;
   try {
-    return regionNames.of(code.toUpperCase()) ?? code;
+    name = regionNames.of(code.toUpperCase()) ?? code;
   } catch {
-    return code;
+    name = code;
   }
+  // Bounded by the codes there are (what is stored was checked when it was written); a made-up one is not kept.
+  if (/^[A-Za-z]{2}$/.test(code) && countryNames.size < 1_000) countryNames.set(code, name);
+  return name;
 }
 
 export type Place = { city: string | null; region: string | null; country: string | null };
