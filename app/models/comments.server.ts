@@ -176,18 +176,6 @@ export async function deleteComment(db: Kysely<Database>, id: number): Promise<{
   });
 }
 
-/** The comments on a Jimmy that a hunter wrote while signed in (theirs to edit or delete), with when each was posted. */
-export async function listOwnComments(db: Kysely<Database>, jimmyId: number, userId: number): Promise<{ id: number; createdAt: string }[]> {
-  const rows = await db
-    .selectFrom("comments")
-    .select(["id", "created_at"])
-    .where("jimmy_id", "=", jimmyId)
-    .where("user_id", "=", userId)
-    .where("is_admin", "=", 0)
-    .execute();
-  return rows.map((r) => ({ id: r.id, createdAt: r.created_at }));
-}
-
 export type OwnedComment = CommentView & { userId: number | null; jimmyId: number; serialNumber: number };
 
 /** A comment with who wrote it and where, for its author's edit and delete pages; null when there is none. */

@@ -406,12 +406,6 @@ export async function replaceDiscoveryPhoto(
   });
 }
 
-/** The discoveries of a Jimmy that a hunter reported (theirs to edit or delete). */
-export async function listOwnDiscoveryIds(db: Kysely<Database>, jimmyId: number, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom("discoveries").select("id").where("jimmy_id", "=", jimmyId).where("user_id", "=", userId).execute();
-  return rows.map((r) => r.id);
-}
-
 export type OwnedDiscovery = AdminDiscovery & {
   userId: number;
   jimmyId: number;

@@ -18,8 +18,7 @@ import { formatCount, fullName } from "~/lib/format";
 import { APPROXIMATE_MAP_HALF_WIDTH, boxAround, DETAIL_MAP_HALF_WIDTH, osmEmbedUrl } from "~/lib/map-embed";
 import { pageCacheHandle } from "~/lib/page-cache";
 import { parseSerial } from "~/lib/serial";
-import { listComments, listOwnComments } from "~/models/comments.server";
-import { listOwnDiscoveryIds } from "~/models/discoveries.server";
+import { listComments } from "~/models/comments.server";
 import { withinEditWindow } from "~/web/own-content.server";
 import { findJimmyBySerial, getJimmyPage } from "~/models/jimmys.server";
 import { ErrorPage, useRootData } from "~/root";
@@ -74,18 +73,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = await getJimmyPage(db, photoUrls(), serial, { before });
   if (!page) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
   const [comments, user, admin] = await Promise.all([listComments(db, page.jimmy.id), getUser(request, { db }), isAdmin(request, { db })]);
-  // A signed-in hunter's own discoveries and comments get Edit and Delete (the page is then never a cached copy).
-  const [[ownDiscoveryIds, ownComments], journeyMap] = await Promise.all([
-    user
-      ? Promise.all([listOwnDiscoveryIds(db, page.jimmy.id, user.id), listOwnComments(db, page.jimmy.id, user.id)])
-      : ([[], []] as [Awaited<ReturnType<typeof listOwnDiscoveryIds>>, Awaited<ReturnType<typeof listOwnComments>>]),
-    journeyMapHtml(
-      db,
-      { ...page.jimmy, journeyVersion: page.journeyVersion },
-      page.discoveries.map((d) => d.id),
-      preferences.units,
-    ),
-  ]);
+  const journeyMap = await journeyMapHtml(
+    db,
+    { ...page.jimmy, journeyVersion: page.journeyVersion },
+    page.discoveries.map((d) => d.id),
+    preferences.units,
+  );
+  // A signed-in hunter's own discoveries and comments on this page get Edit and Delete (the page is then never a cached copy).
+  const ownDiscoveryIds = user ? page.discoveries.filter((d) => d.user.id === user.id).map((d) => d.id) : [];
+  const ownComments = user ? comments.filter((c) => c.hunterId === user.id) : [];
   const config = env();
   const latest = page.latest;
   const [missing, reached, watch] = await Promise.all([
