@@ -107,8 +107,11 @@ export function fullName(firstName: string, lastName: string): string {
   return `${firstName} ${lastName}`.trim();
 }
 
+// toLocaleString builds a formatter on every call: one, kept.
+const counts = new Intl.NumberFormat("en-US");
+
 export function formatCount(n: number): string {
-  return n.toLocaleString("en-US");
+  return counts.format(n);
 }
 
 export function plural(n: number, one: string, many: string): string {
