@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, ServerBuild } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -10,7 +9,7 @@ import { issueUniqueFormToken } from "~/services/comment-guard.server";
 import { getDb, migrateToLatest } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { applyCommonSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/web/security.server";
-import { withoutViewPadding } from "~/web/react-stream.server";
+import { pageBuffer } from "~/web/react-stream.server";
 import { answeringDomainErrors } from "~/web/domain-errors.server";
 import { sharingPageReads } from "~/web/page-request.server";
 import { getStorage } from "~/infra/storage.server";
@@ -72,12 +71,7 @@ export default function handleRequest(
     // React's many small writes one by one cost more CPU than rendering the
     // page, and a page that fails half-way still gets its error status.
     const chunks: Buffer[] = [];
-    const body = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(withoutViewPadding(chunk));
-        callback();
-      },
-    });
+    const body = pageBuffer(chunks);
     body.on("finish", () => {
       clearTimeout(timeout);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");

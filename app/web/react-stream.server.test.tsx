@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { withoutViewPadding } from "./react-stream.server";
+import { pageBuffer, withoutViewPadding } from "./react-stream.server";
 
 /** Renders `element` as app/entry.server.tsx does: React's stream into one buffer, each chunk through `mend`. */
 function render(element: React.ReactElement, mend: (chunk: Buffer) => Buffer): Promise<Buffer> {
@@ -54,5 +54,24 @@ describe("the page renderer's output", () => {
     }
     // React 18.3 pads some of these renders: the fix is what keeps them clean.
     expect(raw).toBeGreaterThan(0);
+  });
+});
+
+describe("the buffer a page is rendered into", () => {
+  it("is ended once: a finished render is not aborted afterwards, so no error is built for every page", async () => {
+    const chunks: Buffer[] = [];
+    const body = pageBuffer(chunks);
+    let ends = 0;
+    const end = body.end.bind(body);
+    body.end = ((...args: Parameters<typeof end>) => (ends++, end(...args))) as typeof body.end;
+    const failures: unknown[] = [];
+    body.on("error", (error) => failures.push(error));
+    await new Promise<void>((resolve, reject) => {
+      body.on("finish", () => setTimeout(resolve, 50));
+      const { pipe } = renderToPipeableStream(page(10), { onShellReady: () => pipe(body), onShellError: reject });
+    });
+    expect(Buffer.concat(chunks).toString("utf8")).toContain("journey…");
+    expect(ends).toBe(1);
+    expect(failures).toEqual([]);
   });
 });

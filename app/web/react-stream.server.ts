@@ -1,3 +1,5 @@
+import { Writable } from "node:stream";
+
 /** The size of the buffers React 18.3's streaming renderer fills and writes (VIEW_SIZE in react-dom/server). */
 const REACT_VIEW_SIZE = 2048;
 
@@ -13,4 +15,22 @@ export function withoutViewPadding(chunk: Buffer): Buffer {
   let end = chunk.length;
   while (end > chunk.length - 3 && chunk[end - 1] === 0) end--;
   return end === chunk.length ? chunk : chunk.subarray(0, end);
+}
+
+/**
+ * What a page is rendered into (app/entry.server.tsx): React's output
+ * collected in `chunks`, each mended by withoutViewPadding. It emits no
+ * "close" once finished: React takes a destination's close for a client gone
+ * early and aborts the finished render, which then tries to end it a second
+ * time; two errors, each with its stack, were built and dropped for every
+ * page.
+ */
+export function pageBuffer(chunks: Buffer[]): Writable {
+  return new Writable({
+    emitClose: false,
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(withoutViewPadding(chunk));
+      callback();
+    },
+  });
 }
