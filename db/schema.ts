@@ -186,6 +186,8 @@ export interface HunterFiguresTable {
 export interface HuntTotalsTable {
   id: number;
   discovery_count: number;
+  /** Moved by every write that changes what a page shows of any discovery: what was read of them at one version is still current. */
+  discoveries_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface LikesTable {

@@ -38,7 +38,7 @@ async function storedFigures() {
     db.selectFrom("jimmy_journeys").selectAll().orderBy("jimmy_id").execute(),
     db.selectFrom("jimmy_places").selectAll().orderBy("jimmy_id").orderBy("place_key").execute(),
     db.selectFrom("hunt_places").selectAll().orderBy("place_key").execute(),
-    db.selectFrom("hunt_totals").selectAll().execute(),
+    db.selectFrom("hunt_totals").select(["id", "discovery_count"]).execute(),
     db.selectFrom("hunter_activity").selectAll().orderBy("user_id").execute(),
     db.selectFrom("hunter_figures").selectAll().orderBy("user_id").execute(),
     db

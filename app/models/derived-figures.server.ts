@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#db/schema";
+import type { Executor } from "~/infra/db.server";
 import { journeyMilestones } from "~/lib/journey";
 import { displayPlace } from "~/lib/places";
 import { saveJourneyFigures } from "./hall-of-fame.server";
@@ -14,7 +15,9 @@ import { notifyMilestone } from "./notifications.server";
  *   and its place name, status hidden ⇄ discovered (or possibly missing);
  * - jimmy_journeys: each Jimmy's Hall of Fame figures;
  * - jimmy_places: each Jimmy's distinct places with how many discoveries name them;
- * - hunt_places, hunt_totals: the hunt's distinct places and its number of discoveries;
+ * - hunt_places, hunt_totals: the hunt's distinct places and its number of
+ *   discoveries, and the version that moves with every such write (pages the
+ *   same for every reader, the Hall of Fame, keep what they read until it moves);
  * - hunter_activity: each hunter's latest discovery;
  * - hunter_figures: each hunter's Hall of Fame figures (discoveries, first
  *   discoveries, countries), each with the moment it was reached.
@@ -30,6 +33,16 @@ import { notifyMilestone } from "./notifications.server";
  */
 const placeOf = (row: string) =>
   `(case when ${row}.country is not null then coalesce(${row}.city, '') || '|' || coalesce(${row}.region, '') || '|' || ${row}.country end)`;
+
+/**
+ * The hunt's discoveries version: it moves with every write that changes what
+ * a page shows of any discovery, so what was read of them at one version is
+ * current for as long as it reads the same.
+ */
+export async function readDiscoveriesVersion(db: Executor): Promise<number> {
+  const row = await db.selectFrom("hunt_totals").select("discoveries_version").where("id", "=", 1).executeTakeFirst();
+  return Number(row?.discoveries_version ?? 0);
+}
 
 /** What a write to discoveries touched. */
 export type DiscoveriesChange = {
@@ -71,8 +84,9 @@ type HuntDelta = { discoveries: number; places: Map<string, number> };
  * for a request.
  */
 export const RECOUNT_HUNT_FIGURES: readonly string[] = [
-  "delete from hunt_totals",
-  "insert into hunt_totals (id, discovery_count) select 1, count(*) from discoveries",
+  // The row stays, so its discoveries version only ever moves on: a reader never takes a new count for one it read before.
+  "insert into hunt_totals (id, discovery_count) select 1, 0 where not exists (select 1 from hunt_totals)",
+  "update hunt_totals set discovery_count = (select count(*) from discoveries), discoveries_version = discoveries_version + 1",
   "delete from hunt_places",
   `insert into hunt_places (place_key, discovery_count)
    select place_key, count(*) from (select ${placeOf("d")} as place_key from discoveries d) places
@@ -233,9 +247,10 @@ async function saveJimmyPlaces(
 }
 
 /**
- * Moves the hunt's place counts and total by a write's differences: places in
- * key order, then the total, so concurrent writers on PostgreSQL lock these
- * shared rows in one order and never wait on each other in a circle.
+ * Moves the hunt's place counts and total by a write's differences, and its
+ * discoveries version (the Hall of Fame is read again): places in key order,
+ * then the totals, so concurrent writers on PostgreSQL lock these shared rows
+ * in one order and never wait on each other in a circle.
  */
 async function moveHuntFigures(trx: Transaction<Database>, hunt: HuntDelta) {
   for (const placeKey of [...hunt.places.keys()].sort()) {
@@ -248,13 +263,12 @@ async function moveHuntFigures(trx: Transaction<Database>, hunt: HuntDelta) {
       .execute();
     if (delta < 0) await trx.deleteFrom("hunt_places").where("place_key", "=", placeKey).where("discovery_count", "<=", 0).execute();
   }
-  if (hunt.discoveries !== 0) {
-    await trx
-      .updateTable("hunt_totals")
-      .set({ discovery_count: sql`discovery_count + ${hunt.discoveries}` })
-      .where("id", "=", 1)
-      .execute();
-  }
+  // Whatever the write changed, what was read of the hunt's discoveries before it may no longer be current.
+  await trx
+    .updateTable("hunt_totals")
+    .set({ discovery_count: sql`discovery_count + ${hunt.discoveries}`, discoveries_version: sql`discoveries_version + 1` })
+    .where("id", "=", 1)
+    .execute();
 }
 
 /**

@@ -395,13 +395,19 @@ export async function replaceDiscoveryPhoto(
   photo: { key: string; width: number; height: number; variants: number[] },
 ): Promise<StoredPhotoRef | null> {
   return db.transaction().execute(async (trx) => {
-    const old = await trx.selectFrom("discoveries").select(["photo_key", "photo_variants"]).where("id", "=", id).executeTakeFirst();
+    const old = await trx
+      .selectFrom("discoveries")
+      .select(["photo_key", "photo_variants", "jimmy_id"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!old) return null;
     await trx
       .updateTable("discoveries")
       .set({ photo_key: photo.key, photo_width: photo.width, photo_height: photo.height, photo_variants: photo.variants.join(",") })
       .where("id", "=", id)
       .execute();
+    // Its Jimmy's figures stay, but pages that keep what they read (the Hall of Fame's journey photos) must read it again.
+    await afterDiscoveriesChanged(trx, { jimmyIds: [old.jimmy_id], hunterIds: [] });
     return { key: old.photo_key, variants: parseVariants(old.photo_variants) };
   });
 }

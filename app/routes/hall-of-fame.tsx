@@ -20,7 +20,8 @@ import {
   type RecordKey,
 } from "~/lib/hall-of-fame";
 import { hunterPath } from "~/lib/hunters";
-import { getHallOfFame, getHunterBoards } from "~/models/hall-of-fame.server";
+import { getHunterBoards } from "~/models/hall-of-fame.server";
+import { currentHallOfFame } from "~/services/hall-of-fame.server";
 import { getDb } from "~/infra/db.server";
 import { getStorage } from "~/infra/storage.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { units } = preferences;
   // Dates are each discovery's day where it was found; distances are in the reader's unit.
   const day = (date: string, at: { latitude: number | null; longitude: number | null }) => placeDate(date, at, preferences.timeZone);
-  const [hallOfFame, hunterBoards] = await Promise.all([getHallOfFame(getDb(), (key) => storage.publicUrl(key)), getHunterBoards(getDb())]);
+  const [hallOfFame, hunterBoards] = await Promise.all([currentHallOfFame(getDb(), storage), getHunterBoards(getDb())]);
   // The page's words, figures, names and links come ready with its data, so its script holds markup only.
   const card = (key: RecordKey) => {
     const entry = hallOfFame[key];

@@ -22,6 +22,7 @@ import * as sessionDevices from "./2026-11-26T0200-session-devices";
 import * as profileChoices from "./2026-11-26T0300-profile-choices";
 import * as dataExports from "./2026-11-26T0400-data-exports";
 import * as journeyVersion from "./2026-11-27T0100-journey-version";
+import * as discoveriesVersion from "./2026-11-27T1800-discoveries-version";
 
 /**
  * Every migration, by name. Listed explicitly (not read from the directory) so
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0300-profile-choices": profileChoices,
   "2026-11-26T0400-data-exports": dataExports,
   "2026-11-27T0100-journey-version": journeyVersion,
+  "2026-11-27T1800-discoveries-version": discoveriesVersion,
 };
