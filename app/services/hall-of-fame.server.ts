@@ -3,8 +3,8 @@
  * the same for every reader and change only with a write to discoveries, and
  * every such write moves the hunt's discoveries version
  * (app/models/derived-figures.server.ts). So the records are read once per
- * version: a request reads that one row, not the eleven queries of the
- * records and their journeys. Each process keeps its own copy, and each reads
+ * version: a request reads that one row, not a query per record and two
+ * per holder's journey. Each process keeps its own copy, and each reads
  * the shared version, so on PostgreSQL with several processes none serves
  * records another has seen change.
  */

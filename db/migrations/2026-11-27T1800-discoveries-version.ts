@@ -5,7 +5,8 @@ import type { Kysely } from "kysely";
  * page shows of any discovery (afterDiscoveriesChanged, ADR 013, and a
  * discovery's photo being replaced), as `jimmys.journey_version` is for one
  * Jimmy's. The Hall of Fame, the same for every reader, is read again only
- * when it has moved: one read of this row instead of eleven queries.
+ * when it has moved: one read of this row instead of a query per record and
+ * two per holder's journey.
  */
 // Frozen: never edit a migration that has shipped; add a new one instead.
 export async function up(db: Kysely<any>): Promise<void> {
