@@ -17,26 +17,19 @@ export const ACTIVE_HUNTER_DAYS = 30;
  */
 export async function getHuntStats(db: Kysely<Database>, now = new Date()): Promise<HuntStats> {
   const since = new Date(now.getTime() - ACTIVE_HUNTER_DAYS * 86_400_000).toISOString();
-  const [places, jimmys, discoveries, hunters] = await Promise.all([
-    db
-      .selectFrom("hunt_places")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("jimmys")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .executeTakeFirstOrThrow(),
-    db.selectFrom("hunt_totals").select("discovery_count as n").where("id", "=", 1).executeTakeFirst(),
-    db
-      .selectFrom("hunter_activity")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("last_discovery_at", ">=", since)
-      .executeTakeFirstOrThrow(),
-  ]);
+  // One statement, so one round trip and one snapshot for the four figures.
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom("hunt_places").select(eb.fn.countAll<number>().as("n")).as("places"),
+      eb.selectFrom("jimmys").select(eb.fn.countAll<number>().as("n")).as("jimmys"),
+      eb.selectFrom("hunt_totals").select("discovery_count").where("id", "=", 1).as("discoveries"),
+      eb.selectFrom("hunter_activity").select(eb.fn.countAll<number>().as("n")).where("last_discovery_at", ">=", since).as("hunters"),
+    ])
+    .executeTakeFirstOrThrow();
   return {
-    activeLocations: Number(places.n ?? 0),
-    totalJimmys: Number(jimmys.n ?? 0),
-    totalDiscoveries: Number(discoveries?.n ?? 0),
-    activeHunters: Number(hunters.n ?? 0),
+    activeLocations: Number(row.places ?? 0),
+    totalJimmys: Number(row.jimmys ?? 0),
+    totalDiscoveries: Number(row.discoveries ?? 0),
+    activeHunters: Number(row.hunters ?? 0),
   };
 }
