@@ -23,6 +23,11 @@ async function previewTags(request: APIRequestContext, pathname: string) {
   return { tags, canonical };
 }
 
+/** The figures a page's preview card shows: the hunt's discoveries and Jimmys. */
+const huntFigures = () =>
+  queryOne<{ figures: string }>("select (select discovery_count from hunt_totals) || '/' || (select count(*) from jimmys) as figures")
+    .figures;
+
 const decode = (text: string) =>
   text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#x27": "'", "#39": "'" })[e]!);
 
@@ -63,15 +68,24 @@ test("every public page has a link preview whose image is a 1200×630 JPEG, made
     // X reads the card's title, description and image from the og: tags: they are not said twice.
     expect(tags.has("twitter:image") || tags.has("twitter:title"), pathname).toBe(false);
 
-    const answer = await request.get(image);
-    expect(answer.status(), image).toBe(200);
-    expect(answer.headers()["content-type"], image).toBe("image/jpeg");
-    const bytes = await answer.body();
-    expect(bytes.length, image).toBeLessThan(300 * 1024);
-    const meta = await sharp(bytes).metadata();
-    expect([meta.format, meta.width, meta.height], image).toEqual(["jpeg", 1200, 630]);
-    // Asked again, the same image comes from storage.
-    expect((await (await request.get(image)).body()).equals(bytes), image).toBe(true);
+    // Asked again, the same image comes from storage. A page's card shows the hunt's figures, so a
+    // test running beside this one that reports or mints between the two asks makes a new card
+    // rightly: then both are asked again.
+    for (let attempt = 1; ; attempt++) {
+      const figures = huntFigures();
+      const answer = await request.get(image);
+      expect(answer.status(), image).toBe(200);
+      expect(answer.headers()["content-type"], image).toBe("image/jpeg");
+      const bytes = await answer.body();
+      expect(bytes.length, image).toBeLessThan(300 * 1024);
+      const meta = await sharp(bytes).metadata();
+      expect([meta.format, meta.width, meta.height], image).toEqual(["jpeg", 1200, 630]);
+      const again = await (await request.get(image)).body();
+      if (again.equals(bytes) || huntFigures() === figures || attempt === 3) {
+        expect(again.equals(bytes), image).toBe(true);
+        break;
+      }
+    }
   }
   // A discovery's preview is kept beside its photo, so it goes when the photo goes.
   expect(fs.existsSync(path.join(PHOTOS_DIR, discovery.photo_key, "og.jpg"))).toBe(true);
