@@ -1,4 +1,4 @@
-import type { Executor } from "~/infra/db.server";
+import type { DB, Executor } from "~/infra/db.server";
 
 export async function createTempUpload(
   db: Executor,
@@ -15,6 +15,35 @@ export async function createTempUpload(
       expires_at: row.expiresAt,
     })
     .execute();
+}
+
+/**
+ * Records a new temporary upload unless its hunter already holds `max`
+ * unexpired ones; false when refused. The hunter's row is locked first (a
+ * write that changes nothing), so parallel uploads on PostgreSQL are counted
+ * one after another; SQLite runs one write transaction at a time anyway.
+ */
+export async function createTempUploadWithin(
+  db: DB,
+  row: { key: string; ownerUserId: number; contentType: string; createdAt: string; expiresAt: string },
+  max: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set((eb) => ({ id: eb.ref("id") }))
+      .where("id", "=", row.ownerUserId)
+      .execute();
+    const { held } = await trx
+      .selectFrom("temp_uploads")
+      .select((eb) => eb.fn.countAll<string | number>().as("held"))
+      .where("owner_user_id", "=", row.ownerUserId)
+      .where("expires_at", ">", row.createdAt)
+      .executeTakeFirstOrThrow();
+    if (Number(held) >= max) return false;
+    await createTempUpload(trx, row);
+    return true;
+  });
 }
 
 export async function findTempUpload(db: Executor, key: string) {

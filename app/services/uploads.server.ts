@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Readable } from "node:stream";
 import { isImageContentType, MAX_UPLOAD_BYTES, FILE_TOO_LARGE_TEXT } from "~/lib/uploads";
 import {
-  createTempUpload,
+  createTempUploadWithin,
   findTempUpload,
   isPhotoPublished,
   listExpiredTempUploads,
@@ -17,13 +17,20 @@ export const UPLOAD_TTL_MS = 60 * 60_000;
 /** A browser gets this long to send the file to a presigned target. */
 export const UPLOAD_TARGET_TTL_MS = 10 * 60_000;
 const TEMP_PREFIX = "uploads/";
+/**
+ * Unused uploads one hunter may hold at once: with 10 MB each, at most 300 MB
+ * of storage waits on one hunter, whatever the upload rate. Thirty is three
+ * tries for each of ten reports queued while offline.
+ */
+export const MAX_HELD_UPLOADS = 30;
+export const TOO_MANY_HELD_UPLOADS_TEXT = `You have ${MAX_HELD_UPLOADS} photos uploaded but not yet reported. Report one of them, or try again within the hour, when unused ones are cleared.`;
 
 /** An upload that cannot be used; the message is for the hunter, the status for the response. */
 export class UploadRejectedError extends Error {
   override name = "UploadRejectedError";
   constructor(
     message: string,
-    readonly status: 400 | 403 | 404 | 410 | 413 = 400,
+    readonly status: 400 | 403 | 404 | 410 | 413 | 429 = 400,
   ) {
     super(message);
   }
@@ -36,6 +43,24 @@ export function newTempKey(now = new Date()): string {
 
 export function isTempKey(value: string): boolean {
   return /^uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}$/.test(value);
+}
+
+/** Reserves a temporary key for the hunter, refused while they hold MAX_HELD_UPLOADS unused ones. */
+async function reserveTempKey(db: DB, userId: number, contentType: string, now: Date): Promise<string> {
+  const key = newTempKey(now);
+  const created = await createTempUploadWithin(
+    db,
+    {
+      key,
+      ownerUserId: userId,
+      contentType,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + UPLOAD_TTL_MS).toISOString(),
+    },
+    MAX_HELD_UPLOADS,
+  );
+  if (!created) throw new UploadRejectedError(TOO_MANY_HELD_UPLOADS_TEXT, 429);
+  return key;
 }
 
 function checkContentType(contentType: string) {
@@ -56,15 +81,8 @@ export async function createPresignedUpload(
   now = new Date(),
 ): Promise<{ tempPath: string; target: UploadTarget; maxBytes: number; expiresAt: string }> {
   checkContentType(contentType);
-  const key = newTempKey(now);
+  const key = await reserveTempKey(db, userId, contentType, now);
   const targetExpires = new Date(now.getTime() + UPLOAD_TARGET_TTL_MS);
-  await createTempUpload(db, {
-    key,
-    ownerUserId: userId,
-    contentType,
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + UPLOAD_TTL_MS).toISOString(),
-  });
   const target = await storage.createUploadTarget({ key, contentType, maxBytes: MAX_UPLOAD_BYTES, expiresAt: targetExpires });
   return { tempPath: key, target, maxBytes: MAX_UPLOAD_BYTES, expiresAt: targetExpires.toISOString() };
 }
@@ -82,14 +100,7 @@ export async function receiveUpload(
   now = new Date(),
 ): Promise<{ tempPath: string; size: number }> {
   checkContentType(contentType);
-  const key = newTempKey(now);
-  await createTempUpload(db, {
-    key,
-    ownerUserId: userId,
-    contentType,
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + UPLOAD_TTL_MS).toISOString(),
-  });
+  const key = await reserveTempKey(db, userId, contentType, now);
   try {
     const { size } = await storage.put(key, body, contentType, { maxBytes: MAX_UPLOAD_BYTES });
     if (size === 0) throw new UploadRejectedError("The photo is empty. Please choose another one.", 400);
