@@ -1,4 +1,5 @@
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 // Relative, with its extension: the server (server/) runs this file on plain Node,
@@ -84,6 +85,8 @@ const EnvSchema = z.object({
     .optional(),
   // A request must arrive whole within this time (a 10 MB photo needs about 80 s at 1 Mbit/s).
   REQUEST_TIMEOUT_MS: wholeNumber(1000, 3_600_000, 120_000, " of milliseconds"),
+  // Unset: one process per CPU in production, one otherwise (see webConcurrency below).
+  WEB_CONCURRENCY: wholeNumber(1, 256, 0, " of processes"),
   PAGE_CACHE_TTL_MS: wholeNumber(0, 60_000, 1000, " of milliseconds"),
   DEMO_SIGN_IN: booleanFlag,
   GOOGLE_CLIENT_ID: z.string().trim().optional(),
@@ -154,6 +157,8 @@ export type Env = {
   listenHost: string | undefined;
   /** How long a client may take to send a whole request (server/listen.ts). */
   requestTimeoutMs: number;
+  /** How many app processes `npm start` runs (server/workers.ts). */
+  webConcurrency: number;
   /** How long public pages are served from a copy; 0 turns the page cache off (server/page-cache.ts). */
   pageCacheTtlMs: number;
   /** One line per request on standard output (server/request-log.ts). */
@@ -366,6 +371,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     // The demo sign-in lets anyone sign in as anybody: such a server is for this machine only.
     listenHost: raw.HOST ?? (raw.DEMO_SIGN_IN ? (publicUrl.hostname.includes(":") ? "::1" : "127.0.0.1") : undefined),
     requestTimeoutMs: raw.REQUEST_TIMEOUT_MS,
+    webConcurrency: raw.WEB_CONCURRENCY || (isProduction ? os.availableParallelism() : 1),
     pageCacheTtlMs: raw.PAGE_CACHE_TTL_MS,
     logRequests: raw.LOG_REQUESTS,
     publicUrl,

@@ -40,6 +40,7 @@ export async function startApp(
     env: {
       ...process.env,
       NODE_ENV: "production",
+      WEB_CONCURRENCY: "1",
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,

@@ -34,6 +34,7 @@ export async function startApp(dataDir: string, env: Record<string, string> = {}
     env: {
       ...process.env,
       NODE_ENV: "production",
+      WEB_CONCURRENCY: "1",
       PORT: String(listenPort),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,

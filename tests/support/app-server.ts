@@ -62,6 +62,8 @@ export async function startAppServer(env: Record<string, string>, options: AppSe
   const serverEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
+    // One process, whose memory and log the tests read; a test of several passes WEB_CONCURRENCY in `env`.
+    WEB_CONCURRENCY: "1",
     PORT: String(port),
     DATA_DIR: dataDir,
     PUBLIC_URL: baseURL,

@@ -28,6 +28,8 @@ const serverEnv: NodeJS.ProcessEnv = {
   ...process.env,
   ...providerEnv(oidc.credentials),
   NODE_ENV: "production" as const,
+  // One process: the browser tests' server is one app whose log and memory they may read.
+  WEB_CONCURRENCY: "1",
   PORT: port,
   DATA_DIR: dataDir,
   PUBLIC_URL: `http://127.0.0.1:${port}`,
