@@ -4,10 +4,11 @@ import { chooseTestDatabase, EMBEDDED_POSTGRES_PLAN_VARIABLE } from "./tests/sup
 
 /**
  * The unit suite again, on PostgreSQL (`npm run test:pg`): every test database
- * is a PostgreSQL database copied from a migrated template. Also runs the
- * scale-out tests, which need PostgreSQL. Without TEST_DATABASE_URL, and with
+ * is a PostgreSQL database copied from a migrated template. Without TEST_DATABASE_URL, and with
  * no test database at the default address, the global setup starts a
- * throwaway PostgreSQL for the run and stops it afterwards.
+ * throwaway PostgreSQL for the run and stops it afterwards. The scale-out
+ * tests (several app processes on one database) have their own config,
+ * vitest.scale-out.config.ts, run after the build.
  */
 export default defineConfig(async () => {
   const database = await chooseTestDatabase();
@@ -18,7 +19,6 @@ export default defineConfig(async () => {
     baseConfig,
     defineConfig({
       test: {
-        include: ["tests/scale-out/**/*.test.ts"],
         env: { TEST_DATABASE_URL: database.url },
         globalSetup: ["tests/support/pg-global-setup.ts"],
         outputFile: { json: "tests/.artifacts/reports/unit-pg.json" },

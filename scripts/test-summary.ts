@@ -17,6 +17,7 @@ type VitestReport = { numPassedTests: number; numFailedTests: number; numPending
 for (const [label, file] of [
   ["unit", "tests/.artifacts/reports/unit.json"],
   ["unit on PostgreSQL", "tests/.artifacts/reports/unit-pg.json"],
+  ["scale-out", "tests/.artifacts/reports/scale-out.json"],
   ["stress", "tests/.artifacts/reports/stress.json"],
 ] as const) {
   const unit = read(file) as VitestReport | null;
