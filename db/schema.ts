@@ -346,7 +346,15 @@ export interface IdempotencyKeysTable {
   kind: string;
   /** The first request's answer, as JSON. */
   result: string;
+  /** A hash of what the first request asked (requestHash); null for keys stored before it was kept. */
+  request_hash: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
+}
+
+/** A scan proof a discovery was recorded with (by its hash), kept until the proof expires: a proof serves one report. */
+export interface UsedScanProofsTable {
+  proof_hash: string;
+  expires_at: Timestamp;
 }
 
 export interface Database {
@@ -369,6 +377,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   sign_in_states: SignInStatesTable;
   idempotency_keys: IdempotencyKeysTable;
+  used_scan_proofs: UsedScanProofsTable;
   flags: FlagsTable;
   missing_reports: MissingReportsTable;
   jimmy_milestones: JimmyMilestonesTable;

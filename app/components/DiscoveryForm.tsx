@@ -61,6 +61,7 @@ export function DiscoveryForm({
   submitLabel,
   idempotencyKey,
   proof: scanProof = "",
+  proofRefusal = null,
   codeExempt = false,
   result,
   onSuccess,
@@ -80,6 +81,8 @@ export function DiscoveryForm({
   idempotencyKey: string;
   /** A scan proof of possession from /q/… or /scan; without one the form asks for the label's code. */
   proof?: string;
+  /** Why the scan proof the hunter came with does not hold (expired, used): said beside the code field. */
+  proofRefusal?: string | null;
   /** An admin reports without the code. */
   codeExempt?: boolean;
   /** The action's answer to a form posted without JavaScript. */
@@ -100,7 +103,7 @@ export function DiscoveryForm({
 
   const answer = isTransportFailure(fetcher.data) ? undefined : (fetcher.data ?? result);
   const failed = answer && !answer.ok ? answer : null;
-  const [errors, setErrors] = useState<Errors>(failed?.fieldErrors ?? {});
+  const [errors, setErrors] = useState<Errors>(failed?.fieldErrors ?? (proofRefusal ? { checkCode: proofRefusal } : {}));
   const [formError, setFormError] = useState<string | null>(failed?.formError ?? null);
   const [location, setLocation] = useState(failed?.values.location ?? "");
   // The form the draft keeper is given, a moment after the page is interactive; a new round after a send.

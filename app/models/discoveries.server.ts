@@ -8,6 +8,7 @@ import { selectCards, toCardData } from "./cards.server";
 import { clearMissing } from "./missing.server";
 import { afterDiscoveriesChanged } from "./derived-figures.server";
 import { guardedWrite, type IdempotencyGuard } from "./idempotency.server";
+import { spendScanProof, type SpentScanProof } from "./scan-proofs.server";
 import { notifyRediscovery } from "./notifications.server";
 import { watchFoundJimmy } from "./watches.server";
 import { deleteTempUpload } from "./uploads.server";
@@ -68,20 +69,23 @@ export type ReportedDiscovery = Omit<NewDiscoveryInput, "isFirst"> & {
   /** The temporary upload the photo came from: consumed in the same transaction. */
   tempPath: string;
   wantsFirst: boolean;
+  /** The scan proof that proved possession: used up in the same transaction (ScanProofUsedError if it already was). */
+  spentProof?: SpentScanProof | null;
 };
 
 export type RecordedReport = { discoveryId: number; isFirst: boolean; wasAlreadyFound: boolean };
 
 /**
  * Records a hunter's report in one transaction, under its idempotency guard:
- * consumes the temporary upload (TempUploadGoneError when it is gone), marks
+ * consumes the temporary upload (TempUploadGoneError when it is gone) and the
+ * scan proof it came with (ScanProofUsedError when already used), marks
  * the discovery the Jimmy's first when none is yet, updates the figures
  * derived from it (insertDiscovery) and tells the Jimmy's watchers it was found again.
  */
 export async function recordReportedDiscovery(
   db: Kysely<Database>,
   guard: IdempotencyGuard | null,
-  { tempPath, wantsFirst, ...input }: ReportedDiscovery,
+  { tempPath, wantsFirst, spentProof, ...input }: ReportedDiscovery,
   now = new Date(),
 ): Promise<RecordedReport> {
   return db.transaction().execute((trx) =>
@@ -90,6 +94,7 @@ export async function recordReportedDiscovery(
       guard,
       async (): Promise<RecordedReport> => {
         if (!(await deleteTempUpload(trx, tempPath, input.userId))) throw new TempUploadGoneError();
+        if (spentProof) await spendScanProof(trx, spentProof);
         const alreadyFound = await trx
           .selectFrom("discoveries")
           .select("id")

@@ -6,6 +6,7 @@ import {
   IDEMPOTENCY_KEY_TTL_MS,
   IdempotencyKeyReusedError,
   pruneIdempotencyKeys,
+  requestHash,
   type IdempotencyGuard,
 } from "./idempotency.server";
 
@@ -99,5 +100,38 @@ describe("the idempotency store", () => {
     expect((await guardedTransaction(t.db, guard, (trx) => countedWrite(trx, "day two"), later)).replayed).toBe(false);
     expect(await pruneIdempotencyKeys(t.db, later)).toBe(1);
     expect(await findIdempotentResult(t.db, guard, later)).toEqual({ created: "day two" });
+  });
+
+  it("refuses a key sent again with a different request, and writes nothing for it", async () => {
+    const first = { ...guard, request: requestHash("POST", "/api/jimmys/1/comments", { content: "First!" }) };
+    const other = { ...guard, request: requestHash("POST", "/api/jimmys/2/comments", { content: "First!" }) };
+    const otherText = { ...guard, request: requestHash("POST", "/api/jimmys/1/comments", { content: "Second" }) };
+    await guardedTransaction(t.db, first, (trx) => countedWrite(trx, "first"));
+    for (const changed of [other, otherText, { ...first, request: requestHash("PUT", "/api/jimmys/1/comments", { content: "First!" }) }]) {
+      await expect(findIdempotentResult(t.db, changed)).rejects.toThrow(IdempotencyKeyReusedError);
+      await expect(guardedTransaction(t.db, changed, (trx) => countedWrite(trx, "second"))).rejects.toThrow(
+        "This idempotency key was already used for a different request. Send a new key.",
+      );
+    }
+    expect(await writes()).toEqual(["first"]);
+    // The same request again (its fields in another order) is an honest retry: it replays.
+    const sameAgain = { ...guard, request: requestHash("post", "/api/jimmys/1/comments", { content: "First!", skipped: undefined }) };
+    expect(await guardedTransaction(t.db, sameAgain, (trx) => countedWrite(trx, "again"))).toEqual({
+      result: { created: "first" },
+      replayed: true,
+    });
+    expect(requestHash("POST", "/p", { a: 1, b: { d: 2, c: 3 } })).toBe(requestHash("POST", "/p", { b: { c: 3, d: 2 }, a: 1 }));
+  });
+
+  it("replays a key stored before requests were hashed, whatever the request", async () => {
+    await guardedTransaction(t.db, guard, (trx) => countedWrite(trx, "old"));
+    const row = await t.db.selectFrom("idempotency_keys").select("request_hash").executeTakeFirstOrThrow();
+    expect(row.request_hash).toBeNull();
+    const hashed = { ...guard, request: requestHash("POST", "/api/jimmys/1/comments", { content: "Anything" }) };
+    expect(await guardedTransaction(t.db, hashed, (trx) => countedWrite(trx, "new"))).toEqual({
+      result: { created: "old" },
+      replayed: true,
+    });
+    expect(await writes()).toEqual(["old"]);
   });
 });

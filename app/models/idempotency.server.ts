@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import type { Executor } from "~/infra/db.server";
@@ -5,15 +6,51 @@ import type { Executor } from "~/infra/db.server";
 /** How long a key is remembered; a repeat after this is a new request. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** A key as the store knows it: whose it is, the key itself, and what it was sent with. */
-export type IdempotencyGuard = { scope: string; key: string; kind: "report" | "comment" | "like" | "flag" | "missing" };
+/**
+ * A key as the store knows it: whose it is, the key itself, what it was sent
+ * with, and (`request`, from requestHash) what exactly the request asked.
+ */
+export type IdempotencyGuard = {
+  scope: string;
+  key: string;
+  kind: "report" | "comment" | "like" | "flag" | "missing";
+  request?: string;
+};
 
-/** The key was first used for another kind of request; the new one is refused rather than guessed at. */
+export const IDEMPOTENCY_KEY_REUSED_TEXT = "This idempotency key was already used for a different request. Send a new key.";
+
+/** The key was first used for another request; the new one is refused rather than answered with the first's result. */
 export class IdempotencyKeyReusedError extends Error {
   override name = "IdempotencyKeyReusedError";
   constructor() {
-    super("This idempotency key was already used for a different request. Send a new key.");
+    super(IDEMPOTENCY_KEY_REUSED_TEXT);
   }
+}
+
+/** The fields in one order whatever order they came in: the same request always hashes the same. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, field]) => field !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([name, field]) => [name, canonical(field)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * What a request asked, as a hash: its method, its path and the fields that
+ * define it (the caller chooses them: what the request would create, not how
+ * it travelled). A key sent again with another hash is a different request.
+ */
+export function requestHash(method: string, path: string, fields: Record<string, unknown>): string {
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify([method.toUpperCase(), path, canonical(fields)]))
+    .digest("base64url");
 }
 
 /** Thrown inside a guarded transaction when the key was already recorded: carries the first answer, and rolls the transaction back. */
@@ -29,13 +66,17 @@ const cutoff = (now: Date) => new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS).t
 async function storedResult<T>(db: Executor, guard: IdempotencyGuard, now: Date): Promise<T | null> {
   const row = await db
     .selectFrom("idempotency_keys")
-    .select(["kind", "result"])
+    .select(["kind", "result", "request_hash"])
     .where("scope", "=", guard.scope)
     .where("key", "=", guard.key)
     .where("created_at", ">=", cutoff(now))
     .executeTakeFirst();
   if (!row) return null;
   if (row.kind !== guard.kind) throw new IdempotencyKeyReusedError();
+  // A key stored before requests were hashed (null) replays as it always did.
+  if (row.request_hash !== null && guard.request !== undefined && row.request_hash !== guard.request) {
+    throw new IdempotencyKeyReusedError();
+  }
   return JSON.parse(row.result) as T;
 }
 
@@ -74,7 +115,14 @@ export async function guardedWrite<T>(
     .execute();
   const claimed = await trx
     .insertInto("idempotency_keys")
-    .values({ scope: guard.scope, key: guard.key, kind: guard.kind, result: "null", created_at: now.toISOString() })
+    .values({
+      scope: guard.scope,
+      key: guard.key,
+      kind: guard.kind,
+      result: "null",
+      request_hash: guard.request ?? null,
+      created_at: now.toISOString(),
+    })
     .onConflict((oc) => oc.columns(["scope", "key"]).doNothing())
     .returning("key")
     .executeTakeFirst();

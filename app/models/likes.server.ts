@@ -7,8 +7,8 @@ import { notifyLike, retractLikeNotification } from "./notifications.server";
 export type LikeState = { isLiked: boolean; likeCount: number };
 
 /** A like key is the hunter's own. */
-export function likeGuard(userId: number, key: string | null): IdempotencyGuard | null {
-  return key ? { scope: `user:${userId}`, key, kind: "like" } : null;
+export function likeGuard(userId: number, key: string | null, request?: string): IdempotencyGuard | null {
+  return key ? { scope: `user:${userId}`, key, kind: "like", request } : null;
 }
 
 type LikeInput = {

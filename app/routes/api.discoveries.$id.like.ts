@@ -7,6 +7,7 @@ import { getDb } from "~/infra/db.server";
 import { consumeHunterLimit } from "~/services/rate-limit.server";
 import { rateLimitedJson } from "~/web/rate-limit.server";
 import { MAX_ROW_ID } from "~/lib/ids";
+import { hashRequest } from "~/web/request-hash.server";
 
 const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
@@ -27,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!limit.allowed) return rateLimitedJson("likePerHunter", limit);
   let state;
   try {
-    state = await toggleLike(db, { discoveryId: id.data, userId: user.id, idempotency: likeGuard(user.id, key) });
+    state = await toggleLike(db, { discoveryId: id.data, userId: user.id, idempotency: likeGuard(user.id, key, hashRequest(request, {})) });
   } catch (error) {
     if (error instanceof IdempotencyKeyReusedError) return apiError(422, error.message);
     throw error;

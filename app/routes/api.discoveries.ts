@@ -12,7 +12,9 @@ import { apiPossessionRefusal } from "~/web/possession.server";
 import { consumeHunterLimit } from "~/services/rate-limit.server";
 import { rateLimitedJson } from "~/web/rate-limit.server";
 import { describeReportError } from "~/web/report-errors.server";
-import { reportDiscovery } from "~/services/reporting.server";
+import { reportDiscovery, reportGuard, reportRequestFields } from "~/services/reporting.server";
+import { hashRequest } from "~/web/request-hash.server";
+import { repeatedReport } from "~/web/report-errors.server";
 import { getUser } from "~/web/session.server";
 import { getStorage, photoUrls } from "~/infra/storage.server";
 import { discardUpload } from "~/services/uploads.server";
@@ -99,6 +101,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const jimmy = await findJimmyById(db, body.jimmyId);
   if (!jimmy) return apiError(404, `There is no Jimmy with id ${body.jimmyId}.`);
+  const requestHash = hashRequest(request, { jimmyId: jimmy.id, ...reportRequestFields(body) });
+  // A repeat answers first: its scan proof was used up by the report it repeats.
+  const replayed = await repeatedReport(db, reportGuard(user.id, idempotencyKey, requestHash), (outcome) => ({
+    id: outcome.discoveryId,
+    isFirst: outcome.isFirst,
+  }));
+  if (replayed) return replayed;
   const refusal = await apiPossessionRefusal(request, db, {
     serial: jimmy.serial_number,
     userId: user.id,
@@ -121,6 +130,8 @@ export async function action({ request }: ActionFunctionArgs) {
       precision: body.precision,
       wantsFirst: false,
       idempotencyKey,
+      requestHash,
+      scanProof: body.proof,
     });
     return apiJson(
       { id: outcome.discoveryId, isFirst: outcome.isFirst },

@@ -5,6 +5,7 @@ import { findComment, listComments } from "~/models/comments.server";
 import { findJimmyById } from "~/models/jimmys.server";
 import { apiError, apiJson, readIdempotencyKey, readJson, REPLAYED_HEADERS, requireApiMutation, requireApiUser } from "~/web/api.server";
 import { clientAddress } from "~/web/client-address.server";
+import { hashRequest } from "~/web/request-hash.server";
 import { commentGuard, submitComment, type CommentAuthor } from "~/services/comments.server";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { getDb } from "~/infra/db.server";
@@ -60,7 +61,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     comment: body,
     author,
     address,
-    idempotency: commentGuard(key, { author, address }),
+    idempotency: commentGuard(key, { author, address }, hashRequest(request, body)),
   }).catch((error: unknown) => {
     if (error instanceof IdempotencyKeyReusedError) return { ok: false as const, status: 422 as const, message: error.message };
     throw error;

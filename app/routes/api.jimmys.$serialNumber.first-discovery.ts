@@ -9,7 +9,9 @@ import { apiPossessionRefusal } from "~/web/possession.server";
 import { consumeHunterLimit } from "~/services/rate-limit.server";
 import { rateLimitedJson } from "~/web/rate-limit.server";
 import { describeReportError } from "~/web/report-errors.server";
-import { reportDiscovery } from "~/services/reporting.server";
+import { reportDiscovery, reportGuard, reportRequestFields } from "~/services/reporting.server";
+import { hashRequest } from "~/web/request-hash.server";
+import { repeatedReport } from "~/web/report-errors.server";
 import { getStorage } from "~/infra/storage.server";
 import { discardUpload } from "~/services/uploads.server";
 
@@ -29,6 +31,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const body = await readJson(request, ReportFieldsSchema);
   const db = getDb();
   if (!(await findJimmyBySerial(db, serial))) return apiError(404, `There is no Jimmy #${serial}.`);
+  const requestHash = hashRequest(request, reportRequestFields(body));
+  // A repeat answers first: its scan proof was used up by the report it repeats.
+  const replayed = await repeatedReport(db, reportGuard(user.id, idempotencyKey, requestHash), (outcome) => ({
+    id: outcome.discoveryId,
+    isFirst: outcome.isFirst,
+    wasAlreadyFound: outcome.wasAlreadyFound,
+  }));
+  if (replayed) return replayed;
   const refusal = await apiPossessionRefusal(request, db, { serial, userId: user.id, proof: body.proof, checkCode: body.checkCode });
   if (refusal) return refusal;
   const limit = await consumeHunterLimit(db, "reportPerHunter", user.id);
@@ -46,6 +56,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       precision: body.precision,
       wantsFirst: true,
       idempotencyKey,
+      requestHash,
+      scanProof: body.proof,
     });
     return apiJson(
       { id: outcome.discoveryId, isFirst: outcome.isFirst, wasAlreadyFound: outcome.wasAlreadyFound },

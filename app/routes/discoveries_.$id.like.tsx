@@ -3,7 +3,13 @@ import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { loginHref, safeRedirect } from "~/lib/redirect";
 import { INTENT_PARAM, rememberIntent } from "~/web/sign-in-intent.server";
-import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
+import {
+  IDEMPOTENCY_KEY_FIELD,
+  IDEMPOTENCY_KEY_INVALID_TEXT,
+  IDEMPOTENCY_KEY_REUSED_FORM_TEXT,
+  parseIdempotencyKey,
+} from "~/lib/idempotency";
+import { hashRequest } from "~/web/request-hash.server";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { likeGuard, setLike } from "~/models/likes.server";
 import { requireSameOrigin } from "~/web/csrf.server";
@@ -79,10 +85,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       discoveryId: parsed.data.discoveryId,
       userId: user.id,
       liked: parsed.data.intent === "like",
-      idempotency: likeGuard(user.id, key),
+      idempotency: likeGuard(user.id, key, hashRequest(request, { intent: parsed.data.intent })),
     });
   } catch (error) {
-    if (error instanceof IdempotencyKeyReusedError) return failure(enhanced, back, 422, error.message);
+    if (error instanceof IdempotencyKeyReusedError) return failure(enhanced, back, 422, IDEMPOTENCY_KEY_REUSED_FORM_TEXT);
     throw error;
   }
   if (!result) return failure(enhanced, back, 404, "This discovery no longer exists.");

@@ -10,7 +10,13 @@ import { ANONYMOUS_NAME, HONEYPOT_FIELD } from "~/lib/comments";
 import { jimmyPath } from "~/lib/discoveries";
 import { FlagFormSchema, FlagTargetKindSchema } from "~/lib/flag-schema";
 import { FLAG_REASONS, type FlagTargetKind } from "~/lib/flags";
-import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
+import {
+  IDEMPOTENCY_KEY_FIELD,
+  IDEMPOTENCY_KEY_INVALID_TEXT,
+  IDEMPOTENCY_KEY_REUSED_FORM_TEXT,
+  parseIdempotencyKey,
+} from "~/lib/idempotency";
+import { hashRequest } from "~/web/request-hash.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { findCommentWithOwner } from "~/models/comments.server";
 import { findDiscoveryForAdmin } from "~/models/discoveries.server";
@@ -118,10 +124,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       note: parsed.data.note,
       userId: user?.id ?? null,
       clientAddress: address,
-      idempotency: key ? { scope, key, kind: "flag" } : null,
+      idempotency: key ? { scope, key, kind: "flag", request: hashRequest(request, parsed.data) } : null,
     });
   } catch (error) {
-    if (error instanceof IdempotencyKeyReusedError) return reject(422, { formError: error.message, fieldErrors: {} });
+    if (error instanceof IdempotencyKeyReusedError) return reject(422, { formError: IDEMPOTENCY_KEY_REUSED_FORM_TEXT, fieldErrors: {} });
     throw error;
   }
   if (!result.ok) throw new Response("There is nothing to flag there: it may have been deleted already.", { status: 404 });

@@ -41,7 +41,13 @@ import { WatchButton } from "~/components/WatchButton";
 import { milestoneText } from "~/lib/milestones";
 import { getUser, isAdmin } from "~/web/session.server";
 import { readForm } from "~/web/form.server";
-import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
+import {
+  IDEMPOTENCY_KEY_FIELD,
+  IDEMPOTENCY_KEY_INVALID_TEXT,
+  IDEMPOTENCY_KEY_REUSED_FORM_TEXT,
+  parseIdempotencyKey,
+} from "~/lib/idempotency";
+import { hashRequest } from "~/web/request-hash.server";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 import { photoUrls } from "~/infra/storage.server";
@@ -174,9 +180,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     comment: parsed.data,
     author,
     address: clientAddress(request, context),
-    idempotency: commentGuard(key, { formToken: field(FORM_TOKEN_FIELD) }),
+    idempotency: commentGuard(key, { formToken: field(FORM_TOKEN_FIELD) }, hashRequest(request, parsed.data)),
   }).catch((error: unknown) => {
-    if (error instanceof IdempotencyKeyReusedError) return { ok: false as const, status: 422 as const, message: error.message };
+    if (error instanceof IdempotencyKeyReusedError)
+      return { ok: false as const, status: 422 as const, message: IDEMPOTENCY_KEY_REUSED_FORM_TEXT };
     throw error;
   });
   if (!result.ok) {

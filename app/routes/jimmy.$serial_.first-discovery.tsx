@@ -12,11 +12,11 @@ import { useActionAnswer } from "~/lib/action-answer";
 import { forgetDraftOnRedirect, keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { jimmy, proof, codeExempt } = await loadReportForm(request, params.serial, "first");
+  const { jimmy, proof, proofRefusal, codeExempt } = await loadReportForm(request, params.serial, "first");
   // Someone was quicker: this hunter's report is an additional discovery.
   if (jimmy.discovery_count > 0) throw redirect(`${reportFormPath(jimmy.serial_number, "new")}${new URL(request.url).search}`);
   // A fresh key per rendered form: posting the same form twice (Back, submit again) records one discovery.
-  return { serialNumber: jimmy.serial_number, idempotencyKey: issueIdempotencyKey(), proof, codeExempt };
+  return { serialNumber: jimmy.serial_number, idempotencyKey: issueIdempotencyKey(), proof, proofRefusal, codeExempt };
 }
 
 export const action = ({ request, params }: ActionFunctionArgs) => reportDiscoveryAction(request, params.serial, "first");
@@ -29,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function FirstDiscovery() {
-  const { serialNumber, idempotencyKey, proof, codeExempt } = useLoaderData<typeof loader>();
+  const { serialNumber, idempotencyKey, proof, proofRefusal, codeExempt } = useLoaderData<typeof loader>();
   const result = useActionAnswer<typeof action>();
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
@@ -51,6 +51,7 @@ export default function FirstDiscovery() {
             kind="first"
             idempotencyKey={idempotencyKey}
             proof={proof}
+            proofRefusal={proofRefusal}
             codeExempt={codeExempt}
             action={reportFormAction(serialNumber, "first")}
             draftKey={`report:first:${serialNumber}`}

@@ -7,7 +7,13 @@ import { Field } from "~/components/forms";
 import { Button, secondaryLinkClass } from "~/root";
 import { jimmyPath } from "~/lib/discoveries";
 import { formHints } from "~/lib/form-hints";
-import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
+import {
+  IDEMPOTENCY_KEY_FIELD,
+  IDEMPOTENCY_KEY_INVALID_TEXT,
+  IDEMPOTENCY_KEY_REUSED_FORM_TEXT,
+  parseIdempotencyKey,
+} from "~/lib/idempotency";
+import { hashRequest } from "~/web/request-hash.server";
 import { MISSING_REPORTS_NEEDED, MISSING_REPORTS_NEEDED_TEXT, missingReportsText, POSSIBLY_MISSING } from "~/lib/missing";
 import { MissingFormSchema } from "~/lib/missing-schema";
 import { parseSerial } from "~/lib/serial";
@@ -97,10 +103,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       jimmyId: jimmy.id,
       userId: user.id,
       note: parsed.data.note,
-      idempotency: key ? { scope: `user:${user.id}`, key, kind: "missing" } : null,
+      idempotency: key ? { scope: `user:${user.id}`, key, kind: "missing", request: hashRequest(request, parsed.data) } : null,
     });
   } catch (error) {
-    if (error instanceof IdempotencyKeyReusedError) return reject(422, { formError: error.message, fieldErrors: {} });
+    if (error instanceof IdempotencyKeyReusedError) return reject(422, { formError: IDEMPOTENCY_KEY_REUSED_FORM_TEXT, fieldErrors: {} });
     throw error;
   }
   if (!result.ok)

@@ -11,13 +11,14 @@ import { useActionAnswer } from "~/lib/action-answer";
 import { forgetDraftOnRedirect, keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { jimmy, proof, codeExempt } = await loadReportForm(request, params.serial, "new");
+  const { jimmy, proof, proofRefusal, codeExempt } = await loadReportForm(request, params.serial, "new");
   // A fresh key per rendered form: posting the same form twice (Back, submit again) records one discovery.
   return {
     serialNumber: jimmy.serial_number,
     discoveryCount: jimmy.discovery_count,
     idempotencyKey: issueIdempotencyKey(),
     proof,
+    proofRefusal,
     codeExempt,
   };
 }
@@ -33,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function NewDiscovery() {
-  const { serialNumber, discoveryCount, idempotencyKey, proof, codeExempt } = useLoaderData<typeof loader>();
+  const { serialNumber, discoveryCount, idempotencyKey, proof, proofRefusal, codeExempt } = useLoaderData<typeof loader>();
   const result = useActionAnswer<typeof action>();
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
@@ -52,6 +53,7 @@ export default function NewDiscovery() {
             kind="new"
             idempotencyKey={idempotencyKey}
             proof={proof}
+            proofRefusal={proofRefusal}
             codeExempt={codeExempt}
             action={reportFormAction(serialNumber, "new")}
             draftKey={`report:new:${serialNumber}`}

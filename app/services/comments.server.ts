@@ -24,18 +24,20 @@ export type SubmitCommentResult =
  * Whose idempotency key a comment's is. From the page's form, the form's own
  * token: each copy of the page gets one (even copies from the anonymous page
  * cache, ADR 007), so two visitors never share a key. From the JSON API, the
- * hunter, the admin session, or a guest's address.
+ * hunter, the admin session, or a guest's address. `request` is the
+ * request's hash (hashRequest): the key sent again with another comment is refused.
  */
 export function commentGuard(
   key: string | null,
   from: { formToken: string } | { author: CommentAuthor; address: string | null },
+  request?: string,
 ): IdempotencyGuard | null {
   if (!key) return null;
-  if ("formToken" in from) return { scope: `comment-form:${from.formToken}`, key, kind: "comment" };
+  if ("formToken" in from) return { scope: `comment-form:${from.formToken}`, key, kind: "comment", request };
   const { author } = from;
   const scope =
     author.kind === "admin" ? "admin" : author.kind === "hunter" ? `user:${author.userId}` : `guest:${from.address ?? "unknown"}`;
-  return { scope, key, kind: "comment" };
+  return { scope, key, kind: "comment", request };
 }
 
 /**

@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDb } from "../../tests/support/test-db";
 import { makeJimmy, makeUser } from "../../tests/support/fixtures";
-import { isValidScanProof, issueScanProof, SCAN_PROOF_TTL_MS, verifyPossession } from "./possession.server";
+import { pruneUsedScanProofs, ScanProofUsedError, spendScanProof } from "~/models/scan-proofs.server";
+import {
+  isValidScanProof,
+  issueScanProof,
+  SCAN_PROOF_TTL_MS,
+  SCAN_PROOF_USED_TEXT,
+  scanProofHolds,
+  scanProofRecord,
+  verifyPossession,
+} from "./possession.server";
 import { CHECK_CODE_HUNTER_LIMIT, CHECK_CODE_JIMMY_LIMIT, checkCodeFor, checkLabel } from "./qr.server";
 
 let t: Awaited<ReturnType<typeof createTestDb>>;
@@ -126,5 +135,53 @@ describe("proving possession when reporting", () => {
       error: "rate_limited",
     });
     expect(await verifyPossession(t.db, { serial: 8, userId: finder.id, checkCode: checkCodeFor(8) }, now)).toEqual({ ok: true });
+  });
+});
+
+describe("a scan proof's bounds and single use", () => {
+  const now = new Date("2026-11-24T12:00:00Z");
+
+  it("refuses an expiry further ahead than a proof ever gets, even one signed with the secret", () => {
+    expect(isValidScanProof(issueScanProof(7, 3, now), 7, 3, now)).toBe(true);
+    for (const aheadMs of [1000 + SCAN_PROOF_TTL_MS, 2 * SCAN_PROOF_TTL_MS, 365 * 24 * SCAN_PROOF_TTL_MS]) {
+      expect(isValidScanProof(issueScanProof(7, 3, new Date(now.getTime() + aheadMs)), 7, 3, now), String(aheadMs)).toBe(false);
+    }
+  });
+
+  it("holds for one discovery: once used it is refused with its own message, a typed code still counts, a new scan works", async () => {
+    await makeJimmy(t.db, 7);
+    const hunter = await makeUser(t.db);
+    const proof = issueScanProof(7, hunter.id, now);
+    expect(await scanProofHolds(t.db, proof, 7, hunter.id, now)).toBe(true);
+    await t.db.transaction().execute((trx) => spendScanProof(trx, scanProofRecord(proof)));
+    expect(await scanProofHolds(t.db, proof, 7, hunter.id, now)).toBe(false);
+    expect(await verifyPossession(t.db, { serial: 7, userId: hunter.id, proof }, now)).toEqual({
+      ok: false,
+      reason: "used",
+      message: SCAN_PROOF_USED_TEXT,
+    });
+    expect(await verifyPossession(t.db, { serial: 7, userId: hunter.id, proof, checkCode: checkCodeFor(7) }, now)).toEqual({ ok: true });
+    const later = new Date(now.getTime() + 60_000);
+    expect(await verifyPossession(t.db, { serial: 7, userId: hunter.id, proof: issueScanProof(7, hunter.id, later) }, later)).toEqual({
+      ok: true,
+    });
+  });
+
+  it("is used up once when two reports race with it, and forgotten once it has expired", async () => {
+    const proof = issueScanProof(7, 3, now);
+    const spends = await Promise.allSettled(
+      [0, 1].map(() => t.db.transaction().execute((trx) => spendScanProof(trx, scanProofRecord(proof)))),
+    );
+    expect(spends.filter((s) => s.status === "fulfilled")).toHaveLength(1);
+    expect(spends.filter((s) => s.status === "rejected").map((s) => (s as PromiseRejectedResult).reason)).toEqual([
+      expect.any(ScanProofUsedError),
+    ]);
+    const stored = await t.db.selectFrom("used_scan_proofs").selectAll().execute();
+    expect(stored).toEqual([
+      { proof_hash: scanProofRecord(proof).hash, expires_at: new Date(Number(proof.split(".")[0]) * 1000).toISOString() },
+    ]);
+    expect(stored[0]!.proof_hash).not.toContain(proof.split(".")[1]);
+    expect(await pruneUsedScanProofs(t.db, now)).toBe(0);
+    expect(await pruneUsedScanProofs(t.db, new Date(now.getTime() + SCAN_PROOF_TTL_MS))).toBe(1);
   });
 });

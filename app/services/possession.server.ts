@@ -3,6 +3,7 @@ import { normalizeCheck } from "~/lib/qr-code";
 import { CHECK_CODE_REQUIRED_TEXT } from "~/lib/report-form";
 import type { DB } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
+import { isScanProofUsed, type SpentScanProof } from "~/models/scan-proofs.server";
 import { checkCodeLockout, countWrongCode, isValidCheck } from "./qr.server";
 
 /**
@@ -11,7 +12,8 @@ import { checkCodeLockout, countWrongCode, isValidCheck } from "./qr.server";
  * (/q/… or /scan) carries a scan proof instead: an HMAC, keyed by the session
  * secret, of the Jimmy's serial, the hunter and an expiry, so it is worth
  * nothing for another Jimmy, another hunter or after it expires, and the raw
- * code never travels in a form page's URL.
+ * code never travels in a form page's URL. It proves possession for one
+ * discovery: recording one marks it used (by its hash, until it expires).
  */
 export const SCAN_PROOF_TTL_MS = 60 * 60_000;
 
@@ -25,12 +27,17 @@ export function issueScanProof(serial: number, userId: number, now = new Date(),
   return `${expires}.${proofMac(secrets[0]!, serial, userId, expires)}`;
 }
 
-/** Whether `proof` was issued for this Jimmy and this hunter and has not expired (any current secret may have signed it). */
+/**
+ * Whether `proof` was issued for this Jimmy and this hunter and has not
+ * expired (any current secret may have signed it). An expiry further ahead
+ * than a proof ever gets is refused too: no proof outlives its hour, whoever
+ * signed it.
+ */
 export function isValidScanProof(proof: string, serial: number, userId: number, now = new Date(), secrets = env().sessionSecrets): boolean {
   const match = /^(\d{10,12})\.([A-Za-z0-9_-]{43})$/.exec(proof);
   if (!match) return false;
   const expires = Number(match[1]);
-  if (expires * 1000 <= now.getTime()) return false;
+  if (expires * 1000 <= now.getTime() || expires * 1000 > now.getTime() + SCAN_PROOF_TTL_MS) return false;
   const given = Buffer.from(match[2]!);
   return secrets.some((secret) => {
     const expected = Buffer.from(proofMac(secret, serial, userId, expires));
@@ -38,14 +45,27 @@ export function isValidScanProof(proof: string, serial: number, userId: number, 
   });
 }
 
+/** How a valid proof is kept once a discovery was recorded with it: its hash and its expiry. */
+export function scanProofRecord(proof: string): SpentScanProof {
+  const expires = Number(proof.slice(0, proof.indexOf(".")));
+  return { hash: crypto.createHash("sha256").update(proof).digest("base64url"), expiresAt: new Date(expires * 1000).toISOString() };
+}
+
+/** Whether `proof` still proves possession: valid for this Jimmy and hunter (isValidScanProof) and not yet used for a discovery. */
+export async function scanProofHolds(db: DB, proof: string, serial: number, userId: number, now = new Date()): Promise<boolean> {
+  return isValidScanProof(proof, serial, userId, now) && !(await isScanProofUsed(db, scanProofRecord(proof).hash));
+}
+
 export const CHECK_CODE_MALFORMED_TEXT =
   "The code on the label has 6 letters and numbers (like Code 7KX3PA). Please check it against the label.";
 export const SCAN_PROOF_EXPIRED_TEXT =
   "Your scan of the label has expired or was for another Jimmy. Enter the code printed on the label, or scan it again.";
+export const SCAN_PROOF_USED_TEXT =
+  "Your scan of the label was already used for a discovery. Enter the code printed on the label, or scan it again.";
 
 export type PossessionCheck =
   | { ok: true }
-  | { ok: false; reason: "missing" | "malformed" | "expired"; message: string }
+  | { ok: false; reason: "missing" | "malformed" | "expired" | "used"; message: string }
   | { ok: false; reason: "wrong"; message: string }
   | { ok: false; reason: "limited"; message: string; retryAfterSeconds: number };
 
@@ -66,15 +86,19 @@ function limited(resetAt: string, now: Date): PossessionCheck {
  * I/1, spaces, a leading "Code"). A wrong code counts against the hunter and
  * the Jimmy; past either limit every typed code is refused until the window
  * ends, so a right guess cannot be told apart. A valid scan proof is never
- * refused: it was earned by a right code.
+ * refused for those limits: it was earned by a right code. A proof already
+ * used for a discovery does not hold; a code typed beside it still may.
  */
 export async function verifyPossession(
   db: DB,
   { serial, userId, proof, checkCode }: { serial: number; userId: number; proof?: string | null; checkCode?: string | null },
   now = new Date(),
 ): Promise<PossessionCheck> {
-  if (proof && isValidScanProof(proof, serial, userId, now)) return { ok: true };
   const typed = (checkCode ?? "").trim();
+  if (proof && isValidScanProof(proof, serial, userId, now)) {
+    if (!(await isScanProofUsed(db, scanProofRecord(proof).hash))) return { ok: true };
+    if (!typed) return { ok: false, reason: "used", message: SCAN_PROOF_USED_TEXT };
+  }
   if (!typed) {
     return proof
       ? { ok: false, reason: "expired", message: SCAN_PROOF_EXPIRED_TEXT }

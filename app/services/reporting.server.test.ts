@@ -8,7 +8,9 @@ import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures
 import { FILE_TOO_LARGE_TEXT } from "~/lib/uploads";
 import { countUnreadNotifications, listNotifications } from "~/models/notifications.server";
 import { UnsupportedPhotoError } from "./images.server";
-import { reportDiscovery, type DiscoveryReport } from "./reporting.server";
+import { reportDiscovery, reportRequestFields, type DiscoveryReport } from "./reporting.server";
+import { IdempotencyKeyReusedError, requestHash } from "~/models/idempotency.server";
+import { issueScanProof, scanProofHolds, scanProofRecord } from "./possession.server";
 import { S3Storage } from "~/infra/storage/s3.server";
 import { LocalDiskStorage, StorageUnavailableError, type Storage } from "~/infra/storage.server";
 import {
@@ -216,6 +218,49 @@ for (const [name, setup] of drivers) {
       await expect(reportDiscovery(t.db, store.storage, report(hunter.id, tempPath))).rejects.toThrow(/expired or was already used/);
       await expect(claimUpload(t.db, store.storage, hunter.id, "uploads/../../etc/passwd")).rejects.toBeInstanceOf(UploadRejectedError);
       expect(await t.db.selectFrom("discoveries").selectAll().execute()).toHaveLength(1);
+    });
+
+    it("refuses an idempotency key sent again with another report, recording nothing; the same report again replays", async () => {
+      const { hunter } = await hunterAndJimmy();
+      const key = "report-key-0123456789";
+      const said = { caption: "Under the bridge", location: "Austin, TX", latitude: 30.2672, longitude: -97.7431 };
+      const hashOf = (fields: typeof said) => requestHash("POST", "/jimmy/5/first-discovery", reportRequestFields(fields));
+      const first = await receiveUpload(t.db, store.storage, hunter.id, jpeg, "image/jpeg");
+      const recorded = await reportDiscovery(
+        t.db,
+        store.storage,
+        report(hunter.id, first.tempPath, { idempotencyKey: key, requestHash: hashOf(said) }),
+      );
+      const again = await receiveUpload(t.db, store.storage, hunter.id, jpeg, "image/jpeg");
+      const elsewhere = { ...said, caption: "By the lake", location: "Round Rock, TX" };
+      await expect(
+        reportDiscovery(
+          t.db,
+          store.storage,
+          report(hunter.id, again.tempPath, { ...elsewhere, idempotencyKey: key, requestHash: hashOf(elsewhere) }),
+        ),
+      ).rejects.toBeInstanceOf(IdempotencyKeyReusedError);
+      // An honest retry carries the same report, its photo in a new upload.
+      expect(
+        await reportDiscovery(t.db, store.storage, report(hunter.id, again.tempPath, { idempotencyKey: key, requestHash: hashOf(said) })),
+      ).toEqual({ ...recorded, replayed: true });
+      expect(await t.db.selectFrom("discoveries").select("caption").execute()).toEqual([{ caption: "Under the bridge" }]);
+    });
+
+    it("uses up the scan proof it was recorded with; a report that failed leaves it for the retry", async () => {
+      const { hunter } = await hunterAndJimmy();
+      const proof = issueScanProof(5, hunter.id);
+      const stale = await receiveUpload(t.db, store.storage, hunter.id, jpeg, "image/jpeg", new Date(Date.now() - UPLOAD_TTL_MS - 1000));
+      await expect(reportDiscovery(t.db, store.storage, report(hunter.id, stale.tempPath, { scanProof: proof }))).rejects.toThrow(
+        /expired/,
+      );
+      expect(await scanProofHolds(t.db, proof, 5, hunter.id)).toBe(true);
+      const { tempPath } = await receiveUpload(t.db, store.storage, hunter.id, jpeg, "image/jpeg");
+      await reportDiscovery(t.db, store.storage, report(hunter.id, tempPath, { scanProof: proof }));
+      expect(await scanProofHolds(t.db, proof, 5, hunter.id)).toBe(false);
+      expect(await t.db.selectFrom("used_scan_proofs").select("proof_hash").execute()).toEqual([
+        { proof_hash: scanProofRecord(proof).hash },
+      ]);
     });
 
     it("refuses an expired upload", async () => {

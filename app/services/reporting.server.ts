@@ -9,6 +9,7 @@ import { resolveLocation } from "./geo.server";
 import { newPhotoKey, photoObjectKeys, storePhoto } from "./images.server";
 import type { Storage } from "~/infra/storage.server";
 import { claimUpload, discardUpload, UploadRejectedError } from "./uploads.server";
+import { scanProofHolds, scanProofRecord } from "./possession.server";
 
 export type DiscoveryReport = {
   userId: number;
@@ -24,6 +25,10 @@ export type DiscoveryReport = {
   wantsFirst: boolean;
   /** The client's idempotency key: a repeat answers the first report's outcome (docs/api.md). */
   idempotencyKey?: string | null;
+  /** What the request asked (hashRequest of reportRequestFields): the key sent again with another report is refused. */
+  requestHash?: string;
+  /** The scan proof the report came with: if it is what proved possession, recording the discovery uses it up. */
+  scanProof?: string | null;
 };
 
 export type ReportOutcome = {
@@ -36,18 +41,35 @@ export type ReportOutcome = {
 };
 
 /** A hunter's report key: reports are scoped to the hunter who sent them. */
-export function reportGuard(userId: number, key: string | null | undefined): IdempotencyGuard | null {
-  return key ? { scope: `user:${userId}`, key, kind: "report" } : null;
+export function reportGuard(userId: number, key: string | null | undefined, request?: string): IdempotencyGuard | null {
+  return key ? { scope: `user:${userId}`, key, kind: "report", request } : null;
 }
 
-/** The outcome already recorded under the hunter's key, if this report repeats one. */
-export async function findReportedOutcome(
-  db: DB,
-  userId: number,
-  key: string | null | undefined,
-  now = new Date(),
-): Promise<ReportOutcome | null> {
-  const guard = reportGuard(userId, key);
+/**
+ * The fields that make a report the report it is, for its request hash: what
+ * the discovery will say. Not the photo (a form sent again streams the same
+ * photo into a new temporary upload), nor how possession was proven (a retry
+ * may bring the label's code where the first had a scan proof).
+ */
+export function reportRequestFields(report: {
+  caption?: string | null;
+  location?: string | null;
+  latitude?: number | string | null;
+  longitude?: number | string | null;
+  precision?: string | null;
+}): Record<string, unknown> {
+  const text = (value: unknown) => (value === null || value === undefined ? "" : String(value).trim());
+  return {
+    caption: text(report.caption),
+    location: text(report.location),
+    latitude: text(report.latitude),
+    longitude: text(report.longitude),
+    precision: report.precision === "approximate" ? "approximate" : "exact",
+  };
+}
+
+/** The outcome already recorded under this key, if this report repeats one (IdempotencyKeyReusedError if the key was used for another). */
+export async function findReportedOutcome(db: DB, guard: IdempotencyGuard | null, now = new Date()): Promise<ReportOutcome | null> {
   const first = guard ? await findIdempotentResult<ReportOutcome>(db, guard, now) : null;
   return first ? { ...first, replayed: true } : null;
 }
@@ -69,8 +91,8 @@ export class JimmyNotFoundError extends Error {
  * the recording transaction and then answers the first's outcome too.
  */
 export async function reportDiscovery(db: DB, storage: Storage, report: DiscoveryReport, now = new Date()): Promise<ReportOutcome> {
-  const guard = reportGuard(report.userId, report.idempotencyKey);
-  const recorded = await findReportedOutcome(db, report.userId, report.idempotencyKey, now);
+  const guard = reportGuard(report.userId, report.idempotencyKey, report.requestHash);
+  const recorded = await findReportedOutcome(db, guard, now);
   if (recorded) return recorded;
   const jimmy = await findJimmyBySerial(db, report.serialNumber);
   if (!jimmy) throw new JimmyNotFoundError(`There is no Jimmy #${report.serialNumber}.`);
@@ -80,7 +102,7 @@ export async function reportDiscovery(db: DB, storage: Storage, report: Discover
     bytes = await claimUpload(db, storage, report.userId, report.tempPath, now);
   } catch (error) {
     // A repeat racing its first request: the first may have used the upload and finished meanwhile.
-    const first = error instanceof UploadRejectedError ? await findReportedOutcome(db, report.userId, report.idempotencyKey, now) : null;
+    const first = error instanceof UploadRejectedError ? await findReportedOutcome(db, guard, now) : null;
     if (first) return first;
     throw error;
   }
@@ -95,6 +117,9 @@ export async function reportDiscovery(db: DB, storage: Storage, report: Discover
       ? publishedPosition({ latitude: report.latitude, longitude: report.longitude }, report.precision ?? "exact")
       : { latitude: report.latitude, longitude: report.longitude };
   const place = await resolveLocation({ ...measured, location });
+  // A proof already used did not prove this report (a typed code did), so only one still holding is used up.
+  const proof = report.scanProof ?? "";
+  const spentProof = proof && (await scanProofHolds(db, proof, report.serialNumber, report.userId, now)) ? scanProofRecord(proof) : null;
 
   const record = async (): Promise<ReportOutcome> => {
     try {
@@ -104,6 +129,7 @@ export async function reportDiscovery(db: DB, storage: Storage, report: Discover
         {
           tempPath: report.tempPath,
           wantsFirst: report.wantsFirst,
+          spentProof,
           jimmyId: jimmy.id,
           userId: report.userId,
           photo,

@@ -1,5 +1,6 @@
 import { pruneIdempotencyKeys } from "~/models/idempotency.server";
 import { pruneFinishedJobs } from "~/models/jobs.server";
+import { pruneUsedScanProofs } from "~/models/scan-proofs.server";
 import { getDb } from "~/infra/db.server";
 import { getStorage } from "~/infra/storage.server";
 import { sweepUploads } from "./uploads.server";
@@ -22,6 +23,7 @@ export function startUploadSweeper(): void {
     sweepUploads(getDb(), getStorage()).catch((error: unknown) => console.error("Sweeping temporary uploads failed:", error));
     // Expired idempotency keys go on the same beat.
     pruneIdempotencyKeys(getDb()).catch((error: unknown) => console.error("Pruning idempotency keys failed:", error));
+    pruneUsedScanProofs(getDb()).catch((error: unknown) => console.error("Pruning used scan proofs failed:", error));
     // Finished jobs (sent email) are kept a month for the operator to look at.
     pruneFinishedJobs(getDb(), new Date(Date.now() - FINISHED_JOBS_KEPT_MS)).catch((error: unknown) =>
       console.error("Pruning finished jobs failed:", error),

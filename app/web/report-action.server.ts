@@ -1,7 +1,14 @@
 import { data, redirect, type HeadersFunction } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
+import {
+  IDEMPOTENCY_KEY_FIELD,
+  IDEMPOTENCY_KEY_INVALID_TEXT,
+  IDEMPOTENCY_KEY_REUSED_FORM_TEXT,
+  parseIdempotencyKey,
+} from "~/lib/idempotency";
+import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
+import { ScanProofUsedError } from "~/models/scan-proofs.server";
 import { jimmyPath } from "~/lib/discoveries";
 import { ordinal } from "~/lib/format";
 import {
@@ -23,8 +30,22 @@ import { readPhotoForm } from "./photo-form.server";
 import { consumeHunterLimit, rateLimitedText } from "~/services/rate-limit.server";
 import { retryAfterHeaders } from "./rate-limit.server";
 import { describeReportError } from "./report-errors.server";
-import { findReportedOutcome, JimmyNotFoundError, reportDiscovery, type ReportOutcome } from "~/services/reporting.server";
-import { isValidScanProof, verifyPossession } from "~/services/possession.server";
+import {
+  findReportedOutcome,
+  JimmyNotFoundError,
+  reportDiscovery,
+  reportGuard,
+  reportRequestFields,
+  type ReportOutcome,
+} from "~/services/reporting.server";
+import {
+  SCAN_PROOF_EXPIRED_TEXT,
+  SCAN_PROOF_USED_TEXT,
+  isValidScanProof,
+  scanProofHolds,
+  verifyPossession,
+} from "~/services/possession.server";
+import { hashRequest } from "./request-hash.server";
 import { possessionHeaders, possessionStatus } from "./possession.server";
 import { isAdmin, requireUser } from "./session.server";
 import { getStorage } from "~/infra/storage.server";
@@ -34,7 +55,8 @@ import { discardUpload } from "~/services/uploads.server";
  * The Jimmy a form page is for, or 404; a hunter must be signed in to see the
  * form. With it, how the form proves possession: the scan proof the hunter
  * arrived with from /q/… or /scan (`?proof=`), if it holds for this Jimmy and
- * hunter, or none (the form asks for the code); an admin needs neither.
+ * hunter, or none (the form asks for the code, and says why when a proof was
+ * given: expired, for another Jimmy, or already used); an admin needs neither.
  */
 export async function loadReportForm(request: Request, serialParam: string | undefined, kind: "first" | "new") {
   const serial = parseSerial(serialParam);
@@ -45,8 +67,11 @@ export async function loadReportForm(request: Request, serialParam: string | und
   const jimmy = await findJimmyBySerial(db, serial);
   if (!jimmy) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
   const given = url.searchParams.get("proof") ?? "";
-  const proof = given && isValidScanProof(given, serial, user.id) ? given : "";
-  return { jimmy, proof, codeExempt: await isAdmin(request, { db }) };
+  const proof = given && (await scanProofHolds(db, given, serial, user.id)) ? given : "";
+  const codeExempt = await isAdmin(request, { db });
+  const proofRefusal =
+    !given || proof || codeExempt ? null : isValidScanProof(given, serial, user.id) ? SCAN_PROOF_USED_TEXT : SCAN_PROOF_EXPIRED_TEXT;
+  return { jimmy, proof, codeExempt, proofRefusal };
 }
 
 /** The report pages' answer headers: a refusal for going too fast says when to try again. */
@@ -128,13 +153,16 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
     await dropFreshUpload();
     return failure(400, { ...values, tempPath: freshUpload ? "" : values.tempPath }, {}, IDEMPOTENCY_KEY_INVALID_TEXT);
   }
+  // What this report says, so its key sent again with another report is refused (ADR 009).
+  const requestHash = hashRequest(request, reportRequestFields(values));
   let recorded: ReportOutcome | null;
   try {
-    recorded = await findReportedOutcome(db, user.id, idempotencyKey);
+    recorded = await findReportedOutcome(db, reportGuard(user.id, idempotencyKey, requestHash));
   } catch (error) {
     await dropFreshUpload();
     const { status, message } = describeReportError(error);
-    return failure(status, { ...values, tempPath: freshUpload ? "" : values.tempPath }, {}, message);
+    const text = error instanceof IdempotencyKeyReusedError ? IDEMPOTENCY_KEY_REUSED_FORM_TEXT : message;
+    return failure(status, { ...values, tempPath: freshUpload ? "" : values.tempPath }, {}, text);
   }
   if (recorded) {
     await dropFreshUpload();
@@ -196,9 +224,14 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
       precision: parsed.data.precision,
       wantsFirst: kind === "first",
       idempotencyKey,
+      requestHash,
+      scanProof: values.proof,
     });
   } catch (error) {
     if (error instanceof JimmyNotFoundError) throw new Response(error.message, { status: 404 });
+    // Another report used the same scan proof a moment before: the form asks for the code instead.
+    if (error instanceof ScanProofUsedError) return failure(400, { ...values, proof: "" }, { checkCode: SCAN_PROOF_USED_TEXT });
+    if (error instanceof IdempotencyKeyReusedError) return failure(422, values, {}, IDEMPOTENCY_KEY_REUSED_FORM_TEXT);
     const problem = photoProblem(error);
     if (!problem.keepUpload) await discardUpload(db, storage, user.id, parsed.data.tempPath);
     return failure(

@@ -1,6 +1,11 @@
 import { FILE_TOO_LARGE_TEXT } from "~/lib/uploads";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
-import { JimmyNotFoundError } from "~/services/reporting.server";
+import { ScanProofUsedError } from "~/models/scan-proofs.server";
+import { SCAN_PROOF_USED_TEXT } from "~/services/possession.server";
+import { findReportedOutcome, JimmyNotFoundError, type ReportOutcome } from "~/services/reporting.server";
+import type { IdempotencyGuard } from "~/models/idempotency.server";
+import type { DB } from "~/infra/db.server";
+import { apiError, apiJson, REPLAYED_HEADERS } from "./api.server";
 import { UnsupportedPhotoError } from "~/services/images.server";
 import { ObjectTooLargeError, StorageUnavailableError } from "~/infra/storage.server";
 import { UploadRejectedError } from "~/services/uploads.server";
@@ -17,6 +22,7 @@ export const STORAGE_DOWN_TEXT =
  */
 export function describeReportError(error: unknown): { status: number; message: string; discardUpload: boolean } {
   if (error instanceof IdempotencyKeyReusedError) return { status: 422, message: error.message, discardUpload: false };
+  if (error instanceof ScanProofUsedError) return { status: 400, message: SCAN_PROOF_USED_TEXT, discardUpload: false };
   if (error instanceof JimmyNotFoundError) return { status: 404, message: error.message, discardUpload: false };
   if (error instanceof UploadRejectedError) return { status: error.status, message: error.message, discardUpload: true };
   if (error instanceof UnsupportedPhotoError) return { status: 415, message: error.message, discardUpload: true };
@@ -27,4 +33,23 @@ export function describeReportError(error: unknown): { status: number; message: 
     return { status: 503, message: STORAGE_DOWN_TEXT, discardUpload: false };
   }
   throw error;
+}
+
+/**
+ * The JSON API's answer to a report that repeats one already recorded under
+ * its key (201, `Idempotent-Replayed`), or to a key sent again with another
+ * report (422); null when the report is new.
+ */
+export async function repeatedReport(
+  db: DB,
+  guard: IdempotencyGuard | null,
+  body: (outcome: ReportOutcome) => Record<string, unknown>,
+): Promise<Response | null> {
+  try {
+    const outcome = await findReportedOutcome(db, guard);
+    return outcome ? apiJson(body(outcome), { status: 201, headers: REPLAYED_HEADERS }) : null;
+  } catch (error) {
+    if (error instanceof IdempotencyKeyReusedError) return apiError(422, error.message);
+    throw error;
+  }
 }

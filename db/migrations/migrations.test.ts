@@ -52,6 +52,7 @@ describe("migrations", () => {
       "sessions",
       "sign_in_states",
       "temp_uploads",
+      "used_scan_proofs",
       "users",
       "watches",
     ]);

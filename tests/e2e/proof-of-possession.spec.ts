@@ -1,3 +1,5 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { ROTATED_GPS_JPEG } from "../support/photos";
 import { actFromOwnAddress, checkCode, freshSerial, mint } from "./admin-helpers";
@@ -7,6 +9,7 @@ import { signIn, uniqueName, waitForHydration } from "./helpers";
 // Reporting a discovery needs the code on the Jimmy's label (docs/security.md):
 // a scan of the QR code carries a proof of it, any other way in asks for it.
 
+const USED_TEXT = "Your scan of the label was already used for a discovery. Enter the code printed on the label, or scan it again.";
 const codeField = (page: Page) => page.getByLabel(/^Code on the label/);
 const discoveriesOf = (serial: number) =>
   query<{ n: number }>("select count(*) as n from discoveries d join jimmys j on j.id = d.jimmy_id where j.serial_number = ?", serial)[0]!
@@ -123,5 +126,55 @@ test.describe("proving you found the Jimmy", () => {
     await page.getByRole("button", { name: "Submit First Discovery" }).click();
     await expect(page.getByText("Too many wrong codes were tried.").first()).toBeVisible();
     expect(discoveriesOf(serial)).toBe(0);
+  });
+
+  test("a scan proves one report: used again it is refused with the code asked for, while a retry of its report is answered as recorded", async ({
+    page,
+  }, testInfo) => {
+    const serial = freshSerial();
+    mint(serial);
+    await actFromOwnAddress(page);
+    await signIn(page, uniqueName("OneScan"), "Finder", "/");
+    await page.goto(`/q/${serial}-${checkCode(serial)}`);
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}/first-discovery\\?proof=`));
+    const proof = new URL(page.url()).searchParams.get("proof")!;
+
+    const upload = async () => {
+      const response = await page.request.post("/api/upload", {
+        multipart: { photo: { name: "jimmy.jpg", mimeType: "image/jpeg", buffer: fs.readFileSync(ROTATED_GPS_JPEG) } },
+      });
+      expect(response.status()).toBe(200);
+      return ((await response.json()) as { tempPath: string }).tempPath;
+    };
+    const report = (key: string, tempPath: string) =>
+      page.request.post(`/api/jimmys/${serial}/first-discovery`, {
+        data: { tempPath, location: "Pease Park, Austin, TX", proof },
+        headers: { "Idempotency-Key": key },
+      });
+    const firstKey = `scan-report-${crypto.randomUUID()}`;
+    const firstUpload = await upload();
+    const created = await report(firstKey, firstUpload);
+    expect(created.status()).toBe(201);
+    // The answer lost and the same report sent again: answered as recorded, not refused for its proof.
+    const retried = await report(firstKey, firstUpload);
+    expect(retried.status()).toBe(201);
+    expect(retried.headers()["idempotent-replayed"]).toBe("true");
+    expect(await retried.json()).toEqual(await created.json());
+    // Another report with the same proof is refused, and says what to do.
+    const again = await report(`scan-report-${crypto.randomUUID()}`, await upload());
+    expect(again.status()).toBe(400);
+    expect(await again.json()).toEqual({ message: USED_TEXT, field: "checkCode" });
+    expect(discoveriesOf(serial)).toBe(1);
+
+    // Back on a form with that proof, the hunter is told and asked for the code, and the report goes through with it.
+    await page.goto(`/jimmy/${serial}/new-discovery?proof=${proof}`);
+    await waitForHydration(page, testInfo);
+    await expect(page.getByText(USED_TEXT).first()).toBeVisible();
+    await expect(page.getByText("Label checked: you scanned this Jimmy's code.")).toHaveCount(0);
+    await fillReport(page, "Pease Park, Austin, TX");
+    await codeField(page).fill(checkCode(serial));
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: 30_000 });
+    expect(discoveriesOf(serial)).toBe(2);
   });
 });

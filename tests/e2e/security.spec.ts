@@ -6,6 +6,7 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type APIResponse, type BrowserContext } from "@playwright/test";
 import Database from "better-sqlite3";
@@ -54,6 +55,30 @@ async function hunterWithTargets(context: BrowserContext, name = uniqueName("Sec
 }
 
 type Hunter = Awaited<ReturnType<typeof hunterWithTargets>>;
+
+/** A form POST whose path goes out byte for byte as given (Playwright, like a browser, would resolve `..` and `\\` first). */
+function rawPost(baseURL: string, rawPath: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(baseURL);
+  const body = "List-Unsubscribe=One-Click";
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        hostname,
+        port,
+        path: rawPath,
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(body.length) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
 
 /** Everything such a visitor's request could change, read from the database. */
 function footprint(hunter: Hunter) {
@@ -353,6 +378,49 @@ test.describe("cross-site requests", () => {
       form: { "List-Unsubscribe": "One-Click" },
     });
     expect(signed.status()).toBe(200);
+    expect(frequency()).toBe("off");
+  });
+
+  test("a path that only looks like the one-click unsubscribe is refused as cross-site (403), never a 500, and changes nothing", async ({
+    baseURL,
+  }) => {
+    const userId = plantHunter(uniqueName("OddPath"));
+    const db = writeDb();
+    try {
+      db.prepare("update users set email = 'oddpath@example.com', email_frequency = 'each' where id = ?").run(userId);
+    } finally {
+      db.close();
+    }
+    const frequency = () => queryOne<{ f: string }>("select email_frequency as f from users where id = ?", userId).f;
+    const token = unsubscribeToken(userId, E2E_SESSION_SECRET);
+    // Sent as written: a browser or Playwright would tidy the path before sending it.
+    const post = (rawPath: string) => rawPost(baseURL!, rawPath, { Origin: "https://mail.example", "Sec-Fetch-Site": "cross-site" });
+    for (const rawPath of [
+      "/email/unsubscribe/..\\account/one-click",
+      "/email/unsubscribe/..%5caccount/one-click",
+      "/email/unsubscribe/..%5Caccount/one-click",
+      "/email/unsubscribe/%2e%2e/account/one-click",
+      "/email/unsubscribe/.%2e/account/one-click",
+      "/email/unsubscribe/..%2faccount/one-click",
+      `/email/unsubscribe/${token}/one-click/..`,
+      `/email/unsubscribe/${token}//one-click`,
+      `//email/unsubscribe/${token}/one-click`,
+      `/email/unsubscribe/${token}/one-click/`,
+      "/email/unsubscribe/..\\..\\login/one-click",
+    ]) {
+      const answer = await post(rawPath);
+      expect(answer.status, rawPath).toBe(403);
+      expect(answer.body, rawPath).toContain("came from another site");
+    }
+    for (const rawPath of ["/email/unsubscribe/%zz/one-click", `/email/unsubscribe/${token}%/one-click`, "/account%E0%A4%A"]) {
+      const answer = await post(rawPath);
+      expect(answer.status, rawPath).toBe(403);
+      expect(answer.body, rawPath).toContain("could not be read");
+    }
+    expect(frequency()).toBe("each");
+    // The exact route, sent the same way, still unsubscribes (RFC 8058).
+    const exact = await post(`/email/unsubscribe/${token}/one-click`);
+    expect(exact.status).toBe(200);
     expect(frequency()).toBe("off");
   });
 
