@@ -3,7 +3,8 @@ import { redirect } from "@remix-run/node";
 import { stopEmails } from "~/models/email.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { checkUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS } from "~/services/email-links.server";
+import { UNSUBSCRIBE_LINK_DAYS } from "~/lib/email";
+import { checkUnsubscribeToken } from "~/services/email-links.server";
 
 /**
  * The address in every news email's List-Unsubscribe header. A mail program

@@ -6,7 +6,8 @@ import { Button } from "~/root";
 import { stopEmails } from "~/models/email.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { checkUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS } from "~/services/email-links.server";
+import { UNSUBSCRIBE_LINK_DAYS } from "~/lib/email";
+import { checkUnsubscribeToken } from "~/services/email-links.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { env } from "~/infra/env.server";
-import { checkUnsubscribeToken, UNSUBSCRIBE_LINK_DAYS, unsubscribeToken, unsubscribeUrls } from "./email-links.server";
+import { UNSUBSCRIBE_LINK_DAYS } from "~/lib/email";
+import { checkUnsubscribeToken, unsubscribeToken, unsubscribeUrls } from "./email-links.server";
 
 const NOW = new Date("2026-03-01T12:00:00.000Z");
 const DAY = 24 * 60 * 60_000;

@@ -7,6 +7,7 @@
  */
 import crypto from "node:crypto";
 import { env } from "~/infra/env.server";
+import { UNSUBSCRIBE_LINK_DAYS } from "~/lib/email";
 
 function mac(secret: string, purpose: string, subject: string): string {
   return crypto.createHmac("sha256", secret).update(`${purpose}:${subject}`).digest("base64url").slice(0, 32);
@@ -28,12 +29,6 @@ function verify(purpose: string, token: string): string | null {
   return null;
 }
 
-/**
- * How long an email's unsubscribe links work: a digest read weeks later
- * still unsubscribes in one click, and a link leaked from an old email does
- * not work for ever. An older one leads to the account page after sign-in.
- */
-export const UNSUBSCRIBE_LINK_DAYS = 60;
 const UNSUBSCRIBE_LINK_TTL_MS = UNSUBSCRIBE_LINK_DAYS * 24 * 60 * 60_000;
 
 const UNSUBSCRIBE_SUBJECT = /^([1-9]\d{0,15})-([0-9a-z]{1,12})-[0-9a-f]{12}$/;
