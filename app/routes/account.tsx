@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
@@ -42,6 +42,12 @@ import { readerDate } from "~/web/reader-terms.server";
 import { currentSessionHash, requireUser } from "~/web/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Your account" }, { name: "robots", content: "noindex" }];
+
+/** A refusal's Retry-After reaches the page that says so. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 const NO_MAIL_SERVER = "This hunt has no mail server set up, so it sends no email: your news stays in the app, under the bell.";
 
