@@ -1,6 +1,6 @@
 /** The account page's forms (app/routes/account.tsx), checked the same way on the server and hinted in the browser. */
 import { z } from "zod";
-import { withoutControls } from "./text";
+import { singleLineText } from "./text-fields";
 
 /** Each part of a display name, as the Hall of Fame and the comments show it. */
 export const NAME_PART_MAX_LENGTH = 40;
@@ -13,26 +13,17 @@ export const EmailChoicesSchema = z.object({
 });
 
 export const NewEmailSchema = z.object({
-  email: z
-    .string()
-    .trim()
+  email: singleLineText()
     .min(1, "Type the address your news should go to.")
     .max(EMAIL_MAX_LENGTH, `An address is at most ${EMAIL_MAX_LENGTH} characters.`)
     .pipe(z.email("That doesn't look like an email address: it should be like name@example.com.")),
 });
 
 export const DisplayNameSchema = z.object({
-  firstName: z
-    .string()
-    .overwrite(withoutControls)
-    .trim()
+  firstName: singleLineText()
     .min(1, "Type the first name other hunters will see.")
     .max(NAME_PART_MAX_LENGTH, `A first name is at most ${NAME_PART_MAX_LENGTH} characters.`),
-  lastName: z
-    .string()
-    .overwrite(withoutControls)
-    .trim()
-    .max(NAME_PART_MAX_LENGTH, `A last name is at most ${NAME_PART_MAX_LENGTH} characters.`),
+  lastName: singleLineText().max(NAME_PART_MAX_LENGTH, `A last name is at most ${NAME_PART_MAX_LENGTH} characters.`),
 });
 
 export const PhotoChoiceSchema = z.enum(["provider", "upload", "none"], {

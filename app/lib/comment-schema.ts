@@ -1,6 +1,6 @@
 // Kept apart from ./comments so the comment form's client code does not ship zod.
 import { z } from "zod";
-import { withoutControls } from "./text";
+import { multiLineText, singleLineText } from "./text-fields";
 import {
   AUTHOR_NAME_MAX_LENGTH,
   AUTHOR_NAME_TOO_LONG_TEXT,
@@ -15,11 +15,8 @@ import {
  * the form, through the same limits and messages in ./comments.
  */
 export const CommentFormSchema = z.object({
-  content: z.string().overwrite(withoutControls).trim().min(1, COMMENT_BLANK_TEXT).max(COMMENT_MAX_LENGTH, COMMENT_TOO_LONG_TEXT),
-  authorName: z
-    .string()
-    .overwrite(withoutControls)
-    .trim()
+  content: multiLineText().min(1, COMMENT_BLANK_TEXT).max(COMMENT_MAX_LENGTH, COMMENT_TOO_LONG_TEXT),
+  authorName: singleLineText()
     .max(AUTHOR_NAME_MAX_LENGTH, AUTHOR_NAME_TOO_LONG_TEXT)
     .transform((name) => (name === "" ? undefined : name))
     .optional(),

@@ -10,6 +10,13 @@ export const DIGEST_DELAY_MS = 24 * 60 * 60_000;
 /** How long the link that confirms a new address works. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
 
+/**
+ * How many days an email's unsubscribe links work: a digest read weeks later
+ * still unsubscribes in one click, and a link leaked from an old email does
+ * not work for ever. An older one leads to the account page after sign-in.
+ */
+export const UNSUBSCRIBE_LINK_DAYS = 60;
+
 export const EMAIL_FREQUENCY_LABELS: Record<EmailFrequency, string> = {
   off: "No email — news in the app only",
   each: "An email for each piece of news",

@@ -2,20 +2,17 @@
 import { z } from "zod";
 import { COMMENT_BLANK_TEXT, COMMENT_MAX_LENGTH, COMMENT_TOO_LONG_TEXT } from "./comments";
 import { MAX_CAPTION_LENGTH, MAX_LOCATION_LENGTH } from "./report-form";
-import { withoutControls } from "./text";
+import { multiLineText, singleLineText } from "./text-fields";
 
 /** A hunter's changes to their discovery: the same limits as reporting it. */
 export const DiscoveryEditSchema = z.object({
-  caption: z.string().overwrite(withoutControls).trim().max(MAX_CAPTION_LENGTH, `Keep the caption under ${MAX_CAPTION_LENGTH} characters.`),
-  location: z
-    .string()
-    .overwrite(withoutControls)
-    .trim()
+  caption: multiLineText().max(MAX_CAPTION_LENGTH, `Keep the caption under ${MAX_CAPTION_LENGTH} characters.`),
+  location: singleLineText()
     .max(MAX_LOCATION_LENGTH, `Keep the location under ${MAX_LOCATION_LENGTH} characters.`)
     .transform((location) => (location === "" ? null : location)),
 });
 
 /** A hunter's new text for their comment: the same rules as posting it. */
 export const CommentEditSchema = z.object({
-  content: z.string().overwrite(withoutControls).trim().min(1, COMMENT_BLANK_TEXT).max(COMMENT_MAX_LENGTH, COMMENT_TOO_LONG_TEXT),
+  content: multiLineText().min(1, COMMENT_BLANK_TEXT).max(COMMENT_MAX_LENGTH, COMMENT_TOO_LONG_TEXT),
 });

@@ -2,7 +2,8 @@ import type { LocationPrecision } from "./location-precision";
 import { z } from "zod";
 import { jimmyPath } from "./discoveries";
 import { ordinal } from "./format";
-import { PLAIN_DECIMAL, withoutControls } from "./text";
+import { PLAIN_DECIMAL } from "./text";
+import { multiLineText, singleLineText } from "./text-fields";
 
 /** Which discovery form a report came from (SPEC.md §2): the pages, or the Jimmy page's modal. */
 export type ReportFormKind = "first" | "new" | "modal";
@@ -52,11 +53,8 @@ export function firstDiscoveryNotice(serialNumber: number): string {
 
 const TEMP_PATH = /^uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}$/;
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .overwrite(withoutControls)
-    .trim()
+const optionalText = (text: typeof singleLineText, max: number, label: string) =>
+  text()
     .max(max, `Keep the ${label} under ${max} characters.`)
     .optional()
     .transform((value) => (value ? value : null));
@@ -95,8 +93,8 @@ export function reportFormSchema(kind: ReportFormKind) {
               .unknown()
               .optional()
               .transform(() => null)
-          : optionalText(MAX_CAPTION_LENGTH, "caption"),
-      location: optionalText(MAX_LOCATION_LENGTH, "location"),
+          : optionalText(multiLineText, MAX_CAPTION_LENGTH, "caption"),
+      location: optionalText(singleLineText, MAX_LOCATION_LENGTH, "location"),
       latitude: coordinate(90, "latitude"),
       longitude: coordinate(180, "longitude"),
       precision: z.enum(["exact", "approximate"]).catch("exact"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { PLAIN_DECIMAL, withoutControls } from "./text";
+import { PLAIN_DECIMAL } from "./text";
+import { multiLineText, singleLineText } from "./text-fields";
 
 /** The longest caption and location text a report may carry. */
 export const MAX_CAPTION_LENGTH = 500;
@@ -36,12 +37,7 @@ export const ReportFieldsSchema = z
       .string({ error: "tempPath is required: upload the photo first" })
       .min(1, "tempPath is required: upload the photo first")
       .max(200),
-    location: z
-      .string()
-      .overwrite(withoutControls)
-      .trim()
-      .max(MAX_LOCATION_LENGTH, `location must be at most ${MAX_LOCATION_LENGTH} characters`)
-      .nullish(),
+    location: singleLineText().max(MAX_LOCATION_LENGTH, `location must be at most ${MAX_LOCATION_LENGTH} characters`).nullish(),
     latitude: coordinate("latitude", 90),
     longitude: coordinate("longitude", 180),
     /** How precisely the coordinates are published: "exact" (the default) or "approximate" (about 1 km). */
@@ -63,11 +59,6 @@ export const ApiDiscoverySchema = z.intersection(
   ReportFieldsSchema,
   z.object({
     jimmyId: z.number({ error: "jimmyId must be a number" }).int().positive("jimmyId must be positive"),
-    caption: z
-      .string()
-      .overwrite(withoutControls)
-      .trim()
-      .max(MAX_CAPTION_LENGTH, `caption must be at most ${MAX_CAPTION_LENGTH} characters`)
-      .nullish(),
+    caption: multiLineText().max(MAX_CAPTION_LENGTH, `caption must be at most ${MAX_CAPTION_LENGTH} characters`).nullish(),
   }),
 );

@@ -44,5 +44,18 @@ export function withoutControls(text: string): string {
   return isInvisible(cleaned) ? "" : cleaned;
 }
 
+/**
+ * Line breaks and tabs of every kind (CR, LF, tab, vertical tab, form feed,
+ * NEL, the Unicode line and paragraph separators). A name or an address is
+ * one line: a break in one lets it pose as more text wherever it is shown
+ * as lines (an email's text part showing a forged "Bcc:" line).
+ */
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+
+/** Typed text meant as one line: `withoutControls`, with each run of line breaks and tabs made one space. */
+export function singleLine(text: string): string {
+  return withoutControls(text.replace(LINE_BREAKS, " "));
+}
+
 /** A number written the plain decimal way ("-97.74", "30", ".5"): not hex, binary, octal, exponents, Infinity or blanks. */
 export const PLAIN_DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;

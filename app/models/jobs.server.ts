@@ -95,6 +95,20 @@ export async function retryJob(db: Executor, id: number, input: { error: string;
     .execute();
 }
 
+/** The job could not run yet, through no fault of its own (the hunt's mail cap): due again at `runAt`, the attempt not counted. */
+export async function deferJob(db: Executor, id: number, input: { reason: string; runAt: Date }): Promise<void> {
+  await db
+    .updateTable("jobs")
+    .set((eb) => ({
+      run_at: input.runAt.toISOString(),
+      last_error: input.reason.slice(0, 1000),
+      locked_until: null,
+      attempts: eb("attempts", "-", 1),
+    }))
+    .where("id", "=", id)
+    .execute();
+}
+
 /** Finished jobs are kept a while for the operator to look at, then removed (on the upload sweeper's beat). */
 export async function pruneFinishedJobs(db: Executor, olderThan: Date): Promise<number> {
   const result = await db.deleteFrom("jobs").where("finished_at", "<", olderThan.toISOString()).executeTakeFirst();

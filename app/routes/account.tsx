@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
@@ -10,7 +10,7 @@ import { UnitsSwitch } from "~/components/UnitsSwitch";
 import { Button, buttonClass } from "~/root";
 import { DisplayNameSchema, EmailChoicesSchema, NewEmailSchema, PhotoChoiceSchema } from "~/lib/account-schema";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
-import { EMAIL_CHANGE_TTL_MS, EMAIL_FREQUENCY_LABELS, JOB_KINDS } from "~/lib/email";
+import { EMAIL_FREQUENCY_LABELS } from "~/lib/email";
 import { formHints } from "~/lib/form-hints";
 import { fullName, plural, relativeAge } from "~/lib/format";
 import { describeBrowser } from "~/lib/user-agent";
@@ -19,8 +19,7 @@ import { parseSerial } from "~/lib/serial";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 import type { EmailFrequency } from "#db/schema";
-import { emailSettingsOf, requestEmailChange, saveEmailChoices } from "~/models/email.server";
-import { enqueueJob } from "~/models/jobs.server";
+import { emailSettingsOf, saveEmailChoices } from "~/models/email.server";
 import { listDataExports } from "~/models/data-exports.server";
 import { profileOf } from "~/models/users.server";
 import { deleteOtherUserSessions, deleteUserSession, listUserSessions } from "~/models/sessions.server";
@@ -29,18 +28,26 @@ import { setWatching, watchedJimmysOf } from "~/models/watches.server";
 import { type DB, getDb } from "~/infra/db.server";
 import { getStorage } from "~/infra/storage.server";
 import { env } from "~/infra/env.server";
-import { emailChangeToken, tokenHash } from "~/services/email-links.server";
+import { requestAddressConfirmation } from "~/services/email-change.server";
+import { rateLimitedText } from "~/services/rate-limit.server";
 import { requestDataExport } from "~/services/data-export.server";
 import { UnsupportedPhotoError } from "~/services/images.server";
 import { changeDisplayName, chooseProfilePhoto } from "~/services/profile.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { flashHeader } from "~/web/flash.server";
+import { retryAfterHeaders } from "~/web/rate-limit.server";
 import { readForm } from "~/web/form.server";
 import { formatBytes, MultipartRefusal, readMultipart } from "~/web/multipart.server";
 import { readerDate } from "~/web/reader-terms.server";
 import { currentSessionHash, requireUser } from "~/web/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Your account" }, { name: "robots", content: "noindex" }];
+
+/** A refusal's Retry-After reaches the page that says so. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 const NO_MAIL_SERVER = "This hunt has no mail server set up, so it sends no email: your news stays in the app, under the bell.";
 
@@ -197,18 +204,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const parsed = NewEmailSchema.safeParse(values);
     if (!parsed.success) return reject({ fieldErrors: z.flattenError(parsed.error).fieldErrors });
     if (!env().mail) return reject({ fieldErrors: { email: [NO_MAIL_SERVER] } });
-    const now = new Date();
-    const change = { userId: user.id, newEmail: parsed.data.email, createdAt: now.toISOString() };
-    await db.transaction().execute(async (trx) => {
-      const id = await requestEmailChange(trx, {
-        ...change,
-        tokenHash: tokenHash(emailChangeToken(change)),
-        now,
-        ttlMs: EMAIL_CHANGE_TTL_MS,
-      });
-      await enqueueJob(trx, { kind: JOB_KINDS.emailConfirmation, key: `email-change:${id}`, payload: { changeId: id }, now });
-    });
-    return done("Check your email", `We sent a link to ${change.newEmail}. Open it within a day to make it your address.`);
+    const outcome = await requestAddressConfirmation(db, { userId: user.id, newEmail: parsed.data.email });
+    if (!outcome.queued)
+      return data<AccountAnswer>(
+        { form: "email", values, fieldErrors: { email: [rateLimitedText(outcome.refusedBy, outcome.limit)] } },
+        { status: 429, headers: retryAfterHeaders(outcome.limit) },
+      );
+    return done("Check your email", `We sent a link to ${parsed.data.email}. Open it within a day to make it your address.`);
   }
 
   if (intent === "name") {

@@ -2,7 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { stopEmails } from "~/models/email.server";
 import { getDb } from "~/infra/db.server";
-import { unsubscribeTokenUser } from "~/services/email-links.server";
+import { env } from "~/infra/env.server";
+import { UNSUBSCRIBE_LINK_DAYS } from "~/lib/email";
+import { checkUnsubscribeToken } from "~/services/email-links.server";
 
 /**
  * The address in every news email's List-Unsubscribe header. A mail program
@@ -10,19 +12,22 @@ import { unsubscribeTokenUser } from "~/services/email-links.server";
  * to it from wherever it runs, with no cookie: the signed token is the proof,
  * and all it can do is stop email, so the cross-site refusal lets it through
  * (server/cross-site.ts). Opened in a browser instead, it leads to the page
- * that asks first.
+ * that asks first. A link past its days answers 410 with where to go instead.
  */
 export function loader({ params }: LoaderFunctionArgs) {
   return redirect(`/email/unsubscribe/${encodeURIComponent(params.token ?? "")}`);
 }
 
 export async function action({ params }: ActionFunctionArgs) {
-  const userId = unsubscribeTokenUser(params.token ?? "");
-  if (userId === null)
-    return new Response("This unsubscribe link isn't one of ours.", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
-  await stopEmails(getDb(), userId);
-  return new Response("Unsubscribed: no more email.", { status: 200, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const check = checkUnsubscribeToken(params.token ?? "");
+  const text = (status: number, message: string) =>
+    new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (check.kind === "not-ours") return text(404, "This unsubscribe link isn't one of ours.");
+  if (check.kind === "expired")
+    return text(
+      410,
+      `This unsubscribe link has expired: they work for ${UNSUBSCRIBE_LINK_DAYS} days. Sign in at ${new URL("/account", env().publicUrl).href} to choose what email you get.`,
+    );
+  await stopEmails(getDb(), check.userId);
+  return text(200, "Unsubscribed: no more email.");
 }

@@ -1,27 +1,30 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { Button } from "~/root";
 import { stopEmails } from "~/models/email.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { unsubscribeTokenUser } from "~/services/email-links.server";
+import { UNSUBSCRIBE_LINK_DAYS } from "~/lib/email";
+import { checkUnsubscribeToken } from "~/services/email-links.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe" }, { name: "robots", content: "noindex" }];
 
 const NOT_OURS = "This unsubscribe link isn't one of ours (it may have been cut short). You can stop email on your account page.";
 
-function hunterOf(token: string | undefined): number {
-  const userId = unsubscribeTokenUser(token ?? "");
-  if (userId === null) throw new Response(NOT_OURS, { status: 404 });
-  return userId;
+/** The hunter the link is for, or null when it has expired (a 410 page then leads to the account page); a link not ours is a 404. */
+function hunterOf(token: string | undefined): number | null {
+  const check = checkUnsubscribeToken(token ?? "");
+  if (check.kind === "not-ours") throw new Response(NOT_OURS, { status: 404 });
+  return check.kind === "valid" ? check.userId : null;
 }
 
 /** Opening the link asks first: a GET never changes anything (mail scanners open links). */
 export function loader({ params }: LoaderFunctionArgs) {
-  hunterOf(params.token);
-  return { huntName: env().hunt.name };
+  const expired = hunterOf(params.token) === null;
+  return data({ huntName: env().hunt.name, expired }, { status: expired ? 410 : 200 });
 }
 
 /**
@@ -32,17 +35,29 @@ export function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const userId = hunterOf(params.token);
+  if (userId === null) return data({ unsubscribed: false }, { status: 410 });
   await stopEmails(getDb(), userId);
   return { unsubscribed: true };
 }
 
 export default function Unsubscribe() {
-  const { huntName } = useLoaderData<typeof loader>();
+  const { huntName, expired } = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>()?.unsubscribed === true;
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <div className="rounded-3xl border border-orange-100 bg-white p-6 shadow-sm sm:p-8">
-        {done ? (
+        {expired ? (
+          <>
+            <h1 className="text-2xl font-extrabold tracking-tight">This unsubscribe link has expired</h1>
+            <p className="mt-3 text-stone-700" role="alert">
+              The unsubscribe link in an email works for {UNSUBSCRIBE_LINK_DAYS} days, and this one is older. Sign in to choose what email{" "}
+              {huntName} sends you, or to stop it all.{" "}
+              <Link to="/account" className="font-semibold text-orange-800 underline">
+                Your email settings
+              </Link>
+            </p>
+          </>
+        ) : done ? (
           <>
             <h1 className="text-2xl font-extrabold tracking-tight">You&apos;re unsubscribed</h1>
             <p className="mt-3 text-stone-700" role="status">

@@ -13,7 +13,7 @@ import { nameKey } from "~/services/names.server";
 import { providerAvailability } from "~/web/oauth.server";
 import { getUser, startSession } from "~/web/session.server";
 import { readForm } from "~/web/form.server";
-import { withoutControls } from "~/lib/text";
+import { singleLineText } from "~/lib/text-fields";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
@@ -36,8 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const DEMO_SIGN_IN_PROVIDER = "demo-sign-in";
 
 const DemoSignInSchema = z.object({
-  firstName: z.string().overwrite(withoutControls).trim().min(1, "Enter a first name.").max(40, "Keep the first name under 40 characters."),
-  lastName: z.string().overwrite(withoutControls).trim().max(40, "Keep the last name under 40 characters.").default(""),
+  firstName: singleLineText().min(1, "Enter a first name.").max(40, "Keep the first name under 40 characters."),
+  lastName: singleLineText().max(40, "Keep the last name under 40 characters.").default(""),
   redirectTo: z.string().optional(),
 });
 

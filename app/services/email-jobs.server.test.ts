@@ -7,10 +7,12 @@ import { DIGEST_DELAY_MS } from "~/lib/email";
 import { saveEmailChoices, stopEmails } from "~/models/email.server";
 import { notifyComment, notifyRediscovery } from "~/models/notifications.server";
 import { setWatching } from "~/models/watches.server";
-import { unsubscribeToken, unsubscribeTokenUser } from "./email-links.server";
+import { checkUnsubscribeToken, unsubscribeToken } from "./email-links.server";
 import { emailJobHandlers } from "./email-jobs.server";
 import { retryDelayMs, runDueJobs } from "./jobs.server";
 import { createSmtpMailer } from "./mail.server";
+import { requestAddressConfirmation } from "./email-change.server";
+import { RATE_LIMITS } from "./rate-limit.server";
 
 let t: TestDb;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
@@ -66,13 +68,14 @@ describe("email of a watched Jimmy's news", () => {
     expect(mail!.parsed.html).toContain("Unsubscribe from all email");
     // RFC 8058: the link, and the header that says one POST to it is enough.
     const unsubscribe = /^<(.+)>$/.exec(rawHeader(mail!, "List-Unsubscribe") ?? "")?.[1];
-    expect(unsubscribe).toBe(`http://localhost:3000/email/unsubscribe/${unsubscribeToken(ann.id)}/one-click`);
+    const token = /^http:\/\/localhost:3000\/email\/unsubscribe\/([^/]+)\/one-click$/.exec(unsubscribe ?? "")?.[1];
+    expect(checkUnsubscribeToken(token ?? "", NOW)).toEqual({ kind: "valid", userId: ann.id });
     // The text links the page that asks first.
-    expect(mail!.parsed.text).toContain(`Unsubscribe from all email: http://localhost:3000/email/unsubscribe/${unsubscribeToken(ann.id)}`);
+    expect(mail!.parsed.text).toContain(`Unsubscribe from all email: http://localhost:3000/email/unsubscribe/${token}`);
     expect(mail!.parsed.text).not.toContain("one-click");
     expect(rawHeader(mail!, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
-    expect(unsubscribeTokenUser(unsubscribeToken(ann.id))).toBe(ann.id);
-    expect(unsubscribeTokenUser(`${bob.id}.${unsubscribeToken(ann.id).split(".")[1]}`)).toBeNull();
+    expect(checkUnsubscribeToken(unsubscribeToken(ann.id))).toEqual({ kind: "valid", userId: ann.id });
+    expect(checkUnsubscribeToken(`${bob.id}.${unsubscribeToken(ann.id).split(".")[1]}`)).toEqual({ kind: "not-ours" });
 
     // Nothing is sent twice; Bob chose no email, and his own find is no news to him.
     expect(await runDueJobs(t.db, handlers, () => new Date(NOW.getTime() + 60 * 60_000))).toBe(0);
@@ -215,5 +218,29 @@ describe("email of a watched Jimmy's news", () => {
     const [, next] = await smtp.waitFor(2);
     expect(next!.parsed.subject).toBe("Jimmy Hunt: 1 piece of news from the Jimmys you watch");
     expect(next!.parsed.text).not.toContain("#305");
+  });
+
+  it("waits, never lost nor counted as a failed attempt, once the hunt has sent its hourly cap of email of every kind", async () => {
+    expect(RATE_LIMITS.mailSent).toEqual({ max: 300, windowMs: 60 * 60_000 });
+    smtp = await startSmtpServer();
+    const ann = await hunter("Ann", "each");
+    const bob = await hunter("Bob", "off");
+    await foundAgain(308, ann.id, bob.id);
+    await requestAddressConfirmation(t.db, { userId: bob.id, newEmail: "bob.new@example.com", now: NOW });
+    // All but one email of this hour's cap already went out (from any process: the count is in the database).
+    const resetAt = new Date(NOW.getTime() + 20 * 60_000);
+    await t.db.insertInto("rate_limits").values({ key: "mailSent:hunt", count: 299, reset_at: resetAt.toISOString() }).execute();
+
+    const handlers = emailJobHandlers(createSmtpMailer({ smtpUrl: smtp.url, from: "hunt@example.com" }));
+    expect(await runDueJobs(t.db, handlers, () => NOW)).toBe(2);
+    await smtp.waitFor(1);
+    const [waiting] = await pendingJobs();
+    expect(waiting).toMatchObject({ attempts: 0, run_at: resetAt.toISOString(), locked_until: null, outcome: null });
+    expect(waiting!.last_error).toMatch(/cap/);
+    expect(await runDueJobs(t.db, handlers, () => new Date(resetAt.getTime() - 1000))).toBe(0);
+
+    await runDueJobs(t.db, handlers, () => resetAt);
+    expect((await smtp.waitFor(2)).map((m) => m.to[0]).sort()).toEqual(["ann@example.com", "bob.new@example.com"]);
+    expect(await pendingJobs()).toEqual([]);
   });
 });

@@ -12,18 +12,20 @@ import { EMAIL_CHANGE_TTL_MS, EMAILED_KINDS, JOB_KINDS } from "~/lib/email";
 import { emailChangeById, emailRecipient, markEmailed } from "~/models/email.server";
 import { listNotifications } from "~/models/notifications.server";
 import type { Job } from "~/models/jobs.server";
-import { absoluteUrl, emailChangeToken, emailChangeUrl, oneClickUnsubscribeUrl, unsubscribePageUrl } from "./email-links.server";
+import { absoluteUrl, emailChangeToken, emailChangeUrl, unsubscribeUrls } from "./email-links.server";
 import { confirmationEmail, digestEmail, newsEmail, type NewsLinks } from "./email-messages.server";
 import { PermanentJobError, type JobHandler } from "./jobs.server";
-import { isPermanentMailError, type Mailer, type OutgoingEmail } from "./mail.server";
+import { isPermanentMailError, sendMail, type Mailer, type OutgoingEmail } from "./mail.server";
 
 /** The most news one digest lists; the rest are counted and left to the notifications page. */
 export const DIGEST_MAX_ITEMS = 50;
 
-function newsLinks(userId: number): NewsLinks {
+/** The links of one email: its unsubscribe token is its own (issued now, expiring). */
+function newsLinks(userId: number, now: Date): NewsLinks {
+  const { pageUrl, oneClickUrl } = unsubscribeUrls(userId, now);
   return {
-    unsubscribeUrl: unsubscribePageUrl(userId),
-    oneClickUrl: oneClickUnsubscribeUrl(userId),
+    unsubscribeUrl: pageUrl,
+    oneClickUrl,
     settingsUrl: absoluteUrl("/account"),
     absolute: absoluteUrl,
   };
@@ -35,10 +37,10 @@ function payloadNumber(job: Job, field: string): number {
   return value;
 }
 
-async function deliver(mailer: Mailer | null, email: OutgoingEmail): Promise<void> {
+async function deliver(db: DB, mailer: Mailer | null, email: OutgoingEmail, now: Date): Promise<void> {
   if (!mailer) throw new PermanentJobError("No mail server is configured (SMTP_URL): nothing was sent");
   try {
-    await mailer.send(email);
+    await sendMail(db, mailer, email, now);
   } catch (error) {
     if (isPermanentMailError(error)) throw new PermanentJobError(error instanceof Error ? error.message : String(error));
     throw error;
@@ -55,8 +57,10 @@ async function sendNews(db: DB, mailer: Mailer | null, job: Job, now: Date): Pro
   const [notification] = (await listNotifications(db, recipient.id, { huntName, ids: [notificationId], limit: 1 })).notifications;
   if (!notification) return;
   await deliver(
+    db,
     mailer,
-    newsEmail({ to: recipient.email, firstName: recipient.firstName, huntName, notification, links: newsLinks(recipient.id) }),
+    newsEmail({ to: recipient.email, firstName: recipient.firstName, huntName, notification, links: newsLinks(recipient.id, now) }),
+    now,
   );
   await markEmailed(db, [notificationId], now);
 }
@@ -74,6 +78,7 @@ async function sendDigest(db: DB, mailer: Mailer | null, job: Job, now: Date): P
   if (notifications.length === 0) return;
   const shown = notifications.slice(0, DIGEST_MAX_ITEMS);
   await deliver(
+    db,
     mailer,
     digestEmail({
       to: recipient.email,
@@ -81,8 +86,9 @@ async function sendDigest(db: DB, mailer: Mailer | null, job: Job, now: Date): P
       huntName,
       notifications: shown,
       more: notifications.length - shown.length,
-      links: newsLinks(recipient.id),
+      links: newsLinks(recipient.id, now),
     }),
+    now,
   );
   await markEmailed(
     db,
@@ -94,17 +100,16 @@ async function sendDigest(db: DB, mailer: Mailer | null, job: Job, now: Date): P
 async function sendConfirmation(db: DB, mailer: Mailer | null, job: Job, now: Date): Promise<void> {
   const change = await emailChangeById(db, payloadNumber(job, "changeId"));
   if (!change || change.expiresAt <= now.toISOString()) return;
-  const user = await db.selectFrom("users").select("first_name").where("id", "=", change.userId).executeTakeFirst();
-  if (!user) return;
   await deliver(
+    db,
     mailer,
     confirmationEmail({
       to: change.newEmail,
-      firstName: user.first_name,
       huntName: env().hunt.name,
       confirmUrl: emailChangeUrl(emailChangeToken(change)),
       expiresInHours: EMAIL_CHANGE_TTL_MS / 3_600_000,
     }),
+    now,
   );
 }
 

@@ -7,6 +7,7 @@
  */
 import crypto from "node:crypto";
 import { env } from "~/infra/env.server";
+import { UNSUBSCRIBE_LINK_DAYS } from "~/lib/email";
 
 function mac(secret: string, purpose: string, subject: string): string {
   return crypto.createHmac("sha256", secret).update(`${purpose}:${subject}`).digest("base64url").slice(0, 32);
@@ -28,25 +29,40 @@ function verify(purpose: string, token: string): string | null {
   return null;
 }
 
-/** The token in a hunter's unsubscribe link (signed with the first session secret, or `secret`). */
-export function unsubscribeToken(userId: number, secret?: string): string {
-  return sign("unsubscribe", String(userId), secret);
+const UNSUBSCRIBE_LINK_TTL_MS = UNSUBSCRIBE_LINK_DAYS * 24 * 60 * 60_000;
+
+const UNSUBSCRIBE_SUBJECT = /^([1-9]\d{0,15})-([0-9a-z]{1,12})-[0-9a-f]{12}$/;
+
+/**
+ * The token of one email's unsubscribe links: the hunter, when it was
+ * issued and a random nonce, signed with the first session secret (or
+ * `secret`), so no two emails carry the same one and each expires.
+ */
+export function unsubscribeToken(userId: number, secret?: string, now = new Date()): string {
+  return sign("unsubscribe", `${userId}-${now.getTime().toString(36)}-${crypto.randomBytes(6).toString("hex")}`, secret);
 }
 
-/** The hunter an unsubscribe token is for, or null when it is not one of ours. */
-export function unsubscribeTokenUser(token: string): number | null {
+export type UnsubscribeTokenCheck = { kind: "valid"; userId: number } | { kind: "expired" } | { kind: "not-ours" };
+
+/**
+ * What an unsubscribe token says: whose it is, or that it is ours but
+ * expired (older than UNSUBSCRIBE_LINK_DAYS, or of the earlier form that
+ * never expired), or that it is not ours at all.
+ */
+export function checkUnsubscribeToken(token: string, now = new Date()): UnsubscribeTokenCheck {
   const subject = verify("unsubscribe", token);
-  return subject !== null && /^[1-9]\d{0,15}$/.test(subject) ? Number(subject) : null;
+  if (subject === null) return { kind: "not-ours" };
+  const parts = UNSUBSCRIBE_SUBJECT.exec(subject);
+  if (!parts) return { kind: "expired" };
+  const issuedAt = parseInt(parts[2]!, 36);
+  if (now.getTime() - issuedAt >= UNSUBSCRIBE_LINK_TTL_MS) return { kind: "expired" };
+  return { kind: "valid", userId: Number(parts[1]) };
 }
 
-/** The List-Unsubscribe address: a mail program posts to it in one click (RFC 8058); a browser opening it is led to unsubscribePageUrl. */
-export function oneClickUnsubscribeUrl(userId: number): string {
-  return new URL(`/email/unsubscribe/${unsubscribeToken(userId)}/one-click`, env().publicUrl).href;
-}
-
-/** The page that asks before it unsubscribes, linked in the email's text. */
-export function unsubscribePageUrl(userId: number): string {
-  return new URL(`/email/unsubscribe/${unsubscribeToken(userId)}`, env().publicUrl).href;
+/** The links of one email: the page that asks first (in the text), and the List-Unsubscribe address a mail program posts to in one click (RFC 8058). */
+export function unsubscribeUrls(userId: number, now = new Date()): { pageUrl: string; oneClickUrl: string } {
+  const page = new URL(`/email/unsubscribe/${unsubscribeToken(userId, undefined, now)}`, env().publicUrl).href;
+  return { pageUrl: page, oneClickUrl: `${page}/one-click` };
 }
 
 /**

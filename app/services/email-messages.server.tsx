@@ -154,16 +154,15 @@ export function digestEmail(input: {
   };
 }
 
-/** The link that makes a new address the hunter's. */
-export function confirmationEmail(input: {
-  to: string;
-  firstName: string;
-  huntName: string;
-  confirmUrl: string;
-  expiresInHours: number;
-}): OutgoingEmail {
+/**
+ * The link that makes a new address the hunter's. The address has not said
+ * yet that it wants anything from the hunt, so the email is a fixed text:
+ * nothing in it was chosen by whoever asked (no name, nothing typed), or the
+ * hunt would carry their words to any inbox.
+ */
+export function confirmationEmail(input: { to: string; huntName: string; confirmUrl: string; expiresInHours: number }): OutgoingEmail {
   const lines = [
-    `Hi ${input.firstName},`,
+    "Hello,",
     "",
     `Someone (we hope you) asked ${input.huntName} to send your news to this address.`,
     `To confirm it, open this link within ${input.expiresInHours} hours:`,
@@ -180,7 +179,7 @@ export function confirmationEmail(input: {
         <body style={{ fontFamily: "system-ui, sans-serif", color: "#1c1917", lineHeight: 1.5 }}>
           <div style={{ maxWidth: 560, margin: "0 auto", padding: 16 }}>
             <p style={{ fontWeight: 700, color: "#c2410c" }}>{input.huntName}</p>
-            <p>Hi {input.firstName},</p>
+            <p>Hello,</p>
             <p>Someone (we hope you) asked {input.huntName} to send your news to this address.</p>
             <p>
               <a href={input.confirmUrl}>Confirm this address</a> within {input.expiresInHours} hours.

@@ -7,7 +7,7 @@
  * job at once.
  */
 import type { DB } from "~/infra/db.server";
-import { claimJob, finishJob, retryJob, type Job } from "~/models/jobs.server";
+import { claimJob, deferJob, finishJob, retryJob, type Job } from "~/models/jobs.server";
 
 export const MAX_ATTEMPTS = 8;
 const FIRST_RETRY_MS = 30_000;
@@ -18,6 +18,17 @@ export const JOB_LEASE_MS = 5 * 60_000;
 /** Thrown by a handler when trying again would not help (an address the mail server refuses for good). */
 export class PermanentJobError extends Error {
   override name = "PermanentJobError";
+}
+
+/** Thrown by a handler when the job may not run before `runAt` (a cap shared by the whole hunt): it waits, and it is no failed attempt. */
+export class JobDeferredError extends Error {
+  override name = "JobDeferredError";
+  constructor(
+    message: string,
+    readonly runAt: Date,
+  ) {
+    super(message);
+  }
 }
 
 export type JobHandler = (job: Job, context: { db: DB; now: Date }) => Promise<void>;
@@ -43,6 +54,10 @@ export async function runDueJobs(db: DB, handlers: Record<string, JobHandler>, c
       await finishJob(db, job.id, { done: true }, clock());
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof JobDeferredError) {
+        await deferJob(db, job.id, { reason: message, runAt: error.runAt });
+        continue;
+      }
       if (error instanceof PermanentJobError || job.attempts >= MAX_ATTEMPTS) {
         console.error(`Job ${job.id} (${job.kind}) failed for good after ${job.attempts} attempt(s): ${message}`);
         await finishJob(db, job.id, { done: false, error: message }, clock());

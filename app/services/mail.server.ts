@@ -1,9 +1,13 @@
 /**
  * Sending email through SMTP (nodemailer). Configured by SMTP_URL and
- * MAIL_FROM; without them there is no mailer and nothing is sent.
+ * MAIL_FROM; without them there is no mailer and nothing is sent. Every
+ * email goes out through `sendMail`, which holds the whole hunt to one cap.
  */
 import nodemailer from "nodemailer";
+import type { DB } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
+import { JobDeferredError } from "./jobs.server";
+import { consumeRateLimit } from "./rate-limit.server";
 
 export type OutgoingEmail = {
   to: string;
@@ -36,6 +40,24 @@ export function createSmtpMailer(config: { smtpUrl: string; from: string }): Mai
       });
     },
   };
+}
+
+/** The hunt has sent all the email it may for now (RATE_LIMITS.mailSent): a queued email waits until `runAt`. */
+export class MailCapReachedError extends JobDeferredError {
+  override name = "MailCapReachedError";
+}
+
+/**
+ * Sends one email, counted first against the cap on all the hunt's email,
+ * kept in the database so every app process shares it. Whatever asks for
+ * the mail (news, a confirmation, a sign-in code), no one can make the hunt
+ * send more than the cap: past it this throws MailCapReachedError, which
+ * the job runner answers by sending later.
+ */
+export async function sendMail(db: DB, mailer: Mailer, email: OutgoingEmail, now = new Date()): Promise<void> {
+  const cap = await consumeRateLimit(db, "mailSent", "hunt", now);
+  if (!cap.allowed) throw new MailCapReachedError("The hunt's hourly email cap is reached: sent when it allows", new Date(cap.resetAt));
+  await mailer.send(email);
 }
 
 const globalForMail = globalThis as typeof globalThis & { __jimmyHuntMailer?: Mailer | null };

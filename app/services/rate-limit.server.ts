@@ -33,6 +33,24 @@ export const RATE_LIMITS = {
   flagPerAddress: { max: 30, windowMs: 60 * 60 * 1000 },
   /** "It wasn't there" per hunter: a walk round a park checks a few spots; dozens an hour is not a walk. */
   missingPerHunter: { max: 20, windowMs: 60 * 60 * 1000 },
+  /**
+   * Confirmation emails a hunter asks for (a change of address): fixing a typo
+   * or moving address takes two or three tries; five a day leaves room, and
+   * more is someone mailing other people's addresses.
+   */
+  emailChangePerHunter: { max: 5, windowMs: 24 * 60 * 60 * 1000 },
+  /**
+   * Confirmation emails one address receives, whoever asks (several accounts
+   * included): its owner needs one; a stranger's inbox gets at most three a day.
+   */
+  emailChangePerAddress: { max: 3, windowMs: 24 * 60 * 60 * 1000 },
+  /**
+   * Every email the hunt sends, all kinds together (app/services/mail.server.ts):
+   * well above the news of a busy hour, below what a small SMTP relay allows
+   * before it throttles or blocklists the sender. Past it, mail waits in the
+   * queue for the next window; nothing is dropped.
+   */
+  mailSent: { max: 300, windowMs: 60 * 60 * 1000 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -65,6 +83,9 @@ const LIMIT_TEXT: Record<RateLimitName, string> = {
   flagPerHunter: "flagged a lot",
   flagPerAddress: "flagged a lot",
   missingPerHunter: "reported a lot of Jimmys missing",
+  emailChangePerHunter: "asked for a lot of confirmation emails",
+  emailChangePerAddress: "asked for a lot of confirmation emails to that address",
+  mailSent: "made the hunt send a lot of email",
 };
 
 /** What a refused hunter reads: what they did, and when to try again. */
@@ -72,8 +93,12 @@ export function rateLimitedText(name: RateLimitName, limit: RateLimitResult): st
   return `You've ${LIMIT_TEXT[name]} in a short time. Please wait ${waitText(limit.retryAfterSeconds)} and try again.`;
 }
 
-/** "10 minutes", "1 minute", "30 seconds": how long to wait, for messages. */
+/** "3 hours", "10 minutes", "1 minute", "30 seconds": how long to wait, for messages. */
 export function waitText(seconds: number): string {
+  if (seconds > 60 * 60) {
+    const hours = Math.ceil(seconds / 3600);
+    return `${hours} ${hours === 1 ? "hour" : "hours"}`;
+  }
   if (seconds >= 60) {
     const minutes = Math.ceil(seconds / 60);
     return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;

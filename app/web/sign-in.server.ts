@@ -7,7 +7,7 @@ import { flashHeader } from "./flash.server";
 import { nameKey } from "~/services/names.server";
 import { beginSignIn, clearStateCookies, completeSignIn, SignInError, stateCookieOptions, type ProviderId } from "./oauth.server";
 import { startSession } from "./session.server";
-import { withoutControls } from "~/lib/text";
+import { singleLine } from "~/lib/text";
 
 /** Where to return after the provider, kept beside the state cookie (same lifetime and SameSite rules). */
 function returnCookie(provider: ProviderId) {
@@ -63,7 +63,7 @@ export async function finishProviderSignIn(provider: ProviderId, request: Reques
   // one that never sent any leaves "Hunter".
   const user = await upsertUserFromProvider(
     db,
-    { ...profile, firstName: withoutControls(profile.firstName || ""), lastName: withoutControls(profile.lastName || "") },
+    { ...profile, firstName: singleLine(profile.firstName || ""), lastName: singleLine(profile.lastName || "") },
     new Date(),
     nameKey,
   );
