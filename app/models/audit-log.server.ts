@@ -18,7 +18,8 @@ export type AdminAction =
   | "clear_missing"
   | "delete_account"
   | "hunter_delete_account"
-  | "export_account";
+  | "export_account"
+  | "download_export";
 
 export type AuditEntry = {
   id: number;

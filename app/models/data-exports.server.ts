@@ -37,17 +37,39 @@ function toExport(r: {
   };
 }
 
-/** A new archive to build for a hunter; its id. */
+/**
+ * A new archive to build for a hunter; its id, or null when one of theirs is
+ * already being prepared: the unique index data_exports_one_pending refuses
+ * a second pending row, however many requests arrive at once.
+ */
 export async function createDataExport(
   db: Executor,
   input: { userId: number; requestedBy: "hunter" | "admin"; now: Date },
-): Promise<number> {
+): Promise<number | null> {
   const row = await db
     .insertInto("data_exports")
     .values({ user_id: input.userId, requested_by: input.requestedBy, status: "pending", created_at: input.now.toISOString() })
+    .onConflict((oc) => oc.doNothing())
     .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** A hunter's newest archive: the one being prepared, when there is one (no newer row can be made while it is). */
+export async function latestDataExport(db: Executor, userId: number): Promise<DataExport | null> {
+  const row = await db.selectFrom("data_exports").selectAll().where("user_id", "=", userId).orderBy("id", "desc").executeTakeFirst();
+  return row ? toExport(row) : null;
+}
+
+/** Deletes a hunter's archives older than `exportId` (replaced by it); the storage keys they held. */
+export async function deleteEarlierDataExports(db: Executor, userId: number, exportId: number): Promise<string[]> {
+  const rows = await db
+    .deleteFrom("data_exports")
+    .where("user_id", "=", userId)
+    .where("id", "<", exportId)
+    .returning("storage_key")
+    .execute();
+  return rows.flatMap((r) => (r.storage_key ? [r.storage_key] : []));
 }
 
 export async function findDataExport(db: Executor, id: number): Promise<DataExport | null> {

@@ -3,7 +3,7 @@ import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures
 import { createTestDb } from "../../tests/support/test-db";
 import { addComment, deleteComment } from "./comments.server";
 import { deleteDiscovery } from "./discoveries.server";
-import { addFlag, dismissFlags, listOpenFlagGroups, openFlagSummary } from "./flags.server";
+import { addFlag, dismissFlags, FLAG_QUEUE_PAGE_SIZE, listOpenFlagGroups, openFlagSummary } from "./flags.server";
 import { photoUrls } from "~/infra/storage.server";
 
 let t: Awaited<ReturnType<typeof createTestDb>>;
@@ -50,7 +50,7 @@ describe("flags", () => {
       clientAddress: "198.51.100.4",
     });
 
-    const groups = await listOpenFlagGroups(t.db, photoUrls());
+    const { groups } = await listOpenFlagGroups(t.db, photoUrls());
     expect(groups.map((g) => [g.target, g.count, g.serialNumber])).toEqual([
       [on, 3, 31],
       [{ kind: "discovery", id: discoveryId }, 1, 31],
@@ -128,12 +128,12 @@ describe("flags", () => {
       clientAddress: "198.51.100.1",
     });
     expect(await dismissFlags(t.db, on, new Date("2026-02-01T00:00:00.000Z"))).toBe(1);
-    expect(await listOpenFlagGroups(t.db, photoUrls())).toEqual([]);
+    expect((await listOpenFlagGroups(t.db, photoUrls())).groups).toEqual([]);
     const stored = await t.db.selectFrom("flags").select(["resolved_at", "resolution"]).execute();
     expect(stored).toEqual([{ resolved_at: "2026-02-01T00:00:00.000Z", resolution: "dismissed" }]);
     expect(await dismissFlags(t.db, on)).toBe(0);
     await addFlag(t.db, { target: on, reason: "private_information", note: null, userId: null, clientAddress: "198.51.100.1" });
-    expect((await listOpenFlagGroups(t.db, photoUrls())).map((g) => g.count)).toEqual([1]);
+    expect((await listOpenFlagGroups(t.db, photoUrls())).groups.map((g) => g.count)).toEqual([1]);
   });
 
   it("go with the discovery or comment they flag when it is deleted", async () => {
@@ -178,5 +178,87 @@ describe("flags", () => {
         .values({ ...base, reason: "boring" as never, discovery_id: discoveryId, comment_id: null })
         .execute(),
     ).rejects.toThrow();
+  });
+});
+
+describe("the flag queue", () => {
+  const now = new Date("2026-03-01T12:00:00.000Z");
+  const daysBefore = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60_000);
+
+  async function comments(jimmyId: number, n: number) {
+    const ids: number[] = [];
+    for (let i = 0; i < n; i++)
+      ids.push(
+        (
+          await addComment(t.db, {
+            jimmyId,
+            userId: null,
+            authorName: "Anyone",
+            isAdmin: false,
+            content: `Comment ${i}`,
+            createdAt: daysBefore(30).toISOString(),
+          })
+        ).id,
+      );
+    return ids;
+  }
+
+  it.each([
+    { spread: "120 things flagged once each", things: 120, flagsEach: 1 },
+    { spread: "30 things flagged four times each", things: 30, flagsEach: 4 },
+  ])(
+    "keeps a hunter's private-information flag on the first page under 120 older visitors' flags from rotating addresses ($spread)",
+    async ({ things, flagsEach }) => {
+      const { flagger, jimmy, discoveryId } = await scene();
+      let address = 0;
+      for (const commentId of await comments(jimmy.id, things))
+        for (let i = 0; i < flagsEach; i++)
+          await addFlag(t.db, {
+            target: { kind: "comment", id: commentId },
+            reason: "private_information",
+            note: null,
+            userId: null,
+            clientAddress: `2001:db8::${(++address).toString(16)}`,
+            now: daysBefore(20),
+          });
+      const genuine = { kind: "discovery" as const, id: discoveryId };
+      await addFlag(t.db, {
+        target: genuine,
+        reason: "private_information",
+        note: "my street address",
+        userId: flagger.id,
+        clientAddress: "198.51.100.9",
+        now,
+      });
+
+      const first = await listOpenFlagGroups(t.db, photoUrls(), { now });
+      expect(first.total).toBe(things + 1);
+      expect(first.groups).toHaveLength(FLAG_QUEUE_PAGE_SIZE);
+      expect(first.groups[0]).toMatchObject({ target: genuine, hunters: 1, guests: 0, notes: ["my street address"] });
+
+      // Every open entry is on exactly one page.
+      const seen: string[] = [];
+      for (let page = 1; page <= first.pages; page++)
+        seen.push(...(await listOpenFlagGroups(t.db, photoUrls(), { page, now })).groups.map((g) => `${g.target.kind}:${g.target.id}`));
+      expect(seen).toHaveLength(things + 1);
+      expect(new Set(seen).size).toBe(things + 1);
+      expect(first.pages).toBe(Math.ceil((things + 1) / FLAG_QUEUE_PAGE_SIZE));
+      // A page past the end shows the last one.
+      expect((await listOpenFlagGroups(t.db, photoUrls(), { page: 999, now })).page).toBe(first.pages);
+    },
+  );
+
+  it("ranks serious reasons above spam, a hunter's flag above a visitor's, and the longer waiting first", async () => {
+    const { flagger, jimmy } = await scene();
+    const [spam, privateInfo, byVisitor, olderRude, newerRude] = await comments(jimmy.id, 5);
+    const flag = (id: number, reason: "spam" | "private_information" | "inappropriate", userId: number | null, at: Date) =>
+      addFlag(t.db, { target: { kind: "comment", id }, reason, note: null, userId, clientAddress: "198.51.100.1", now: at });
+    await flag(spam!, "spam", flagger.id, daysBefore(10));
+    await flag(privateInfo!, "private_information", flagger.id, daysBefore(0));
+    await flag(byVisitor!, "inappropriate", null, daysBefore(10));
+    await flag(olderRude!, "inappropriate", flagger.id, daysBefore(3));
+    await flag(newerRude!, "inappropriate", flagger.id, daysBefore(1));
+    const { groups } = await listOpenFlagGroups(t.db, photoUrls(), { now });
+    expect(groups.map((g) => g.target.id)).toEqual([privateInfo, olderRude, newerRude, spam, byVisitor]);
   });
 });

@@ -71,6 +71,9 @@ export type FlagGroup = {
   /** What was flagged, as the admin needs to judge it. */
   content: { caption: string; photoSrc: string; author: string } | { text: string; author: string };
   count: number;
+  /** How many of the flags came from signed-in hunters, and how many from visitors. */
+  hunters: number;
+  guests: number;
   reasons: { reason: FlagReason; count: number }[];
   notes: string[];
   firstFlaggedAt: string;
@@ -78,10 +81,91 @@ export type FlagGroup = {
 };
 
 /**
- * The open flags, one group per flagged discovery or comment (however many
- * people flagged it), most flagged first, then oldest first.
+ * How the queue ranks what is flagged (docs/security.md, "Flag queue"). A
+ * signed-in hunter's flag counts 1 and a visitor's 0.2, and visitors' flags
+ * on one thing count at most 0.8 together: a new address costs nothing, an
+ * account does, so no number of addresses outweighs one hunter. The most
+ * serious reason given multiplies that, and an entry gains up to a fifth more
+ * as its oldest flag waits two weeks, which cannot lift visitors alone above
+ * one hunter's flag of the same reason (0.8 × 1.2 < 1). Ties: oldest first.
  */
-export async function listOpenFlagGroups(db: Kysely<Database>, photoUrl: PhotoUrl, limit = 50): Promise<FlagGroup[]> {
+export const FLAG_WEIGHTS = {
+  hunter: 1,
+  guest: 0.2,
+  guestsAtMost: 0.8,
+  reason: { private_information: 3, inappropriate: 2, not_a_jimmy: 1, spam: 0.5 } satisfies Record<FlagReason, number>,
+  ageBonus: 0.2,
+  ageFullMs: 14 * 24 * 60 * 60_000,
+} as const;
+
+export const FLAG_QUEUE_PAGE_SIZE = 20;
+
+type RankedGroup = { target: FlagTarget; weight: number; firstFlaggedAt: string };
+
+/** Every open group's place in the queue, highest first; one summary row per group and reason, read in one query. */
+async function rankOpenFlagGroups(db: Kysely<Database>, now: Date): Promise<RankedGroup[]> {
+  const rows = await db
+    .selectFrom("flags")
+    .select((eb) => [
+      "discovery_id",
+      "comment_id",
+      "reason",
+      eb.fn.countAll<number | string>().as("flags"),
+      eb.fn.sum<number | string>(eb.case().when("user_id", "is", null).then(1).else(0).end()).as("guests"),
+      eb.fn.min("created_at").as("first_at"),
+    ])
+    .where("resolved_at", "is", null)
+    .groupBy(["discovery_id", "comment_id", "reason"])
+    .execute();
+  const groups = new Map<string, { target: FlagTarget; hunters: number; guests: number; severity: number; firstFlaggedAt: string }>();
+  for (const row of rows) {
+    const target: FlagTarget =
+      row.discovery_id !== null ? { kind: "discovery", id: row.discovery_id } : { kind: "comment", id: row.comment_id! };
+    const key = `${target.kind}:${target.id}`;
+    const group = groups.get(key) ?? { target, hunters: 0, guests: 0, severity: 0, firstFlaggedAt: row.first_at };
+    const guests = Number(row.guests);
+    group.guests += guests;
+    group.hunters += Number(row.flags) - guests;
+    group.severity = Math.max(group.severity, FLAG_WEIGHTS.reason[row.reason]);
+    if (row.first_at < group.firstFlaggedAt) group.firstFlaggedAt = row.first_at;
+    groups.set(key, group);
+  }
+  const w = FLAG_WEIGHTS;
+  return [...groups.values()]
+    .map((g) => {
+      const waited = Math.min(1, Math.max(0, now.getTime() - Date.parse(g.firstFlaggedAt)) / w.ageFullMs);
+      const flaggers = g.hunters * w.hunter + Math.min(g.guests * w.guest, w.guestsAtMost);
+      return { target: g.target, firstFlaggedAt: g.firstFlaggedAt, weight: flaggers * g.severity * (1 + w.ageBonus * waited) };
+    })
+    .sort(
+      (a, b) =>
+        b.weight - a.weight ||
+        a.firstFlaggedAt.localeCompare(b.firstFlaggedAt) ||
+        a.target.kind.localeCompare(b.target.kind) ||
+        a.target.id - b.target.id,
+    );
+}
+
+export type FlagQueuePage = { groups: FlagGroup[]; total: number; page: number; pages: number };
+
+/**
+ * One page of the open flags, one group per flagged discovery or comment
+ * (however many people flagged it), ranked by FLAG_WEIGHTS. A page past the
+ * last shows the last, so deciding the last entry of a page lands on a page
+ * with entries.
+ */
+export async function listOpenFlagGroups(
+  db: Kysely<Database>,
+  photoUrl: PhotoUrl,
+  { page = 1, pageSize = FLAG_QUEUE_PAGE_SIZE, now = new Date() }: { page?: number; pageSize?: number; now?: Date } = {},
+): Promise<FlagQueuePage> {
+  const ranked = await rankOpenFlagGroups(db, now);
+  const pages = Math.max(1, Math.ceil(ranked.length / pageSize));
+  const shown = Math.min(Math.max(1, page), pages);
+  const onPage = ranked.slice((shown - 1) * pageSize, shown * pageSize);
+  const discoveryIds = onPage.filter((g) => g.target.kind === "discovery").map((g) => g.target.id);
+  const commentIds = onPage.filter((g) => g.target.kind === "comment").map((g) => g.target.id);
+  if (onPage.length === 0) return { groups: [], total: ranked.length, page: shown, pages };
   const rows = await db
     .selectFrom("flags as f")
     .leftJoin("discoveries as d", "d.id", "f.discovery_id")
@@ -94,6 +178,7 @@ export async function listOpenFlagGroups(db: Kysely<Database>, photoUrl: PhotoUr
       "f.comment_id",
       "f.reason",
       "f.note",
+      "f.user_id",
       "f.created_at",
       "d.caption",
       "d.photo_key",
@@ -109,6 +194,12 @@ export async function listOpenFlagGroups(db: Kysely<Database>, photoUrl: PhotoUr
       "cj.serial_number as comment_serial",
     ])
     .where("f.resolved_at", "is", null)
+    .where((eb) =>
+      eb.or([
+        ...(discoveryIds.length > 0 ? [eb("f.discovery_id", "in", discoveryIds)] : []),
+        ...(commentIds.length > 0 ? [eb("f.comment_id", "in", commentIds)] : []),
+      ]),
+    )
     .orderBy("f.created_at", "asc")
     .orderBy("f.id", "asc")
     .execute();
@@ -133,6 +224,8 @@ export async function listOpenFlagGroups(db: Kysely<Database>, photoUrl: PhotoUr
         serialNumber: row.discovery_serial ?? row.comment_serial ?? 0,
         content,
         count: 0,
+        hunters: 0,
+        guests: 0,
         reasons: [],
         notes: [],
         firstFlaggedAt: row.created_at,
@@ -141,13 +234,20 @@ export async function listOpenFlagGroups(db: Kysely<Database>, photoUrl: PhotoUr
       groups.set(key, group);
     }
     group.count += 1;
+    if (row.user_id === null) group.guests += 1;
+    else group.hunters += 1;
     group.lastFlaggedAt = row.created_at;
     const counted = group.reasons.find((r) => r.reason === row.reason);
     if (counted) counted.count += 1;
     else group.reasons.push({ reason: row.reason, count: 1 });
     if (row.note) group.notes.push(row.note);
   }
-  return [...groups.values()].sort((a, b) => b.count - a.count || a.firstFlaggedAt.localeCompare(b.firstFlaggedAt)).slice(0, limit);
+  return {
+    groups: onPage.flatMap((g) => groups.get(`${g.target.kind}:${g.target.id}`) ?? []),
+    total: ranked.length,
+    page: shown,
+    pages,
+  };
 }
 
 /** How many open flags a discovery or comment has, and why (for the audit log). */

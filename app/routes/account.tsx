@@ -15,6 +15,7 @@ import { formHints } from "~/lib/form-hints";
 import { fullName, plural, relativeAge } from "~/lib/format";
 import { describeBrowser } from "~/lib/user-agent";
 import { requestPreferences } from "~/lib/reader-preferences";
+import { localDateTime, readerZone } from "~/lib/local-time";
 import { parseSerial } from "~/lib/serial";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
@@ -30,7 +31,7 @@ import { getStorage } from "~/infra/storage.server";
 import { env } from "~/infra/env.server";
 import { requestAddressConfirmation } from "~/services/email-change.server";
 import { rateLimitedText } from "~/services/rate-limit.server";
-import { requestDataExport } from "~/services/data-export.server";
+import { DataExportTooSoonError, requestDataExport } from "~/services/data-export.server";
 import { UnsupportedPhotoError } from "~/services/images.server";
 import { changeDisplayName, chooseProfilePhoto } from "~/services/profile.server";
 import { requireSameOrigin } from "~/web/csrf.server";
@@ -103,7 +104,7 @@ function deviceId(idHash: string): string {
 }
 
 type AccountAnswer = {
-  form: "choices" | "email" | "name" | "photo";
+  form: "choices" | "email" | "name" | "photo" | "export";
   formError?: string;
   fieldErrors: Partial<Record<"frequency" | "email" | "firstName" | "lastName" | "photo", string[]>>;
   values: { frequency?: string; watchFinds?: boolean; email?: string; firstName?: string; lastName?: string; choice?: string };
@@ -225,7 +226,23 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (intent === "export") {
-    const { created } = await requestDataExport(db, { userId: user.id, requestedBy: "hunter" });
+    let created: boolean;
+    try {
+      ({ created } = await requestDataExport(db, { userId: user.id, requestedBy: "hunter" }));
+    } catch (error) {
+      if (!(error instanceof DataExportTooSoonError)) throw error;
+      const when = localDateTime(error.retryAt, readerZone(requestPreferences(request).timeZone).timeZone);
+      const retryAfter = Math.max(1, Math.ceil((Date.parse(error.retryAt) - Date.now()) / 1000));
+      return data<AccountAnswer>(
+        {
+          form: "export",
+          formError: `You can ask for your data once a day, and you asked less than a day ago. You can ask again after ${when}.`,
+          fieldErrors: {},
+          values: {},
+        },
+        { status: 429, headers: { "Retry-After": String(retryAfter) } },
+      );
+    }
     return done(
       created ? "Preparing your data" : "Already preparing your data",
       "Your archive appears under \u201cYour data\u201d in a minute or two; reload the page to see it. It can be downloaded for 7 days.",
@@ -274,6 +291,7 @@ export default function AccountPage() {
   const emailAnswer = answer?.form === "email" ? answer : undefined;
   const nameAnswer = answer?.form === "name" ? answer : undefined;
   const photoAnswer = answer?.form === "photo" ? answer : undefined;
+  const exportAnswer = answer?.form === "export" ? answer : undefined;
   const photoChoice = photoAnswer?.values.choice ?? profile.photoChoice;
   const frequency = (choices?.values.frequency ?? settings.frequency) as EmailFrequency;
   const watchFinds = choices ? Boolean(choices.values.watchFinds) : settings.watchFinds;
@@ -552,7 +570,8 @@ export default function AccountPage() {
         </h2>
         <p className="mt-1 text-sm text-stone-700">
           An archive (ZIP) of everything the hunt holds about you: your profile, discoveries with their photos in full size, comments,
-          likes, notifications, watches, flags and sessions, with a README explaining each file. Only you can download it, for 7 days.
+          likes, notifications, watches, flags and sessions, with a README explaining each file. Only you can download it, for 7 days. You
+          can ask once a day; a new archive replaces the one before.
         </p>
         {exports.length > 0 ? (
           <ul className="mt-3 divide-y divide-stone-200" aria-label="Archives of your data">
@@ -571,6 +590,11 @@ export default function AccountPage() {
               </li>
             ))}
           </ul>
+        ) : null}
+        {exportAnswer?.formError ? (
+          <p role="alert" className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {exportAnswer.formError}
+          </p>
         ) : null}
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="export" />

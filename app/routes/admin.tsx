@@ -6,7 +6,7 @@ import { z } from "zod";
 import { Field } from "~/components/forms";
 import { Button } from "~/root";
 import { CrownIcon, LogoutIcon } from "~/components/ui/icons";
-import { formatDate } from "~/lib/format";
+import { formatDate, plural } from "~/lib/format";
 import { listAdminActions, recordAdminAction } from "~/models/audit-log.server";
 import { listRecentComments } from "~/models/comments.server";
 import { listDiscoveriesForAdmin } from "~/models/discoveries.server";
@@ -47,16 +47,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const page = PageSchema.parse(params.get("page") ?? 1);
   const upto = UptoSchema.parse(params.get("upto") ?? undefined);
+  const flagPage = PageSchema.parse(params.get("flags") ?? 1);
   const [list, comments, log, flags, missing] = await Promise.all([
     listDiscoveriesForAdmin(db, photoUrls(), { page, pageSize: ADMIN_PAGE_SIZE, upto }),
     listRecentComments(db, 20),
     listAdminActions(db, 25),
-    listOpenFlagGroups(db, photoUrls(), 50),
+    listOpenFlagGroups(db, photoUrls(), { page: flagPage }),
     listMissingQueue(db, 50),
   ]);
   const pages = Math.max(1, Math.ceil(list.total / ADMIN_PAGE_SIZE));
-  if (page > pages) throw redirect(`/admin?page=${pages}&upto=${list.upto}`);
+  if (page > pages) throw redirect(panelHref({ page: pages, upto: list.upto, flagPage: flags.page }));
   return { state: "panel" as const, page, pages, ...list, comments, log, flags, missing };
+}
+
+/** The panel's address with both lists' pages: the discoveries' (with the newest id they count up to) and the flag queue's. */
+function panelHref({ page, upto, flagPage }: { page?: number; upto?: number; flagPage: number }, hash = ""): string {
+  const params = new URLSearchParams();
+  if (page !== undefined && upto !== undefined) {
+    params.set("page", String(page));
+    params.set("upto", String(upto));
+  }
+  if (flagPage > 1) params.set("flags", String(flagPage));
+  const query = params.toString();
+  return `/admin${query ? `?${query}` : ""}${hash}`;
 }
 
 const SignInSchema = z.object({
@@ -215,6 +228,8 @@ const actionLabels: Record<string, string> = {
   dismiss_flags: "Dismissed flags on",
   confirm_missing: "Marked possibly missing: Jimmy",
   clear_missing: "Cleared missing reports on Jimmy",
+  export_account: "Prepared the data archive of hunter",
+  download_export: "Downloaded the data archive of hunter",
 };
 
 function AdminPanel({ data: panel }: { data: PanelData }) {
@@ -245,7 +260,10 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
         </div>
       </div>
 
-      <FlagQueue groups={panel.flags} />
+      <FlagQueue
+        queue={panel.flags}
+        pageHref={(flagPage) => panelHref(panel.page > 1 ? { page: panel.page, upto: panel.upto, flagPage } : { flagPage }, "#flags")}
+      />
       <MissingQueue entries={panel.missing} />
 
       <h2 className="mt-8 text-xl font-bold">Discoveries</h2>
@@ -301,7 +319,7 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
           {panel.page > 1 ? (
             <Link
-              to={`/admin?page=${panel.page - 1}&upto=${panel.upto}`}
+              to={panelHref({ page: panel.page - 1, upto: panel.upto, flagPage: panel.flags.page })}
               className="font-semibold text-orange-800 hover:underline"
               rel="prev"
             >
@@ -315,7 +333,7 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
           </span>
           {panel.page < panel.pages ? (
             <Link
-              to={`/admin?page=${panel.page + 1}&upto=${panel.upto}`}
+              to={panelHref({ page: panel.page + 1, upto: panel.upto, flagPage: panel.flags.page })}
               className="font-semibold text-orange-800 hover:underline"
               rel="next"
             >
@@ -415,12 +433,17 @@ function CommentRow({ comment }: { comment: PanelData["comments"][number] }) {
   );
 }
 
-/** Flagged discoveries and comments, one entry each however often flagged: accept deletes it, dismiss keeps it. */
-function FlagQueue({ groups }: { groups: PanelData["flags"] }) {
+/**
+ * Flagged discoveries and comments, one entry each however often flagged,
+ * most pressing first (FLAG_WEIGHTS), a page at a time through every open
+ * one: accept deletes it, dismiss keeps it.
+ */
+function FlagQueue({ queue, pageHref }: { queue: PanelData["flags"]; pageHref: (flagPage: number) => string }) {
+  const { groups } = queue;
   return (
     <section id="flags" aria-labelledby="flags-heading" className="mt-8 scroll-mt-24">
       <h2 id="flags-heading" className="text-xl font-bold">
-        Flagged by visitors <span className="text-base font-semibold text-stone-500">({groups.length})</span>
+        Flagged by visitors <span className="text-base font-semibold text-stone-500">({queue.total})</span>
       </h2>
       {groups.length === 0 ? (
         <p className="mt-3 text-stone-600">Nothing is flagged.</p>
@@ -451,7 +474,7 @@ function FlagQueue({ groups }: { groups: PanelData["flags"] }) {
                   </p>
                   <p className="text-sm text-stone-700">
                     {group.reasons.map((r) => `${flagReasonLabel(r.reason)}${r.count > 1 ? ` ×${r.count}` : ""}`).join(" · ")} · last{" "}
-                    {formatDate(group.lastFlaggedAt)}
+                    {formatDate(group.lastFlaggedAt)} · by {flaggers(group)}
                   </p>
                   <p className="wrap-anywhere text-sm text-stone-600">
                     {group.content.author}: {"text" in group.content ? group.content.text : group.content.caption}
@@ -469,6 +492,7 @@ function FlagQueue({ groups }: { groups: PanelData["flags"] }) {
                 <div className="flex gap-2">
                   <Form method="post" action={`/admin/flags/${group.target.kind}/${group.target.id}`}>
                     <input type="hidden" name="intent" value="accept" />
+                    <input type="hidden" name="flags" value={queue.page} />
                     <button
                       type="submit"
                       className="rounded-full border border-red-300 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50"
@@ -479,6 +503,7 @@ function FlagQueue({ groups }: { groups: PanelData["flags"] }) {
                   </Form>
                   <Form method="post" action={`/admin/flags/${group.target.kind}/${group.target.id}`}>
                     <input type="hidden" name="intent" value="dismiss" />
+                    <input type="hidden" name="flags" value={queue.page} />
                     <button
                       type="submit"
                       className="rounded-full border border-stone-300 px-3 py-1.5 text-sm font-semibold hover:bg-stone-50"
@@ -493,8 +518,35 @@ function FlagQueue({ groups }: { groups: PanelData["flags"] }) {
           })}
         </ul>
       )}
+      {queue.pages > 1 ? (
+        <nav aria-label="Flag queue pages" className="mt-4 flex items-center justify-between text-sm">
+          {queue.page > 1 ? (
+            <Link to={pageHref(queue.page - 1)} className="font-semibold text-orange-800 hover:underline" rel="prev">
+              ← More pressing flags
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-stone-600">
+            Flags page {queue.page} of {queue.pages}
+          </span>
+          {queue.page < queue.pages ? (
+            <Link to={pageHref(queue.page + 1)} className="font-semibold text-orange-800 hover:underline" rel="next">
+              Less pressing flags →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
     </section>
   );
+}
+
+/** "2 hunters and 3 visitors": who flagged it, since a hunter's flag weighs more than a visitor's. */
+function flaggers({ hunters, guests }: { hunters: number; guests: number }): string {
+  const people = [hunters > 0 ? plural(hunters, "hunter", "hunters") : null, guests > 0 ? plural(guests, "visitor", "visitors") : null];
+  return people.filter(Boolean).join(" and ");
 }
 
 /**

@@ -37,7 +37,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(request, { db });
   const form = await readForm(request);
   const parsed = DecisionSchema.safeParse({ ...params, intent: form.get("intent") });
-  const done = async (toast: ToastInput) => redirectWithToast("/admin#flags", toast);
+  // Back to the page of the queue the decision was made on.
+  const flagPage = z.coerce.number().int().min(2).max(100_000).safeParse(form.get("flags"));
+  const done = async (toast: ToastInput) =>
+    redirectWithToast(flagPage.success ? `/admin?flags=${flagPage.data}#flags` : "/admin#flags", toast);
   if (!parsed.success)
     return done({
       title: "Failed to decide",

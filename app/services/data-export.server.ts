@@ -4,7 +4,13 @@
  * full size, with a README explaining each file. Built by a job outside the
  * request (it reads every photo), kept in storage for EXPORT_TTL_MS, then
  * deleted by another job. Only its hunter (or an admin, for a request by
- * email) can download it: app/routes/account_.exports.$id.ts.
+ * email, which the audit log records) can download it:
+ * app/routes/account_.exports.$id.ts.
+ *
+ * A hunter's archives take one archive's room in storage: a new one deletes
+ * the previous one (object and row) as soon as it is stored, a hunter may ask
+ * once a day, and only one is prepared at a time. Its size is that of the
+ * hunter's own photos in their largest kept size (docs/security.md).
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -12,8 +18,18 @@ import os from "node:os";
 import path from "node:path";
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from "fflate";
 import type { DB } from "~/infra/db.server";
-import type { Storage } from "~/infra/storage.server";
-import { createDataExport, findDataExport, listDataExports, markDataExportReady, setDataExportStatus } from "~/models/data-exports.server";
+import type { Storage, StoredObject } from "~/infra/storage.server";
+import {
+  createDataExport,
+  deleteEarlierDataExports,
+  findDataExport,
+  latestDataExport,
+  markDataExportReady,
+  setDataExportStatus,
+  type DataExport,
+} from "~/models/data-exports.server";
+import { recordAdminAction } from "~/models/audit-log.server";
+import { hitRateLimit } from "~/models/rate-limits.server";
 import { enqueueJob } from "~/models/jobs.server";
 import { describeBrowser } from "~/lib/user-agent";
 import { variantKey } from "./images.server";
@@ -22,25 +38,51 @@ import type { JobHandler } from "./jobs.server";
 /** How long a ready archive can be downloaded. */
 export const EXPORT_TTL_MS = 7 * 24 * 60 * 60_000;
 
+/**
+ * How often a hunter may ask for a new archive (admins answering a request by
+ * email are not limited): each one reads every photo they published, and
+ * nothing in a day-old archive is worth a second full copy.
+ */
+export const EXPORT_INTERVAL_MS = 24 * 60 * 60_000;
+
 export const DATA_EXPORT_JOBS = { build: "data-export", expire: "data-export-expiry" } as const;
 
+/** A hunter asked again within EXPORT_INTERVAL_MS of their last archive; they may ask again at `retryAt`. */
+export class DataExportTooSoonError extends Error {
+  constructor(readonly retryAt: string) {
+    super("A hunter asked for a second archive of their data within a day");
+  }
+}
+
 /**
- * Asks for a new archive of `userId`'s data; while one is still being
- * prepared, that one is the answer (a double click builds one archive).
+ * Asks for a new archive of `userId`'s data. While one is being prepared that
+ * one is the answer (a double click, or twenty requests at once, build one
+ * archive: the database holds a single pending row per hunter); a hunter who
+ * had one made less than EXPORT_INTERVAL_MS ago is refused with when they may
+ * ask again (DataExportTooSoonError). Both rules are decided by the database
+ * in the transaction that inserts the archive, so requests racing in several
+ * processes cannot pass them.
  */
 export async function requestDataExport(
   db: DB,
   input: { userId: number; requestedBy: "hunter" | "admin"; now?: Date },
 ): Promise<{ id: number; created: boolean }> {
   const now = input.now ?? new Date();
-  const pending = (await listDataExports(db, input.userId)).find((e) => e.status === "pending");
-  if (pending) return { id: pending.id, created: false };
-  const id = await db.transaction().execute(async (trx) => {
+  // Thrown inside the transaction (DataExportTooSoonError), the refusal rolls back the archive it inserted.
+  return db.transaction().execute(async (trx) => {
     const exportId = await createDataExport(trx, { userId: input.userId, requestedBy: input.requestedBy, now });
+    if (exportId === null) {
+      const pending = await latestDataExport(trx, input.userId);
+      return { id: pending!.id, created: false };
+    }
+    if (input.requestedBy === "hunter") {
+      // One statement (an upsert), so parallel requests count one after another, in either database.
+      const window = await hitRateLimit(trx, `data-export:user:${input.userId}`, EXPORT_INTERVAL_MS, now);
+      if (window.count > 1) throw new DataExportTooSoonError(window.resetAt);
+    }
     await enqueueJob(trx, { kind: DATA_EXPORT_JOBS.build, key: `data-export:${exportId}`, payload: { exportId }, now });
-    return exportId;
+    return { id: exportId, created: true };
   });
-  return { id, created: true };
 }
 
 /** What each file in the archive holds, for the README inside it. */
@@ -289,7 +331,7 @@ export async function buildDataExport(db: DB, storage: Storage, exportId: number
     const size = fs.statSync(file).size;
     await storage.put(key, fs.createReadStream(file), "application/zip");
     const expiresAt = new Date(now.getTime() + EXPORT_TTL_MS);
-    await db.transaction().execute(async (trx) => {
+    const replaced = await db.transaction().execute(async (trx) => {
       await markDataExportReady(trx, exportId, { storageKey: key, size, readyAt: now, expiresAt });
       await enqueueJob(trx, {
         kind: DATA_EXPORT_JOBS.expire,
@@ -298,7 +340,11 @@ export async function buildDataExport(db: DB, storage: Storage, exportId: number
         runAt: expiresAt,
         now,
       });
+      return deleteEarlierDataExports(trx, request.userId, exportId);
     });
+    // The rows are gone, so nothing links to these any more; one left by a storage hiccup is unreachable.
+    if (replaced.length > 0)
+      await storage.delete(replaced).catch((error) => console.error("Removing a hunter's replaced data archive failed", error));
   } finally {
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
@@ -310,6 +356,38 @@ export async function expireDataExport(db: DB, storage: Storage, exportId: numbe
   if (!request || request.status !== "ready") return;
   if (request.storageKey) await storage.delete([request.storageKey]);
   await setDataExportStatus(db, exportId, "expired");
+}
+
+export type DataExportDownload =
+  { kind: "unknown" } | { kind: "pending" } | { kind: "gone" } | { kind: "file"; archive: DataExport; object: StoredObject };
+
+/**
+ * Opens archive `exportId` for `viewer`: only its hunter's, or an admin's
+ * (answering a request by email). An admin taking someone else's archive is
+ * written to the audit log before the first byte leaves, since it is a copy
+ * of everything the hunt holds about them.
+ */
+export async function openDataExport(
+  db: DB,
+  storage: Storage,
+  input: { exportId: number | null; viewer: { userId: number | null; admin: boolean }; clientAddress: string },
+): Promise<DataExportDownload> {
+  const archive = input.exportId === null ? null : await findDataExport(db, input.exportId);
+  const own = archive !== null && archive.userId === input.viewer.userId;
+  if (!archive || (!own && !input.viewer.admin)) return { kind: "unknown" };
+  if (archive.status === "pending") return { kind: "pending" };
+  if (archive.status !== "ready" || !archive.storageKey) return { kind: "gone" };
+  const object = await storage.get(archive.storageKey);
+  if (!object) return { kind: "gone" };
+  if (!own)
+    await recordAdminAction(db, {
+      action: "download_export",
+      targetType: "user",
+      targetId: archive.userId,
+      detail: `Archive ${archive.id} of ${archive.createdAt.slice(0, 10)}`,
+      clientAddress: input.clientAddress,
+    });
+  return { kind: "file", archive, object };
 }
 
 function exportIdOf(payload: unknown): number {

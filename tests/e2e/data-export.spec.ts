@@ -6,7 +6,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import sharp from "sharp";
-import { signIn, signInByRequest, uniqueName, waitForHydration } from "./helpers";
+import { query } from "./db";
+import { expectAccessible, signIn, signInByRequest, uniqueName, waitForHydration } from "./helpers";
 import { foundJimmy, plantDiscovery, plantHunter, postFormComment, startAdminSession } from "./social";
 
 test.use({ viewport: { width: 412, height: 823 } });
@@ -93,4 +94,44 @@ test("an admin prepares a hunter's archive for a request that came by email", as
   const href = await readyArchive(page, /^Download the archive of /);
   const files = await unzip(page, href);
   expect(JSON.parse(strFromU8(files["profile.json"]!))).toMatchObject({ id: hunterId, firstName: name });
+});
+
+test("a hunter who asked for their data less than a day ago is told when they can ask again", async ({ page }, testInfo) => {
+  const name = uniqueName("Twice");
+  await signIn(page, name);
+  const me = (await (await page.request.get("/api/auth/user")).json()) as { id: number };
+  await page.goto("/account");
+  await waitForHydration(page, testInfo);
+  await page.getByRole("button", { name: "Prepare my data" }).click();
+  await expect(page.getByText(/Your archive appears under “Your data” in a minute or two/)).toBeVisible();
+  await readyArchive(page, /^Download \(.+, until .+\)$/);
+
+  await waitForHydration(page, testInfo);
+  const answer = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/account"));
+  await page.getByRole("button", { name: "Prepare my data" }).click();
+  expect((await answer).status()).toBe(429);
+  await expect(page.getByRole("alert").filter({ hasText: "You can ask for your data once a day" })).toContainText(
+    /You can ask again after \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/,
+  );
+  await expectAccessible(page);
+  // Refused means nothing made: the one archive stays the only one.
+  expect(query<{ status: string }>("select status from data_exports where user_id = ?", me.id)).toEqual([{ status: "ready" }]);
+});
+
+test("an admin's download of a hunter's archive is written to the audit log", async ({ page, context, baseURL }, testInfo) => {
+  const hunterId = plantHunter(uniqueName("Audited"));
+  await startAdminSession(context, baseURL!);
+  await page.goto(`/admin/privacy-request?hunter=${hunterId}`);
+  await waitForHydration(page, testInfo);
+  await page.getByRole("button", { name: "Prepare an archive of their data" }).click();
+  await expect(page.getByText(/The archive appears on this page in a minute or two/)).toBeVisible();
+  const href = await readyArchive(page, /^Download the archive of /);
+  expect(query("select id from admin_audit_log where action = 'download_export' and target_id = ?", String(hunterId))).toEqual([]);
+  await unzip(page, href);
+  expect(
+    query<{ target_type: string; detail: string }>(
+      "select target_type, detail from admin_audit_log where action = 'download_export' and target_id = ?",
+      String(hunterId),
+    ),
+  ).toEqual([{ target_type: "user", detail: expect.stringMatching(/^Archive \d+ of \d{4}-\d{2}-\d{2}$/) }]);
 });

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { issueFormToken } from "../../app/services/comment-guard.server";
 import { E2E_SESSION_SECRET } from "../support/e2e-data";
-import { makeStoredDiscovery, photoFiles } from "./admin-helpers";
+import { addComment, makeStoredDiscovery, photoFiles } from "./admin-helpers";
 import { query, queryOne, writeDb } from "./db";
 import { expectAccessible, uniqueName, waitForHydration } from "./helpers";
-import { startAdminSession, useOwnAddress, waitFillTime } from "./social";
+import { plantHunter, startAdminSession, useOwnAddress, waitFillTime } from "./social";
 
 type AuditRow = { action: string; detail: string | null };
 
@@ -124,5 +124,92 @@ test.describe("flags for everyone, decided by the admin", () => {
     const missing = await page.goto("/flag/comment/999999999");
     expect(missing?.status()).toBe(404);
     await expect(page.getByText("There is nothing to flag there")).toBeVisible();
+  });
+});
+
+test.describe("the admin's flag queue under a flood", () => {
+  test("the admin pages through every flagged entry, and a hunter's private-information flag stays first among 120 visitors' spam flags", async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    // 121 entries across several pages, walked one page at a time: over a minute on a busy machine.
+    test.slow();
+    const discovery = await makeStoredDiscovery();
+    const tag = uniqueName("Flood");
+    const fillers = Array.from({ length: 120 }, (_, i) => addComment(discovery.jimmyId, `${tag} comment ${i}`));
+    const hunterId = plantHunter(uniqueName("Careful"));
+    const db = writeDb();
+    try {
+      // A month old (visitors' spam flags gain all the age they can), each from an address of its own.
+      const since = Date.now() - 30 * 24 * 60 * 60_000;
+      const flag = db.prepare(
+        "insert into flags (discovery_id, comment_id, reason, note, user_id, client_address, created_at) values (?, ?, ?, ?, ?, ?, ?)",
+      );
+      db.transaction(() => {
+        fillers.forEach((id, i) =>
+          flag.run(null, id, "spam", null, null, `2001:db8::f1:${i.toString(16)}`, new Date(since + i).toISOString()),
+        );
+        flag.run(discovery.id, null, "private_information", `${tag}: my house number`, hunterId, "198.51.100.20", new Date().toISOString());
+      })();
+    } finally {
+      db.close();
+    }
+    const groups = page.getByTestId("flag-group");
+    try {
+      await startAdminSession(page.context(), baseURL!);
+      await page.goto("/admin#flags");
+      await waitForHydration(page, testInfo);
+      const genuine = groups.filter({ hasText: `${tag}: my house number` });
+      await expect(genuine).toHaveCount(1);
+      await expect(genuine).toContainText("Private information · last");
+      await expect(genuine).toContainText("by 1 hunter");
+      await expect(page.getByText(/^Flags page 1 of \d+$/)).toBeVisible();
+
+      // Every one of the 120 is on some page, reached by plain links. Other tests add and decide flags
+      // meanwhile, which can move an entry across a page's edge: the walk starts again when it does.
+      // The page (past the first) holding most of them, for a decision below.
+      let busiest = { page: 2, mine: 0 };
+      await expect(async () => {
+        const seen = new Set<string>();
+        busiest = { page: 2, mine: 0 };
+        await page.goto("/admin#flags");
+        for (let n = 1; ; n++) {
+          await expect(page.getByText(new RegExp(`^Flags page ${n} of \\d+$`))).toBeVisible();
+          const mine = await groups.filter({ hasText: tag }).allInnerTexts();
+          for (const text of mine) {
+            const filler = new RegExp(`${tag} comment (\\d+)`).exec(text)?.[1];
+            if (filler) seen.add(filler);
+          }
+          if (n > 1 && mine.length > busiest.mine) busiest = { page: n, mine: mine.length };
+          const next = page.getByRole("link", { name: "Less pressing flags →" });
+          if ((await next.count()) === 0) break;
+          await next.click();
+          await expect(page).toHaveURL(new RegExp(`/admin\\?flags=${n + 1}#flags$`));
+        }
+        expect(seen.size).toBe(120);
+      }).toPass({ timeout: 90_000 });
+
+      // A decision on a later page comes back to that page.
+      await page.goto(`/admin?flags=${busiest.page}#flags`);
+      await waitForHydration(page, testInfo);
+      await expect(page.getByText(new RegExp(`^Flags page ${busiest.page} of \\d+$`))).toBeVisible();
+      await expectAccessible(page);
+      await groups
+        .filter({ hasText: tag })
+        .first()
+        .getByRole("button", { name: /^Dismiss flags/ })
+        .click();
+      await expect(page.getByText("Flags dismissed")).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/admin\\?flags=${busiest.page}#flags$`));
+      await expect(page.getByText(new RegExp(`^Flags page ${busiest.page} of \\d+$`))).toBeVisible();
+    } finally {
+      // Leave the queue as other tests expect it.
+      const cleanup = writeDb();
+      try {
+        cleanup.prepare(`delete from flags where comment_id in (${fillers.join(",")}) or discovery_id = ?`).run(discovery.id);
+      } finally {
+        cleanup.close();
+      }
+    }
   });
 });
