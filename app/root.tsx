@@ -56,13 +56,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "theme-color", content: "#ea580c" },
 ];
 
+/**
+ * The signed-in hunter as every page knows them: the header's name and photo, and the id
+ * this device files their outbox, drafts and saved pages under (docs/decisions/010-service-worker.md).
+ */
+export type RootUser = HeaderUser & { id: number };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const config = env();
   const hunt: HuntConfig = config.hunt;
   const tag = context.personalTemplate;
   if (tag) {
     // A template for any signed-in hunter: each one's name and count are put into their copy.
-    const user: HeaderUser = {
+    const user: RootUser = {
+      id: personalValue(tag, "user.id"),
       firstName: personalValue(tag, "user.firstName"),
       lastName: personalValue(tag, "user.lastName"),
       profileImageUrl: personalValue(tag, "user.profileImageUrl"),
@@ -80,8 +87,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const { toast, clearHeader } = await consumeFlash(request);
   const sessionUser = await getUser(request);
-  const user = sessionUser
-    ? { firstName: sessionUser.firstName, lastName: sessionUser.lastName, profileImageUrl: sessionUser.profileImageUrl }
+  const user: RootUser | null = sessionUser
+    ? { id: sessionUser.id, firstName: sessionUser.firstName, lastName: sessionUser.lastName, profileImageUrl: sessionUser.profileImageUrl }
     : null;
   const unreadNotifications = sessionUser ? await countUnreadNotifications(getDb(), sessionUser.id) : 0;
   return data(
@@ -158,7 +165,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           />
           {settled ? (
             <Suspense fallback={null}>
-              <OfflineShell />
+              <OfflineShell hunter={root?.user ? String(root.user.id) : null} />
             </Suspense>
           ) : null}
           <main id="main" className="flex-1">

@@ -1,10 +1,11 @@
 import { LOCATION_PRECISIONS, PRECISION_LABELS, type LocationPrecision } from "~/lib/location-precision";
 import { useFetcher } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { formatCoordinates } from "~/lib/format";
 import type { PreparedReport } from "~/lib/report-send";
 import {
   CHECK_CODE_REQUIRED_TEXT,
+  HUNTER_FIELD,
   LOCATION_REQUIRED_TEXT,
   MAX_CAPTION_LENGTH,
   MAX_LOCATION_LENGTH,
@@ -16,6 +17,8 @@ import {
 } from "~/lib/report-form";
 import { isTransportFailure, type TransportFailure } from "~/lib/transport";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
+import { fullName } from "~/lib/format";
+import { useRootData } from "~/root";
 import { useToast } from "./Toaster";
 import { CameraIcon, LocateIcon, PinIcon, SpinnerIcon } from "./ui/icons";
 import { useHydrated } from "./useHydrated";
@@ -100,6 +103,11 @@ export function DiscoveryForm({
   const formRef = useRef<HTMLFormElement>(null);
   const photoRef = useRef<HTMLInputElement>(null);
   const locationRef = useRef<HTMLInputElement>(null);
+  // The hunter filling the form in: the report, its draft and its place in the outbox are theirs alone.
+  const user = useRootData()?.user ?? null;
+  const hunterId = user ? String(user.id) : null;
+  const hunterName = user ? fullName(user.firstName, user.lastName) : "";
+  const hunter = useMemo(() => (hunterId ? { id: hunterId, name: hunterName } : null), [hunterId, hunterName]);
 
   const answer = isTransportFailure(fetcher.data) ? undefined : (fetcher.data ?? result);
   const failed = answer && !answer.ok ? answer : null;
@@ -166,7 +174,7 @@ export function DiscoveryForm({
         setFormError(message);
         showToast({ title: "Failed to submit discovery", description: message, variant: "destructive" });
         if (!sent) return;
-        await queueLostReport({ action, kind, ...sent });
+        await queueLostReport({ action, kind, hunter, ...sent });
         // The outbox holds it now: a draft offered again later would be a second report.
         forgetDraft();
         inOutbox.current = true;
@@ -204,7 +212,7 @@ export function DiscoveryForm({
       data.fieldErrors.caption ??
       "Please check the form.";
     showToast({ title: "Failed to submit discovery", description: message, variant: "destructive" });
-  }, [fetcher.state, fetcher.data, onSuccess, showToast, forgetDraft, reportKey, action, kind]);
+  }, [fetcher.state, fetcher.data, onSuccess, showToast, forgetDraft, reportKey, action, kind, hunter]);
 
   // A save can also end with no answer at all: its redirect overtaken by another load of the page's data
   // (the outbox sending this very report, say). The form must not stay "saving" for ever.
@@ -307,6 +315,7 @@ export function DiscoveryForm({
         coordinates,
         action,
         kind,
+        hunter,
         onStep: setPhase,
       });
     } catch {
@@ -360,6 +369,7 @@ export function DiscoveryForm({
     >
       {kind === "modal" ? <input type="hidden" name="_form" value="modal" /> : null}
       <input type="hidden" name="idempotencyKey" value={reportKey} />
+      {hunter ? <input type="hidden" name={HUNTER_FIELD} value={hunter.id} /> : null}
       <input type="hidden" name="tempPath" value={keptUpload} />
       <input type="hidden" name="latitude" value={position ? String(position.latitude) : ""} />
       <input type="hidden" name="longitude" value={position ? String(position.longitude) : ""} />
@@ -375,11 +385,12 @@ export function DiscoveryForm({
       {draftForm ? (
         <Suspense fallback={null}>
           <DraftRestore
-            key={draftRound}
+            key={`${draftRound}:${hunterId ?? ""}`}
             draftKey={draftKey}
             form={draftForm}
             fields={["checkCode", "caption", "location", "latitude", "longitude", "precision"]}
             photoInput={photoRef.current}
+            hunter={hunterId ?? ""}
             onRestore={(text, photo) => {
               setLocation(text.location ?? "");
               setPosition(positionFrom(text.latitude, text.longitude));

@@ -11,6 +11,7 @@ export default function DraftRestore({
   form,
   fields,
   photoInput,
+  hunter,
   onRestore,
   onDiscard,
 }: {
@@ -18,6 +19,8 @@ export default function DraftRestore({
   form: HTMLFormElement;
   fields: string[];
   photoInput?: HTMLInputElement | null;
+  /** The hunter filling the form in, for a draft that is theirs alone (a report's). */
+  hunter?: string;
   /** Puts the kept values where the form keeps them in state (the fields' own values are set already). */
   onRestore: (text: Record<string, string>, photo: File | null) => void;
   onDiscard: () => void;
@@ -26,9 +29,11 @@ export default function DraftRestore({
   useEffect(() => {
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void keepDraft(draftKey, form, fields, photoInput).then((kept) => {
+    void keepDraft(draftKey, form, fields, photoInput, hunter).then((kept) => {
       stop = kept.stop;
       if (cancelled) return kept.stop();
+      // Tests (and anyone curious) can tell the draft keeper has looked at the form.
+      form.dataset.draft = "kept";
       if (!kept.text || !Object.values(kept.text).some((value) => value.trim())) return;
       for (const name of fields) {
         const field = form.elements.namedItem(name);
@@ -44,7 +49,7 @@ export default function DraftRestore({
     };
     // Restored once per form and key; the callbacks may change with every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [draftKey, form]);
+  }, [draftKey, form, hunter]);
   if (!restored) return null;
   return (
     <p className="flex flex-wrap items-center gap-x-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="draft-restored">

@@ -11,27 +11,38 @@ import { Link } from "~/components/Link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Workbox } from "workbox-window";
 import { jimmyPath } from "~/lib/discoveries";
-import { discardReport, listOutbox, nextAttemptAt, onOutboxChange, sendOutbox, type OutboxReport, type SendOutcome } from "~/lib/outbox";
+import {
+  discardReport,
+  isHuntersReport,
+  listOutbox,
+  nextAttemptAt,
+  onOutboxChange,
+  sendOutbox,
+  type OutboxReport,
+  type SendOutcome,
+} from "~/lib/outbox";
 import { rememberTimeZone } from "~/lib/reader-preferences";
 import { reportFormPath } from "~/lib/report-form";
-import { hasSavedCopy, savedCopyBanner } from "~/lib/saved-copy";
+import { hasSavedCopy, keepSavedPagesOf, savedCopyBanner } from "~/lib/saved-copy";
 import { isLostConnection, TRANSPORT_FAILURE_EVENT, type TransportFailure } from "~/lib/transport";
 import { useToast } from "./Toaster";
 import { CloseIcon } from "./ui/icons";
 
 type Sent = { id: string; serialNumber: number; first: boolean };
 
-export default function OfflineShell() {
+/** `hunter`: the id of the hunter this page was answered for, or null for nobody. */
+export default function OfflineShell({ hunter }: { hunter: string | null }) {
   // Not about connections, but deferred like them: the reader's time zone, for the dates of their next page.
   useEffect(rememberTimeZone, []);
   useFormRoutesLoaded();
+  useSavedPagesOwner(hunter ?? "");
   useConnectionNotices();
   useLostLoadsFromWorker();
   return (
     <div className="empty:hidden">
       <SavedCopyBanner />
       <UpdatePrompt />
-      <Outbox />
+      <Outbox hunter={hunter} />
     </div>
   );
 }
@@ -106,6 +117,24 @@ function useConnectionNotices() {
       window.removeEventListener("submit", onSubmit, true);
     };
   }, [show]);
+}
+
+/**
+ * The saved pages are the signed-in hunter's alone (`owner`, "" for nobody): a page loaded from the
+ * network (not a saved copy) says who the session is now, at first and
+ * whenever its data changes (a sign-in, an account deleted). When that is
+ * someone else, or nobody, the pages saved before go (app/lib/saved-copy.ts).
+ */
+function useSavedPagesOwner(owner: string) {
+  const loaded = useRef(false);
+  useEffect(() => {
+    // This page's own saved copy was stored after it was asked for, so it stays; after a change only newer ones do.
+    const since = loaded.current ? Date.now() : performance.timeOrigin;
+    loaded.current = true;
+    // A saved copy shown offline knows nothing new of the session.
+    if (document.documentElement.dataset.savedCopy !== undefined || !navigator.onLine) return;
+    void keepSavedPagesOf(owner, since).catch(() => undefined);
+  }, [owner]);
 }
 
 function isAnotherPage(url: URL): boolean {
@@ -220,7 +249,7 @@ function UpdatePrompt() {
   );
 }
 
-function Outbox() {
+function Outbox({ hunter }: { hunter: string | null }) {
   const [reports, setReports] = useState<OutboxReport[]>([]);
   const [sent, setSent] = useState<Sent[]>([]);
   const [sending, setSending] = useState(false);
@@ -301,16 +330,18 @@ function Outbox() {
     };
   }, [refresh, send]);
 
+  const mine = reports.filter((report) => isHuntersReport(report, hunter));
+  const held = reports.filter((report) => !isHuntersReport(report, hunter));
   // Backoff: the next try when the earliest waiting report is due.
-  const due = nextAttemptAt(reports);
+  const due = nextAttemptAt(mine);
   useEffect(() => {
     if (due === null) return;
     const timer = setTimeout(() => void send(), Math.max(1000, due - Date.now()));
     return () => clearTimeout(timer);
   }, [due, send]);
 
-  const waiting = reports.filter((report) => !report.refusal);
-  const refused = reports.filter((report) => report.refusal);
+  const waiting = mine.filter((report) => !report.refusal);
+  const refused = mine.filter((report) => report.refusal);
   if (reports.length === 0 && sent.length === 0) return null;
   return (
     <section aria-label="Outbox" className="border-b border-orange-200 bg-orange-50 px-4 py-2 text-sm text-stone-900">
@@ -356,6 +387,20 @@ function Outbox() {
             <button type="button" onClick={() => void send(true)} className="font-semibold text-orange-800 underline">
               Try again
             </button>
+            <button type="button" onClick={() => void discardReport(report.id)} className="font-semibold text-orange-800 underline">
+              Discard
+            </button>
+          </div>
+        ))}
+        {held.map((report) => (
+          <div key={report.id} role="status" className="flex flex-wrap items-center gap-3" data-testid="outbox-held">
+            <p>
+              <span className="font-semibold">
+                {report.hunter ? `${report.hunter.name}'s discovery` : "A discovery"} of Jimmy #{report.serialNumber} is held on this
+                device.
+              </span>{" "}
+              {report.hunter ? "It is sent once they sign in here again." : "It was kept without its hunter's name, so it is not sent."}
+            </p>
             <button type="button" onClick={() => void discardReport(report.id)} className="font-semibold text-orange-800 underline">
               Discard
             </button>

@@ -4,6 +4,11 @@
  * localStorage). Loaded after the page is interactive, never with it.
  * Everything here fails quietly: a browser without storage (private mode,
  * full disk) simply keeps no draft.
+ *
+ * A draft kept for a hunter (a report's: its photo, caption and code) names
+ * them, and is offered back to them alone: on a device shared by two hunters
+ * the other one's form neither shows it nor sends its photo, and leaves it as
+ * it is until they write a draft of their own in that form.
  */
 
 export type DraftText = Record<string, string>;
@@ -12,6 +17,8 @@ export type DraftPhoto = { blob: Blob; name: string; type: string };
 const DATABASE = "jimmy-hunt-drafts";
 const STORE = "photos";
 const DRAFT_PREFIX = "jimmy-hunt:draft:";
+/** The draft text's entry naming the hunter it was kept for. */
+const DRAFT_HUNTER = "hunter";
 
 function openDatabase(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
@@ -127,9 +134,16 @@ export async function keepDraft(
   form: HTMLFormElement,
   fields: string[],
   photoInput?: HTMLInputElement | null,
+  /** The hunter filling the form in (their id), for a draft that is theirs alone. */
+  hunter?: string,
 ): Promise<{ text: DraftText | null; photo: File | null; stop: () => void }> {
   await forgetOrphanedPhotos();
-  const saved = readDraftText(key);
+  /** Whether the draft kept under `key` is another hunter's. */
+  const anothers = () => {
+    const kept = readDraftText(key);
+    return hunter !== undefined && kept !== null && kept[DRAFT_HUNTER] !== hunter;
+  };
+  const saved = anothers() ? null : readDraftText(key);
   const stored = saved?.photo && photoInput ? await readDraftPhoto(key) : null;
   // A form the hunter has already started is theirs: what they typed or chose since the page opened
   // is never replaced by an older draft; it becomes the draft instead. (Checked after the last wait:
@@ -147,13 +161,21 @@ export async function keepDraft(
     const values = new FormData(form);
     const next: DraftText = {};
     for (const name of fields) next[name] = String(values.get(name) ?? "");
-    saveDraftText(key, photoName ? { ...next, photo: photoName } : next);
+    const blank = !photoName && Object.values(next).every((value) => !value.trim());
+    // An empty form of this hunter's leaves another hunter's draft alone; what they write replaces it.
+    if (blank && anothers()) return;
+    if (blank) return saveDraftText(key, next);
+    saveDraftText(key, {
+      ...next,
+      ...(photoName ? { photo: photoName } : {}),
+      ...(hunter !== undefined ? { [DRAFT_HUNTER]: hunter } : {}),
+    });
   };
   const onChange = (event: Event) => {
     if (event.target === photoInput && photoInput) {
       const file = photoInput.files?.[0];
       photoName = file?.name ?? "";
-      void saveDraftPhoto(key, file ? { blob: file, name: file.name, type: file.type } : null);
+      if (file || !anothers()) void saveDraftPhoto(key, file ? { blob: file, name: file.name, type: file.type } : null);
     }
     save();
   };
@@ -164,6 +186,7 @@ export async function keepDraft(
   const onReset = () =>
     window.setTimeout(() => {
       photoName = "";
+      if (anothers()) return;
       void saveDraftPhoto(key, null);
       save();
     });

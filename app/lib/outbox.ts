@@ -10,14 +10,25 @@
  * refusals (400, 403, 404, a sign-in redirect) stop the retries and keep the
  * report for the hunter to fix or discard; anything else is a transport
  * failure, tried again with backoff.
+ *
+ * Each report is its hunter's: it is sent only while the server says that
+ * same hunter is signed in on this browser (asked just before sending, not
+ * taken from the page, which may be older than the session), and it carries
+ * their id, so the server refuses it under anyone else's session. Another
+ * hunter's report is held, shown as theirs, until they sign in here again.
  */
 import { jimmyPath } from "./discoveries";
 import { uploadPhoto, UploadError, type PreparedPhoto } from "./photo-upload";
 import type { ReportFormKind } from "./report-form";
 
+/** The hunter a report belongs to: their id, and their name to show while it is held for them. */
+export type OutboxHunter = { id: string; name: string };
+
 export type OutboxReport = {
   /** The report's idempotency key, also its key in the store. */
   id: string;
+  /** Whose report it is; null for one kept before reports had an owner, which is never sent. */
+  hunter: OutboxHunter | null;
   action: string;
   serialNumber: number;
   kind: ReportFormKind;
@@ -128,6 +139,7 @@ async function requestBackgroundSync(): Promise<void> {
 export async function queueReport(input: {
   action: string;
   kind: ReportFormKind;
+  hunter: OutboxHunter | null;
   body: FormData;
   photo: PreparedPhoto | null;
   tempPath: string;
@@ -142,6 +154,7 @@ export async function queueReport(input: {
   if (!Number.isSafeInteger(serialNumber)) throw new Error(`Not a report form's address: ${input.action}`);
   const report: OutboxReport = {
     id,
+    hunter: input.hunter,
     action: input.action,
     serialNumber,
     kind: input.kind,
@@ -220,10 +233,14 @@ export async function sendOutbox({ now = false } = {}): Promise<SendOutcome[]> {
   if (!navigator.onLine) return [];
   const run = async () => {
     const outcomes: SendOutcome[] = [];
-    for (const report of await listOutbox()) {
-      if (report.refusal && !now) continue;
-      if (!now && report.nextAttemptAt > Date.now()) continue;
-      const outcome = await sendOne({ ...report, refusal: null });
+    const due = (await listOutbox()).filter((report) => now || (!report.refusal && report.nextAttemptAt <= Date.now()));
+    if (!due.length) return outcomes;
+    const hunter = await signedInHunter();
+    for (const report of due) {
+      // Another hunter's report waits for them; sent under this session it would be recorded as this hunter's.
+      if (hunter !== "unknown" && !isHuntersReport(report, hunter)) continue;
+      // Who is signed in could not be asked: a transport failure like any other, tried again with backoff.
+      const outcome = hunter === "unknown" ? ({ report, result: "retry" } as const) : await sendOne({ ...report, refusal: null });
       outcomes.push(outcome);
       if (outcome.result === "sent") await withStore("readwrite", (store) => store.delete(report.id));
       else if (outcome.result === "refused") await put({ ...outcome.report, refusal: outcome.message });
@@ -236,6 +253,30 @@ export async function sendOutbox({ now = false } = {}): Promise<SendOutcome[]> {
     return outcomes;
   };
   return navigator.locks ? navigator.locks.request(LOCK, run) : run();
+}
+
+/**
+ * The id of the hunter signed in on this browser now (null: nobody), as the
+ * server answers; "unknown" when it could not be asked.
+ */
+async function signedInHunter(): Promise<string | null | "unknown"> {
+  try {
+    const response = await fetch("/api/auth/user", {
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { Accept: "application/json" },
+    });
+    if (response.status === 401) return null;
+    const { id } = (await response.json()) as { id?: unknown };
+    return response.ok && typeof id === "number" ? String(id) : "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/** Whether a report is `hunter`'s own (reports kept before they had an owner are nobody's). */
+export function isHuntersReport(report: OutboxReport, hunter: string | null): boolean {
+  return hunter !== null && report.hunter?.id === hunter;
 }
 
 /** The earliest time a waiting report is due, or null when none waits. */

@@ -25,6 +25,17 @@ export function reportFormAction(serial: number, kind: "first" | "new"): string 
   return `${reportFormPath(serial, kind)}?send`;
 }
 
+/**
+ * The hunter a report form was filled in by (their id), posted with the report: the
+ * server records it only for that hunter, so a form or an outbox report left on a
+ * shared device never lands under whoever is signed in when it is sent.
+ */
+export const HUNTER_FIELD = "hunter";
+
+/** What a report form is refused for when another hunter is signed in now. */
+export const OTHER_HUNTER_TEXT =
+  "This report was filled in by another hunter on this device, so it was not recorded for you: only that hunter can send it.";
+
 export const PHOTO_REQUIRED_TITLE = "Photo required";
 
 /** SPEC.md §5: the 'Photo required' message each form gives. */

@@ -6,7 +6,7 @@
  * form in, so the page's first load does not carry it, and it is on the
  * device before the connection can drop.
  */
-import { queueReport } from "./outbox";
+import { queueReport, type OutboxHunter } from "./outbox";
 import { preparePhoto, UploadError, uploadPhoto, type PreparedPhoto } from "./photo-upload";
 import type { ReportFormKind } from "./report-form";
 
@@ -33,7 +33,13 @@ export function lostReportText(offline: boolean): string {
 }
 
 /** A save whose answer was lost waits in the outbox too: its photo is already in storage, and its key is kept. */
-export function queueLostReport(report: { action: string; kind: ReportFormKind; body: FormData; tempPath: string }) {
+export function queueLostReport(report: {
+  action: string;
+  kind: ReportFormKind;
+  hunter: OutboxHunter | null;
+  body: FormData;
+  tempPath: string;
+}) {
   return queueReport({ ...report, photo: null });
 }
 
@@ -44,6 +50,7 @@ export async function prepareReport({
   coordinates,
   action,
   kind,
+  hunter,
   onStep,
 }: {
   form: HTMLFormElement;
@@ -53,10 +60,12 @@ export async function prepareReport({
   coordinates: Position | null;
   action: string;
   kind: ReportFormKind;
+  /** Who fills the form in: the outbox sends the report only while they are signed in. */
+  hunter: OutboxHunter | null;
   onStep: (step: SendStep) => void;
 }): Promise<PreparedReport> {
   const queue = async (photo: PreparedPhoto | null, kept: string): Promise<PreparedReport> => {
-    await queueReport({ action, kind, body: reportBody(form, kept, coordinates), photo, tempPath: kept });
+    await queueReport({ action, kind, hunter, body: reportBody(form, kept, coordinates), photo, tempPath: kept });
     return { outcome: "queued" };
   };
 

@@ -19,6 +19,33 @@ export function savedCopyBanner(savedAt: string, now?: number): string {
 /** The service worker's cache of pages the hunter has opened (app/service-worker). */
 export const SAVED_PAGES_CACHE = "jimmy-pages-v1";
 
+/** When the worker saved a page (an ISO date on the saved copy). */
+export const SAVED_AT_HEADER = "X-Saved-At";
+
+/** Whose the saved pages are: the id of the hunter they were shown to ("" for nobody), in a cache of its own. */
+const OWNER_CACHE = "jimmy-pages-owner-v1";
+const OWNER_KEY = "/saved-pages-owner";
+
+/**
+ * A page loaded from the network says who this browser's session is now
+ * (`owner`: the hunter's id, "" for nobody). When that is not whom the saved
+ * pages were shown to (their session ended on another device, the account
+ * was deleted, another hunter signed in), every page saved before `since`
+ * goes: offline, the next person holding the device sees none of them.
+ * Pages saved since then were answered for this session and stay.
+ */
+export async function keepSavedPagesOf(owner: string, since: number): Promise<void> {
+  if (typeof caches === "undefined") return;
+  const marker = await caches.open(OWNER_CACHE);
+  if ((await (await marker.match(OWNER_KEY))?.text()) === owner) return;
+  const pages = await caches.open(SAVED_PAGES_CACHE);
+  for (const request of await pages.keys()) {
+    const savedAt = Date.parse((await pages.match(request))?.headers.get(SAVED_AT_HEADER) ?? "");
+    if (!(savedAt >= since)) await pages.delete(request);
+  }
+  await marker.put(OWNER_KEY, new Response(owner));
+}
+
 /** A page's key in that cache: its address without the fragment. */
 export function savedCopyKey(url: URL): string {
   return `${url.origin}${url.pathname}${url.search}`;

@@ -45,6 +45,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       description: "Everything the hunt held about you is gone. Thank you for hunting.",
     }),
   );
+  // As a sign-out does (app/routes/api.logout.tsx): nothing of the account stays on this device, with or without
+  // the page's JavaScript: its reports waiting in the outbox, its drafts and the pages saved for offline use.
+  headers.set("Clear-Site-Data", '"storage"');
   return redirect("/", { headers });
 }
 

@@ -10,14 +10,15 @@
  *   (data-saved-copy on <html>; the page shows the banner). A page never
  *   opened gets the offline page.
  * - Nothing personal outlives a session: saved pages are dropped on sign-out
- *   and sign-in, and loader data (`.data`), the JSON API and uploads are
- *   never stored.
+ *   and sign-in, and by the page once it learns the session is another
+ *   hunter's or nobody's (ended elsewhere, account deleted; keepSavedPagesOf);
+ *   loader data (`.data`), the JSON API and uploads are never stored.
  * - A new version waits until the page asks it to take over (the page's
  *   "New version available" prompt), so an open page never loses its code.
  */
 import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
-import { SAVED_PAGES_CACHE, savedCopyKey } from "../lib/saved-copy";
+import { SAVED_AT_HEADER, SAVED_PAGES_CACHE, savedCopyKey } from "../lib/saved-copy";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -26,7 +27,6 @@ const OFFLINE_PAGE = "/offline.html";
 const NEVER_SAVED = /^\/(api|admin|login|uploads|media|q)(\/|$|\.)/;
 /** Navigations that change who is signed in: every saved page goes. */
 const SESSION_CHANGES = /^\/(api\/logout|api\/login|api\/auth\/|api\/admin\/login)/;
-const SAVED_AT_HEADER = "X-Saved-At";
 const MAX_SAVED_PAGES = 40;
 /** app/lib/outbox.ts's database. */
 const OUTBOX_DATABASE = "jimmy-hunt-outbox";

@@ -17,7 +17,14 @@ import { getUserFromCookie } from "./session.server";
 
 const LIKE_KEY = /^like\.(\d{1,15})$/;
 /** The keys for the hunter themself (app/root.tsx's template values and the header). */
-const USER_KEYS = new Set(["user.firstName", "user.lastName", "user.profileImageUrl", "user.unreadNotifications", ACCOUNT_AREA_KEY]);
+const USER_KEYS = new Set([
+  "user.id",
+  "user.firstName",
+  "user.lastName",
+  "user.profileImageUrl",
+  "user.unreadNotifications",
+  ACCOUNT_AREA_KEY,
+]);
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
@@ -70,6 +77,7 @@ export async function personalizePage(
   const [unread, liked] = await Promise.all([countUnreadNotifications(db, user.id), likedAmong(db, user.id, [...likeIds.values()])]);
   const header: HeaderUser = { firstName: user.firstName, lastName: user.lastName, profileImageUrl: user.profileImageUrl };
   const known: Record<string, unknown> = {
+    "user.id": user.id,
     "user.firstName": header.firstName,
     "user.lastName": header.lastName,
     "user.profileImageUrl": header.profileImageUrl,

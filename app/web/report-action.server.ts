@@ -12,6 +12,8 @@ import { ScanProofUsedError } from "~/models/scan-proofs.server";
 import { jimmyPath } from "~/lib/discoveries";
 import { ordinal } from "~/lib/format";
 import {
+  HUNTER_FIELD,
+  OTHER_HUNTER_TEXT,
   reportFormPath,
   reportFormSchema,
   type ReportActionResult,
@@ -149,6 +151,12 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
   const dropFreshUpload = async () => {
     if (freshUpload) await discardUpload(db, storage, user.id, freshUpload);
   };
+  // A form (or an outbox report) filled in by another hunter on this device is never recorded as this one's.
+  const filledBy = fields[HUNTER_FIELD];
+  if (filledBy !== undefined && filledBy !== String(user.id)) {
+    await dropFreshUpload();
+    return failure(409, { ...values, tempPath: "" }, {}, OTHER_HUNTER_TEXT);
+  }
   if (idempotencyKey === "invalid") {
     await dropFreshUpload();
     return failure(400, { ...values, tempPath: freshUpload ? "" : values.tempPath }, {}, IDEMPOTENCY_KEY_INVALID_TEXT);

@@ -312,6 +312,39 @@ test.describe("a report's draft", () => {
     await expect(page.getByLabel(/^Caption/)).toHaveValue("");
   });
 
+  test("a draft is its hunter's: another hunter on the same phone neither sees it nor gets its photo, and it comes back to its own hunter", async ({
+    page,
+    context,
+  }) => {
+    const serial = foundJimmy();
+    const alice = uniqueName("Drafter");
+    await signIn(page, alice, "Phone", `/jimmy/${serial}/new-discovery`);
+    await waitForHydration(page, test.info());
+    await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
+    await page.getByLabel(/^Caption/).fill("Left on the bench by the pond");
+    await page.getByLabel(/^Location/).fill("Zilker Park, Austin, TX");
+    await draftSaved(page, serial);
+
+    // Another hunter signs in on the same phone and opens the same form.
+    await signInByRequest(context.request, uniqueName("Borrower"), "Phone");
+    await page.reload();
+    await waitForHydration(page, test.info());
+    const form = page.locator("form").filter({ has: page.getByLabel(/^Caption/) });
+    await expect(form).toHaveAttribute("data-draft", "kept");
+    await expect(page.getByTestId("draft-restored")).toHaveCount(0);
+    await expect(page.getByLabel(/^Caption/)).toHaveValue("");
+    await expect(page.getByLabel(/^Location/)).toHaveValue("");
+    expect(await page.getByLabel(/^Photo/).evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
+    await expect(page.getByAltText("Preview of the chosen photo")).toHaveCount(0);
+
+    // Alice is back: her draft, photo and all, is offered to her again.
+    await signInByRequest(context.request, alice, "Phone");
+    await page.reload();
+    await expect(page.getByTestId("draft-restored")).toContainText("Draft restored: not sent yet");
+    await expect(page.getByLabel(/^Caption/)).toHaveValue("Left on the bench by the pond");
+    expect(await page.getByLabel(/^Photo/).evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe("rotated-with-gps.jpg");
+  });
+
   test("a form the hunter has started before the old draft loads keeps what they chose and typed", async ({ page }) => {
     const serial = foundJimmy();
     await signIn(page, uniqueName("Quick"), "Phone", `/jimmy/${serial}/new-discovery`);

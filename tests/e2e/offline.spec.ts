@@ -6,11 +6,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ROTATED_GPS_JPEG } from "../support/photos";
 import { fillLabelCode } from "./admin-helpers";
 import { query } from "./db";
-import { signIn, uniqueName, waitForHydration } from "./helpers";
+import { signIn, signInByRequest, uniqueName, waitForHydration } from "./helpers";
 import { foundJimmy } from "./social";
 
 test.use({ serviceWorkers: "allow", viewport: { width: 390, height: 844 }, hasTouch: true });
@@ -240,6 +240,150 @@ test.describe("pages without a connection", () => {
     expect(cached.filter((entry) => entry.body.includes(hunter)).map((entry) => entry.url)).toEqual([]);
     // Only the app's code and static files remain, and the signed-out pages opened since.
     expect(cached.filter((entry) => /\.data\b|\/api\//.test(entry.url))).toEqual([]);
+  });
+});
+
+/** Signs `firstName` in on another device (a laptop) and, from its account page, signs out every other device. */
+async function signOutOtherDevices(browser: Browser, baseURL: string | undefined, firstName: string) {
+  const laptop = await browser.newContext({ baseURL });
+  try {
+    const page = await laptop.newPage();
+    await signIn(page, firstName, "Finder", "/account");
+    await page.getByRole("button", { name: "Sign out everywhere else" }).click();
+    await expect(page.getByText("1 other device is no longer signed in.")).toBeVisible();
+  } finally {
+    await laptop.close();
+  }
+}
+
+/** How many entries of the page's caches hold `text`. */
+async function cachedWith(page: Page, text: string): Promise<number> {
+  return (await cachedEverything(page)).filter((entry) => entry.body.includes(text)).length;
+}
+
+test.describe("two hunters on one phone", () => {
+  test("a report queued offline stays its hunter's: held while another hunter is signed in, sent as theirs once they are back", async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const serial = foundJimmy();
+    const alice = uniqueName("Alice");
+    const bob = uniqueName("Bob");
+    await signIn(page, alice, "Finder", `/jimmy/${serial}/new-discovery`);
+    await controlledByWorker(page);
+
+    await context.setOffline(true);
+    await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
+    await page.getByLabel(/^Location/).fill("Pease Park, Austin, TX");
+    await page.getByLabel(/^Caption/).fill("Alice's Jimmy, in the treehouse");
+    await fillLabelCode(page, serial);
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+    await expect(page.getByRole("region", { name: "Outbox" })).toContainText("1 discovery waiting to be sent");
+    // Alice puts the phone away; her session is ended from her laptop.
+    await page.close();
+    await signOutOtherDevices(browser, baseURL, alice);
+
+    // Bob signs in on the same phone, online again, and opens the hunt.
+    await context.setOffline(false);
+    await signInByRequest(context.request, bob, "Finder");
+    const phone = await context.newPage();
+    await phone.goto("/");
+    await connectionWatched(phone);
+    const outbox = phone.getByRole("region", { name: "Outbox" });
+    await expect(outbox.getByTestId("outbox-held")).toContainText(
+      `${alice} Finder's discovery of Jimmy #${serial} is held on this device.`,
+    );
+    await expect(outbox.getByTestId("outbox-held")).toContainText("It is sent once they sign in here again.");
+    await expect(outbox).not.toContainText("waiting to be sent");
+
+    // Alice signs in on the phone again: her report is sent, as hers.
+    await signInByRequest(context.request, alice, "Finder");
+    await phone.reload();
+    await expect(toast(phone)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`, { timeout: 15_000 });
+    await expect(outbox.getByTestId("outbox-held")).toHaveCount(0);
+    expect(discoveriesBy(serial, alice).map((row) => row.location)).toEqual(["Pease Park, Austin, TX"]);
+    expect(discoveriesBy(serial, bob)).toEqual([]);
+  });
+
+  test("a hunter's saved pages are not shown offline once their session was ended from another device", async ({
+    page,
+    context,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const alice = uniqueName("Saved");
+    await signIn(page, alice, "Finder", "/account");
+    await controlledByWorker(page);
+    await page.goto("/account");
+    await connectionWatched(page);
+    await expect.poll(() => cachedWith(page, alice)).toBeGreaterThan(0);
+
+    await signOutOtherDevices(browser, baseURL, alice);
+    // The phone opens the hunt again: nobody is signed in on it any more.
+    await page.goto("/");
+    await connectionWatched(page);
+    await expect(page.getByTestId("header-avatar")).toHaveCount(0);
+    await expect.poll(() => cachedWith(page, alice)).toBe(0);
+
+    await context.setOffline(true);
+    await page.goto("/account");
+    await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
+    await expect(page.getByText(alice)).toHaveCount(0);
+  });
+
+  test("deleting the account leaves nothing of it on the phone: its saved pages and its report's draft", async ({ page, context }) => {
+    test.setTimeout(180_000);
+    const serial = foundJimmy();
+    const alice = uniqueName("Leaving");
+    await signIn(page, alice, "Finder", "/account");
+    await controlledByWorker(page);
+    await page.goto("/account");
+    await connectionWatched(page);
+    await expect.poll(() => cachedWith(page, alice)).toBeGreaterThan(0);
+    // A report begun, with its photo, kept as a draft on the phone.
+    await page.goto(`/jimmy/${serial}/new-discovery`);
+    await waitForHydration(page, test.info());
+    await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
+    await page.getByLabel(/^Caption/).fill("Alice's last find");
+    const draft = () =>
+      page.evaluate(() =>
+        Object.keys(localStorage)
+          .filter((key) => key.startsWith("jimmy-hunt:draft:"))
+          .map((key) => localStorage.getItem(key)),
+      );
+    await expect.poll(draft).toEqual([expect.stringContaining("Alice's last find")]);
+
+    await page.goto("/account/delete");
+    await waitForHydration(page, test.info());
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(toast(page)).toContainText("Your account is deleted", { timeout: 15_000 });
+    await expect.poll(draft).toEqual([]);
+    const draftPhotos = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const request = indexedDB.open("jimmy-hunt-drafts");
+          request.onupgradeneeded = () => request.result.createObjectStore("photos");
+          request.onsuccess = () => {
+            const count = request.result.transaction("photos").objectStore("photos").count();
+            count.onsuccess = () => resolve(count.result);
+          };
+          request.onerror = () => reject(request.error);
+        }),
+    );
+    expect(draftPhotos).toBe(0);
+
+    // Later, offline, the phone shows none of the account.
+    await page.goto("/");
+    await controlledByWorker(page);
+    await context.setOffline(true);
+    await page.goto("/account");
+    await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
+    await expect(page.getByText(alice)).toHaveCount(0);
   });
 });
 
