@@ -35,9 +35,6 @@ type Errors = Partial<Record<ReportFormFields, string>>;
 
 const OUTBOX_SAVED_TEXT = "Saved to your outbox — it will be sent when you're back online.";
 
-/** The form's id: without JavaScript it posts to its own fragment, so the answer opens at the form, not at the page's top. */
-const FORM_ID = "report-form";
-
 /** How the summary above a refused form names each field (its label). */
 const FIELD_NAMES: Record<ReportFormFields, string> = {
   checkCode: "Code on the label",
@@ -366,7 +363,8 @@ export function DiscoveryForm({
   }
 
   const photoError = errors.photo;
-  // A page answered without JavaScript opens at the form: what to fix is named at its top, whichever fields are further down.
+  // A page answered without JavaScript opens at its top, where the form starts: what to fix is named there, whichever fields are
+  // further down. (Not a fragment in the action: a browser keeps it through the success redirect, which has none of its own.)
   const refusedFields = result && !result.ok && !result.formError ? (Object.keys(result.fieldErrors) as ReportFormFields[]) : [];
   const describedBy = (name: string, extra?: string) =>
     [extra, errors[name as ReportFormFields] ? fieldId(`${name}-error`) : null].filter(Boolean).join(" ") || undefined;
@@ -375,9 +373,8 @@ export function DiscoveryForm({
     <fetcher.Form
       data-discover="true"
       ref={formRef}
-      id={kind === "modal" ? undefined : FORM_ID}
       method="post"
-      action={hydrated || kind === "modal" ? action : `${action}#${FORM_ID}`}
+      action={action}
       encType="multipart/form-data"
       noValidate
       onSubmit={(event) => void submit(event)}

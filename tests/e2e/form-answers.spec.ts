@@ -90,7 +90,7 @@ test.describe("a form's answer is where the finder is looking", () => {
         await expect(problem).toBeInViewport();
         return;
       }
-      await expect(page).toHaveURL(new RegExp(`${path}\\?send#report-form$`));
+      await expect(page).toHaveURL(new RegExp(`${path}\\?send$`));
       const problems = page.getByTestId("report-form-problems");
       await expect(problems).toBeInViewport();
       await expect(problems.getByRole("link", { name: "Photo" })).toBeVisible();
