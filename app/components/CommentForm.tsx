@@ -138,7 +138,8 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
       data-discover="true"
       ref={formRef}
       method="post"
-      action={jimmyPath}
+      // Without JavaScript the answer is a new page: a refusal then opens at the form and its message, not at the page's top.
+      action={hydrated ? jimmyPath : `${jimmyPath}#add-comment`}
       id="add-comment"
       aria-label="Add a comment"
       className="relative scroll-mt-24 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm"
@@ -222,21 +223,6 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
       <p id={`${nameId}-hint`} className="mt-1 text-xs text-stone-600">
         {setup.nameHint}
       </p>
-      {setup.offerSignIn ? (
-        <p className="mt-2 text-sm text-stone-700">
-          Want your name on it?{" "}
-          {/* The same form, sent elsewhere: what is typed is kept while the visitor signs in, and nothing is posted yet. */}
-          <button
-            type="submit"
-            formAction={`${jimmyPath}/comment-sign-in`}
-            formNoValidate
-            className="font-semibold text-orange-800 underline hover:text-orange-900"
-          >
-            Sign in to post under your name
-          </button>{" "}
-          and your comment will be waiting here.
-        </p>
-      ) : null}
       {nameError ? (
         <p id={`${nameId}-error`} className="mt-1 text-sm text-red-700">
           {nameError}
@@ -265,6 +251,22 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
           {pending ? "Posting…" : "Post Comment"}
         </button>
       </div>
+      {/* After Post Comment: the first submit button is the one Enter in a field presses. */}
+      {setup.offerSignIn ? (
+        <p className="mt-3 text-sm text-stone-700">
+          Want your name on it?{" "}
+          {/* The same form, sent elsewhere: what is typed is kept while the visitor signs in, and nothing is posted yet. */}
+          <button
+            type="submit"
+            formAction={`${jimmyPath}/comment-sign-in`}
+            formNoValidate
+            className="font-semibold text-orange-800 underline hover:text-orange-900"
+          >
+            Sign in to post under your name
+          </button>{" "}
+          and your comment will be waiting here.
+        </p>
+      ) : null}
     </fetcher.Form>
   );
 }

@@ -38,6 +38,14 @@ type Errors = Partial<Record<ReportFormFields, string>>;
 
 const OUTBOX_SAVED_TEXT = "Saved to your outbox — it will be sent when you're back online.";
 
+/** How the summary above a refused form names each field (its label). */
+const FIELD_NAMES: Record<ReportFormFields, string> = {
+  checkCode: "Code on the label",
+  photo: "Photo",
+  caption: "Caption",
+  location: "Location",
+};
+
 /** The photo code (EXIF, downscaling, upload) loads when a photo is chosen, not with the page. */
 const loadPhotoUpload = () => import("~/lib/photo-upload");
 /** Sending (upload, outbox) loads once the hunter starts filling the form in. */
@@ -131,6 +139,8 @@ export function DiscoveryForm({
   // This report's copy waits in the outbox (its answer was lost): a retry by hand that lands takes it out.
   const inOutbox = useRef(false);
   const busy = phase.step !== "idle" || fetcher.state !== "idle";
+  // Set at once, where `busy` waits for the next render: a second tap on a busy phone arrives before that render.
+  const sending = useRef(false);
 
   const showPhoto = useCallback(async (file: File | null) => {
     setPhotoGps(null);
@@ -217,7 +227,9 @@ export function DiscoveryForm({
   // A save can also end with no answer at all: its redirect overtaken by another load of the page's data
   // (the outbox sending this very report, say). The form must not stay "saving" for ever.
   useEffect(() => {
-    if (fetcher.state === "idle" && phase.step === "saving") setPhase({ step: "idle" });
+    if (fetcher.state !== "idle" || phase.step !== "saving") return;
+    sending.current = false;
+    setPhase({ step: "idle" });
   }, [fetcher.state, phase.step]);
 
   const fieldId = (name: string) => `${id}-${name}`;
@@ -262,8 +274,19 @@ export function DiscoveryForm({
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (busy) return;
-    const form = event.currentTarget;
+    if (busy || sending.current) return;
+    sending.current = true;
+    // Until the post is handed to the fetcher; from then on, until it settles (the effect above).
+    let posted = false;
+    try {
+      posted = await send(event.currentTarget);
+    } finally {
+      if (!posted) sending.current = false;
+    }
+  }
+
+  /** Checks, uploads and posts the report, or queues it; true once the post is handed to the fetcher. */
+  async function send(form: HTMLFormElement): Promise<boolean> {
     const file = photoRef.current?.files?.[0] ?? null;
     setFormError(null);
     setQueued(false);
@@ -271,19 +294,19 @@ export function DiscoveryForm({
     if (!proof && !codeExempt && !String(new FormData(form).get("checkCode") ?? "").trim()) {
       setErrors({ checkCode: CHECK_CODE_REQUIRED_TEXT });
       form.querySelector<HTMLInputElement>("[name=checkCode]")?.focus();
-      return;
+      return false;
     }
     if (!file && !keptUpload) {
       setErrors({ photo: PHOTO_REQUIRED_TEXT[kind] });
       showToast({ title: PHOTO_REQUIRED_TITLE, description: PHOTO_REQUIRED_TEXT[kind], variant: "destructive" });
       photoRef.current?.focus();
-      return;
+      return false;
     }
     if (file && file.size > MAX_UPLOAD_BYTES) {
       setErrors({ photo: FILE_TOO_LARGE_TEXT });
       showToast({ title: "File too large", description: "Please select an image smaller than 10MB", variant: "destructive" });
       photoRef.current?.focus();
-      return;
+      return false;
     }
 
     let coordinates = position;
@@ -291,7 +314,7 @@ export function DiscoveryForm({
       if (locationRequired) {
         setErrors({ location: LOCATION_REQUIRED_TEXT });
         locationRef.current?.focus();
-        return;
+        return false;
       }
       // SPEC.md §4: ask the device first and carry on as soon as it answers.
       setPhase({ step: "locating" });
@@ -300,7 +323,7 @@ export function DiscoveryForm({
         setPhase({ step: "idle" });
         setErrors({ location: LOCATION_REQUIRED_TEXT });
         locationRef.current?.focus();
-        return;
+        return false;
       }
     }
     setErrors({});
@@ -326,7 +349,7 @@ export function DiscoveryForm({
       setPhase({ step: "idle" });
       setErrors({ photo: sent.message });
       showToast({ title: "Upload failed", description: sent.message, variant: "destructive" });
-      return;
+      return false;
     }
     if (sent.outcome === "queued") {
       // Offline, or the upload could not get through: the report waits on the device and is sent when the connection returns.
@@ -343,14 +366,18 @@ export function DiscoveryForm({
       setQueued(true);
       showToast({ title: "Saved to your outbox", description: OUTBOX_SAVED_TEXT, variant: "success" });
       if (kind === "modal") onSuccess?.();
-      return;
+      return false;
     }
     lastSent.current = { body: sent.body, tempPath: sent.tempPath };
     setPhase({ step: "saving" });
     fetcher.submit(sent.body, { method: "post", action, encType: "multipart/form-data" });
+    return true;
   }
 
   const photoError = errors.photo;
+  // A page answered without JavaScript opens at its top, where the form starts: what to fix is named there, whichever fields are
+  // further down. (Not a fragment in the action: a browser keeps it through the success redirect, which has none of its own.)
+  const refusedFields = result && !result.ok && !result.formError ? (Object.keys(result.fieldErrors) as ReportFormFields[]) : [];
   const describedBy = (name: string, extra?: string) =>
     [extra, errors[name as ReportFormFields] ? fieldId(`${name}-error`) : null].filter(Boolean).join(" ") || undefined;
 
@@ -379,6 +406,20 @@ export function DiscoveryForm({
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
           <p className="font-semibold">Failed to submit discovery</p>
           <p className="mt-1">{formError}</p>
+        </div>
+      ) : null}
+      {refusedFields.length > 0 ? (
+        <div className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900" data-testid="report-form-problems">
+          <p className="font-semibold">Your discovery wasn&apos;t sent yet. Please check:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {refusedFields.map((field) => (
+              <li key={field}>
+                <a href={`#${fieldId(field)}`} className="font-semibold underline">
+                  {FIELD_NAMES[field]}
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
       ) : null}
 

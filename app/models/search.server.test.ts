@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDb, type TestDb } from "../../tests/support/test-db";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { deleteDiscovery, updateDiscoveryText } from "./discoveries.server";
-import { searchDiscoveries } from "./search.server";
+import { searchDiscoveries, searchHunters } from "./search.server";
 import { upsertUserFromProvider } from "./users.server";
 import { photoUrls } from "~/infra/storage.server";
 
@@ -177,5 +177,22 @@ describe("searchDiscoveries", () => {
     // Exactly a page left: no further page is offered.
     const exact = await searchDiscoveries(t.db, photoUrls(), "houston", { limit: 1, before: newestFirst[5] });
     expect(exact.nextBefore).toBeNull();
+  });
+});
+
+describe("searchHunters", () => {
+  it("finds hunters who have found a Jimmy by any part of their name, case ignored, most finds first", async () => {
+    const s = await seed();
+    await makeUser(t.db, "Anakin", "Nofinds");
+    const names = async (query: string) => (await searchHunters(t.db, query)).map((h) => `${h.firstName} ${h.lastName} ${h.discoveries}`);
+    expect(await names("ana smith")).toEqual(["Ana Smith 2"]);
+    expect(await names("SMI")).toEqual(["Ana Smith 2"]);
+    // Ana has two finds, José one; Anakin none, so no profile to show.
+    expect(await names("n")).toEqual(["Ana Smith 2", "José Núñez 1"]);
+    expect(await names("  ")).toEqual([]);
+    // LIKE's wildcards are taken as typed.
+    expect(await names("%")).toEqual([]);
+    expect(await names("a_a")).toEqual([]);
+    expect((await searchHunters(t.db, "smith"))[0]!.id).toBe(s.ana.id);
   });
 });

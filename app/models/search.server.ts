@@ -57,3 +57,32 @@ export async function searchDiscoveries(
     nextBefore: ids.rows.length > limit ? pageIds[pageIds.length - 1]! : null,
   };
 }
+
+/** How many hunters a search lists above its discoveries. */
+export const HUNTER_RESULTS = 10;
+
+export type HunterMatch = { id: number; firstName: string; lastName: string; discoveries: number };
+
+/**
+ * Hunters whose display name ("First Last") holds the whole of `query`,
+ * case ignored, most finds first: only those who have found a Jimmy, since
+ * a hunter's profile is made of their finds. The first page of a search
+ * lists them; a hunter's name is short, so a substring test on the users
+ * who have found something reads little.
+ */
+export async function searchHunters(db: Kysely<Database>, query: string, limit = HUNTER_RESULTS): Promise<HunterMatch[]> {
+  const words = query.trim().replace(/\s+/g, " ");
+  if (words === "") return [];
+  const pattern = `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .selectFrom("users as u")
+    .innerJoin("discoveries as d", "d.user_id", "u.id")
+    .select(["u.id", "u.first_name", "u.last_name", (eb) => eb.fn.countAll<number>().as("discoveries")])
+    .where(sql<boolean>`lower(u.first_name || ' ' || u.last_name) like ${pattern} escape '\\'`)
+    .groupBy(["u.id", "u.first_name", "u.last_name"])
+    .orderBy("discoveries", "desc")
+    .orderBy("u.id")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, firstName: row.first_name, lastName: row.last_name, discoveries: Number(row.discoveries) }));
+}

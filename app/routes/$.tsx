@@ -1,8 +1,18 @@
+import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { NotFoundPage } from "~/root";
 
-export const meta: MetaFunction = () => [{ title: "404 Page Not Found" }];
+export const meta: MetaFunction = ({ matches }) =>
+  linkPreview({
+    site: previewSite(matches),
+    path: "/",
+    title: previewSite(matches).name,
+    documentTitle: "404 Page Not Found",
+    description: "Follow the Jimmys' journeys around the world, and report the one you found.",
+    image: "/og/pages/home.jpg",
+    imageAlt: "The hunt's logo and its figures",
+  });
 
 export function loader() {
   return data(null, { status: 404 });

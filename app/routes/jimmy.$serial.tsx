@@ -39,6 +39,7 @@ import { watchStateOf } from "~/models/watches.server";
 import { ShareButton } from "~/components/ShareButton";
 import { WatchButton } from "~/components/WatchButton";
 import { milestoneText } from "~/lib/milestones";
+import { POSSIBLY_MISSING } from "~/lib/missing";
 import { getUser, isAdmin } from "~/web/session.server";
 import { readForm } from "~/web/form.server";
 import {
@@ -271,7 +272,9 @@ export default function JimmyPage() {
     <div className="mx-auto max-w-5xl px-4 py-6 sm:py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <p className="text-sm font-semibold uppercase tracking-wide text-orange-800">{found ? "On the move" : "Still hidden"}</p>
+          <p className="text-sm font-semibold uppercase tracking-wide text-orange-800" data-testid="jimmy-status">
+            {jimmy.status === "missing" ? POSSIBLY_MISSING : found ? "On the move" : "Still hidden"}
+          </p>
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Jimmy #{jimmy.serialNumber}</h1>
         </div>
         {found && signedIn && hydrated ? (

@@ -1,3 +1,4 @@
+import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
@@ -17,7 +18,16 @@ import { singleLineText } from "~/lib/text-fields";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
-export const meta: MetaFunction = () => [{ title: "Sign in · Join the Hunt" }];
+export const meta: MetaFunction = ({ matches }) =>
+  linkPreview({
+    site: previewSite(matches),
+    path: "/login",
+    title: `Join the Hunt · ${previewSite(matches).name}`,
+    documentTitle: "Sign in · Join the Hunt",
+    description: "Sign in to report the Jimmys you find, follow their journeys and comment under your name.",
+    image: "/og/pages/home.jpg",
+    imageAlt: "The hunt's logo and its figures",
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

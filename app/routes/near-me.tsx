@@ -1,3 +1,4 @@
+import { linkPreview, previewSite } from "~/lib/link-preview";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
@@ -15,10 +16,16 @@ import type { DistanceUnit } from "~/lib/reader-preferences";
 import { placeDate, requestPreferences } from "~/web/reader-terms.server";
 import { drawNearMe, jimmysNear, type NearbyJimmy, type NearMeDrawing } from "~/services/near-me.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Hunt Near Me" },
-  { name: "description", content: "The Jimmys last seen nearest to you, how far away and which way." },
-];
+export const meta: MetaFunction = ({ matches }) =>
+  linkPreview({
+    site: previewSite(matches),
+    path: "/near-me",
+    title: `Hunt Near Me · ${previewSite(matches).name}`,
+    documentTitle: "Hunt Near Me",
+    description: "The Jimmys last seen nearest to you, how far away and which way.",
+    image: "/og/pages/home.jpg",
+    imageAlt: "The hunt's logo and its figures",
+  });
 
 type NearMeData = { unit: DistanceUnit } & (
   | { state: "ask"; text: string }

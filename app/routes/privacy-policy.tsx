@@ -1,3 +1,4 @@
+import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "~/components/Link";
 import { useRootData } from "~/root";
@@ -6,7 +7,16 @@ import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 /** The same for every signed-out visitor: served from the anonymous page cache. */
 export const handle = PAGE_CACHE_HANDLE;
 
-export const meta: MetaFunction = () => [{ title: "Privacy Policy" }];
+export const meta: MetaFunction = ({ matches }) =>
+  linkPreview({
+    site: previewSite(matches),
+    path: "/privacy-policy",
+    title: `Privacy Policy · ${previewSite(matches).name}`,
+    documentTitle: "Privacy Policy",
+    description: "What the hunt keeps about you, who sees it, and how to take it back.",
+    image: "/og/pages/home.jpg",
+    imageAlt: "The hunt's logo and its figures",
+  });
 
 export const PRIVACY_EFFECTIVE_DATE = "August 30, 2025";
 

@@ -1,3 +1,4 @@
+import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useNavigation } from "@remix-run/react";
@@ -19,7 +20,16 @@ import { readForm } from "~/web/form.server";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
-export const meta: MetaFunction = () => [{ title: "Scan a Jimmy" }];
+export const meta: MetaFunction = ({ matches }) =>
+  linkPreview({
+    site: previewSite(matches),
+    path: "/scan",
+    title: `Scan a Jimmy · ${previewSite(matches).name}`,
+    documentTitle: "Scan a Jimmy",
+    description: "Found a Jimmy? Scan the code on its label, or type its number, to report your discovery.",
+    image: "/og/pages/home.jpg",
+    imageAlt: "The hunt's logo and its figures",
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);

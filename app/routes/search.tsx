@@ -5,16 +5,23 @@ import { SearchIcon } from "~/components/ui/icons";
 import type { DiscoveryCardData } from "~/lib/discoveries";
 import { fullName } from "~/lib/format";
 import { MAX_ROW_ID } from "~/lib/ids";
-import { previewSite } from "~/lib/link-preview";
+import { linkPreview, previewSite } from "~/lib/link-preview";
 import { MAX_SEARCH_LENGTH, searchHref, serialFromQuery } from "~/lib/search";
 import { getDb } from "~/infra/db.server";
 import { photoUrls } from "~/infra/storage.server";
 import { findJimmyBySerial } from "~/models/jimmys.server";
-import { searchDiscoveries } from "~/models/search.server";
+import { searchDiscoveries, searchHunters, type HunterMatch } from "~/models/search.server";
 import { placeDate, requestPreferences } from "~/web/reader-terms.server";
 
 export const meta: MetaFunction = ({ matches }) => [
-  { title: `Search · ${previewSite(matches).name}` },
+  ...linkPreview({
+    site: previewSite(matches),
+    path: "/search",
+    title: `Search · ${previewSite(matches).name}`,
+    description: "Find a Jimmy by its number, or discoveries by place, caption or hunter.",
+    image: "/og/pages/home.jpg",
+    imageAlt: "The hunt's logo and its figures",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -29,6 +36,8 @@ type SearchData =
       before: number | null;
       discoveries: (DiscoveryCardData & { day: string })[];
       nextBefore: number | null;
+      /** Hunters whose name holds the search, on its first page. */
+      hunters: HunterMatch[];
     };
 
 /**
@@ -53,11 +62,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const serial = serialFromQuery(q);
   if (serial !== null && (await findJimmyBySerial(db, serial))) throw redirect(`/jimmy/${serial}`);
-  const page = await searchDiscoveries(db, photoUrls(), q, { before });
+  const [page, hunters] = await Promise.all([
+    searchDiscoveries(db, photoUrls(), q, { before }),
+    before === null ? searchHunters(db, q) : Promise.resolve([]),
+  ]);
   const { timeZone } = requestPreferences(request);
   // Each find's day where it was made (ADR 019).
   const discoveries = page.discoveries.map((d) => ({ ...d, day: placeDate(d.createdAt, d, timeZone) }));
-  return data<SearchData>({ state: "results", q, missingSerial: serial, before, discoveries, nextBefore: page.nextBefore });
+  return data<SearchData>({ state: "results", q, missingSerial: serial, before, discoveries, nextBefore: page.nextBefore, hunters });
 }
 
 export default function SearchPage() {
@@ -103,13 +115,30 @@ export default function SearchPage() {
 }
 
 function Results({ result }: { result: Extract<SearchData, { state: "results" }> }) {
-  const { q, missingSerial, before, discoveries, nextBefore } = result;
+  const { q, missingSerial, before, discoveries, nextBefore, hunters } = result;
   return (
     <>
       {missingSerial !== null ? (
         <p role="status" className="mt-4 rounded-xl bg-amber-50 px-4 py-3 font-medium text-amber-900">
           There is no Jimmy #{missingSerial}.
         </p>
+      ) : null}
+      {hunters.length > 0 ? (
+        <>
+          <h2 className="mt-6 text-lg font-bold">Hunters matching “{q}”</h2>
+          <ul className="mt-3 divide-y divide-stone-200 rounded-2xl border border-stone-200 bg-white" data-testid="hunter-results">
+            {hunters.map((hunter) => (
+              <li key={hunter.id} className="flex items-center justify-between gap-3 p-3">
+                <Link to={`/hunters/${hunter.id}`} className="font-semibold text-orange-800 hover:underline">
+                  {fullName(hunter.firstName, hunter.lastName)}
+                </Link>
+                <span className="text-sm text-stone-600">
+                  {hunter.discoveries} {hunter.discoveries === 1 ? "discovery" : "discoveries"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
       ) : null}
       {discoveries.length === 0 ? (
         <p className="mt-6 text-stone-700" data-testid="search-empty">

@@ -33,6 +33,14 @@ describe("claimsTeam", () => {
     expect(claimsTeam("5taff", HUNT)).toBe(false);
   });
 
+  it("refuses a small l for a capital I, which both case foldings lose", () => {
+    for (const name of ["ADMlN", "ADMlNISTRATOR", "OFFlClAL", "Hi, ADMlN here", "JlMMY HUNT", "The JlMMYHUNT crew"]) {
+      expect(claimsTeam(name, HUNT), name).toBe(true);
+    }
+    expect(claimsTeam("Lisa Allen", HUNT)).toBe(false);
+    expect(claimsTeam("Badmlnton", HUNT)).toBe(false);
+  });
+
   it("ignores invisible characters, spacing and punctuation inside the name", () => {
     const spaced = [
       "Ad\u200Bmin",

@@ -50,23 +50,35 @@ export function nameKey(name: string): NameKey {
 const sameKey = (a: NameKey, b: NameKey) => a.lower === b.lower || a.upper === b.upper;
 const containsKey = (a: NameKey, b: NameKey) => a.lower.includes(b.lower) || a.upper.includes(b.upper);
 
+/**
+ * A name's skeleton with its case as typed, then lower-cased. Small "l" is a
+ * look-alike of capital "I" only, which both case foldings lose ("ADMlN"
+ * folds to "admln" and "ADMLN"); taken as typed it is the skeleton of "ADMIN".
+ */
+const typedKey = (text: string) => skeleton(words(text).join("")).toLowerCase();
+/** The team's words and the hunt's name as typed in capitals and as written ("ADMIN", "Admin"), to set against `typedKey`. */
+const typedKeys = (text: string) => [typedKey(text.toUpperCase()), typedKey(text)];
+
 /** Words that claim to speak for the hunt. */
 export const TEAM_WORDS = ["Admin", "Administrator", "Moderator", "Staff", "Official"] as const;
 const TEAM_KEYS = TEAM_WORDS.map(keyOf);
+const TEAM_TYPED_KEYS = TEAM_WORDS.flatMap(typedKeys);
 
 /**
  * Whether `name` claims to be the hunt's team: it contains the hunt's name
  * ("Jimmy Hunt", "The JimmyHunt crew"), is one of TEAM_WORDS with its letters
  * spaced out ("A d m i n"), or has one of them as a word ("Admin Bob",
- * "Hunt-Staff"). A word that only contains one is fine ("Badminton").
+ * "Hunt-Staff"), in either case folding or as typed ("ADMlN"). A word that
+ * only contains one is fine ("Badminton").
  */
 export function claimsTeam(name: string, huntName: string): boolean {
   const whole = nameKey(name);
-  if (containsKey(whole, nameKey(huntName))) return true;
-  if (TEAM_KEYS.some((team) => sameKey(whole, team))) return true;
+  const wholeTyped = typedKey(name);
+  if (containsKey(whole, nameKey(huntName)) || typedKeys(huntName).some((hunt) => wholeTyped.includes(hunt))) return true;
+  if (TEAM_KEYS.some((team) => sameKey(whole, team)) || TEAM_TYPED_KEYS.includes(wholeTyped)) return true;
   return words(name).some((word) => {
     const key = keyOf(word);
-    return TEAM_KEYS.some((team) => sameKey(key, team));
+    return TEAM_KEYS.some((team) => sameKey(key, team)) || TEAM_TYPED_KEYS.includes(typedKey(word));
   });
 }
 

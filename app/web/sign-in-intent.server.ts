@@ -6,7 +6,7 @@ import { env } from "~/infra/env.server";
 
 /**
  * What a signed-out visitor asked for when they were sent to sign in (a like,
- * the comment they had typed), kept in a short-lived signed cookie while they
+ * a watch, the comment they had typed), kept in a short-lived signed cookie while they
  * sign in, with any provider. The page they come back to reads it, and only
  * when its address carries the same `pending` id: a link from elsewhere cannot
  * make a page act for a hunter, and an intent is used on the page it was made
@@ -14,7 +14,9 @@ import { env } from "~/infra/env.server";
  * makes (a form, submitted for them with JavaScript or by their click).
  */
 export type SignInIntent =
-  { id: string; kind: "like"; discoveryId: number } | { id: string; kind: "comment"; serialNumber: number; content: string };
+  | { id: string; kind: "like"; discoveryId: number }
+  | { id: string; kind: "watch"; serialNumber: number }
+  | { id: string; kind: "comment"; serialNumber: number; content: string };
 
 /** The address parameter naming the intent (not "intent": the like form already posts a field of that name). */
 export const INTENT_PARAM = "pending";
@@ -31,6 +33,7 @@ const COMMENT_BYTES_KEPT = 2_000;
 
 const IntentSchema = z.discriminatedUnion("kind", [
   z.object({ id: z.string().min(8).max(64), kind: z.literal("like"), discoveryId: z.number().int().positive() }),
+  z.object({ id: z.string().min(8).max(64), kind: z.literal("watch"), serialNumber: z.number().int().positive() }),
   z.object({
     id: z.string().min(8).max(64),
     kind: z.literal("comment"),
@@ -65,7 +68,10 @@ export function keepBytes(text: string, bytes: number): string {
   return kept;
 }
 
-type NewIntent = { kind: "like"; discoveryId: number } | { kind: "comment"; serialNumber: number; content: string };
+type NewIntent =
+  | { kind: "like"; discoveryId: number }
+  | { kind: "watch"; serialNumber: number }
+  | { kind: "comment"; serialNumber: number; content: string };
 
 /** Remembers `intent` for the page after sign-in: the Set-Cookie header, and the id that page's address must carry. */
 export async function rememberIntent(intent: NewIntent): Promise<{ id: string; header: string }> {

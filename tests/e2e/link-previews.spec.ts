@@ -100,3 +100,23 @@ test("every public page has a link preview whose image is a 1200×630 JPEG, made
     expect((await request.get(missing)).status(), missing).toBe(404);
   }
 });
+
+test("the pages a finder shares or lands on first have a link preview too, the 404 page included", async ({ request, baseURL }) => {
+  for (const [pathname, status] of [
+    ["/privacy-policy", 200],
+    ["/near-me", 200],
+    ["/search", 200],
+    ["/scan", 200],
+    ["/login", 200],
+    ["/no-such-page-here", 404],
+  ] as const) {
+    const response = await request.get(pathname);
+    expect(response.status(), pathname).toBe(status);
+    const html = await response.text();
+    for (const key of ["og:title", "og:description", "og:image", "og:image:alt", "og:url"]) {
+      expect(html, `${pathname} ${key}`).toMatch(new RegExp(`<meta property="${key}" content="[^"]+"`));
+    }
+    expect(html, pathname).toContain(`<meta property="og:image" content="${baseURL}/og/pages/home.jpg"`);
+    expect(html, pathname).toContain('<meta name="twitter:card" content="summary_large_image"');
+  }
+});

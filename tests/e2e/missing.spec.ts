@@ -137,3 +137,16 @@ test("the admin sees the reports with their notes, marks a Jimmy possibly missin
   expect(statusOf(serial)).toBe("discovered");
   await expect(page.getByTestId("audit-entry").first()).toContainText(`Cleared missing reports on Jimmy ${serial}`);
 });
+
+test("a Jimmy marked possibly missing says so at the top of its page, not 'On the move'", async ({ page }) => {
+  const serial = placedJimmy();
+  const db = writeDb();
+  try {
+    db.prepare("update jimmys set status = 'missing' where serial_number = ?").run(serial);
+  } finally {
+    db.close();
+  }
+  await page.goto(`/jimmy/${serial}`);
+  await expect(page.getByTestId("jimmy-status")).toHaveText("Possibly missing");
+  await expect(page.getByText("On the move", { exact: true })).toHaveCount(0);
+});

@@ -585,3 +585,44 @@ test.describe("a large phone photo", () => {
     expect(row.photo_variants).toBe("320,480,720,1080,1440,2048");
   });
 });
+
+test.describe("sending a report from a busy phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("a double tap on Share Discovery sends the photo once and records one discovery", async ({ page }, testInfo) => {
+    test.skip(!jsEnabled(testInfo), "Without JavaScript the browser itself sends a form once per navigation.");
+    const serial = mintJimmy();
+    addDiscoveries(serial, 1);
+    await signIn(page, uniqueName("DoubleTap"), "Finder", `/jimmy/${serial}/new-discovery`);
+    await waitForHydration(page, testInfo);
+
+    const sent = { targets: 0, uploads: 0, saves: 0 };
+    // A slow connection: the first tap's upload is still on its way when the second lands.
+    await page.route("**/api/upload-target", async (route) => {
+      sent.targets++;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.route("**/uploads/direct", async (route) => {
+      sent.uploads++;
+      await route.continue();
+    });
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname.startsWith(`/jimmy/${serial}/new-discovery`)) sent.saves++;
+    });
+
+    await choosePhoto(page, ROTATED_GPS_JPEG);
+    await page.getByLabel(/^Location/).fill("Barton Springs, Austin, TX");
+    await fillLabelCode(page, serial);
+    // Both taps reach the page before it has drawn anything in between, as on a phone busy preparing the photo.
+    await page.getByRole("button", { name: "Share Discovery" }).evaluate((button: HTMLButtonElement) => {
+      button.click();
+      button.click();
+    });
+
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
+    await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`);
+    expect(sent).toEqual({ targets: 1, uploads: 1, saves: 1 });
+    expect(discoveriesOf(serial)).toHaveLength(2);
+  });
+});

@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible, uniqueName, waitForHydration } from "./helpers";
+import { queryOne } from "./db";
 import { plantJourney } from "./journeys";
 
 /** Types into the header's box (shown from 768 px) and sends it. */
@@ -120,6 +121,20 @@ test.describe("on a phone", () => {
     await nav.getByRole("link", { name: "Search" }).click();
     await expect(page).toHaveURL(/\/search$/);
     await expect(page.getByRole("searchbox", { name: "Jimmy number, place, caption or hunter" })).toBeVisible();
+  });
+
+  test("a hunter searches for another hunter by name and opens their profile", async ({ page }) => {
+    const { ids } = plantJourney([{ latitude: 44, longitude: 8, location: "Alba, Piemonte" }]);
+    const hunter = queryOne<{ id: number; first_name: string; last_name: string }>(
+      "select u.id, u.first_name, u.last_name from users u join discoveries d on d.user_id = u.id where d.id = ?",
+      ids[0],
+    );
+    await page.goto(`/search?q=${encodeURIComponent(hunter.first_name.toUpperCase())}`);
+    const found = page.getByTestId("hunter-results");
+    await expect(found.getByRole("link", { name: `${hunter.first_name} ${hunter.last_name}` })).toBeVisible();
+    await expect(found).toContainText("1 discovery");
+    await found.getByRole("link", { name: `${hunter.first_name} ${hunter.last_name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/hunters/${hunter.id}$`));
   });
 });
 
