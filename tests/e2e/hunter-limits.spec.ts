@@ -3,10 +3,14 @@ import { ROTATED_GPS_JPEG } from "../support/photos";
 import { checkCode, checkCodeOfJimmy, fillLabelCode } from "./admin-helpers";
 import { query } from "./db";
 import { signIn, signInByRequest, uniqueName, waitForHydration } from "./helpers";
-import { plantDiscovery, plantHunter } from "./social";
+import { HONEYPOT_FIELD } from "../../app/lib/comments";
+import { FORM_TOKEN_FIELD, issueFormToken } from "../../app/services/comment-guard.server";
+import { E2E_SESSION_SECRET } from "../support/e2e-data";
+import { foundJimmy, plantDiscovery, plantHunter } from "./social";
 
 // Per-hunter limits (app/services/rate-limit.server.ts): reports 10 per 10
-// minutes, uploads 30 per 10 minutes, like toggles 60 per minute.
+// minutes, uploads 30 per 10 minutes, like toggles 60 per minute, "it wasn't
+// there" 20 an hour, flags 30 an hour per hunter or per visitor's address.
 
 const SAME_ORIGIN = { "Sec-Fetch-Site": "same-origin" };
 
@@ -115,6 +119,55 @@ test.describe("a hunter going faster than a person can is slowed down", () => {
     await likeButton(page, discovery.id).click();
     await expect(page.getByTestId("toast").first()).toContainText("You've liked and unliked a lot in a short time.");
     expect(query<{ n: number }>("select count(*) as n from likes where discovery_id = ?", discovery.id)[0]!.n).toBe(likesBefore);
+  });
+});
+
+test.describe("the doors of the moderation queue are bounded too", () => {
+  /** Posts the flag form as a page rendered half a minute ago would. */
+  const flag = (request: APIRequestContext, discoveryId: number) =>
+    request.post(`/flag/discovery/${discoveryId}`, {
+      headers: SAME_ORIGIN,
+      form: {
+        reason: "spam",
+        note: "",
+        [HONEYPOT_FIELD]: "",
+        [FORM_TOKEN_FIELD]: issueFormToken(new Date(Date.now() - 30_000), [E2E_SESSION_SECRET]),
+      },
+      maxRedirects: 0,
+    });
+
+  async function expectRefusedPage(response: APIResponse, text: string) {
+    expect(response.status()).toBe(429);
+    expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
+    expect(await response.text()).toContain(text);
+  }
+
+  test("the twenty-first 'it wasn't there' in an hour is refused with when to try again", async ({ request }) => {
+    await signInByRequest(request, uniqueName("Searcher"));
+    const serial = foundJimmy();
+    const report = () => request.post(`/jimmy/${serial}/missing`, { headers: SAME_ORIGIN, form: { note: "" }, maxRedirects: 0 });
+    for (let i = 0; i < 20; i++) expect((await report()).status()).toBe(302);
+    await expectRefusedPage(await report(), "reported a lot of Jimmys missing in a short time. Please wait");
+  });
+
+  test("the thirty-first flag in an hour is refused, for a hunter and for a visitor's address", async ({
+    request,
+    playwright,
+    baseURL,
+  }) => {
+    const discovery = plantDiscovery(plantHunter(uniqueName("Flagged")), "Flag me");
+    await signInByRequest(request, uniqueName("Flagger"));
+    for (let i = 0; i < 30; i++) expect((await flag(request, discovery.id)).status()).toBe(302);
+    await expectRefusedPage(await flag(request, discovery.id), "flagged a lot in a short time. Please wait");
+
+    const address = `2001:db8::f1a9:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+    const visitor = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": address } });
+    try {
+      for (let i = 0; i < 30; i++) expect((await flag(visitor, discovery.id)).status()).toBe(302);
+      await expectRefusedPage(await flag(visitor, discovery.id), "flagged a lot in a short time. Please wait");
+    } finally {
+      await visitor.dispose();
+    }
   });
 });
 
