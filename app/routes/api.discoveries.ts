@@ -11,7 +11,7 @@ import { getDb } from "~/infra/db.server";
 import { apiPossessionRefusal } from "~/web/possession.server";
 import { consumeHunterLimit } from "~/services/rate-limit.server";
 import { rateLimitedJson } from "~/web/rate-limit.server";
-import { describeReportError } from "~/web/report-errors.server";
+import { describeReportError, unknownPlaceMessage } from "~/web/report-errors.server";
 import { reportDiscovery } from "~/services/reporting.server";
 import { getUser } from "~/web/session.server";
 import { getStorage, photoUrls } from "~/infra/storage.server";
@@ -106,6 +106,8 @@ export async function action({ request }: ActionFunctionArgs) {
     checkCode: body.checkCode,
   });
   if (refusal) return refusal;
+  const unknownPlace = await unknownPlaceMessage(body);
+  if (unknownPlace) return apiError(400, `location: ${unknownPlace}`);
   const limit = await consumeHunterLimit(db, "reportPerHunter", user.id);
   if (!limit.allowed) return rateLimitedJson("reportPerHunter", limit);
   const storage = getStorage();

@@ -8,7 +8,7 @@ import { findJimmyBySerial } from "~/models/jimmys.server";
 import { apiPossessionRefusal } from "~/web/possession.server";
 import { consumeHunterLimit } from "~/services/rate-limit.server";
 import { rateLimitedJson } from "~/web/rate-limit.server";
-import { describeReportError } from "~/web/report-errors.server";
+import { describeReportError, unknownPlaceMessage } from "~/web/report-errors.server";
 import { reportDiscovery } from "~/services/reporting.server";
 import { getStorage } from "~/infra/storage.server";
 import { discardUpload } from "~/services/uploads.server";
@@ -31,6 +31,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!(await findJimmyBySerial(db, serial))) return apiError(404, `There is no Jimmy #${serial}.`);
   const refusal = await apiPossessionRefusal(request, db, { serial, userId: user.id, proof: body.proof, checkCode: body.checkCode });
   if (refusal) return refusal;
+  const unknownPlace = await unknownPlaceMessage(body);
+  if (unknownPlace) return apiError(400, `location: ${unknownPlace}`);
   const limit = await consumeHunterLimit(db, "reportPerHunter", user.id);
   if (!limit.allowed) return rateLimitedJson("reportPerHunter", limit);
   const storage = getStorage();

@@ -1,6 +1,8 @@
 import { FILE_TOO_LARGE_TEXT } from "~/lib/uploads";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { JimmyNotFoundError } from "~/services/reporting.server";
+import type { LocationInput } from "~/lib/places";
+import { resolvePublishedPlace, UnknownPlaceError } from "~/services/geo.server";
 import { UnsupportedPhotoError } from "~/services/images.server";
 import { ObjectTooLargeError, StorageUnavailableError } from "~/infra/storage.server";
 import { UploadRejectedError } from "~/services/uploads.server";
@@ -18,6 +20,8 @@ export const STORAGE_DOWN_TEXT =
 export function describeReportError(error: unknown): { status: number; message: string; discardUpload: boolean } {
   if (error instanceof IdempotencyKeyReusedError) return { status: 422, message: error.message, discardUpload: false };
   if (error instanceof JimmyNotFoundError) return { status: 404, message: error.message, discardUpload: false };
+  // The photo is fine: kept, so the mended report sends it again without a new upload.
+  if (error instanceof UnknownPlaceError) return { status: 400, message: error.message, discardUpload: false };
   if (error instanceof UploadRejectedError) return { status: error.status, message: error.message, discardUpload: true };
   if (error instanceof UnsupportedPhotoError) return { status: 415, message: error.message, discardUpload: true };
   if (error instanceof ObjectTooLargeError) {
@@ -27,4 +31,18 @@ export function describeReportError(error: unknown): { status: number; message: 
     return { status: 503, message: STORAGE_DOWN_TEXT, discardUpload: false };
   }
   throw error;
+}
+
+/**
+ * Why a report's place is no place (UnknownPlaceError's message), or null:
+ * asked before the hunter's report limit is counted and the photo is touched.
+ */
+export async function unknownPlaceMessage(input: LocationInput): Promise<string | null> {
+  try {
+    await resolvePublishedPlace(input);
+    return null;
+  } catch (error) {
+    if (error instanceof UnknownPlaceError) return error.message;
+    throw error;
+  }
 }
