@@ -95,6 +95,8 @@ export interface JimmysTable {
   located_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** 1 when that position was guessed from a typed city, not measured. */
   location_approximate: ColumnType<Flag, Flag | undefined, Flag>;
+  /** How far (metres) that position may be from the spot, when its hunter published it approximately; else null. */
+  position_radius_m: ColumnType<number | null, number | null | undefined, number | null>;
   /** Moved by every write to its discoveries (afterDiscoveriesChanged): its journey map is current while this is unchanged. */
   journey_version: ColumnType<number, number | undefined, number>;
 }
@@ -112,7 +114,10 @@ export interface DiscoveriesTable {
   location: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** 1 when latitude and longitude are a town's centre guessed from the typed location, not measured. */
   location_approximate: ColumnType<Flag, Flag | undefined, Flag>;
+  /** How far (metres) the position may be from the spot, when the hunter published it approximately (1000: about 1 km); else null. */
+  position_radius_m: ColumnType<number | null, number | null | undefined, number | null>;
   city: string | null;
   region: string | null;
   country: string | null;

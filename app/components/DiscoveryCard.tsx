@@ -39,6 +39,11 @@ export function DiscoveryCard({ discovery, now, priority = false }: { discovery:
               {relativeAge(discovery.createdAt, now)}
             </time>
           </p>
+          {discovery.pin ? (
+            <p className="truncate text-xs text-stone-600" data-testid="place-pin">
+              {discovery.pin}
+            </p>
+          ) : null}
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
           <span className="rounded-full bg-orange-100 px-2.5 py-0.5 text-sm font-bold text-orange-800">#{jimmy.serialNumber}</span>

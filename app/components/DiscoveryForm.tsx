@@ -1,4 +1,11 @@
-import { LOCATION_PRECISIONS, PRECISION_LABELS, type LocationPrecision } from "~/lib/location-precision";
+import {
+  LOCATION_PRECISIONS,
+  positionRadius,
+  positionText,
+  PRECISION_LABELS,
+  publishedPosition,
+  type LocationPrecision,
+} from "~/lib/location-precision";
 import { useFetcher } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { formatCoordinates } from "~/lib/format";
@@ -24,6 +31,12 @@ import { CameraIcon, LocateIcon, PinIcon, SpinnerIcon } from "./ui/icons";
 import { useHydrated } from "./useHydrated";
 
 type Position = { latitude: number; longitude: number };
+
+/** A captured position as it will be published: rounded, and said so, at about 1 km. */
+function publishedText(position: Position, precision: LocationPrecision): string {
+  const { latitude, longitude } = publishedPosition(position, precision);
+  return positionText(latitude, longitude, positionRadius(precision));
+}
 
 /** Drafts load a moment after the page is interactive, not with it (the page's first-load JavaScript is budgeted). */
 const loadDrafts = () => import("~/lib/drafts");
@@ -606,7 +619,7 @@ export function DiscoveryForm({
           {position ? (
             <span className="inline-flex items-center gap-2 text-sm text-stone-700">
               <PinIcon className="h-4 w-4 text-orange-700" />
-              <span data-testid="captured-position">{formatCoordinates(position.latitude, position.longitude)}</span>
+              <span data-testid="captured-position">{publishedText(position, precision)}</span>
               <button
                 type="button"
                 onClick={() => setPosition(null)}

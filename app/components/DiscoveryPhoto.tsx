@@ -11,7 +11,7 @@ const ImageViewer = lazy(() => loadImageViewer().then((module) => ({ default: mo
 /** A discovery photo's text alternative: which Jimmy, where, and who found it. */
 export function photoAlt(discovery: DiscoveryCardData): string {
   const who = fullName(discovery.user.firstName, discovery.user.lastName);
-  return `Jimmy #${discovery.jimmy.serialNumber}${discovery.place ? ` ${discovery.locationApproximate ? "" : "in "}${discovery.place}` : ""}, found by ${who}`;
+  return `Jimmy #${discovery.jimmy.serialNumber}${discovery.place ? ` in ${discovery.place}` : ""}, found by ${who}`;
 }
 
 /**

@@ -56,7 +56,7 @@ export function JourneyMap({ serialNumber, map }: { serialNumber: number; map: J
           ) : null}
           {drawing.stops.map((stop) => {
             const marker = MARKER[stop.role];
-            const label = `Stop ${stop.number}${stop.role === "first" ? " (first discovery)" : stop.role === "latest" ? " (latest)" : ""}, ${dates[stop.id]}${stop.approximate ? ", approximate place" : ""}${stop.count > 1 ? `, and ${stop.count - 1} more nearby` : ""}`;
+            const label = `Stop ${stop.number}${stop.role === "first" ? " (first discovery)" : stop.role === "latest" ? " (latest)" : ""}, ${dates[stop.id]}${stop.approximate ? ", pinned at its town's centre" : ""}${stop.count > 1 ? `, and ${stop.count - 1} more nearby` : ""}`;
             return (
               <a
                 key={stop.id}

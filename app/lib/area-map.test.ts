@@ -137,6 +137,7 @@ describe("mapMarkers", () => {
     lastDiscoveryDate: null,
     locatedAt: null,
     locationApproximate: false,
+    positionRadiusM: null,
   });
 
   it("marks the first areas of the list with their place in it, as links to them, bigger for bigger areas", () => {

@@ -24,6 +24,10 @@ export type DiscoveryCardData = {
   country: string | null;
   /** Beyond SPEC.md §3: true when latitude and longitude are a city centre guessed from typed text. */
   locationApproximate: boolean;
+  /** Beyond SPEC.md §3: how far (metres) the position may be from the spot, when its hunter published it approximately. */
+  positionRadiusM: number | null;
+  /** Beyond SPEC.md §3: where the pin stands when it is not the spot ("pin: Austin, TX (town centre)"; pinNote). */
+  pin: string | null;
   createdAt: string;
   isFirst: boolean;
   likeCount: number;

@@ -20,6 +20,8 @@ export type MapJimmy = MapPoint & {
   lastDiscoveryDate: string | null;
   locatedAt: string | null;
   locationApproximate: boolean;
+  /** How far (metres) the position may be from the spot, when its hunter published it approximately. */
+  positionRadiusM: number | null;
 };
 
 /** An area as the list and the markers show it, without its members. */

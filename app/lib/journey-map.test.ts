@@ -149,4 +149,15 @@ describe("journeySummary", () => {
     expect(journeySummary(3, 2, 2.46, "km")).toBe("3 stops and 2 legs, 4 km in all.");
     expect(journeySummary(12, 11, 4321.4, "km")).toBe("12 stops and 11 legs, 6,955 km in all.");
   });
+
+  it("says the distance is between towns when pins are only a town's centre, never two typed spots 0 miles apart as if one", () => {
+    expect(journeySummary(2, 1, 0, "mi", 2)).toBe(
+      "2 stops and 1 leg, 0 miles in all. Every pin is only a town's centre, so the distance is between towns, not the spots.",
+    );
+    expect(journeySummary(3, 2, 80, "mi", 1)).toBe(
+      "3 stops and 2 legs, 80 miles in all. 1 pin is only a town's centre, so distances to it are between towns, not the spots.",
+    );
+    expect(journeySummary(4, 3, 80, "mi", 2)).toContain("2 pins are only a town's centre, so distances to them are between towns");
+    expect(journeySummary(1, 0, 0, "mi", 1)).toBe("One stop so far.");
+  });
 });

@@ -304,9 +304,17 @@ function round(value: number, places: number): number {
   return Math.round(value * k) / k;
 }
 
-/** The line under a journey map: "One stop so far.", or its stops, legs and miles, each noun in the right number. */
-export function journeySummary(stopCount: number, legCount: number, miles: number, unit: DistanceUnit = "mi"): string {
+/**
+ * The line under a journey map: "One stop so far.", or its stops, legs and
+ * miles, each noun in the right number. When some pins are only the centre
+ * of a typed town (`townCentres` of them), it says the distance is between
+ * towns: two spots typed in one town are 0 miles apart only as towns.
+ */
+export function journeySummary(stopCount: number, legCount: number, miles: number, unit: DistanceUnit = "mi", townCentres = 0): string {
   if (stopCount === 1) return "One stop so far.";
   const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-  return `${count(stopCount, "stop", "stops")} and ${count(legCount, "leg", "legs")}, ${formatDistance(miles, unit)} in all.`;
+  const summary = `${count(stopCount, "stop", "stops")} and ${count(legCount, "leg", "legs")}, ${formatDistance(miles, unit)} in all.`;
+  if (townCentres === 0) return summary;
+  if (townCentres >= stopCount) return `${summary} Every pin is only a town's centre, so the distance is between towns, not the spots.`;
+  return `${summary} ${count(townCentres, "pin is", "pins are")} only a town's centre, so distances to ${townCentres === 1 ? "it" : "them"} are between towns, not the spots.`;
 }

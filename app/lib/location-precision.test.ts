@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publishedPosition } from "./location-precision";
+import { aboutDistance, positionRadius, positionText, publishedPosition } from "./location-precision";
 import { ApiDiscoverySchema } from "./report-schema";
 
 describe("location precision", () => {
@@ -11,6 +11,19 @@ describe("location precision", () => {
       latitude: -33.86,
       longitude: 151.22,
     });
+  });
+
+  it("is stored with its radius, and shown with only the decimals it has and 'about 1 km', never false digits", () => {
+    expect(positionRadius("exact")).toBeNull();
+    expect(positionRadius("approximate")).toBe(1000);
+    expect(aboutDistance(1000)).toBe("about 1 km");
+    expect(aboutDistance(300)).toBe("about 300 m");
+    expect(positionText(30.28, -97.73, 1000)).toBe("30.28, -97.73 (about 1 km)");
+    expect(positionText(30.28, -97.73, 1000, 6)).toBe("30.28, -97.73 (about 1 km)");
+    expect(positionText(30.3, -97.7, 1000)).toBe("30.30, -97.70 (about 1 km)");
+    // Measured: SPEC.md §5's 4 decimals (6 on the map card).
+    expect(positionText(30.2672, -97.7431, null)).toBe("30.2672, -97.7431");
+    expect(positionText(30.2672, -97.7431, null, 6)).toBe("30.267200, -97.743100");
   });
 
   it("is 'exact' unless the API asks for 'approximate', and anything else is refused", () => {

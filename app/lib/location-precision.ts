@@ -10,6 +10,31 @@ export const LOCATION_PRECISIONS: readonly LocationPrecision[] = ["exact", "appr
 /** Two decimals of a degree: 1.1 km north–south, less east–west away from the equator; the spot moves by half that at most. */
 const APPROXIMATE_DECIMALS = 2;
 
+/** What an approximate position is stored with (position_radius_m): how far it may be from the spot. */
+export const APPROXIMATE_RADIUS_M = 1000;
+
+/** The radius stored with a position published at this precision: null when it is the measured spot. */
+export function positionRadius(precision: LocationPrecision): number | null {
+  return precision === "approximate" ? APPROXIMATE_RADIUS_M : null;
+}
+
+/** "about 1 km", "about 300 m". */
+export function aboutDistance(radiusM: number): string {
+  return radiusM >= 1000 ? `about ${Math.round(radiusM / 100) / 10} km` : `about ${Math.round(radiusM)} m`;
+}
+
+/**
+ * A position as pages show it: 4 decimals (6 on the map card, SPEC.md §5)
+ * when measured; when rounded by its hunter, only the decimals that are
+ * true (2 for about 1 km) and the distance said, never made-up zeros.
+ */
+export function positionText(latitude: number, longitude: number, radiusM: number | null, decimals: 4 | 6 = 4): string {
+  if (!radiusM) return `${latitude.toFixed(decimals)}, ${longitude.toFixed(decimals)}`;
+  // A degree of latitude is 111 km: 1 km is told by 2 decimals, 100 m by 3.
+  const shown = Math.min(decimals, Math.max(0, Math.round(Math.log10(111_000 / radiusM))));
+  return `${latitude.toFixed(shown)}, ${longitude.toFixed(shown)} (${aboutDistance(radiusM)})`;
+}
+
 export function publishedPosition<T extends { latitude: number; longitude: number }>(position: T, precision: LocationPrecision): T {
   if (precision === "exact") return position;
   const round = (value: number) => Number(value.toFixed(APPROXIMATE_DECIMALS));

@@ -1,3 +1,4 @@
+import { aboutDistance } from "./location-precision";
 import { usStateName } from "./us-states";
 
 /** What a hunter gave as a discovery's place: coordinates, a typed place, or both. */
@@ -52,17 +53,35 @@ export function placeLabel(place: Place): string | null {
 }
 
 /** What a discovery knows of where it was made. */
-export type DiscoveryPlace = Place & { location: string | null; approximate: boolean };
+export type DiscoveryPlace = Place & {
+  location: string | null;
+  /** The coordinates are the derived town's centre, guessed from the typed text. */
+  approximate: boolean;
+  /** How far (metres) the published position may be from the spot, when the hunter published it approximately. */
+  radiusM?: number | null;
+};
 
 /**
- * How a discovery's place reads on every page, preview and API answer: its
- * derived city ("Austin, TX", "Paris, France"), prefixed "near" when that
- * city was guessed from typed text rather than measured; the typed text when
- * no city is known (it says more than a bare state or country); the derived
- * state or country when nothing was typed; null when nothing is known.
+ * How a discovery's place reads on every page, feed and API answer: what the
+ * finder typed, as they typed it (the next hunter needs "Zilker Park", not
+ * the town it is in); the derived place ("Austin, TX", "Paris, France", a
+ * bare state or country) when nothing was typed; null when nothing is known.
  */
 export function displayPlace(place: DiscoveryPlace): string | null {
-  const label = placeLabel(place);
-  if (place.city && label) return place.approximate ? `near ${label}` : label;
-  return place.location?.trim() || label;
+  return place.location?.trim() || placeLabel(place);
+}
+
+/**
+ * Where the pin stands when it is not the spot itself, said plainly beside
+ * the place: the town's centre when only the town is known ("pin: Austin, TX
+ * (town centre)"), or the distance the hunter rounded it by. Null when the
+ * pin is the measured spot, or there is none.
+ */
+export function pinNote(place: DiscoveryPlace & { latitude?: number | string | null }): string | null {
+  if (place.latitude === null) return null;
+  if (place.approximate) {
+    const label = placeLabel(place);
+    return label ? `pin: ${label} (town centre)` : "pin: town centre";
+  }
+  return place.radiusM ? `pin: within ${aboutDistance(place.radiusM)} of the spot` : null;
 }

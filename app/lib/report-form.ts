@@ -50,6 +50,14 @@ export const CHECK_CODE_REQUIRED_TEXT = "Enter the code printed on the label, un
 
 export const LOCATION_REQUIRED_TEXT = "Enter where you found Jimmy, or use your current location.";
 
+/**
+ * Typed text the gazetteer finds no place in, with no coordinates to place
+ * it by: said on the location field, with the text kept for mending.
+ */
+export function unknownPlaceText(typed: string, canMeasure = true): string {
+  return `We couldn't find "${typed}" on the map — add a town or country${canMeasure ? ", or use your current location" : ""}.`;
+}
+
 export const MAX_CAPTION_LENGTH = 500;
 export const MAX_LOCATION_LENGTH = 200;
 

@@ -3,7 +3,7 @@ import type { Database } from "#db/schema";
 import type { DiscoveryCardData } from "~/lib/discoveries";
 import { buildPhoto, type PhotoUrl } from "~/lib/photos";
 import { apiDecimal } from "~/lib/api";
-import { displayPlace } from "~/lib/places";
+import { displayPlace, pinNote } from "~/lib/places";
 
 /**
  * A discovery card's query and shape, shared by every list of cards (the
@@ -22,6 +22,7 @@ export type CardRow = {
   latitude: number | null;
   longitude: number | null;
   location_approximate: number;
+  position_radius_m: number | null;
   city: string | null;
   region: string | null;
   country: string | null;
@@ -46,10 +47,12 @@ export function toCardData(row: CardRow, photoUrl: PhotoUrl): DiscoveryCardData 
     latitude: apiDecimal(row.latitude),
     longitude: apiDecimal(row.longitude),
     place: displayPlace({ ...row, approximate: row.location_approximate === 1 }),
+    pin: pinNote({ ...row, approximate: row.location_approximate === 1, radiusM: row.position_radius_m }),
     city: row.city,
     region: row.region,
     country: row.country,
     locationApproximate: row.location_approximate === 1,
+    positionRadiusM: row.position_radius_m,
     createdAt: row.created_at,
     isFirst: row.is_first === 1,
     likeCount: row.like_count,
@@ -78,6 +81,7 @@ export function selectCards(db: Kysely<Database>, viewerId: number | null) {
       "d.latitude",
       "d.longitude",
       "d.location_approximate",
+      "d.position_radius_m",
       "d.city",
       "d.region",
       "d.country",

@@ -149,7 +149,19 @@ async function refreshJimmy(trx: Transaction<Database>, jimmyId: number, hunt: H
   const [journey, placesBefore, placesNow] = await Promise.all([
     trx
       .selectFrom("discoveries")
-      .select(["id", "user_id", "created_at", "latitude", "longitude", "location", "location_approximate", "city", "region", "country"])
+      .select([
+        "id",
+        "user_id",
+        "created_at",
+        "latitude",
+        "longitude",
+        "location",
+        "location_approximate",
+        "position_radius_m",
+        "city",
+        "region",
+        "country",
+      ])
       .where("jimmy_id", "=", jimmyId)
       .orderBy("created_at", "asc")
       .orderBy("id", "asc")
@@ -181,7 +193,7 @@ async function refreshJimmy(trx: Transaction<Database>, jimmyId: number, hunt: H
 
   // Where the Jimmy is now: its latest discovery with coordinates (the map needs
   // them), else its latest with a typed location, named as every page names it
-  // ("Austin, TX", "near Austin, TX"), and dated by that same discovery.
+  // (what its finder typed, else its derived place), and dated by that same discovery.
   const latestLocated =
     journey.findLast((d) => d.latitude !== null && d.longitude !== null) ?? journey.findLast((d) => d.location !== null);
   let status = current.status;
@@ -199,6 +211,7 @@ async function refreshJimmy(trx: Transaction<Database>, jimmyId: number, hunt: H
       location: latestLocated ? displayPlace({ ...latestLocated, approximate: latestLocated.location_approximate === 1 }) : null,
       located_at: latestLocated?.created_at ?? null,
       location_approximate: latestLocated?.location_approximate ?? 0,
+      position_radius_m: latestLocated?.position_radius_m ?? null,
       status,
       // Its journey may have changed: a journey map drawn before is no longer known to be current.
       journey_version: sql<number>`journey_version + 1`,

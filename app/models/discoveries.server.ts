@@ -22,6 +22,8 @@ export type NewDiscoveryInput = {
   latitude: number | null;
   longitude: number | null;
   locationApproximate?: boolean;
+  /** How far (metres) the position may be from the spot, when the hunter published it approximately. */
+  positionRadiusM?: number | null;
   city?: string | null;
   region?: string | null;
   country?: string | null;
@@ -45,6 +47,7 @@ export async function insertDiscovery(trx: Transaction<Database>, input: NewDisc
       latitude: input.latitude,
       longitude: input.longitude,
       location_approximate: input.locationApproximate ? 1 : 0,
+      position_radius_m: input.positionRadiusM ?? null,
       city: input.city ?? null,
       region: input.region ?? null,
       country: input.country ?? null,
@@ -463,6 +466,8 @@ export async function updateDiscoveryText(
         latitude: input.place.latitude,
         longitude: input.place.longitude,
         location_approximate: input.place.approximate ? 1 : 0,
+        // A measured position stays, rounded as its hunter chose; one guessed from the text is no rounded spot.
+        ...(input.place.approximate || input.place.latitude === null ? { position_radius_m: null } : {}),
         city: input.place.city,
         region: input.place.region,
         country: input.place.country,

@@ -380,6 +380,7 @@ describe("the map's Jimmy locations", () => {
         // "Last seen" is the place and date of one discovery: the latest with coordinates.
         locatedAt: dateOf(0),
         locationApproximate: false,
+        positionRadiusM: null,
       },
       expect.objectContaining({ serialNumber: 5, latitude: null, longitude: null, location: "Paris, France" }),
       // Found with coordinates only: named after its derived place.

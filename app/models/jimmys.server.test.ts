@@ -47,7 +47,7 @@ it("pages a long timeline, newest first, while the latest sighting and the figur
   expect(whole?.olderCursor).toBeNull();
 });
 
-it("names each discovery's place as the pages show it: the derived city for GPS, 'near' a typed city, the text otherwise", async () => {
+it("names each discovery's place as the pages show it: the derived city for GPS alone, the typed text otherwise, and a town-centre pin said plainly", async () => {
   const user = await makeUser(t.db);
   const jimmy = await makeJimmy(t.db, 27);
   const report = async (day: number, input: { latitude?: number; longitude?: number; location?: string }) => {
@@ -71,7 +71,8 @@ it("names each discovery's place as the pages show it: the derived city for GPS,
   await report(3, { latitude: 19.4423, longitude: -99.1451 });
 
   const page = await getJimmyPage(t.db, photoUrls(), 27);
-  expect(page?.discoveries.map((d) => d.place)).toEqual(["Mexico City, Mexico", "near Austin, TX", "behind the blue mailbox"]);
+  expect(page?.discoveries.map((d) => d.place)).toEqual(["Mexico City, Mexico", "Zilker Park, Austin, TX", "behind the blue mailbox"]);
+  expect(page?.discoveries.map((d) => d.pin)).toEqual([null, "pin: Austin, TX (town centre)", null]);
   // The latest sighting has GPS coordinates only: its city, not "Location not specified".
   expect(page?.latest).toMatchObject({
     place: "Mexico City, Mexico",
@@ -97,17 +98,17 @@ it("names each discovery's place as the pages show it: the derived city for GPS,
     locatedAt: new Date(Date.UTC(2026, 2, 3)).toISOString(),
     locationApproximate: false,
   });
-  // Then typed in Austin: the map says "near Austin, TX" and marks the position approximate.
+  // Then typed in Austin: the map says what was typed and marks the position approximate.
   await report(4, { location: "Austin, Texas" });
   expect((await listJimmyLocations(t.db)).discovered[0]).toMatchObject({
-    location: "near Austin, TX",
+    location: "Austin, Texas",
     locatedAt: new Date(Date.UTC(2026, 2, 4)).toISOString(),
     locationApproximate: true,
   });
   // And then found again with no place at all: "Last seen" keeps the Austin place with its own date.
   await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: new Date(Date.UTC(2026, 2, 5)).toISOString() });
   expect((await listJimmyLocations(t.db)).discovered[0]).toMatchObject({
-    location: "near Austin, TX",
+    location: "Austin, Texas",
     locatedAt: new Date(Date.UTC(2026, 2, 4)).toISOString(),
     lastDiscoveryDate: new Date(Date.UTC(2026, 2, 5)).toISOString(),
   });

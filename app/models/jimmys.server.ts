@@ -69,6 +69,8 @@ export type JimmyLocation = {
   locatedAt: string | null;
   /** Beyond SPEC.md §3: true when the position is a city centre guessed from typed text, not measured. */
   locationApproximate: boolean;
+  /** Beyond SPEC.md §3: how far (metres) the position may be from the spot, when its hunter published it approximately. */
+  positionRadiusM: number | null;
 };
 
 export type JimmysLocations = { discovered: JimmyLocation[]; totalJimmys: number; discoveredCount: number };
@@ -87,6 +89,7 @@ export async function listJimmyLocations(db: Executor): Promise<JimmysLocations>
         "longitude",
         "location",
         "location_approximate",
+        "position_radius_m",
         "located_at",
         "discovery_count",
         "last_discovery_at",
@@ -112,6 +115,7 @@ export async function listJimmyLocations(db: Executor): Promise<JimmysLocations>
       lastDiscoveryDate: r.last_discovery_at,
       locatedAt: r.located_at,
       locationApproximate: r.location_approximate === 1,
+      positionRadiusM: r.position_radius_m,
     })),
     totalJimmys: Number(total.n),
     discoveredCount: rows.length,
@@ -192,7 +196,18 @@ export async function getJimmyPage(
 export async function listJourneyStops(db: Kysely<Database>, jimmyId: number) {
   const rows = await db
     .selectFrom("discoveries")
-    .select(["id", "latitude", "longitude", "created_at", "location_approximate", "city", "region", "country"])
+    .select([
+      "id",
+      "latitude",
+      "longitude",
+      "created_at",
+      "location",
+      "location_approximate",
+      "position_radius_m",
+      "city",
+      "region",
+      "country",
+    ])
     .where("jimmy_id", "=", jimmyId)
     .where("latitude", "is not", null)
     .where("longitude", "is not", null)
@@ -204,7 +219,9 @@ export async function listJourneyStops(db: Kysely<Database>, jimmyId: number) {
     latitude: Number(row.latitude),
     longitude: Number(row.longitude),
     createdAt: row.created_at,
+    location: row.location,
     approximate: row.location_approximate === 1,
+    radiusM: row.position_radius_m,
     city: row.city,
     region: row.region,
     country: row.country,
@@ -217,7 +234,7 @@ export type PositionedJimmy = {
   status: JimmyStatus;
   latitude: number;
   longitude: number;
-  /** Its display place ("Austin, TX", "near Austin, TX"), from the discovery its position comes from. */
+  /** Its display place (as its finder typed it, else the derived town), from the discovery its position comes from. */
   location: string | null;
   approximate: boolean;
   /** When that discovery was made. */

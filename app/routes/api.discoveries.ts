@@ -11,10 +11,9 @@ import { getDb } from "~/infra/db.server";
 import { apiPossessionRefusal } from "~/web/possession.server";
 import { consumeHunterLimit } from "~/services/rate-limit.server";
 import { rateLimitedJson } from "~/web/rate-limit.server";
-import { describeReportError } from "~/web/report-errors.server";
+import { describeReportError, repeatedReport, unknownPlaceMessage } from "~/web/report-errors.server";
 import { reportDiscovery, reportGuard, reportRequestFields } from "~/services/reporting.server";
 import { hashRequest } from "~/web/request-hash.server";
-import { repeatedReport } from "~/web/report-errors.server";
 import { getUser } from "~/web/session.server";
 import { getStorage, photoUrls } from "~/infra/storage.server";
 import { discardUpload } from "~/services/uploads.server";
@@ -115,6 +114,8 @@ export async function action({ request }: ActionFunctionArgs) {
     checkCode: body.checkCode,
   });
   if (refusal) return refusal;
+  const unknownPlace = await unknownPlaceMessage(body);
+  if (unknownPlace) return apiError(400, `location: ${unknownPlace}`);
   const limit = await consumeHunterLimit(db, "reportPerHunter", user.id);
   if (!limit.allowed) return rateLimitedJson("reportPerHunter", limit);
   const storage = getStorage();

@@ -8,10 +8,9 @@ import { findJimmyBySerial } from "~/models/jimmys.server";
 import { apiPossessionRefusal } from "~/web/possession.server";
 import { consumeHunterLimit } from "~/services/rate-limit.server";
 import { rateLimitedJson } from "~/web/rate-limit.server";
-import { describeReportError } from "~/web/report-errors.server";
+import { describeReportError, repeatedReport, unknownPlaceMessage } from "~/web/report-errors.server";
 import { reportDiscovery, reportGuard, reportRequestFields } from "~/services/reporting.server";
 import { hashRequest } from "~/web/request-hash.server";
-import { repeatedReport } from "~/web/report-errors.server";
 import { getStorage } from "~/infra/storage.server";
 import { discardUpload } from "~/services/uploads.server";
 
@@ -41,6 +40,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (replayed) return replayed;
   const refusal = await apiPossessionRefusal(request, db, { serial, userId: user.id, proof: body.proof, checkCode: body.checkCode });
   if (refusal) return refusal;
+  const unknownPlace = await unknownPlaceMessage(body);
+  if (unknownPlace) return apiError(400, `location: ${unknownPlace}`);
   const limit = await consumeHunterLimit(db, "reportPerHunter", user.id);
   if (!limit.allowed) return rateLimitedJson("reportPerHunter", limit);
   const storage = getStorage();

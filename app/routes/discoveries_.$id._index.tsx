@@ -104,6 +104,11 @@ export default function DiscoveryPage() {
                   {when}
                 </time>
               </p>
+              {discovery.pin ? (
+                <p className="text-xs text-stone-600" data-testid="place-pin">
+                  {discovery.pin}
+                </p>
+              ) : null}
             </div>
           </div>
           <p className="mt-4 whitespace-pre-line break-words text-lg text-stone-800">{discovery.caption}</p>

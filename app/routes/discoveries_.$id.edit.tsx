@@ -15,6 +15,7 @@ import { getDb } from "~/infra/db.server";
 import { flashHeader } from "~/web/flash.server";
 import { readForm } from "~/web/form.server";
 import { editOwnDiscovery, requireOwnDiscovery } from "~/web/own-content.server";
+import { UnknownPlaceError } from "~/services/geo.server";
 import { requireUser } from "~/web/session.server";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
@@ -65,7 +66,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.success) return reject({ fieldErrors: z.flattenError(parsed.error).fieldErrors });
   const measured = discovery.latitude !== null && !discovery.locationApproximate;
   if (!measured && parsed.data.location === null) return reject({ fieldErrors: { location: [LOCATION_REQUIRED_TEXT] } });
-  if (!(await editOwnDiscovery(db, discovery, parsed.data))) throw new Response("That discovery doesn't exist any more.", { status: 404 });
+  let saved;
+  try {
+    saved = await editOwnDiscovery(db, discovery, parsed.data);
+  } catch (error) {
+    if (error instanceof UnknownPlaceError) return reject({ fieldErrors: { location: [error.message] } });
+    throw error;
+  }
+  if (!saved) throw new Response("That discovery doesn't exist any more.", { status: 404 });
   const flash = await flashHeader({
     title: "Discovery updated",
     description: `Your discovery of Jimmy #${discovery.serialNumber} was saved.`,

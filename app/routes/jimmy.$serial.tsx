@@ -16,6 +16,7 @@ import type { CommentActionResult } from "~/lib/comments";
 import { decodeCursor, type DiscoveryCardData } from "~/lib/discoveries";
 import { formatCount, fullName } from "~/lib/format";
 import { APPROXIMATE_MAP_HALF_WIDTH, boxAround, DETAIL_MAP_HALF_WIDTH, osmEmbedUrl } from "~/lib/map-embed";
+import { positionText } from "~/lib/location-precision";
 import { pageCacheHandle } from "~/lib/page-cache";
 import { parseSerial } from "~/lib/serial";
 import { listComments } from "~/models/comments.server";
@@ -394,7 +395,8 @@ function latestMapSrc(discovery: DiscoveryCardData, mapEmbedOrigin: string): str
   if (discovery.latitude === null || discovery.longitude === null) return null;
   const lat = Number(discovery.latitude);
   const lng = Number(discovery.longitude);
-  return discovery.locationApproximate
+  // A town's centre, or a spot its hunter rounded: a wider view, and no pin pretending to be the spot.
+  return discovery.locationApproximate || discovery.positionRadiusM
     ? osmEmbedUrl(mapEmbedOrigin, boxAround(lat, lng, APPROXIMATE_MAP_HALF_WIDTH))
     : osmEmbedUrl(mapEmbedOrigin, boxAround(lat, lng, DETAIL_MAP_HALF_WIDTH), { latitude: lat, longitude: lng });
 }
@@ -429,12 +431,17 @@ function LatestSighting({ discovery, when, mapSrc }: { discovery: DiscoveryCardD
           <PinIcon className="h-4 w-4 text-orange-700" />
           <span data-testid="latest-place">{discovery.place ?? "Location not specified"}</span>
         </p>
+        {discovery.pin ? (
+          <p className="text-sm text-stone-600" data-testid="place-pin">
+            {discovery.pin}
+          </p>
+        ) : null}
         <p className="text-sm text-stone-600">
           <time dateTime={discovery.createdAt}>{when}</time>
           {lat !== null && lng !== null && !discovery.locationApproximate ? (
             <span>
               {" "}
-              · {lat.toFixed(4)}, {lng.toFixed(4)}
+              · <span data-testid="latest-position">{positionText(lat, lng, discovery.positionRadiusM)}</span>
             </span>
           ) : null}
         </p>
@@ -485,6 +492,11 @@ function TimelineEntry({
               <PinIcon className="h-4 w-4 text-orange-700" />
               {discovery.place ?? "Location not specified"}
             </p>
+            {discovery.pin ? (
+              <p className="text-xs text-stone-600" data-testid="place-pin">
+                {discovery.pin}
+              </p>
+            ) : null}
             <p className="whitespace-pre-line break-words text-stone-800">{discovery.caption}</p>
             {milestones?.map((text) => (
               <p key={text} className="font-semibold text-emerald-800" data-testid="milestone">

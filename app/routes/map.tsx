@@ -8,7 +8,8 @@ import { LocateIcon, MapIcon } from "~/components/ui/icons";
 import { offlineMap } from "~/lib/area-map";
 import { mapSearch, MAX_MARKERS, parseMapState, ZOOM, ZOOM_LEVELS, type MapState } from "~/lib/clustering";
 import { osmEmbedUrl, osmFullMapUrl } from "~/lib/map-embed";
-import { formatCoordinates, formatCount, plural } from "~/lib/format";
+import { formatCount, plural } from "~/lib/format";
+import { positionText } from "~/lib/location-precision";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
@@ -275,7 +276,7 @@ function JimmyCard({ jimmy, seenOn }: { jimmy: MapJimmy; seenOn: string | null }
             <dd data-testid="selected-jimmy-coordinates">Not measured: the centre of a typed place</dd>
           ) : (
             <dd className="font-mono" data-testid="selected-jimmy-coordinates">
-              {formatCoordinates(jimmy.latitude, jimmy.longitude, 6)}
+              {positionText(jimmy.latitude, jimmy.longitude, jimmy.positionRadiusM, 6)}
             </dd>
           )}
         </div>

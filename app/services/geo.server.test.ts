@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseName, resolveLocation } from "./geo.server";
+import { normaliseName, resolveLocation, resolvePublishedPlace, UnknownPlaceError } from "./geo.server";
 
 const at = (latitude: number, longitude: number) => resolveLocation({ latitude, longitude });
 
@@ -201,5 +201,27 @@ describe("name matching", () => {
   it("ignores case, accents and punctuation", () => {
     expect(normaliseName("  Ciudad Juárez ")).toBe("ciudad juarez");
     expect(normaliseName("St. Louis")).toBe("st louis");
+  });
+});
+
+describe("a place a hunter publishes", () => {
+  it("refuses typed text that names nowhere on the gazetteer, saying what it could not find", async () => {
+    for (const junk of ["asdf qwerty zzz", "asdfghjkl qwerty", "behind the blue mailbox", "Paris, Narnia"]) {
+      const refusal = resolvePublishedPlace({ location: ` ${junk} ` });
+      await expect(refusal).rejects.toBeInstanceOf(UnknownPlaceError);
+      await expect(refusal).rejects.toThrow(`We couldn't find "${junk}" on the map — add a town or country, or use your current location.`);
+    }
+    // The edit page has no device location to offer.
+    await expect(resolvePublishedPlace({ location: "asdf" }, { canMeasure: false })).rejects.toThrow(
+      `We couldn't find "asdf" on the map — add a town or country.`,
+    );
+  });
+
+  it("takes a typed town, state or country, any coordinates (at sea too), or nothing", async () => {
+    expect(await resolvePublishedPlace({ location: "Zilker Park, Austin, TX" })).toMatchObject({ city: "Austin", approximate: true });
+    expect(await resolvePublishedPlace({ location: "Texas State Capitol, Austin" })).toMatchObject({ city: "Austin" });
+    expect(await resolvePublishedPlace({ location: "Texas" })).toMatchObject({ region: "TX", country: "US" });
+    expect(await resolvePublishedPlace({ location: "asdf qwerty zzz", latitude: 35, longitude: -40 })).toMatchObject({ latitude: 35 });
+    expect(await resolvePublishedPlace({})).toMatchObject({ latitude: null, country: null });
   });
 });

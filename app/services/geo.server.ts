@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import type KDBush from "kdbush";
 import type Pbf from "pbf";
 import type { LocationInput, ResolvedLocation } from "~/lib/places";
+import { unknownPlaceText } from "~/lib/report-form";
 import { US_STATES } from "~/lib/us-states";
 
 /**
@@ -438,4 +439,28 @@ export async function resolveLocation(input: LocationInput): Promise<ResolvedLoc
     }
   }
   return unknown;
+}
+
+/** A typed location the gazetteer finds no place in ("asdf qwerty zzz"), with no coordinates to place it by. */
+export class UnknownPlaceError extends Error {
+  override name = "UnknownPlaceError";
+  constructor(
+    readonly typed: string,
+    canMeasure = true,
+  ) {
+    super(unknownPlaceText(typed, canMeasure));
+  }
+}
+
+/**
+ * resolveLocation for a place a hunter publishes (a report, an edit): a
+ * place must be one. Typed text with no coordinates must name somewhere the
+ * gazetteer knows (a town, a US state, a country), or UnknownPlaceError.
+ * Coordinates are a place wherever they are, at sea included.
+ */
+export async function resolvePublishedPlace(input: LocationInput, options: { canMeasure?: boolean } = {}): Promise<ResolvedLocation> {
+  const place = await resolveLocation(input);
+  const text = input.location?.trim();
+  if (text && !validCoordinates(input) && place.country === null) throw new UnknownPlaceError(text, options.canMeasure);
+  return place;
 }

@@ -1,11 +1,11 @@
-import { publishedPosition, type LocationPrecision } from "~/lib/location-precision";
+import { positionRadius, publishedPosition, type LocationPrecision } from "~/lib/location-precision";
 import { DEFAULT_CAPTION } from "~/lib/discoveries";
 import { isUniqueViolation, type DB } from "~/infra/db.server";
 import { findIdempotentResult, IdempotentReplay, type IdempotencyGuard } from "~/models/idempotency.server";
 import { findJimmyBySerial } from "~/models/jimmys.server";
 import { recordReportedDiscovery, TempUploadGoneError } from "~/models/discoveries.server";
 import { setTempUploadPhotoKey } from "~/models/uploads.server";
-import { resolveLocation } from "./geo.server";
+import { resolvePublishedPlace } from "./geo.server";
 import { newPhotoKey, photoObjectKeys, storePhoto } from "./images.server";
 import type { Storage } from "~/infra/storage.server";
 import { claimUpload, discardUpload, UploadRejectedError } from "./uploads.server";
@@ -97,6 +97,14 @@ export async function reportDiscovery(db: DB, storage: Storage, report: Discover
   const jimmy = await findJimmyBySerial(db, report.serialNumber);
   if (!jimmy) throw new JimmyNotFoundError(`There is no Jimmy #${report.serialNumber}.`);
 
+  // A place that is none is refused before the upload is touched: the hunter mends the text and sends the same photo.
+  const location = report.location?.trim() || null;
+  const measured =
+    report.latitude !== null && report.longitude !== null
+      ? publishedPosition({ latitude: report.latitude, longitude: report.longitude }, report.precision ?? "exact")
+      : { latitude: report.latitude, longitude: report.longitude };
+  const place = await resolvePublishedPlace({ ...measured, location });
+
   let bytes: Buffer;
   try {
     bytes = await claimUpload(db, storage, report.userId, report.tempPath, now);
@@ -111,12 +119,6 @@ export async function reportDiscovery(db: DB, storage: Storage, report: Discover
   // recorded, the sweeper finds and removes them.
   await setTempUploadPhotoKey(db, report.tempPath, photoKey);
   const photo = await storePhoto(storage, bytes, photoKey);
-  const location = report.location?.trim() || null;
-  const measured =
-    report.latitude !== null && report.longitude !== null
-      ? publishedPosition({ latitude: report.latitude, longitude: report.longitude }, report.precision ?? "exact")
-      : { latitude: report.latitude, longitude: report.longitude };
-  const place = await resolveLocation({ ...measured, location });
   // A proof already used did not prove this report (a typed code did), so only one still holding is used up.
   const proof = report.scanProof ?? "";
   const spentProof = proof && (await scanProofHolds(db, proof, report.serialNumber, report.userId, now)) ? scanProofRecord(proof) : null;
@@ -138,6 +140,7 @@ export async function reportDiscovery(db: DB, storage: Storage, report: Discover
           latitude: place.latitude,
           longitude: place.longitude,
           locationApproximate: place.approximate,
+          positionRadiusM: measured.latitude !== null && !place.approximate ? positionRadius(report.precision ?? "exact") : null,
           city: place.city,
           region: place.region,
           country: place.country,

@@ -3,7 +3,8 @@
  * feeds of discoveries, the sitemap, and a Jimmy's journey as GeoJSON and
  * GPX. Pure functions from the app's data to text; the routes serve them.
  */
-import { displayPlace } from "~/lib/places";
+import { positionText } from "~/lib/location-precision";
+import { displayPlace, pinNote } from "~/lib/places";
 import { discoveryPagePath, type DiscoveryCardData } from "~/lib/discoveries";
 import { fullName } from "~/lib/format";
 import { localDateTime } from "~/lib/local-time";
@@ -42,7 +43,9 @@ export function atomFeed(feed: Feed): string {
     const finder = fullName(d.user.firstName, d.user.lastName);
     const title = `Jimmy #${d.jimmy.serialNumber} found by ${finder}${d.place ? ` in ${d.place}` : ""}`;
     const photo = new URL(d.photo.src, feed.origin).href;
-    const html = `<p><img src="${escapeXml(photo)}" alt="${escapeXml(`Jimmy #${d.jimmy.serialNumber}`)}"/></p><p>${escapeXml(d.caption)}</p><p>${escapeXml(foundAt(d))}</p>`;
+    // The place as its finder typed it, and plainly where the pin is when it is not the spot.
+    const place = d.place ? `<p>${escapeXml(d.place)}${d.pin ? ` (${escapeXml(d.pin)})` : ""}</p>` : "";
+    const html = `<p><img src="${escapeXml(photo)}" alt="${escapeXml(`Jimmy #${d.jimmy.serialNumber}`)}"/></p><p>${escapeXml(d.caption)}</p>${place}<p>${escapeXml(foundAt(d))}</p>`;
     return `  <entry>
     <id>${xmlText(url)}</id>
     <title>${xmlText(title)}</title>
@@ -93,14 +96,22 @@ export type JourneyStop = {
   latitude: number;
   longitude: number;
   createdAt: string;
+  /** As its finder typed it. */
+  location: string | null;
+  /** The coordinates are the town's centre, guessed from the typed text. */
   approximate: boolean;
+  /** How far (metres) the position may be from the spot, when its hunter published it approximately. */
+  radiusM: number | null;
   city: string | null;
   region: string | null;
   country: string | null;
 };
 
-const placeOf = (stop: JourneyStop) =>
-  displayPlace({ ...stop, location: null }) ?? `${stop.latitude.toFixed(4)}, ${stop.longitude.toFixed(4)}`;
+const placeOf = (stop: JourneyStop) => {
+  const pin = pinNote(stop);
+  const place = displayPlace(stop) ?? positionText(stop.latitude, stop.longitude, stop.radiusM);
+  return pin ? `${place} (${pin})` : place;
+};
 
 /** A Jimmy's journey as GeoJSON (RFC 7946): its path as a line, and each located discovery as a point. */
 export function journeyGeoJson(input: { serialNumber: number; origin: string; stops: JourneyStop[] }): string {
@@ -122,6 +133,7 @@ export function journeyGeoJson(input: { serialNumber: number; origin: string; st
         place: placeOf(stop),
         foundAt: stop.createdAt,
         approximate: stop.approximate,
+        radiusMetres: stop.radiusM,
         url: `${input.origin}${discoveryPagePath(stop.id)}`,
       },
     }),
@@ -132,7 +144,11 @@ export function journeyGeoJson(input: { serialNumber: number; origin: string; st
 /** A Jimmy's journey as GPX 1.1: a waypoint for each located discovery, and a track through them in time order. */
 export function journeyGpx(input: { serialNumber: number; origin: string; huntName: string; stops: JourneyStop[] }): string {
   const name = `Jimmy #${input.serialNumber}`;
-  const point = (stop: JourneyStop) => `lat="${stop.latitude.toFixed(6)}" lon="${stop.longitude.toFixed(6)}"`;
+  // A rounded position keeps only the decimals it has: 30.28 is not 30.280000.
+  const point = (stop: JourneyStop) =>
+    stop.radiusM
+      ? `lat="${stop.latitude}" lon="${stop.longitude}"`
+      : `lat="${stop.latitude.toFixed(6)}" lon="${stop.longitude.toFixed(6)}"`;
   const waypoints = input.stops.map(
     (stop, i) =>
       `  <wpt ${point(stop)}><time>${stop.createdAt}</time><name>${xmlText(`${name}, stop ${i + 1}: ${placeOf(stop)}`)}</name><link href="${xmlText(`${input.origin}${discoveryPagePath(stop.id)}`)}"/></wpt>`,

@@ -45,7 +45,8 @@ function drawMap(
 ): string | null {
   const drawing = drawJourney(stops);
   if (!drawing) return null;
-  const summary = journeySummary(drawing.stopCount, drawing.legCount, journeyFigures(stops)?.pathMiles.value ?? 0, unit);
+  const townCentres = stops.filter((stop) => stop.approximate).length;
+  const summary = journeySummary(drawing.stopCount, drawing.legCount, journeyFigures(stops)?.pathMiles.value ?? 0, unit, townCentres);
   // Each stop's day where it was found: the stops are all located, so no reader's zone is needed.
   const located = new Map(stops.map((stop) => [stop.id, stop]));
   const dates = Object.fromEntries(drawing.stops.map((stop) => [stop.id, placeDate(stop.createdAt, located.get(stop.id)!, null)]));

@@ -5,7 +5,7 @@ import { MAX_ROW_ID } from "~/lib/ids";
 import { findCommentWithOwner, type OwnedComment } from "~/models/comments.server";
 import { findDiscoveryWithOwner, updateDiscoveryText, type OwnedDiscovery } from "~/models/discoveries.server";
 import type { DB } from "~/infra/db.server";
-import { resolveLocation } from "~/services/geo.server";
+import { resolvePublishedPlace } from "~/services/geo.server";
 import { photoUrls } from "~/infra/storage.server";
 
 const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
@@ -58,7 +58,8 @@ export function refuseEditAfterWindow(): Response {
  * blank caption becomes the default one, and the place (city, state,
  * country, the map's pin) is derived again. Coordinates measured by the
  * hunter's device stay and keep deciding the place; coordinates that were
- * only guessed from the old text are guessed again from the new.
+ * only guessed from the old text are guessed again from the new; text that
+ * names no place, with nothing measured, is refused (UnknownPlaceError).
  */
 export async function editOwnDiscovery(
   db: DB,
@@ -66,8 +67,10 @@ export async function editOwnDiscovery(
   input: { caption: string; location: string | null },
 ): Promise<boolean> {
   const measured = discovery.latitude !== null && discovery.longitude !== null && !discovery.locationApproximate;
-  const place = await resolveLocation(
+  // The edit page has no device location to offer: a place it cannot find is refused (UnknownPlaceError).
+  const place = await resolvePublishedPlace(
     measured ? { latitude: discovery.latitude, longitude: discovery.longitude, location: input.location } : { location: input.location },
+    { canMeasure: false },
   );
   return updateDiscoveryText(db, discovery.id, { caption: input.caption || DEFAULT_CAPTION, location: input.location, place });
 }

@@ -31,7 +31,7 @@ import { flashHeader } from "./flash.server";
 import { readPhotoForm } from "./photo-form.server";
 import { consumeHunterLimit, rateLimitedText } from "~/services/rate-limit.server";
 import { retryAfterHeaders } from "./rate-limit.server";
-import { describeReportError } from "./report-errors.server";
+import { describeReportError, unknownPlaceMessage } from "./report-errors.server";
 import {
   findReportedOutcome,
   JimmyNotFoundError,
@@ -210,6 +210,10 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
     }
     if (!possession.ok) fieldErrors.checkCode = possession.message;
     return failure(400, values, fieldErrors);
+  }
+  const unknownPlace = await unknownPlaceMessage(parsed.data);
+  if (unknownPlace) {
+    return failure(400, values, { location: unknownPlace, ...(possession.ok ? {} : { checkCode: possession.message }) });
   }
   if (!possession.ok)
     return failure(possessionStatus(possession), values, { checkCode: possession.message }, null, possessionHeaders(possession));

@@ -6,6 +6,8 @@ import { findReportedOutcome, JimmyNotFoundError, type ReportOutcome } from "~/s
 import type { IdempotencyGuard } from "~/models/idempotency.server";
 import type { DB } from "~/infra/db.server";
 import { apiError, apiJson, REPLAYED_HEADERS } from "./api.server";
+import type { LocationInput } from "~/lib/places";
+import { resolvePublishedPlace, UnknownPlaceError } from "~/services/geo.server";
 import { UnsupportedPhotoError } from "~/services/images.server";
 import { ObjectTooLargeError, StorageUnavailableError } from "~/infra/storage.server";
 import { UploadRejectedError } from "~/services/uploads.server";
@@ -24,6 +26,8 @@ export function describeReportError(error: unknown): { status: number; message: 
   if (error instanceof IdempotencyKeyReusedError) return { status: 422, message: error.message, discardUpload: false };
   if (error instanceof ScanProofUsedError) return { status: 400, message: SCAN_PROOF_USED_TEXT, discardUpload: false };
   if (error instanceof JimmyNotFoundError) return { status: 404, message: error.message, discardUpload: false };
+  // The photo is fine: kept, so the mended report sends it again without a new upload.
+  if (error instanceof UnknownPlaceError) return { status: 400, message: error.message, discardUpload: false };
   if (error instanceof UploadRejectedError) return { status: error.status, message: error.message, discardUpload: true };
   if (error instanceof UnsupportedPhotoError) return { status: 415, message: error.message, discardUpload: true };
   if (error instanceof ObjectTooLargeError) {
@@ -50,6 +54,20 @@ export async function repeatedReport(
     return outcome ? apiJson(body(outcome), { status: 201, headers: REPLAYED_HEADERS }) : null;
   } catch (error) {
     if (error instanceof IdempotencyKeyReusedError) return apiError(422, error.message);
+    throw error;
+  }
+}
+
+/**
+ * Why a report's place is no place (UnknownPlaceError's message), or null:
+ * asked before the hunter's report limit is counted and the photo is touched.
+ */
+export async function unknownPlaceMessage(input: LocationInput): Promise<string | null> {
+  try {
+    await resolvePublishedPlace(input);
+    return null;
+  } catch (error) {
+    if (error instanceof UnknownPlaceError) return error.message;
     throw error;
   }
 }

@@ -205,8 +205,16 @@ test.describe("reporting through the API, end to end", () => {
     const mine = detail.discoveries.find((d) => d.id === id)!;
     expectDiscoveryShape(mine);
     expect(mine).toMatchObject({ caption, location: "Zilker Park, Austin, TX", latitude: "30.2669", longitude: "-97.7729" });
-    // Beyond SPEC.md: the place derived from the measured coordinates, as the pages name it.
-    expect(mine).toMatchObject({ place: "Austin, TX", city: "Austin", region: "TX", country: "US", locationApproximate: false });
+    // Beyond SPEC.md: the place as the pages name it (what was typed), and the city derived from the measured coordinates.
+    expect(mine).toMatchObject({
+      place: "Zilker Park, Austin, TX",
+      pin: null,
+      city: "Austin",
+      region: "TX",
+      country: "US",
+      locationApproximate: false,
+      positionRadiusM: null,
+    });
     await page.goto(`/jimmy/${jimmy.serial_number}`);
     await expect(page.getByText(caption).first()).toBeVisible();
 

@@ -18,6 +18,7 @@ const JimmyLocation = z.strictObject({
   lastDiscoveryDate: isoDate,
   locatedAt: isoDate.nullable(),
   locationApproximate: z.boolean(),
+  positionRadiusM: z.number().int().positive().nullable(),
 });
 
 const Place = { location: z.string().nullable(), date: isoDate };

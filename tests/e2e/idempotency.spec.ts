@@ -36,7 +36,7 @@ test.describe("a mutation sent twice is recorded once", () => {
     await signIn(page, hunter, "Reporter", `/jimmy/${serial}/new-discovery`);
     await hydrated(page);
     await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
-    await page.getByLabel(/^Location/).fill("Bus stop on 5th");
+    await page.getByLabel(/^Location/).fill("Bus stop on 5th, Austin, TX");
 
     const lost = loseNextAnswer(page, new RegExp(`/jimmy/${serial}/new-discovery`));
     await fillLabelCode(page, serial);
@@ -49,7 +49,7 @@ test.describe("a mutation sent twice is recorded once", () => {
     await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`));
     await expect(toast(page)).toContainText("Success!");
     await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`);
-    expect(reportsBy(hunter)).toEqual([expect.objectContaining({ location: "Bus stop on 5th" })]);
+    expect(reportsBy(hunter)).toEqual([expect.objectContaining({ location: "Bus stop on 5th, Austin, TX" })]);
   });
 
   test("a comment whose answer was lost, sent again, is posted once", async ({ page, context }) => {

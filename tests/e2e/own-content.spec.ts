@@ -80,10 +80,13 @@ test.describe("hunters in control of what they posted", () => {
     );
     expect(stored).toMatchObject({ caption, city: "Paris", country: "FR" });
     expect(stored.latitude).toBeCloseTo(48.85, 1);
-    // Typed, so its position is Paris's centre, a guess: the Jimmy's place says so.
-    expect(queryOne<{ location: string }>("select location from jimmys where id = ?", discovery.jimmyId).location).toBe(
-      "near Paris, France",
-    );
+    // Typed, so its position is Paris's centre, a guess: the Jimmy's place is what was typed, marked approximate.
+    expect(
+      queryOne<{ location: string; location_approximate: number }>(
+        "select location, location_approximate from jimmys where id = ?",
+        discovery.jimmyId,
+      ),
+    ).toEqual({ location: "Paris, France", location_approximate: 1 });
   });
 
   test("a hunter deletes their own discovery: gone from the page, its photo from storage, and the Jimmy's figures recounted", async ({

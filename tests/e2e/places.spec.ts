@@ -12,7 +12,7 @@ async function uploadPhoto(api: APIRequestContext): Promise<string> {
 }
 
 test.describe("places named right", () => {
-  test("a GPS discovery shows its city on the Jimmy page, its card and its preview; a typed one shows 'near' its city", async ({
+  test("a GPS discovery shows its city on the Jimmy page, its card and its preview; a typed one shows what was typed, pinned at its town's centre", async ({
     page,
   }) => {
     const serial = freshSerial();
@@ -42,8 +42,8 @@ test.describe("places named right", () => {
     const entries = page.getByTestId("timeline-entry");
     await expect(entries.filter({ hasText: gpsCaption })).toContainText("Mexico City, Mexico");
     const typed = entries.filter({ hasText: "First discovery" });
-    await expect(typed).toContainText("near Austin, TX");
-    await expect(typed).not.toContainText("Zilker");
+    await expect(typed).toContainText("Zilker Park, Austin, TX");
+    await expect(typed.getByTestId("place-pin")).toHaveText("pin: Austin, TX (town centre)");
     await expect(page.locator("main")).not.toContainText("30.26");
     await expect(page.locator('meta[property="og:description"]')).toHaveAttribute("content", /Latest sighting: Mexico City, Mexico\./);
     await page.screenshot({ path: test.info().outputPath("jimmy-places.png"), fullPage: true });

@@ -456,8 +456,8 @@ const HOSTILE = {
   firstName: "<img src=x onerror=alert(1)>",
   lastName: "\u202Eexe.gpj",
   caption: `<img src=x onerror="alert('caption')"><script>alert(2)</script> javascript:alert(3) \u202Egnp.exe`,
-  // Text naming no place, so the pages show it as typed (a place they can resolve reads as its city).
-  location: "<svg onload=alert(4)> \u2066behind the blue mailbox\u2069",
+  // Pages show it as typed; it names a town, since text naming no place is refused.
+  location: "<svg onload=alert(4)> \u2066behind the blue mailbox\u2069, Austin, TX",
   comment: `<a href="javascript:alert(5)">click</a> javascript:alert(6) <iframe src="javascript:alert(7)"></iframe>`,
   author: "\u202E<b onmouseover=alert(8)>x</b>",
 };
@@ -609,7 +609,8 @@ test.describe("hostile text", () => {
       firstName: "Robert'); DROP TABLE users;--",
       lastName: "' OR '1'='1",
       caption: "1' OR '1'='1'; DELETE FROM discoveries; --",
-      location: "\"; UPDATE jimmys SET status = 'hidden'; --",
+      // It names a town after the injection: text naming no place is refused before anything is stored.
+      location: "\"; UPDATE jimmys SET status = 'hidden'; --, Austin, TX",
       comment: "'); DROP TABLE comments; --",
       author: "guest'--",
     };
