@@ -55,7 +55,8 @@ function runHeld(script: string): Promise<Result> {
     child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
     child.on("close", (code, signal) => {
       const result = { script, ok: code === 0, seconds: seconds(started) };
-      const lines = Buffer.concat(chunks).toString("utf8").replace(/\s+$/, "").split("\n");
+      const output = Buffer.concat(chunks).toString("utf8").replace(/\s+$/, "");
+      const lines = output ? output.split("\n") : [];
       const verdict = result.ok ? "passed" : `FAILED (${signal ?? `exit ${code}`})`;
       process.stdout.write(
         [`\n── ${script}: ${verdict} in ${result.seconds.toFixed(1)} s ──`, ...lines.map((line) => `[${script}] ${line}`), ""].join("\n"),
