@@ -74,7 +74,9 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     env: { E2E_PORT: String(port) },
     reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
+    // It seeds the demo hunt first (photos included): half a minute on a quiet two-CPU
+    // machine, four on one busy with other work. The wait ends as soon as /healthz answers.
+    timeout: 600_000,
     stdout: "ignore",
     stderr: "pipe",
   },

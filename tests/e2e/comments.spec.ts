@@ -269,8 +269,8 @@ test.describe("comment spam protection", () => {
     await page.goto(`/jimmy/${serial}?comment=new`);
     await waitForHydration(page, test.info());
     const content = `Speedy ${uniqueName("")}`;
-    // A machine under load can take seconds to show a page, so "instantly" is made exact: the
-    // post carries a render time of this very moment, as if the form had just appeared.
+    // A machine under load can take seconds to show a page or to read a post, so "instantly" is
+    // made exact: the post carries a render time that is still to come when the server reads it.
     await page.route(`**/jimmy/${serial}*`, async (route) => {
       if (route.request().method() !== "POST") return route.continue();
       const body = new URLSearchParams(route.request().postData() ?? "");

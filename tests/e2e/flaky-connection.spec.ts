@@ -101,14 +101,22 @@ test.describe("a flaky connection never wipes a page", () => {
       query("select 1 from likes l join users u on u.id = l.user_id where l.discovery_id = ? and u.first_name = ?", discovery.id, hunter);
     const hunter = uniqueName("Offline");
     await signInByRequest(page.request, hunter);
+    const fetched = new Set<string>();
+    page.on("requestfinished", (request) => fetched.add(new URL(request.url()).pathname));
     await page.goto("/discoveries");
     const button = page.locator(`#discovery-${discovery.id}`).getByRole("button", { name: /^(Like|Unlike) \(/ });
     const before = Number(await button.getByTestId("like-count").textContent());
-    // The like route's code comes a moment after the page is interactive (found, then loaded while online).
-    await expect
-      .poll(() => page.evaluate(() => Object.keys((window as { __remixRouteModules?: object }).__remixRouteModules ?? {}).length))
-      .toBeGreaterThan(0);
-    await page.waitForTimeout(4000);
+    // The like route's code comes a moment after the page is interactive (found, then loaded while online):
+    // the page has fetched it, and it (with what it imports) is ready.
+    const likeModule = () =>
+      page.evaluate(
+        () =>
+          (window as { __remixManifest?: { routes: Record<string, { module?: string }> } }).__remixManifest?.routes[
+            "routes/discoveries_.$id.like"
+          ]?.module ?? "",
+      );
+    await expect.poll(async () => fetched.has(await likeModule()), { message: "the page has fetched the like route's code" }).toBe(true);
+    await page.evaluate(async (module) => void (await import(/* @vite-ignore */ module)), await likeModule());
 
     await page.context().setOffline(true);
     await button.click();
@@ -124,11 +132,28 @@ test.describe("a flaky connection never wipes a page", () => {
   });
 });
 
-/** Every POST of the report's save (the page's own and the outbox's) fails as if the connection dropped on the way. */
-async function dropSaves(page: Page, serial: number) {
-  const saves = new RegExp(`/jimmy/${serial}/new-discovery`);
-  await page.route(saves, (route) => (route.request().method() === "POST" ? route.abort("connectionreset") : route.fallback()));
-  return () => page.unroute(saves);
+/**
+ * A connection that is down until the test brings it back: requests it is
+ * given until then wait, and go through once it is back. A request the
+ * outbox sends while the connection is down thus goes through when it
+ * returns, however long a busy machine took to get there, rather than
+ * failing and waiting out the outbox's next try.
+ */
+function connectionDown() {
+  let bringBack!: () => void;
+  const back = new Promise<void>((resolve) => (bringBack = resolve));
+  return { back, bringBack };
+}
+
+/** The page's own POST of the report's save fails as if the connection dropped on the way; the outbox's waits for `back`. */
+async function dropSaves(page: Page, serial: number, back: Promise<void>) {
+  let saves = 0;
+  await page.route(new RegExp(`/jimmy/${serial}/new-discovery`), async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    if (++saves === 1) return route.abort("connectionreset");
+    await back;
+    return route.fallback();
+  });
 }
 
 test.describe("a report on a connection that drops", () => {
@@ -181,10 +206,24 @@ test.describe("a report on a connection that drops", () => {
     page,
   }) => {
     const { serial, hunter, typed } = await openFilledForm(page, "NoStart");
-    await page.route("**/api/upload-target", (route) => route.abort("internetdisconnected"));
+    const connection = connectionDown();
+    let retryMessageRead!: () => void;
+    const retryMessageWasRead = new Promise<void>((resolve) => (retryMessageRead = resolve));
+    let targets = 0;
+    await page.route("**/api/upload-target", async (route) => {
+      targets += 1;
+      // The page's second try is held until the test has read the retry message, which would
+      // otherwise show only for the pause between two tries.
+      if (targets === 2) await retryMessageWasRead;
+      // The page's own three tries fail; the outbox's wait for the connection to come back.
+      if (targets <= 3) return route.abort("internetdisconnected");
+      await connection.back;
+      return route.continue();
+    });
     await page.getByRole("button", { name: "Share Discovery" }).click();
 
     await expect(page.getByText(/The connection dropped\. Trying again \(\d of 2\)/)).toBeVisible();
+    retryMessageRead();
     await expect(
       page.locator("#main").getByRole("status").filter({ hasText: "Saved to your outbox — it will be sent when you're back online." }),
     ).toBeVisible({ timeout: 20_000 });
@@ -192,7 +231,7 @@ test.describe("a report on a connection that drops", () => {
     await page.screenshot({ path: test.info().outputPath("upload-never-started.png") });
     expect(hunterReports(serial, hunter)).toEqual([]);
 
-    await page.unroute("**/api/upload-target");
+    connection.bringBack();
     await expectSentOnceFromOutbox(page, serial, hunter, typed);
   });
 
@@ -200,14 +239,23 @@ test.describe("a report on a connection that drops", () => {
     page,
   }) => {
     const { serial, hunter, typed } = await openFilledForm(page, "MidUpload");
+    const connection = connectionDown();
+    let retryMessageRead!: () => void;
+    const retryMessageWasRead = new Promise<void>((resolve) => (retryMessageRead = resolve));
     let uploads = 0;
-    await page.route("**/uploads/direct", (route) => {
+    await page.route("**/uploads/direct", async (route) => {
       uploads += 1;
-      return route.abort("connectionreset");
+      // The second try is held until the test has read the retry message (see above).
+      if (uploads === 2) await retryMessageWasRead;
+      // The page's own three tries fail; the outbox's wait for the connection to come back.
+      if (uploads <= 3) return route.abort("connectionreset");
+      await connection.back;
+      return route.continue();
     });
     await page.getByRole("button", { name: "Share Discovery" }).click();
 
     await expect(page.getByText("The connection dropped. Trying again (1 of 2)…")).toBeVisible();
+    retryMessageRead();
     await expect(
       page.locator("#main").getByRole("status").filter({ hasText: "Saved to your outbox — it will be sent when you're back online." }),
     ).toBeVisible({ timeout: 20_000 });
@@ -217,7 +265,7 @@ test.describe("a report on a connection that drops", () => {
     expect(uploads).toBeGreaterThanOrEqual(3);
     expect(hunterReports(serial, hunter)).toEqual([]);
 
-    await page.unroute("**/uploads/direct");
+    connection.bringBack();
     await expectSentOnceFromOutbox(page, serial, hunter, typed);
   });
 
@@ -225,7 +273,8 @@ test.describe("a report on a connection that drops", () => {
     page,
   }) => {
     const { serial, hunter, typed } = await openFilledForm(page, "NoSave");
-    const reconnect = await dropSaves(page, serial);
+    const connection = connectionDown();
+    await dropSaves(page, serial, connection.back);
     await page.getByRole("button", { name: "Share Discovery" }).click();
 
     await expect(page.locator("#main").getByRole("alert").filter({ hasText: "Failed to submit discovery" })).toContainText(
@@ -237,7 +286,7 @@ test.describe("a report on a connection that drops", () => {
     await page.screenshot({ path: test.info().outputPath("save-lost.png") });
     expect(hunterReports(serial, hunter)).toEqual([]);
 
-    await reconnect();
+    connection.bringBack();
     await expectSentOnceFromOutbox(page, serial, hunter, typed);
   });
 

@@ -35,9 +35,19 @@ test.describe("the QR result page", () => {
   test("when nothing happens after a scan, it says after a few seconds what to do: scan again or type the code", async ({ page }) => {
     await page.goto("/found");
     const help = page.getByTestId("found-stuck-help");
-    // Not at once: a scan that works moves on before this shows.
+    // Not at once: a scan that works moves on before this shows. The help is shown by a CSS
+    // animation's delay, which a busy machine may have let run out before the page is looked
+    // at, so the page's own animation is taken back to its start and checked from there.
+    const delay = await help.evaluate((element) => {
+      const [reveal] = element.getAnimations();
+      reveal!.pause();
+      reveal!.currentTime = 0;
+      return Number(reveal!.effect!.getTiming().delay);
+    });
+    expect(delay).toBeGreaterThanOrEqual(3000);
     await expect(help).toBeHidden();
-    await expect(help).toBeVisible({ timeout: 10_000 });
+    await help.evaluate((element) => element.getAnimations()[0]!.play());
+    await expect(help).toBeVisible({ timeout: 20_000 });
     await expect(help).toContainText("Still nothing?");
     await expect(help).toContainText("Scan the QR code again, or type Jimmy's number and the code printed on the label.");
     await expect(help.getByRole("link", { name: "Scan again" })).toHaveAttribute("href", "/scan");

@@ -58,8 +58,17 @@ async function readToTheEnd(page: Page, isJs: boolean) {
   if (isJs) {
     for (let guard = 0; guard < 60 && !(await end.isVisible()); guard++) {
       const before = await cards.count();
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await expect.poll(async () => (await cards.count()) > before || (await end.isVisible()), { timeout: 10_000 }).toBe(true);
+      // Scrolled to the foot again on every look: the feed loads the next page when its foot comes
+      // into view, which on a busy machine may be before the page has set up its watch for it.
+      await expect
+        .poll(
+          async () => {
+            await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+            return (await cards.count()) > before || (await end.isVisible());
+          },
+          { message: "the next page of the feed, or its end", timeout: 45_000 },
+        )
+        .toBe(true);
     }
     seen.push(...(await cardIds(cards)));
   } else {

@@ -93,7 +93,7 @@ test.describe("a mutation sent twice is recorded once", () => {
         await hydrated(page);
         await page.getByLabel("Your comment").fill(contents[i]!);
       }
-      await waitFillTime(pages[0]!);
+      for (const page of pages) await waitFillTime(page);
       for (const page of pages) await page.getByRole("button", { name: "Post Comment" }).click();
       for (const [i, content] of contents.entries()) {
         await expect

@@ -35,14 +35,32 @@ export function postFormComment(request: APIRequestContext, serial: number, fiel
   });
 }
 
-/** A comment-form token as the server would sign it for a form rendered this instant. */
+/**
+ * A comment-form token as the server would sign it for a form rendered "just
+ * now", however long the post then takes to reach a busy server: its render
+ * time is a minute ahead, so the server always finds less than MIN_FILL_MS passed.
+ */
 export function renderedJustNow(): string {
-  return issueFormToken(new Date(), [E2E_SESSION_SECRET]);
+  return issueFormToken(new Date(Date.now() + 60_000), [E2E_SESSION_SECRET]);
 }
 
-/** Waits out the comment form's minimum fill time, counted from when the form was rendered. */
+/**
+ * Waits out the form's minimum fill time, counted from the render time signed
+ * into the token the page shows now (read again on every look: a page that
+ * reloads its data gets a newer one). A form rendered long ago needs no wait.
+ */
 export async function waitFillTime(page: Page) {
-  await page.waitForTimeout(MIN_FILL_MS + 250);
+  const tokens = page.locator('input[name="formToken"]');
+  await expect(tokens.first(), "the page shows a form with its render time").toBeAttached();
+  await expect
+    .poll(
+      async () => {
+        const values = await tokens.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+        return Date.now() - Math.max(...values.map((value) => Number(value.split(".")[0])));
+      },
+      { message: "the form's render time is far enough back", intervals: [100], timeout: MIN_FILL_MS + 10_000 },
+    )
+    .toBeGreaterThanOrEqual(MIN_FILL_MS + 50);
 }
 
 /**

@@ -1,0 +1,108 @@
+/**
+ * `npm test`: every check and test. The steps that do not depend on each
+ * other run side by side, each one's output held back and printed as one
+ * block, under its name, when it ends; then the scale-out tests, the browser
+ * tests, the reliability suite and the short benchmark run one after another, since
+ * each of them measures or waits on a server that a neighbour would slow.
+ * Exits non-zero when any step fails, after every started step has ended.
+ *
+ *   npm test                     everything
+ *   npm test -- --only=lint,build  just these steps (and the steps they need)
+ */
+import { spawn } from "node:child_process";
+
+type Step = {
+  /** The package.json script. */
+  script: string;
+};
+
+/** Started together. */
+const SIDE_BY_SIDE: Step[] = [
+  { script: "typecheck" },
+  { script: "lint" },
+  { script: "test:unit" },
+  { script: "build" },
+  { script: "test:pg" },
+];
+
+/** One at a time, in this order, once everything above has passed. */
+const IN_TURN: Step[] = [{ script: "test:scale-out" }, { script: "test:e2e" }, { script: "test:stress" }, { script: "bench:ci" }];
+
+type Result = { script: string; ok: boolean; seconds: number };
+
+const only = process.argv
+  .find((arg) => arg.startsWith("--only="))
+  ?.slice("--only=".length)
+  .split(",")
+  .filter(Boolean);
+
+function wanted(step: Step): boolean {
+  return !only || only.includes(step.script);
+}
+
+const seconds = (since: number) => (performance.now() - since) / 1000;
+
+/** Runs a script with its output held back; prints it as one block, each line under the step's name, when it ends. */
+function runHeld(script: string): Promise<Result> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["run", "--silent", script], { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.on("close", (code, signal) => {
+      const result = { script, ok: code === 0, seconds: seconds(started) };
+      const output = Buffer.concat(chunks).toString("utf8").replace(/\s+$/, "");
+      const lines = output ? output.split("\n") : [];
+      const verdict = result.ok ? "passed" : `FAILED (${signal ?? `exit ${code}`})`;
+      process.stdout.write(
+        [`\n── ${script}: ${verdict} in ${result.seconds.toFixed(1)} s ──`, ...lines.map((line) => `[${script}] ${line}`), ""].join("\n"),
+      );
+      resolve(result);
+    });
+  });
+}
+
+/** Runs a script with its output straight through (nothing else runs beside it). */
+function runLive(script: string): Promise<Result> {
+  const started = performance.now();
+  process.stdout.write(`\n── ${script} ──\n`);
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["run", "--silent", script], { stdio: "inherit", env: process.env });
+    child.on("close", (code, signal) => {
+      const result = { script, ok: code === 0, seconds: seconds(started) };
+      process.stdout.write(
+        `── ${script}: ${result.ok ? "passed" : `FAILED (${signal ?? `exit ${code}`})`} in ${result.seconds.toFixed(1)} s ──\n`,
+      );
+      resolve(result);
+    });
+  });
+}
+
+function sideBySide(steps: Step[]): Promise<Result[]> {
+  return Promise.all(steps.map((step) => runHeld(step.script)));
+}
+
+const started = performance.now();
+const results: Result[] = [];
+const first = SIDE_BY_SIDE.filter(wanted);
+console.log(`Running side by side: ${first.map((step) => step.script).join(", ")}`);
+results.push(...(await sideBySide(first)));
+if (results.every((result) => result.ok)) {
+  for (const step of IN_TURN.filter(wanted)) results.push(await runLive(step.script));
+}
+
+console.log("\nStep times:");
+for (const result of results) {
+  const verdict = result.ok ? "passed" : "FAILED";
+  console.log(`  ${result.script.padEnd(12)} ${result.seconds.toFixed(1).padStart(7)} s  ${verdict}`);
+}
+console.log(`  ${"total".padEnd(12)} ${seconds(started).toFixed(1).padStart(7)} s`);
+const failed = results.filter((result) => !result.ok);
+if (failed.length) {
+  console.log(`\nFailed: ${failed.map((result) => result.script).join(", ")}`);
+  if (results.length < first.length + IN_TURN.filter(wanted).length) {
+    console.log("(the scale-out and browser tests, stress and bench run once every step before them has passed)");
+  }
+  process.exitCode = 1;
+}
