@@ -30,7 +30,7 @@ function formPost(cookie: string, fields: Record<string, string>) {
   return new Request(`${ORIGIN}/jimmy/7/new-discovery`, {
     method: "POST",
     headers: { Cookie: cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ checkCode: checkCodeFor(7), location: "Town park", ...fields }),
+    body: new URLSearchParams({ checkCode: checkCodeFor(7), location: "Town park, Austin, TX", ...fields }),
   });
 }
 

@@ -76,7 +76,7 @@ describe("a report form posted again with the same idempotency key", () => {
     const fields = {
       tempPath: await upload(hunter.id),
       caption: "On the bench",
-      location: "Town park",
+      location: "Town park, Austin, TX",
       idempotencyKey: "report-key-0123456789",
     };
     const first = (await reportDiscoveryAction(formPost(cookie, fields), "7", "new")) as Response;
@@ -91,7 +91,12 @@ describe("a report form posted again with the same idempotency key", () => {
 
   it("records one discovery for two posts of one report at the same moment", async () => {
     const { hunter, cookie } = await scene();
-    const fields = { tempPath: await upload(hunter.id), caption: "Twice", location: "Bus stop", idempotencyKey: "report-race-0123456789" };
+    const fields = {
+      tempPath: await upload(hunter.id),
+      caption: "Twice",
+      location: "Bus stop, Austin, TX",
+      idempotencyKey: "report-race-0123456789",
+    };
     const both = (await Promise.all([1, 2].map(() => reportDiscoveryAction(formPost(cookie, fields), "7", "new")))) as Response[];
     expect(both.map((r) => [r.status, r.headers.get("Location")])).toEqual([
       [302, "/jimmy/7"],
@@ -103,18 +108,18 @@ describe("a report form posted again with the same idempotency key", () => {
   it("records a second report with a new key, and refuses a malformed key with a message", async () => {
     const { hunter, cookie } = await scene();
     await reportDiscoveryAction(
-      formPost(cookie, { tempPath: await upload(hunter.id), location: "Park", idempotencyKey: "report-one-0123456789" }),
+      formPost(cookie, { tempPath: await upload(hunter.id), location: "Park, Austin, TX", idempotencyKey: "report-one-0123456789" }),
       "7",
       "new",
     );
     await reportDiscoveryAction(
-      formPost(cookie, { tempPath: await upload(hunter.id), location: "Park", idempotencyKey: "report-two-0123456789" }),
+      formPost(cookie, { tempPath: await upload(hunter.id), location: "Park, Austin, TX", idempotencyKey: "report-two-0123456789" }),
       "7",
       "new",
     );
     expect(await discoveriesBy(hunter.id)).toHaveLength(2);
     const refused = await reportDiscoveryAction(
-      formPost(cookie, { tempPath: await upload(hunter.id), location: "Lake", idempotencyKey: "short!" }),
+      formPost(cookie, { tempPath: await upload(hunter.id), location: "Lake, Austin, TX", idempotencyKey: "short!" }),
       "7",
       "new",
     );
@@ -129,7 +134,7 @@ describe("proof of possession on the report form and the API", () => {
   it("refuses a report without the label's code or with a wrong one, keeping what was typed and the upload", async () => {
     const { hunter, jimmy, cookie } = await scene();
     const tempPath = await upload(hunter.id);
-    const fields = { tempPath, caption: "Under the bridge", location: "River walk", idempotencyKey: "report-code-0123456789" };
+    const fields = { tempPath, caption: "Under the bridge", location: "River walk, Austin, TX", idempotencyKey: "report-code-0123456789" };
     const missing = await reportDiscoveryAction(formPost(cookie, { ...fields, checkCode: "" }), "7", "new");
     expect((missing as unknown as { init: ResponseInit }).init?.status).toBe(400);
     const wrong = await reportDiscoveryAction(formPost(cookie, { ...fields, checkCode: checkCodeFor(8) }), "7", "new");
@@ -137,7 +142,7 @@ describe("proof of possession on the report form and the API", () => {
     expect((wrong as unknown as { data: unknown }).data).toMatchObject({
       ok: false,
       fieldErrors: { checkCode: "That code doesn't match Jimmy #7. Please check each character against the label." },
-      values: { caption: "Under the bridge", location: "River walk", tempPath, checkCode: checkCodeFor(8) },
+      values: { caption: "Under the bridge", location: "River walk, Austin, TX", tempPath, checkCode: checkCodeFor(8) },
     });
     expect(await discoveriesBy(hunter.id)).toHaveLength(0);
     const recorded = (await reportDiscoveryAction(
@@ -148,7 +153,7 @@ describe("proof of possession on the report form and the API", () => {
     expect(recorded.status).toBe(302);
     expect(await discoveriesBy(hunter.id)).toHaveLength(1);
 
-    const body = { jimmyId: jimmy.id, tempPath: await upload(hunter.id), location: "Harbour" };
+    const body = { jimmyId: jimmy.id, tempPath: await upload(hunter.id), location: "Harbour, Austin, TX" };
     const send = (extra: object) =>
       apiReportAction({
         request: jsonPost("/api/discoveries", cookie, { ...body, ...extra }, `api-code-${JSON.stringify(extra).length}-0123456789`),
@@ -174,7 +179,7 @@ describe("the JSON API with an Idempotency-Key header", () => {
       jimmyId: jimmy.id,
       tempPath: await upload(hunter.id),
       caption: "Found",
-      location: "Harbour",
+      location: "Harbour, Austin, TX",
       latitude: null,
       longitude: null,
       checkCode: checkCodeFor(7),
@@ -195,7 +200,7 @@ describe("the JSON API with an Idempotency-Key header", () => {
     const body = {
       jimmyId: jimmy.id,
       tempPath: await upload(hunter.id),
-      location: "Harbour",
+      location: "Harbour, Austin, TX",
       latitude: null,
       longitude: null,
       checkCode: checkCodeFor(7),
