@@ -57,10 +57,10 @@ test.describe("proving you found the Jimmy", () => {
     await signIn(page, uniqueName("Typist"), "Finder", `/jimmy/${serial}/first-discovery`);
     await waitForHydration(page, testInfo);
     await expect(codeField(page)).toBeVisible();
-    await fillReport(page, "Shoal Creek Trail");
+    await fillReport(page, "Shoal Creek Trail, Austin, TX");
     await page.getByRole("button", { name: "Submit First Discovery" }).click();
     await expect(page.getByText("Enter the code printed on the label, under the Jimmy's number (like Code 7KX3PA).").first()).toBeVisible();
-    await expect(page.getByLabel(/^Location/)).toHaveValue("Shoal Creek Trail");
+    await expect(page.getByLabel(/^Location/)).toHaveValue("Shoal Creek Trail, Austin, TX");
 
     const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(`/jimmy/${serial}/first-discovery`));
     await codeField(page).fill(wrongCode(serial));
@@ -71,7 +71,7 @@ test.describe("proving you found the Jimmy", () => {
     ).toBeVisible();
     await expect(codeField(page)).toHaveValue(wrongCode(serial));
     await expect(codeField(page)).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByLabel(/^Location/)).toHaveValue("Shoal Creek Trail");
+    await expect(page.getByLabel(/^Location/)).toHaveValue("Shoal Creek Trail, Austin, TX");
     // The photo already reached storage and is kept for the next try.
     await expect(page.getByText("Your photo is already uploaded")).toBeVisible();
     expect(discoveriesOf(serial)).toBe(0);
@@ -112,7 +112,7 @@ test.describe("proving you found the Jimmy", () => {
     }
     await page.goto(`/jimmy/${serial}/first-discovery`);
     await waitForHydration(page, testInfo);
-    await fillReport(page, "Mount Bonnell");
+    await fillReport(page, "Mount Bonnell, Austin, TX");
     await codeField(page).fill(wrongCode(serial));
     const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(`/jimmy/${serial}/first-discovery`));
     await page.getByRole("button", { name: "Submit First Discovery" }).click();
@@ -120,7 +120,7 @@ test.describe("proving you found the Jimmy", () => {
     expect(refused.status()).toBe(429);
     expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(3000);
     await expect(page.getByText("Too many wrong codes were tried. Please wait 60 minutes and try again.").first()).toBeVisible();
-    await expect(page.getByLabel(/^Location/)).toHaveValue("Mount Bonnell");
+    await expect(page.getByLabel(/^Location/)).toHaveValue("Mount Bonnell, Austin, TX");
 
     await codeField(page).fill(checkCode(serial));
     await page.getByRole("button", { name: "Submit First Discovery" }).click();
