@@ -20,4 +20,5 @@ export const JOB_KINDS = {
   notificationEmail: "notification-email",
   digestEmail: "digest-email",
   emailConfirmation: "email-confirmation",
+  signInCode: "sign-in-code",
 } as const;

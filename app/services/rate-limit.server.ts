@@ -33,6 +33,15 @@ export const RATE_LIMITS = {
   flagPerAddress: { max: 30, windowMs: 60 * 60 * 1000 },
   /** "It wasn't there" per hunter: a walk round a park checks a few spots; dozens an hour is not a walk. */
   missingPerHunter: { max: 20, windowMs: 60 * 60 * 1000 },
+  /**
+   * Sign-in codes asked for per client address: a family or a café signing
+   * in one after another asks for a handful; more is someone mailing strangers.
+   */
+  signInCodePerAddress: { max: 10, windowMs: 60 * 60 * 1000 },
+  /** Sign-in codes mailed to one address: a few retries for a slow inbox, never a flood in someone's mailbox. */
+  signInCodePerRecipient: { max: 5, windowMs: 60 * 60 * 1000 },
+  /** Sign-in codes typed per client address, right or wrong: beside the five wrong tries each code allows, guessing across addresses stops here. */
+  signInCodeCheckPerAddress: { max: 30, windowMs: 15 * 60 * 1000 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -65,6 +74,9 @@ const LIMIT_TEXT: Record<RateLimitName, string> = {
   flagPerHunter: "flagged a lot",
   flagPerAddress: "flagged a lot",
   missingPerHunter: "reported a lot of Jimmys missing",
+  signInCodePerAddress: "asked for a lot of sign-in codes",
+  signInCodePerRecipient: "asked for a lot of sign-in codes",
+  signInCodeCheckPerAddress: "typed a lot of sign-in codes",
 };
 
 /** What a refused hunter reads: what they did, and when to try again. */

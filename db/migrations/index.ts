@@ -23,6 +23,7 @@ import * as profileChoices from "./2026-11-26T0300-profile-choices";
 import * as dataExports from "./2026-11-26T0400-data-exports";
 import * as journeyVersion from "./2026-11-27T0100-journey-version";
 import * as discoveriesVersion from "./2026-11-27T1800-discoveries-version";
+import * as signInCodes from "./2026-11-28T0610-sign-in-codes";
 
 /**
  * Every migration, by name. Listed explicitly (not read from the directory) so
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-26T0400-data-exports": dataExports,
   "2026-11-27T0100-journey-version": journeyVersion,
   "2026-11-27T1800-discoveries-version": discoveriesVersion,
+  "2026-11-28T0610-sign-in-codes": signInCodes,
 };
