@@ -90,7 +90,7 @@ function useSubmitting() {
 function EmailForm({ redirectTo, answer }: { redirectTo: string; answer?: EmailCodeAnswer }) {
   const submitting = useSubmitting();
   return (
-    <Form method="post" action={loginLink(redirectTo)} noValidate className="space-y-3" aria-label="Sign in with a code sent by email">
+    <Form method="post" action={loginLink(redirectTo)} noValidate className="space-y-3">
       <input type="hidden" name="intent" value={EMAIL_CODE_INTENTS.request} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <FormError message={answer?.formError} />
@@ -131,7 +131,7 @@ function CodeForm({ redirectTo, answer }: { redirectTo: string; answer: EmailCod
         )}
       </p>
       <FormError message={answer.formError} />
-      <Form method="post" action={loginLink(redirectTo)} noValidate className="space-y-3" aria-label="Type the code from the email">
+      <Form method="post" action={loginLink(redirectTo)} noValidate className="space-y-3">
         <input type="hidden" name="intent" value={EMAIL_CODE_INTENTS.check} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <input type="hidden" name="email" value={email} />

@@ -40,10 +40,11 @@ const toFound = (error: QrErrorCode) => redirect(`/found?error=${error}`, { head
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const code = parseLabelCode(params.code ?? "");
   if (!code) return toFound("invalid_qr");
-  const db = getDb();
+  let db;
   let outcome;
   let user;
   try {
+    db = getDb();
     user = await getUser(request, { db });
     outcome = await checkLabel(db, { ...code, address: clientAddress(request, context), userId: user?.id ?? null });
   } catch (error) {
@@ -98,7 +99,13 @@ function YouFoundHim({
       <h1 className="mt-1 text-center text-3xl font-extrabold tracking-tight">You found Jimmy #{serial}!</h1>
       {latest ? (
         <section aria-labelledby="last-sighting" className="mt-5 overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm">
-          <DiscoveryPhoto photo={latest.photo} alt={photoAlt(latest)} sizes="(min-width: 448px) 416px, calc(100vw - 2rem)" priority />
+          <DiscoveryPhoto
+            photo={latest.photo}
+            alt={photoAlt(latest)}
+            sizes="(min-width: 448px) 416px, calc(100vw - 2rem)"
+            priority
+            className="max-h-56"
+          />
           <div className="space-y-1 p-4">
             <h2 id="last-sighting" className="font-bold">
               His last sighting
