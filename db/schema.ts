@@ -295,6 +295,19 @@ export interface EmailChangesTable {
   expires_at: Timestamp;
 }
 
+/** A one-time sign-in code asked for an email address (app/services/sign-in-codes.server.ts). */
+export interface SignInCodesTable {
+  id: Generated<number>;
+  /** The address, trimmed and in lower case. */
+  email: string;
+  /** HMAC of the code under the session secret: the code itself is never stored. */
+  code_hash: string;
+  wrong_attempts: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
 /** A deleted discovery's id, so its page answers 410 Gone (and where it led). */
 export interface RemovedDiscoveriesTable {
   id: number;
@@ -390,6 +403,7 @@ export interface Database {
   email_changes: EmailChangesTable;
   jobs: JobsTable;
   removed_discoveries: RemovedDiscoveriesTable;
+  sign_in_codes: SignInCodesTable;
 }
 
 export type User = Selectable<UsersTable>;

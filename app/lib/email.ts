@@ -27,4 +27,5 @@ export const JOB_KINDS = {
   notificationEmail: "notification-email",
   digestEmail: "digest-email",
   emailConfirmation: "email-confirmation",
+  signInCode: "sign-in-code",
 } as const;

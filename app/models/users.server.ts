@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema";
 import { nowIso } from "~/lib/time";
 import type { Executor } from "~/infra/db.server";
@@ -108,6 +108,33 @@ export async function hunterNameTaken(db: Kysely<Database>, key: FoldedName, fol
     .limit(1)
     .executeTakeFirst();
   return match !== undefined;
+}
+
+/**
+ * The hunter whose own confirmed address is `email` (given in lower case):
+ * one who confirmed it on their account page or signed in with a code sent
+ * to it. A provider's address is not confirmed by us, so it never matches.
+ * The oldest such hunter, should two have confirmed the same address.
+ */
+export async function findHunterByConfirmedEmail(db: Executor, email: string): Promise<{ id: number; first_name: string } | null> {
+  const row = await db
+    .selectFrom("users")
+    .select(["id", "first_name"])
+    .where("email_chosen", "=", 1)
+    .where(sql<string>`lower(email)`, "=", email)
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Makes `email` the hunter's own confirmed address (a sign-in by provider no longer replaces it). */
+export async function setConfirmedEmail(db: Executor, userId: number, email: string, now = new Date()): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ email, email_chosen: 1, updated_at: nowIso(now) })
+    .where("id", "=", userId)
+    .execute();
 }
 
 /** Gives a hunter whose provider sent no first name the name "Hunter" (with its folded key for uniqueness checks). */

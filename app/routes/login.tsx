@@ -5,6 +5,9 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
 import { safeRedirect } from "~/lib/redirect";
+import { EMAIL_CODE_INTENTS, type EmailCodeAnswer } from "~/lib/sign-in-code";
+import { SignInChoices } from "~/components/SignInChoices";
+import { emailSignInAction } from "~/web/email-sign-in.server";
 import { upsertUserFromProvider } from "~/models/users.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
@@ -37,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     redirectTo,
     providers: providerAvailability(),
+    emailAvailable: env().mail !== null,
     demoSignIn: env().demoSignIn,
     error: url.searchParams.get("error"),
   };
@@ -51,13 +55,15 @@ const DemoSignInSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-/** The local demo sign-in (only when DEMO_SIGN_IN is on, which needs a loopback PUBLIC_URL). */
-export async function action({ request }: ActionFunctionArgs) {
+/** Sign-in by a code sent by email (its two forms), or the local demo sign-in (only when DEMO_SIGN_IN is on, which needs a loopback PUBLIC_URL). */
+export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === EMAIL_CODE_INTENTS.request || intent === EMAIL_CODE_INTENTS.check) return emailSignInAction(request, context, form);
   if (!env().demoSignIn) {
     throw new Response("Local sign-in is turned off on this server.", { status: 404 });
   }
-  const form = await readForm(request);
   const parsed = DemoSignInSchema.safeParse({
     firstName: form.get("firstName") ?? "",
     lastName: form.get("lastName") ?? "",
@@ -91,12 +97,6 @@ const benefits = [
   "Like and comment on other hunters' discoveries",
 ];
 
-const providerButtons = [
-  { id: "apple", label: "Continue with Apple", className: "bg-black text-white hover:bg-stone-800" },
-  { id: "meta", label: "Continue with Meta", className: "bg-[#0866ff] text-white hover:bg-[#0757d6]" },
-  { id: "google", label: "Continue with Google", className: "border border-stone-300 bg-white text-stone-800 hover:bg-stone-50" },
-] as const;
-
 const loginErrors: Record<string, string> = {
   provider_unavailable: "That sign-in option is not set up on this server. Please choose another.",
   sign_in_failed: "We couldn't complete the sign-in. Please try again.",
@@ -105,14 +105,11 @@ const loginErrors: Record<string, string> = {
 };
 
 export default function Login() {
-  const { redirectTo, providers, demoSignIn, error } = useLoaderData<typeof loader>();
-  const actionData = useActionAnswer<typeof action>();
+  const { redirectTo, providers, emailAvailable, demoSignIn, error } = useLoaderData<typeof loader>();
+  const answer = useActionAnswer<typeof action>();
+  const emailAnswer = answer && "form" in answer ? (answer as EmailCodeAnswer) : undefined;
+  const actionData = answer && !("form" in answer) ? answer : undefined;
   const navigation = useNavigation();
-  const loginQuery = (provider: string) => {
-    const params = new URLSearchParams({ provider });
-    if (redirectTo !== "/") params.set("redirectTo", redirectTo);
-    return `/api/login?${params.toString()}`;
-  };
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-3xl border border-orange-100 bg-white p-6 shadow-sm sm:p-8">
@@ -132,26 +129,8 @@ export default function Login() {
             {loginErrors[error]}
           </p>
         ) : null}
-        <div className="mt-6 space-y-3">
-          {providerButtons.map((button) =>
-            providers[button.id] ? (
-              <a
-                key={button.id}
-                href={loginQuery(button.id)}
-                className={`flex h-12 w-full items-center justify-center rounded-full font-semibold shadow-sm ${button.className}`}
-              >
-                {button.label}
-              </a>
-            ) : (
-              <p
-                key={button.id}
-                className="flex h-12 w-full flex-col items-center justify-center rounded-full border border-dashed border-stone-300 text-stone-500"
-              >
-                <span className="font-semibold">{button.label}</span>
-                <span className="text-xs">Not available on this server</span>
-              </p>
-            ),
-          )}
+        <div className="mt-6">
+          <SignInChoices redirectTo={redirectTo} providers={providers} emailAvailable={emailAvailable} answer={emailAnswer} />
         </div>
         {demoSignIn ? (
           <Form method="post" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-4" aria-labelledby="demo-title">

@@ -56,9 +56,11 @@ export default function PrivacyPolicy() {
         <ul className="list-disc space-y-2 pl-5">
           <li>
             <strong>Account details</strong> when you sign in with Apple, Meta or Google: your provider's account identifier, your first and
-            last name and, if the provider shares one, your profile picture and e-mail address. We never receive your password. On your
-            account page you can change the name shown, upload a photo of your own instead (stored without its metadata) or show none, and
-            see and sign out the browsers you are signed in with (we keep which browser started each sign-in and when it was last used).
+            last name and, if the provider shares one, your profile picture and e-mail address. If you sign in with a code sent by email
+            instead, your e-mail address (and, for ten minutes, a record of the code, never the code itself). We never receive your
+            password. On your account page you can change the name shown, upload a photo of your own instead (stored without its metadata)
+            or show none, and see and sign out the browsers you are signed in with (we keep which browser started each sign-in and when it
+            was last used).
           </li>
           <li>
             <strong>Discoveries you report</strong>: the photo you upload, your caption, the location you type or allow your device to

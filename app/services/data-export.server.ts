@@ -90,7 +90,7 @@ const FILES: [name: string, what: string][] = [
   ["profile.json", "Your account: id, name, email address and email choices, photo choice, when you joined."],
   [
     "identities.json",
-    "How you sign in: your provider (Google, Apple, Meta) and your account id there. The hunt never holds passwords or provider tokens.",
+    'How you sign in: your provider (Google, Apple, Meta) and your account id there, or "email" and your address for a code sent by email. The hunt never holds passwords or provider tokens.',
   ],
   [
     "discoveries.json",

@@ -1,6 +1,6 @@
 /**
  * The email jobs (issue 23, item 3): a watched Jimmy's news, a daily
- * digest, an address confirmation. Each handler reads the database when it
+ * digest, an address confirmation, a sign-in code. Each handler reads the database when it
  * runs, not when it was queued, so a hunter who switched email off or
  * changed their address in between gets what they now ask for; news sent
  * is marked (notifications.emailed_at), so a retried job never sends it
@@ -13,9 +13,11 @@ import { emailChangeById, emailRecipient, markEmailed } from "~/models/email.ser
 import { listNotifications } from "~/models/notifications.server";
 import type { Job } from "~/models/jobs.server";
 import { absoluteUrl, emailChangeToken, emailChangeUrl, unsubscribeUrls } from "./email-links.server";
-import { confirmationEmail, digestEmail, newsEmail, type NewsLinks } from "./email-messages.server";
+import { liveSignInCodeById } from "~/models/sign-in-codes.server";
+import { confirmationEmail, digestEmail, newsEmail, signInCodeEmail, type NewsLinks } from "./email-messages.server";
 import { PermanentJobError, type JobHandler } from "./jobs.server";
 import { isPermanentMailError, sendMail, type Mailer, type OutgoingEmail } from "./mail.server";
+import { recoverCode, SIGN_IN_CODE_TTL_MS } from "./sign-in-codes.server";
 
 /** The most news one digest lists; the rest are counted and left to the notifications page. */
 export const DIGEST_MAX_ITEMS = 50;
@@ -113,11 +115,26 @@ async function sendConfirmation(db: DB, mailer: Mailer | null, job: Job, now: Da
   );
 }
 
+/** A code that was used, replaced or has ended by the time the job runs is not sent. */
+async function sendSignInCode(db: DB, mailer: Mailer | null, job: Job, now: Date): Promise<void> {
+  const row = await liveSignInCodeById(db, payloadNumber(job, "codeId"), now);
+  if (!row) return;
+  const code = recoverCode(row);
+  if (!code) throw new PermanentJobError("The sign-in code was issued under a session secret this server no longer has");
+  await deliver(
+    db,
+    mailer,
+    signInCodeEmail({ to: row.email, huntName: env().hunt.name, code, minutes: SIGN_IN_CODE_TTL_MS / 60_000 }),
+    now,
+  );
+}
+
 /** The handlers of every email job, sending through `mailer` (null: none configured, and each job ends unsent). */
 export function emailJobHandlers(mailer: Mailer | null): Record<string, JobHandler> {
   return {
     [JOB_KINDS.notificationEmail]: (job, { db, now }) => sendNews(db, mailer, job, now),
     [JOB_KINDS.digestEmail]: (job, { db, now }) => sendDigest(db, mailer, job, now),
     [JOB_KINDS.emailConfirmation]: (job, { db, now }) => sendConfirmation(db, mailer, job, now),
+    [JOB_KINDS.signInCode]: (job, { db, now }) => sendSignInCode(db, mailer, job, now),
   };
 }

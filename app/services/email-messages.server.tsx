@@ -191,3 +191,40 @@ export function confirmationEmail(input: { to: string; huntName: string; confirm
     ),
   };
 }
+
+/**
+ * A one-time sign-in code. Everything in it is the hunt's own wording: the
+ * requester chose only the address it goes to, so it cannot carry their text
+ * to someone else's inbox.
+ */
+export function signInCodeEmail(input: { to: string; huntName: string; code: string; minutes: number }): OutgoingEmail {
+  const lines = [
+    `Your sign-in code for ${input.huntName} is:`,
+    "",
+    input.code,
+    "",
+    `Type it on the sign-in page within ${input.minutes} minutes. It works once.`,
+    "",
+    "If you didn't ask for it, ignore this email: nobody can sign in without the code.",
+  ];
+  return {
+    to: input.to,
+    subject: `Your sign-in code for ${input.huntName}`,
+    text: lines.join("\n"),
+    html: html(
+      <html lang="en">
+        <body style={{ fontFamily: "system-ui, sans-serif", color: "#1c1917", lineHeight: 1.5 }}>
+          <div style={{ maxWidth: 560, margin: "0 auto", padding: 16 }}>
+            <p style={{ fontWeight: 700, color: "#c2410c" }}>{input.huntName}</p>
+            <p>Your sign-in code for {input.huntName} is:</p>
+            <p style={{ fontSize: 32, fontWeight: 700, letterSpacing: 6, fontFamily: "ui-monospace, monospace" }}>{input.code}</p>
+            <p>Type it on the sign-in page within {input.minutes} minutes. It works once.</p>
+            <p style={{ fontSize: 13, color: "#57534e" }}>
+              If you didn&apos;t ask for it, ignore this email: nobody can sign in without the code.
+            </p>
+          </div>
+        </body>
+      </html>,
+    ),
+  };
+}

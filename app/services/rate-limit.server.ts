@@ -51,6 +51,15 @@ export const RATE_LIMITS = {
    * queue for the next window; nothing is dropped.
    */
   mailSent: { max: 300, windowMs: 60 * 60 * 1000 },
+  /**
+   * Sign-in codes asked for per client address: a family or a café signing
+   * in one after another asks for a handful; more is someone mailing strangers.
+   */
+  signInCodePerAddress: { max: 10, windowMs: 60 * 60 * 1000 },
+  /** Sign-in codes mailed to one address: a few retries for a slow inbox, never a flood in someone's mailbox. */
+  signInCodePerRecipient: { max: 5, windowMs: 60 * 60 * 1000 },
+  /** Sign-in codes typed per client address, right or wrong: beside the five wrong tries each code allows, guessing across addresses stops here. */
+  signInCodeCheckPerAddress: { max: 30, windowMs: 15 * 60 * 1000 },
 } satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -86,6 +95,9 @@ const LIMIT_TEXT: Record<RateLimitName, string> = {
   emailChangePerHunter: "asked for a lot of confirmation emails",
   emailChangePerAddress: "asked for a lot of confirmation emails to that address",
   mailSent: "made the hunt send a lot of email",
+  signInCodePerAddress: "asked for a lot of sign-in codes",
+  signInCodePerRecipient: "asked for a lot of sign-in codes",
+  signInCodeCheckPerAddress: "typed a lot of sign-in codes",
 };
 
 /** What a refused hunter reads: what they did, and when to try again. */

@@ -25,6 +25,7 @@ import * as journeyVersion from "./2026-11-27T0100-journey-version";
 import * as discoveriesVersion from "./2026-11-27T1800-discoveries-version";
 import * as dataExportLimits from "./2026-11-28T0310-data-export-limits";
 import * as requestHashesAndUsedProofs from "./2026-11-28T0410-request-hashes-and-used-proofs";
+import * as signInCodes from "./2026-11-28T0610-sign-in-codes";
 import * as positionRadius from "./2026-11-28T0810-position-radius";
 
 /**
@@ -59,5 +60,6 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27T1800-discoveries-version": discoveriesVersion,
   "2026-11-28T0310-data-export-limits": dataExportLimits,
   "2026-11-28T0410-request-hashes-and-used-proofs": requestHashesAndUsedProofs,
+  "2026-11-28T0610-sign-in-codes": signInCodes,
   "2026-11-28T0810-position-radius": positionRadius,
 };

@@ -50,6 +50,7 @@ describe("migrations", () => {
       "rate_limits",
       "removed_discoveries",
       "sessions",
+      "sign_in_codes",
       "sign_in_states",
       "temp_uploads",
       "used_scan_proofs",

@@ -14,7 +14,8 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { hashPassword } from "../../app/services/password.server";
 import { startAppServer } from "../support/app-server";
-import { E2E_ADMIN_PASSWORD } from "../support/e2e-data";
+import { E2E_ADMIN_PASSWORD, labelCheckCode } from "../support/e2e-data";
+import { startSmtpServer } from "../support/smtp-server";
 import { jsEnabled, waitForHydration } from "./helpers";
 
 /** The moment the demo hunt is seeded at and the server's clock starts from. */
@@ -26,6 +27,7 @@ const SIZES = [
 ] as const;
 
 let app: Awaited<ReturnType<typeof startAppServer>>;
+let mail: Awaited<ReturnType<typeof startSmtpServer>>;
 let jimmy: { found: number; unfound: number };
 
 test.describe.configure({ mode: "serial" });
@@ -33,8 +35,16 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   // The demo seed draws about 250 photos: half a minute on a quiet two-CPU machine, well over a minute on a busy one.
   test.setTimeout(360_000);
+  // A mail server, so the pages offer sign-in by an emailed code as a configured hunt does (nothing is sent).
+  mail = await startSmtpServer();
   app = await startAppServer(
-    { ADMIN_PASSWORD_HASH: await hashPassword(E2E_ADMIN_PASSWORD), PAGE_CACHE_TTL_MS: "0", LOG_REQUESTS: "false" },
+    {
+      ADMIN_PASSWORD_HASH: await hashPassword(E2E_ADMIN_PASSWORD),
+      PAGE_CACHE_TTL_MS: "0",
+      LOG_REQUESTS: "false",
+      SMTP_URL: mail.url,
+      MAIL_FROM: "Jimmy Hunt <hunt@example.com>",
+    },
     { seedDemo: true, clockStart: HUNT_MOMENT },
   );
   jimmy = app.withDb((db) => ({
@@ -56,6 +66,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await app?.stop();
+  await mail?.close();
 });
 
 /**
@@ -129,6 +140,14 @@ for (const size of SIZES) {
         await page.goto(`${app.baseURL}${path}`);
         await expectPage(page, `${name}-${size.name}`);
       }
+    });
+
+    test("the page a signed-out finder's scan opens looks as it did", async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.goto(`${app.baseURL}/q/${jimmy.found}-${labelCheckCode(jimmy.found)}`);
+      await expectPage(page, `scan-found-${size.name}`);
+      await page.goto(`${app.baseURL}/q/${jimmy.unfound}-${labelCheckCode(jimmy.unfound)}`);
+      await expectPage(page, `scan-first-finder-${size.name}`);
     });
 
     test("the report forms and the dialog look as they did", async ({ page }) => {
