@@ -7,6 +7,8 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
     environment: "node",
     setupFiles: ["tests/support/unit-setup.ts"],
+    // This run is the SQLite one, whatever the shell exports for the PostgreSQL run beside it (vitest.pg.config.ts sets its own).
+    env: { TEST_DATABASE_URL: "" },
     reporters: ["default", "json"],
     outputFile: { json: "tests/.artifacts/reports/unit.json" },
     testTimeout: 60_000,
