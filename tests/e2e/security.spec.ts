@@ -258,7 +258,10 @@ test.describe("open redirects", () => {
         // The demo sign-in form, its redirectTo field rewritten as an attacker's page would post it.
         await page.goto("/login");
         await waitForHydration(page, testInfo);
-        await page.locator('input[name="redirectTo"]').evaluate((input, value) => ((input as HTMLInputElement).value = value), target);
+        await page
+          .getByRole("form", { name: "Local demo sign-in" })
+          .locator('input[name="redirectTo"]')
+          .evaluate((input, value) => ((input as HTMLInputElement).value = value), target);
         await page.getByLabel("First name").fill(uniqueName("Redirect"));
         await page.getByRole("button", { name: "Sign in locally" }).click();
         await expect(page.getByTestId("header-avatar").or(page.getByRole("heading", { name: "Somewhere else" })), target).toBeVisible({
