@@ -1,15 +1,5 @@
 /** Sign-in by a code sent by email: the two forms' fields and answers, shared by /login and the page a scan opens. */
-import { z } from "zod";
-import { NewEmailSchema } from "./account-schema";
-
 export const EMAIL_CODE_INTENTS = { request: "email-code", check: "email-code-check" } as const;
-
-export const EmailCodeRequestSchema = z.object({ email: NewEmailSchema.shape.email });
-
-export const EmailCodeCheckSchema = z.object({
-  email: NewEmailSchema.shape.email,
-  code: z.string().trim().min(1, "Type the 6-digit code from the email."),
-});
 
 /**
  * What an email-code form's action answers when it does not sign in: which

@@ -1,7 +1,8 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { safeRedirect } from "~/lib/redirect";
-import { EMAIL_CODE_INTENTS, EmailCodeCheckSchema, EmailCodeRequestSchema, type EmailCodeAnswer } from "~/lib/sign-in-code";
+import { EMAIL_CODE_INTENTS, type EmailCodeAnswer } from "~/lib/sign-in-code";
+import { EmailCodeCheckSchema, EmailCodeRequestSchema } from "~/lib/sign-in-code-schema";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { waitText } from "~/services/rate-limit.server";
