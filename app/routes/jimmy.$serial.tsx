@@ -138,6 +138,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       draft: user ? await commentDraftOf(request, serial) : null,
     },
     latestMapSrc: latest ? latestMapSrc(latest, config.mapEmbedOrigin) : null,
+    // Worded here, so the page's first load ships none of the position code.
+    latestPosition:
+      latest && latest.latitude !== null && latest.longitude !== null && !latest.locationApproximate
+        ? positionText(Number(latest.latitude), Number(latest.longitude), latest.positionRadiusM)
+        : null,
   };
 }
 
@@ -246,6 +251,7 @@ export default function JimmyPage() {
     comments,
     commentForm,
     latestMapSrc,
+    latestPosition,
     ownDiscoveryIds,
     ownComments,
     journeyMap,
@@ -302,7 +308,7 @@ export default function JimmyPage() {
         </section>
       ) : null}
 
-      {latest ? <LatestSighting discovery={latest} when={dates[latest.id]!} mapSrc={latestMapSrc} /> : null}
+      {latest ? <LatestSighting discovery={latest} when={dates[latest.id]!} mapSrc={latestMapSrc} position={latestPosition} /> : null}
       {/* Markup from the server (app/web/missing-panel.server.tsx), like the journey map below. */}
       {missingPanel ? <div dangerouslySetInnerHTML={{ __html: missingPanel }} /> : null}
 
@@ -401,9 +407,17 @@ function latestMapSrc(discovery: DiscoveryCardData, mapEmbedOrigin: string): str
     : osmEmbedUrl(mapEmbedOrigin, boxAround(lat, lng, DETAIL_MAP_HALF_WIDTH), { latitude: lat, longitude: lng });
 }
 
-function LatestSighting({ discovery, when, mapSrc }: { discovery: DiscoveryCardData; when: string; mapSrc: string | null }) {
-  const lat = discovery.latitude === null ? null : Number(discovery.latitude);
-  const lng = discovery.longitude === null ? null : Number(discovery.longitude);
+function LatestSighting({
+  discovery,
+  when,
+  mapSrc,
+  position,
+}: {
+  discovery: DiscoveryCardData;
+  when: string;
+  mapSrc: string | null;
+  position: string | null;
+}) {
   return (
     <section aria-labelledby="latest-heading" className="mt-8 overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm">
       <h2 id="latest-heading" className="px-5 pt-5 text-xl font-bold tracking-tight">
@@ -438,10 +452,10 @@ function LatestSighting({ discovery, when, mapSrc }: { discovery: DiscoveryCardD
         ) : null}
         <p className="text-sm text-stone-600">
           <time dateTime={discovery.createdAt}>{when}</time>
-          {lat !== null && lng !== null && !discovery.locationApproximate ? (
+          {position ? (
             <span>
               {" "}
-              · <span data-testid="latest-position">{positionText(lat, lng, discovery.positionRadiusM)}</span>
+              · <span data-testid="latest-position">{position}</span>
             </span>
           ) : null}
         </p>
