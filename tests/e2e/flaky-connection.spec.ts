@@ -327,6 +327,10 @@ test.describe("a report's draft", () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "drafts are kept by the enhanced form");
 
+  /** The draft keeper has looked at the form (it marks it so). */
+  const draftKeeperReady = (page: Page) =>
+    expect(page.locator("form").filter({ has: page.getByLabel(/^Caption/) })).toHaveAttribute("data-draft", "kept");
+
   const draftSaved = (page: Page, serial: number) =>
     expect
       .poll(() => page.evaluate((key) => localStorage.getItem(key), `jimmy-hunt:draft:report:new:${serial}`))
@@ -337,7 +341,7 @@ test.describe("a report's draft", () => {
     await signIn(page, uniqueName("Drafty"), "Phone", `/jimmy/${serial}/new-discovery`);
     await waitForHydration(page, test.info());
     // The draft keeper starts a moment after the page is interactive.
-    await page.waitForTimeout(1500);
+    await draftKeeperReady(page);
     await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
     await page.getByLabel(/^Caption/).fill("Left on the bench by the pond");
     await page.getByLabel(/^Location/).fill("Zilker Park, Austin, TX");
@@ -356,7 +360,7 @@ test.describe("a report's draft", () => {
     await expect(page.getByLabel(/^Location/)).toHaveValue("");
     await page.reload();
     await waitForHydration(page, test.info());
-    await page.waitForTimeout(1500);
+    await draftKeeperReady(page);
     await expect(page.getByTestId("draft-restored")).toHaveCount(0);
     await expect(page.getByLabel(/^Caption/)).toHaveValue("");
   });
@@ -398,7 +402,7 @@ test.describe("a report's draft", () => {
     const serial = foundJimmy();
     await signIn(page, uniqueName("Quick"), "Phone", `/jimmy/${serial}/new-discovery`);
     await waitForHydration(page, test.info());
-    await page.waitForTimeout(1500);
+    await draftKeeperReady(page);
     await page.getByLabel(/^Caption/).fill("Left on the bench by the pond");
     await page
       .getByLabel(/^Photo/)

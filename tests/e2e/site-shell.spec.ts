@@ -177,7 +177,9 @@ async function coveredControls(page: Page): Promise<string[]> {
   const positions = [...Array.from({ length: Math.min(12, Math.ceil(height / step)) }, (_, i) => i * step), Number.MAX_SAFE_INTEGER];
   for (const y of positions) {
     await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
-    await page.waitForTimeout(50);
+    // With JavaScript, a frame drawn at the new position, after the page's own scroll handlers; without it, layout alone places everything.
+    if (jsEnabled(test.info()))
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     for (const found of await page.evaluate(controlsCoveredNow)) covered.add(found);
     // Something pinned over the content may miss every control's centre at these few positions, yet pass over each one as the page scrolls.
     if (y === 0 || y === Number.MAX_SAFE_INTEGER) for (const found of await page.evaluate(pinnedOverContent)) covered.add(found);
