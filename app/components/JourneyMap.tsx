@@ -1,4 +1,6 @@
 import type { JourneyDrawing } from "~/lib/journey-map";
+import type { PlacedTile } from "~/lib/map-tiles";
+import { MapTiles, TileCredit, type TileCreditData } from "./MapTiles";
 
 export type JourneyMapData = {
   drawing: JourneyDrawing;
@@ -10,6 +12,9 @@ export type JourneyMapData = {
   basemap: string;
   /** Where each drawn stop's discovery is in the timeline, by discovery id. */
   hrefs: Record<number, string>;
+  /** Tiles from the tile server over the basemap, at city scale (app/lib/map-tiles.ts); none for larger views. */
+  tiles: PlacedTile[];
+  tileCredit: TileCreditData;
 };
 
 const MARKER = {
@@ -25,7 +30,7 @@ const MARKER = {
  * JavaScript off, and can be reached with the keyboard.
  */
 export function JourneyMap({ serialNumber, map }: { serialNumber: number; map: JourneyMapData }) {
-  const { drawing, basemap, hrefs, summary, dates } = map;
+  const { drawing, basemap, hrefs, summary, dates, tiles, tileCredit } = map;
   return (
     <section aria-labelledby="journey-heading" className="mt-8" data-testid="journey-map">
       <h2 id="journey-heading" className="text-xl font-bold tracking-tight">
@@ -43,6 +48,7 @@ export function JourneyMap({ serialNumber, map }: { serialNumber: number; map: J
           aria-label={`Map of Jimmy #${serialNumber}'s journey: ${summary}`}
         >
           <image href={basemap} width={drawing.width} height={drawing.height} preserveAspectRatio="none" />
+          <MapTiles tiles={tiles} />
           {drawing.legs ? (
             <path
               d={drawing.legs}
@@ -92,7 +98,14 @@ export function JourneyMap({ serialNumber, map }: { serialNumber: number; map: J
             <span aria-hidden="true" className="mr-1 inline-block h-2.5 w-2.5 rounded-full border-2 border-stone-800 bg-white" />
             Place guessed from the name typed
           </span>
-          <span className="ml-auto text-stone-500">Map data: Natural Earth, US Census</span>
+          <span className="ml-auto text-stone-500">
+            {tiles.length > 0 ? (
+              <>
+                Map tiles: <TileCredit credit={tileCredit} />.{" "}
+              </>
+            ) : null}
+            Map data: Natural Earth, US Census
+          </span>
         </figcaption>
       </figure>
     </section>

@@ -1,5 +1,6 @@
 import { Link } from "~/components/Link";
 import type { OfflineMap } from "~/lib/area-map";
+import { MapTiles } from "./MapTiles";
 import { PinIcon } from "./ui/icons";
 
 /** The drawing's size (app/lib/area-map.ts, AREA_MAP_SIZE): the leader lines are drawn in its units. */
@@ -13,7 +14,18 @@ const HEIGHT = 360;
  * reached. Every marker is a link to its area or Jimmy on this page; one
  * moved off its place to stay clear of others keeps a line back to it.
  */
-export function OfflineAreaMap({ caption, map, framed = false }: { caption: string; map: OfflineMap; framed?: boolean }) {
+export function OfflineAreaMap({
+  caption,
+  map,
+  framed = false,
+  tileCredit,
+}: {
+  caption: string;
+  map: OfflineMap;
+  framed?: boolean;
+  /** Whom the tiles are credited to (MAP_TILE_ATTRIBUTION), shown as text. */
+  tileCredit?: string;
+}) {
   return (
     <figure className={framed ? "bg-white" : "rounded-2xl border border-orange-100 bg-white p-4 shadow-sm"} data-testid="offline-map">
       <figcaption className={`flex items-center gap-2 text-sm font-semibold text-stone-700 ${framed ? "px-3 pt-2" : ""}`}>
@@ -32,6 +44,13 @@ export function OfflineAreaMap({ caption, map, framed = false }: { caption: stri
           className="absolute inset-0 h-full w-full"
           data-testid="offline-basemap"
         />
+        {map.tiles.length > 0 ? (
+          // At city scale, the tile server's streets. In an SVG, a tile that cannot load draws nothing (an <img> would
+          // show a broken-image icon), and the basemap shows through.
+          <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="absolute inset-0 h-full w-full" aria-hidden="true">
+            <MapTiles tiles={map.tiles} />
+          </svg>
+        ) : null}
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="pointer-events-none absolute inset-0 h-full w-full" aria-hidden="true">
           {map.markers.map(({ key, leader, left, top }) =>
             leader ? (
@@ -48,6 +67,14 @@ export function OfflineAreaMap({ caption, map, framed = false }: { caption: stri
             ) : null,
           )}
         </svg>
+        {map.placeName ? (
+          <p
+            className="absolute left-2 top-2 max-w-[60%] truncate rounded-md bg-white/90 px-2 py-1 text-sm font-semibold text-stone-900 shadow-sm"
+            data-testid="offline-map-place"
+          >
+            {map.placeName}
+          </p>
+        ) : null}
         <div role="group" aria-label="Map markers" className="absolute inset-0">
           {map.markers.map((marker) => (
             <Link
@@ -66,8 +93,12 @@ export function OfflineAreaMap({ caption, map, framed = false }: { caption: stri
         </div>
       </div>
       <p className={`mt-2 flex flex-wrap justify-between gap-x-4 gap-y-1 text-xs text-stone-600 ${framed ? "px-3 pb-2" : ""}`}>
-        <span>{map.markers.length === 0 ? "No markers in this view." : "Land and borders only: no streets."}</span>
-        <span className="text-stone-500">Map data: Natural Earth, US Census</span>
+        <span>
+          {map.markers.length === 0 ? "No markers in this view." : map.tiles.length > 0 ? null : "Land and borders only: no streets."}
+        </span>
+        <span className="text-stone-500">
+          {map.tiles.length > 0 && tileCredit ? `Map tiles: ${tileCredit}. ` : null}Map data: Natural Earth, US Census
+        </span>
       </p>
     </figure>
   );

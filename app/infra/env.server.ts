@@ -196,7 +196,7 @@ export type Env = {
   };
   /** Origin of the embedded map (iframe), allowed by the Content-Security-Policy. */
   mapEmbedOrigin: string;
-  /** The raster tiles under /map's pan-and-zoom map; the browser is given all of it, and the CSP allows images from its origin. */
+  /** The raster tiles under /map's pan-and-zoom map and the drawn maps at city scale; the browser is given all of it, and the CSP allows images from its origin. */
   mapTiles: MapTiles;
   /** Local sign-in without a provider, for trying the app on one's own machine (loopback only). */
   demoSignIn: boolean;

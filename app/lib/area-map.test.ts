@@ -175,7 +175,15 @@ describe("offlineMap", () => {
       latitude: 30 + i * 0.5,
       longitude: -100 + i,
     }));
-    const map = offlineMap(areas, null, { zoom: "city", cluster: null, jimmy: null }, { west: -101, south: 29, east: -88, north: 36 });
+    const map = offlineMap(
+      areas,
+      null,
+      { zoom: "city", cluster: null, jimmy: null },
+      { west: -101, south: 29, east: -88, north: 36 },
+      "https://tiles.example/{z}/{x}/{y}.png",
+    );
+    // A view of several states is drawn without tiles: at that scale the basemap is the map.
+    expect(map.tiles).toEqual([]);
     const view = framedView({ west: -101, south: 29, east: -88, north: 36 });
     expect(map.basemap).toBe(`/basemap.svg?v=${view.west},${view.south},${view.east},${view.north}&s=640x360`);
     expect(map.markers).toHaveLength(10);

@@ -10,6 +10,7 @@ import { plural } from "./format";
 import type { MapArea, MapJimmy } from "./hunt-map";
 import { basemapPath, JOURNEY_MAP_SIZE, projection, type MapView } from "./journey-map";
 import type { BoundingBox } from "./map-embed";
+import { tilesForView, type PlacedTile } from "./map-tiles";
 
 /** The same frame as a journey map's, so both ask the basemap for the same size of drawing. */
 export const AREA_MAP_SIZE = JOURNEY_MAP_SIZE;
@@ -230,7 +231,14 @@ export type OfflineMarker = Pick<MapMarker, "key" | "href" | "label" | "text" | 
     size: { minWidth: string; height: string };
   };
 
-export type OfflineMap = { basemap: string; markers: OfflineMarker[] };
+export type OfflineMap = {
+  basemap: string;
+  /** The tile server's tiles over the basemap at city scale (app/lib/map-tiles.ts), in the drawing's units; none for larger views. */
+  tiles: PlacedTile[];
+  /** The selected area's name, shown on the map so a view of streets (or of bare land, when tiles fail) says where it is. */
+  placeName: string | null;
+  markers: OfflineMarker[];
+};
 
 /**
  * The offline map of a view: the basemap's address and the markers of the
@@ -242,11 +250,14 @@ export function offlineMap(
   selected: (MapArea & { members: readonly MapJimmy[] }) | null,
   state: MapState,
   view: BoundingBox,
+  tileTemplate: string,
 ): OfflineMap {
   const drawn = framedView(view, AREA_MAP_SIZE);
   const placed = placeMarkers(mapMarkers(areas, selected, state, MAX_MARKERS, mapSearch), drawn, (marker) => marker.diameter / 2);
   return {
     basemap: basemapPath(drawn, AREA_MAP_SIZE),
+    tiles: tilesForView(drawn, AREA_MAP_SIZE, tileTemplate),
+    placeName: selected?.areaName ?? null,
     markers: placed.map(({ key, href, label, text, current, left, top, leader, kind, diameter }) => ({
       key,
       href,

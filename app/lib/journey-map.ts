@@ -57,8 +57,12 @@ const MARKER_SPACING_PX = 6;
 export const MAX_MARKERS = 300;
 /** A leg is drawn through a point at least every this many degrees of arc. */
 const STEP_DEGREES = 2;
-/** The smallest stretch of latitude shown: a journey inside one city still shows its surroundings. */
-const MIN_LAT_SPAN = 0.4;
+/**
+ * The smallest stretch of latitude shown (about 11 km): a journey inside one
+ * city fills the frame, its stops apart even on a phone, with the streets of
+ * the tile server under it (app/lib/map-tiles.ts), and still shows its neighbourhood.
+ */
+const MIN_LAT_SPAN = 0.1;
 const PADDING = 0.12;
 
 const radians = (degrees: number) => (degrees * Math.PI) / 180;

@@ -15,7 +15,6 @@ import { CommentFormSchema } from "~/lib/comment-schema";
 import type { CommentActionResult } from "~/lib/comments";
 import { decodeCursor, type DiscoveryCardData } from "~/lib/discoveries";
 import { formatCount, fullName } from "~/lib/format";
-import { APPROXIMATE_MAP_HALF_WIDTH, boxAround, DETAIL_MAP_HALF_WIDTH, osmEmbedUrl } from "~/lib/map-embed";
 import { positionText } from "~/lib/location-precision";
 import { pageCacheHandle } from "~/lib/page-cache";
 import { parseSerial } from "~/lib/serial";
@@ -32,6 +31,7 @@ import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { flashHeader } from "~/web/flash.server";
 import { journeyMapHtml } from "~/web/journey-map.server";
+import { sightingMapHtml } from "~/web/sighting-map.server";
 import { discoveryDateTimes, requestPreferences } from "~/web/reader-terms.server";
 import { missingPanelHtml } from "~/web/missing-panel.server";
 import { missingReportsOf } from "~/models/missing.server";
@@ -137,7 +137,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       offerSignIn: !user && !admin,
       draft: user ? await commentDraftOf(request, serial) : null,
     },
-    latestMapSrc: latest ? latestMapSrc(latest, config.mapEmbedOrigin) : null,
+    // Drawn here as markup over tiles and the drawn basemap, so the page's first load ships no map code.
+    latestMap: latest ? sightingMapHtml(latest) : null,
     // Worded here, so the page's first load ships none of the position code.
     latestPosition:
       latest && latest.latitude !== null && latest.longitude !== null && !latest.locationApproximate
@@ -250,7 +251,7 @@ export default function JimmyPage() {
     olderPage,
     comments,
     commentForm,
-    latestMapSrc,
+    latestMap,
     latestPosition,
     ownDiscoveryIds,
     ownComments,
@@ -308,7 +309,7 @@ export default function JimmyPage() {
         </section>
       ) : null}
 
-      {latest ? <LatestSighting discovery={latest} when={dates[latest.id]!} mapSrc={latestMapSrc} position={latestPosition} /> : null}
+      {latest ? <LatestSighting discovery={latest} when={dates[latest.id]!} map={latestMap} position={latestPosition} /> : null}
       {/* Markup from the server (app/web/missing-panel.server.tsx), like the journey map below. */}
       {missingPanel ? <div dangerouslySetInnerHTML={{ __html: missingPanel }} /> : null}
 
@@ -392,30 +393,16 @@ export default function JimmyPage() {
   );
 }
 
-/**
- * The embedded map of the latest sighting, or null without coordinates:
- * built here, on the server, so the page's code does not carry the embed's
- * URL rules. A position guessed from typed text gets a wider view and no pin.
- */
-function latestMapSrc(discovery: DiscoveryCardData, mapEmbedOrigin: string): string | null {
-  if (discovery.latitude === null || discovery.longitude === null) return null;
-  const lat = Number(discovery.latitude);
-  const lng = Number(discovery.longitude);
-  // A town's centre, or a spot its hunter rounded: a wider view, and no pin pretending to be the spot.
-  return discovery.locationApproximate || discovery.positionRadiusM
-    ? osmEmbedUrl(mapEmbedOrigin, boxAround(lat, lng, APPROXIMATE_MAP_HALF_WIDTH))
-    : osmEmbedUrl(mapEmbedOrigin, boxAround(lat, lng, DETAIL_MAP_HALF_WIDTH), { latitude: lat, longitude: lng });
-}
-
 function LatestSighting({
   discovery,
   when,
-  mapSrc,
+  map,
   position,
 }: {
   discovery: DiscoveryCardData;
   when: string;
-  mapSrc: string | null;
+  /** The map's markup (sightingMapHtml), or null without coordinates. */
+  map: string | null;
   position: string | null;
 }) {
   return (
@@ -426,15 +413,8 @@ function LatestSighting({
       <div className="mt-4 grid gap-0 lg:grid-cols-2">
         <DiscoveryPhoto photo={discovery.photo} alt={photoAlt(discovery)} sizes={DETAIL_IMAGE_SIZES} priority />
         <div className="flex flex-col">
-          {mapSrc ? (
-            <iframe
-              title={`Map of the latest sighting of Jimmy #${discovery.jimmy.serialNumber}`}
-              src={mapSrc}
-              className="h-64 w-full border-0 bg-stone-100 lg:h-full lg:min-h-72"
-              loading="lazy"
-              referrerPolicy="no-referrer"
-              sandbox="allow-scripts allow-same-origin allow-popups"
-            />
+          {map ? (
+            <div className="h-64 w-full lg:h-full" dangerouslySetInnerHTML={{ __html: map }} />
           ) : (
             <div className="flex h-64 items-center justify-center bg-stone-100 text-stone-600 lg:h-full">Location not available</div>
           )}

@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     state,
     areasShown,
     map,
-    offlineMap: offlineMap(map.areas, map.selectedArea, state, map.view),
+    offlineMap: offlineMap(map.areas, map.selectedArea, state, map.view, mapTiles.urlTemplate),
     embedOrigin: mapEmbedOrigin,
     tiles: { urlTemplate: mapTiles.urlTemplate, attribution: mapTiles.attribution, attributionUrl: mapTiles.attributionUrl },
   };
@@ -104,6 +104,7 @@ export default function MapPage() {
                   selectedCluster ? `Jimmys in ${selectedCluster.areaName} and the largest areas nearby` : "Largest areas in this view"
                 }
                 map={offlineMap}
+                tileCredit={tiles.attribution}
                 framed={framed}
               />
             )}

@@ -5,9 +5,11 @@ import { encodeCursor } from "~/lib/discoveries";
 import { journeyFigures } from "~/lib/journey";
 import { RecentlyUsed } from "~/lib/recently-used";
 import { basemapPath, drawJourney, JOURNEY_MAP_SIZE, journeySummary } from "~/lib/journey-map";
+import { tilesForView } from "~/lib/map-tiles";
 import type { DistanceUnit } from "~/lib/reader-preferences";
 import { placeDate } from "~/web/reader-terms.server";
 import type { DB } from "~/infra/db.server";
+import { env } from "~/infra/env.server";
 import { listJourneyStops } from "~/models/jimmys.server";
 
 /**
@@ -60,12 +62,23 @@ function drawMap(
     ]),
   );
   const base = `/jimmy/${jimmy.serialNumber}`;
+  // At city scale, the tile server's streets under the journey; the basemap shows through any tile that cannot load.
+  const { mapTiles } = env();
+  const tiles = tilesForView(drawing.view, JOURNEY_MAP_SIZE, mapTiles.urlTemplate);
   // The journey to take along, drawn here with the map so the page's JavaScript carries none of it.
   return renderToStaticMarkup(
     <>
       <JourneyMap
         serialNumber={jimmy.serialNumber}
-        map={{ drawing, summary, dates, basemap: basemapPath(drawing.view, JOURNEY_MAP_SIZE), hrefs }}
+        map={{
+          drawing,
+          summary,
+          dates,
+          basemap: basemapPath(drawing.view, JOURNEY_MAP_SIZE),
+          hrefs,
+          tiles,
+          tileCredit: { attribution: mapTiles.attribution, attributionUrl: mapTiles.attributionUrl },
+        }}
       />
       <UnitsSwitch unit={unit} back={`${base}#journey-heading`} className="mt-3" />
       <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700" data-testid="journey-downloads">

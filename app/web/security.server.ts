@@ -34,7 +34,7 @@ export function contentSecurityPolicy(nonce: string): string {
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
-    // The pan-and-zoom map's tiles on /map (MAP_TILE_URL): images, never fetched by script.
+    // Map tiles (MAP_TILE_URL): the pan-and-zoom map's, and those under the drawn maps at city scale. Images, never fetched by script.
     `img-src ${list(["'self'", "data:", "blob:", config.mapTiles.origin, ...storage.img, ...extraSources.img])}`,
     "font-src 'self'",
     // /map asks the embedded map's origin whether it answers before relying on its iframe.

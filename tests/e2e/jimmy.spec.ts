@@ -49,10 +49,15 @@ test.describe("a Jimmy's page", () => {
     // Its date and time where it was found ("Nov 21, 2026, 6:01 PM CST").
     await expect(sighting.locator("time")).toHaveText(discoveryDateTime({ createdAt: latest.created_at, ...latest }, null));
     if (latest.latitude !== null && latest.longitude !== null) {
-      const map = sighting.locator("iframe");
-      const src = new URL((await map.getAttribute("src"))!);
-      expect(src.origin).toBe("https://www.openstreetmap.org");
-      const [west, south, east, north] = src.searchParams.get("bbox")!.split(",").map(Number);
+      // Drawn by the app (tiles over its own basemap), never a third-party frame; the larger map is on the map service's site.
+      await expect(sighting.locator("iframe")).toHaveCount(0);
+      const map = sighting.getByTestId("sighting-map");
+      await expect(
+        map.getByRole("img", { name: new RegExp(`^Map of the latest sighting of Jimmy #${jimmy.serial_number}, `) }),
+      ).toBeVisible();
+      const larger = new URL((await map.getByRole("link", { name: "View larger map" }).getAttribute("href"))!);
+      expect(larger.origin).toBe("https://www.openstreetmap.org");
+      const [west, south, east, north] = ["minlon", "minlat", "maxlon", "maxlat"].map((key) => Number(larger.searchParams.get(key)));
       // A guessed position shows its city around it; a measured one the streets around it.
       const width = latest.location_approximate === 1 ? 0.2 : 0.02;
       expect(east! - west!).toBeCloseTo(width, 5);
