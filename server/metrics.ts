@@ -98,7 +98,8 @@ export function metricsEndpoint(token: string | null): express.RequestHandler {
       }
     }
     exposition().then(
-      (text) => res.status(200).type(metrics().registry.contentType).send(text),
+      // Exactly Prometheus's content type (res.type() would rewrite it).
+      (text) => res.status(200).setHeader("Content-Type", metrics().registry.contentType).end(text),
       (error: Error) => res.status(503).type("text/plain").send(`The metrics could not be gathered: ${error.message}\n`),
     );
   };
