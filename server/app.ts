@@ -2,8 +2,11 @@
  * The Express app both servers run (docs/decisions/002-own-server-entry.md):
  * `npm start` (server/prod.ts) on the production build, `npm run dev`
  * (server/dev.ts) on Vite's current build. Besides Remix's usual setup
- * (compression, static files, a request log) it
+ * (compression, static files) it
  *
+ * - names each request (X-Request-Id) and logs it as one JSON line, counted in
+ *   the metrics by route pattern (server/request-log.ts, server/route-pattern.ts);
+ * - answers GET /metrics, behind METRICS_TOKEN or to loopback only (server/metrics.ts);
  * - puts the common protective headers on every answer (server/security-headers.ts);
  * - hands each request's socket address to loaders and actions, from which
  *   app/web/client-address.server.ts derives the client's address
