@@ -318,7 +318,7 @@ export function ErrorNotice({
         {home}
       </Link>
       {requestId && (
-        <p className="mt-6 text-xs text-stone-600" data-request-reference>
+        <p className="mt-6 text-xs text-stone-600">
           Reference <code id="request-id">{requestId}</code>
         </p>
       )}
