@@ -17,6 +17,7 @@ const HTTP_ONLY = [
   "**/api-contract.spec.ts",
   "**/client-bundle.spec.ts",
   "**/edges.spec.ts",
+  "**/metrics.spec.ts",
   "**/geo-api.spec.ts",
   "**/photos.spec.ts",
   "**/static-files.spec.ts",

@@ -16,7 +16,9 @@ import { getStorage } from "~/infra/storage.server";
 import { startUploadSweeper } from "~/services/upload-sweeper.server";
 import { emailJobHandlers } from "~/services/email-jobs.server";
 import { dataExportJobHandlers } from "~/services/data-export.server";
-import { startJobRunner } from "~/services/jobs.server";
+import { startJobRunner, stopJobRunner } from "~/services/jobs.server";
+import { registerDiskGauge } from "~/infra/metrics.server";
+import { RequestIdContext } from "~/root";
 import { getMailer } from "~/services/mail.server";
 
 // Validate configuration and bring the database schema up to date before the
@@ -29,6 +31,17 @@ getStorage();
 startUploadSweeper();
 if (!env().mail) console.log("Email is off: SMTP_URL and MAIL_FROM are not set, so no email is sent (hunters see their news in the app).");
 startJobRunner(getDb, () => ({ ...emailJobHandlers(getMailer()), ...dataExportJobHandlers(getStorage) }), env().jobPollMs);
+registerDiskGauge(env().dataDir);
+
+/**
+ * The server calls this on SIGTERM once it has stopped accepting requests
+ * and those under way are answered (server/listen.ts): the job under way
+ * finishes and no other starts, then the database is closed.
+ */
+export async function stopApp(): Promise<void> {
+  await stopJobRunner();
+  await getDb().destroy();
+}
 
 const ABORT_DELAY = 5_000;
 
@@ -85,9 +98,11 @@ export default function handleRequest(
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <PersonalTemplateContext.Provider value={template}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </PersonalTemplateContext.Provider>
+        <RequestIdContext.Provider value={loadContext.requestId ?? null}>
+          <PersonalTemplateContext.Provider value={template}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </PersonalTemplateContext.Provider>
+        </RequestIdContext.Provider>
       </NonceProvider>,
       {
         nonce,

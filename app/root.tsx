@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data } from "@remix-run/node";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { type ButtonHTMLAttributes, lazy, Suspense, useEffect, useState } from "react";
+import { type ButtonHTMLAttributes, createContext, lazy, Suspense, useContext, useEffect, useState } from "react";
 import { MobileNav } from "~/components/MobileNav";
 import { NavigationProgress } from "~/components/NavigationProgress";
 import { useNonce } from "~/components/nonce";
@@ -275,6 +275,27 @@ export function ErrorPage({
   );
 }
 
+/** The id of the request being rendered (server/request-log.ts), given by the server's entry; null in the browser. */
+export const RequestIdContext = createContext<string | null>(null);
+
+/** The id an error page from the server shows, read before it is hydrated (then taken, so no later page shows it). */
+let pageRequestId = typeof document === "undefined" ? null : (document.getElementById("request-id")?.textContent ?? null);
+
+/**
+ * The id of the request whose error page this is, for the hunter to quote: on
+ * the server, the request's; in the browser, the one the server's page
+ * showed (a page the browser rendered itself has none to show).
+ */
+function useRequestId(): string | null {
+  const fromServer = useContext(RequestIdContext);
+  const [id] = useState(() => {
+    const shown = fromServer ?? pageRequestId;
+    pageRequestId = null;
+    return shown;
+  });
+  return id;
+}
+
 /** An error page's frame, alike on every page: a sign, a heading, the words, the way home. */
 export function ErrorNotice({
   eyebrow,
@@ -287,6 +308,7 @@ export function ErrorNotice({
   message: string;
   home?: string;
 }) {
+  const requestId = useRequestId();
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
       {eyebrow}
@@ -295,6 +317,11 @@ export function ErrorNotice({
       <Link to="/" className={buttonClass("primary", "cta", "mt-8")}>
         {home}
       </Link>
+      {requestId && (
+        <p className="mt-6 text-xs text-stone-600">
+          Reference <code id="request-id">{requestId}</code>
+        </p>
+      )}
     </section>
   );
 }

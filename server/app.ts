@@ -2,8 +2,11 @@
  * The Express app both servers run (docs/decisions/002-own-server-entry.md):
  * `npm start` (server/prod.ts) on the production build, `npm run dev`
  * (server/dev.ts) on Vite's current build. Besides Remix's usual setup
- * (compression, static files, a request log) it
+ * (compression, static files) it
  *
+ * - names each request (X-Request-Id) and logs it as one JSON line, counted in
+ *   the metrics by route pattern (server/request-log.ts, server/route-pattern.ts);
+ * - answers GET /metrics, behind METRICS_TOKEN or to loopback only (server/metrics.ts);
  * - puts the common protective headers on every answer (server/security-headers.ts);
  * - hands each request's socket address to loaders and actions, from which
  *   app/web/client-address.server.ts derives the client's address
@@ -19,13 +22,17 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import type pino from "pino";
 import type { Env } from "../app/infra/env.server.ts";
+import { metrics } from "../app/infra/metrics.server.ts";
 import { limitedBody, refuseUnanswerable } from "./body-limit.ts";
 import { refuseCrossSite } from "./cross-site.ts";
 import { loopbackOnly } from "./loopback-only.ts";
-import { anonymousVariant, createPageCache, type Personalize, type RenderContext } from "./page-cache.ts";
+import { metricsEndpoint } from "./metrics.ts";
+import { anonymousVariant, createPageCache, PAGE_CACHE_STATUS_HEADER, type Personalize, type RenderContext } from "./page-cache.ts";
 import { remixRequest, sendResponse } from "./remix-adapter.ts";
-import { requestLog } from "./request-log.ts";
+import { hunterHasher, requestLog, type RequestNotes, type Routed } from "./request-log.ts";
+import { routePatterns, type RouteOf } from "./route-pattern.ts";
 import { commonSecurityHeaders, plainErrors } from "./security-headers.ts";
 
 export type AppOptions = {
@@ -34,6 +41,8 @@ export type AppOptions = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Serves the client's files: the build's client directory (server/static-files.ts) or Vite's middleware. */
   assets: express.RequestHandler;
+  /** The process's log (server/request-log.ts); requests are logged to it unless LOG_REQUESTS is off. */
+  logger?: pino.Logger;
 };
 
 function pageCacheFor(build: AppOptions["build"], ttlMs: number) {
@@ -61,19 +70,59 @@ function atRouteEdge(build: ServerBuild): ServerBuild {
   return wrap ? wrap(build) : build;
 }
 
-export function createApp({ config, build, assets }: AppOptions): express.Express {
+/** What the page cache did for an answer, from its X-Page-Cache header. */
+function notePageCache(res: express.Response, headers: Record<string, string | string[]> | Headers) {
+  const status = headers instanceof Headers ? headers.get(PAGE_CACHE_STATUS_HEADER) : headers[PAGE_CACHE_STATUS_HEADER];
+  if (status === "hit" || status === "miss") res.locals.pageCache = status;
+}
+
+/** Counts an answer in the metrics (app/infra/metrics.server.ts). */
+function countAnswer(req: express.Request, res: express.Response, { route }: Routed, status: number | "closed", seconds: number) {
+  const m = metrics();
+  m.httpRequests.inc({ method: req.method, route, status: String(status) });
+  m.httpDuration.observe({ method: req.method, route }, seconds);
+  if (typeof status === "number" && status >= 500) m.httpServerErrors.inc({ route, status: String(status) });
+  if (res.locals.pageCache) m.pageCache.inc({ result: res.locals.pageCache as string });
+}
+
+export function createApp({ config, build, assets, logger }: AppOptions): express.Express {
   const pageCache = pageCacheFor(build, config.pageCacheTtlMs);
-  const handleRemix = createRequestHandler(
-    typeof build === "function" ? () => build().then(atRouteEdge) : atRouteEdge(build),
-    config.nodeEnv,
-  );
-  const renderPage = (req: express.Request) => (request: Request, context?: RenderContext) =>
-    handleRemix(request, { socketAddress: req.socket.remoteAddress ?? null, ...context });
+  // The route patterns of the build; in development, of the last build a request used.
+  let routeOf: RouteOf = typeof build === "function" ? (path) => ({ route: "(unknown)", path }) : routePatterns(build.routes);
+  const currentBuild =
+    typeof build === "function"
+      ? () =>
+          build().then((latest) => {
+            routeOf = routePatterns(latest.routes);
+            return atRouteEdge(latest);
+          })
+      : atRouteEdge(build);
+  const handleRemix = createRequestHandler(currentBuild, config.nodeEnv);
+  const renderPage = (req: express.Request, res: express.Response) => (request: Request, context?: RenderContext) =>
+    handleRemix(request, {
+      socketAddress: req.socket.remoteAddress ?? null,
+      requestId: res.locals.requestId as string,
+      requestNotes: res.locals.requestNotes as RequestNotes,
+      ...context,
+    });
 
   const app = express();
   app.disable("x-powered-by");
   app.use(commonSecurityHeaders);
-  if (config.logRequests) app.use(requestLog(config.trustedProxies));
+  app.use(
+    requestLog({
+      logger: config.logRequests ? (logger ?? null) : null,
+      trustedProxies: config.trustedProxies,
+      hashHunter: hunterHasher(config.sessionSecrets[0]!),
+      // A 2xx or 3xx of the catch-all route (whose page is the 404) is a file of the client's or of public/.
+      routeOf: (path, status) => {
+        const routed = routeOf(path);
+        return routed.route === "/*" && typeof status === "number" && status < 400 ? { route: "(static)", path: routed.path } : routed;
+      },
+      onDone: countAnswer,
+    }),
+  );
+  app.use(metricsEndpoint(config.metricsToken));
   if (config.demoSignIn) app.use(loopbackOnly);
   app.use(refuseUnanswerable);
 
@@ -88,7 +137,10 @@ export function createApp({ config, build, assets }: AppOptions): express.Expres
       variant: variant ?? "",
       acceptsGzip: req.headers["accept-encoding"] !== undefined && Boolean(req.acceptsEncodings("gzip")),
     });
-    if (cached) return res.writeHead(cached.status, cached.headers).end(cached.body);
+    if (cached) {
+      notePageCache(res, cached.headers);
+      return res.writeHead(cached.status, cached.headers).end(cached.body);
+    }
     const cookie = req.headers.cookie;
     if (
       req.method !== "GET" ||
@@ -104,9 +156,13 @@ export function createApp({ config, build, assets }: AppOptions): express.Expres
         cookie,
         acceptEncoding: req.headers["accept-encoding"] ?? null,
         request: () => remixRequest(req, res),
-        render: renderPage(req),
+        render: renderPage(req, res),
       })
-      .then((answer) => (answer ? res.writeHead(answer.status, answer.headers).end(answer.body) : next()), next);
+      .then((answer) => {
+        if (!answer) return next();
+        notePageCache(res, answer.headers);
+        res.writeHead(answer.status, answer.headers).end(answer.body);
+      }, next);
   });
   app.use(compression());
   app.use(assets);
@@ -116,7 +172,8 @@ export function createApp({ config, build, assets }: AppOptions): express.Expres
     try {
       // The body counted against its address's limit as it streams (server/body-limit.ts).
       const body = req.method === "GET" || req.method === "HEAD" ? undefined : limitedBody(req, res);
-      const response = await pageCache.handle(remixRequest(req, res, body), renderPage(req));
+      const response = await pageCache.handle(remixRequest(req, res, body), renderPage(req, res));
+      notePageCache(res, response.headers);
       if (res.locals.bodyRefused) return;
       await sendResponse(res, response);
     } catch (error) {

@@ -1,7 +1,8 @@
 import cluster, { type Worker } from "node:cluster";
+import { answerMetricsAsks } from "./metrics.ts";
 
-/** How long a stop waits for every process to finish its requests and jobs before it gives up on them. */
-export const STOP_TIMEOUT_MS = 30_000;
+/** How much longer than each process's own stop time (STOP_TIMEOUT_MS) the supervisor waits for them all. */
+const STOP_GRACE_MS = 5000;
 /** A process that dies is replaced after this pause, so a crash loop cannot spin a CPU. */
 const RESTART_DELAY_MS = 1000;
 
@@ -14,8 +15,11 @@ const RESTART_DELAY_MS = 1000;
  * socket (node:cluster); everything they must agree on lives in the
  * database (docs/deployment.md, "One machine, every core").
  */
-export async function superviseWorkers(count: number): Promise<void> {
+export async function superviseWorkers(count: number, stopTimeoutMs: number): Promise<void> {
   let stopping = false;
+  // /metrics in any app process answers the whole group's figures (server/metrics.ts).
+  answerMetricsAsks();
+  const stopLimitMs = stopTimeoutMs + STOP_GRACE_MS;
   const startOne = () =>
     new Promise<Worker>((resolve, reject) => {
       const worker = cluster.fork();
@@ -32,9 +36,9 @@ export async function superviseWorkers(count: number): Promise<void> {
       stopping = true;
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
       setTimeout(() => {
-        console.error(`[jimmy-hunt] app processes still running after ${STOP_TIMEOUT_MS / 1000} s; stopping them`);
+        console.error(`[jimmy-hunt] app processes still running after ${stopLimitMs / 1000} s; stopping them`);
         process.exit(1);
-      }, STOP_TIMEOUT_MS).unref();
+      }, stopLimitMs).unref();
     });
   }
   cluster.on("exit", (worker, code, signal) => {

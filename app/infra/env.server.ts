@@ -70,6 +70,15 @@ const EnvSchema = z.object({
   MAP_TILE_ATTRIBUTION: z.string().trim().max(200).default(""),
   MAP_TILE_ATTRIBUTION_URL: optionalUrl,
   LOG_REQUESTS: flag(true),
+  // The bearer token GET /metrics asks for; unset, /metrics answers only a client on this machine that no proxy forwarded.
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((value) => (value === "" ? undefined : value))
+    .pipe(z.string().min(16, { error: "must be at least 16 characters (a long random string)" }).optional())
+    .optional(),
+  // How long a stop (SIGTERM) waits for requests under way and the running job before it ends them.
+  STOP_TIMEOUT_MS: wholeNumber(1000, 120_000, 25_000, " of milliseconds"),
   HOST: z
     .string()
     .trim()
@@ -163,6 +172,10 @@ export type Env = {
   pageCacheTtlMs: number;
   /** One line per request on standard output (server/request-log.ts). */
   logRequests: boolean;
+  /** The bearer token of GET /metrics; null: loopback only (server/metrics.ts). */
+  metricsToken: string | null;
+  /** How long a stop waits for requests under way and the running job (server/listen.ts). */
+  stopTimeoutMs: number;
   publicUrl: URL;
   dataDir: string;
   /** The SQLite file, when DATABASE_URL does not name a PostgreSQL database. */
@@ -374,6 +387,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     webConcurrency: raw.WEB_CONCURRENCY || (isProduction ? os.availableParallelism() : 1),
     pageCacheTtlMs: raw.PAGE_CACHE_TTL_MS,
     logRequests: raw.LOG_REQUESTS,
+    metricsToken: raw.METRICS_TOKEN ?? null,
+    stopTimeoutMs: raw.STOP_TIMEOUT_MS,
     publicUrl,
     dataDir,
     databasePath,

@@ -12,6 +12,7 @@ import {
   type QueryResult,
 } from "kysely";
 import { DatabaseBusyError } from "./db-busy.server";
+import { metrics } from "./metrics.server";
 import { RecentlyUsed } from "../lib/recently-used.ts";
 
 /** How often a write waiting for another process's lock tries again. */
@@ -100,9 +101,10 @@ class ConcurrentSqliteDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const routed = connection as RoutedConnection;
+    const since = performance.now();
     const release = await this.lock.acquire();
     try {
-      await this.retryWhileBusy(() => this.writerStatements.get("begin immediate").run());
+      await this.retryWhileBusy(() => this.writerStatements.get("begin immediate").run(), since);
     } catch (error) {
       release();
       throw error;
@@ -149,14 +151,22 @@ class ConcurrentSqliteDriver implements Driver {
     this.schemaVersion = version;
   }
 
-  async retryWhileBusy<T>(attempt: () => T): Promise<T> {
+  /** Runs a write, again while another process holds the lock; `since`: when the write began to wait (for the metrics). */
+  async retryWhileBusy<T>(attempt: () => T, since = performance.now()): Promise<T> {
     const deadline = Date.now() + this.handles.busyTimeoutMs;
     for (;;) {
+      const tried = performance.now();
       try {
-        return attempt();
+        const result = attempt();
+        metrics().databaseWait.observe((tried - since) / 1000);
+        return result;
       } catch (error) {
         if (!isSqliteBusy(error)) throw error;
-        if (Date.now() >= deadline) throw new DatabaseBusyError({ cause: error });
+        if (Date.now() >= deadline) {
+          metrics().databaseWait.observe((performance.now() - since) / 1000);
+          metrics().databaseBusy.inc();
+          throw new DatabaseBusyError({ cause: error });
+        }
         await new Promise((resolve) => setTimeout(resolve, RETRY_INTERVAL_MS));
       }
     }
@@ -166,10 +176,11 @@ class ConcurrentSqliteDriver implements Driver {
     if (connection.releaseTransaction) return run(this.writerStatements.get(sql), parameters);
     const readOnly = this.readerStatements.get(sql);
     if (readOnly.readonly) return run(readOnly, parameters);
+    const since = performance.now();
     const release = await this.lock.acquire();
     try {
       const statement = this.writerStatements.get(sql);
-      const result = await this.retryWhileBusy(() => run(statement, parameters));
+      const result = await this.retryWhileBusy(() => run(statement, parameters), since);
       this.noticeSchemaChanges();
       return result;
     } finally {

@@ -109,6 +109,17 @@ export async function deferJob(db: Executor, id: number, input: { reason: string
     .execute();
 }
 
+/** How many jobs of each kind are not finished (due, running or waiting for a retry). */
+export async function countWaitingJobs(db: Executor): Promise<Array<{ kind: string; count: number }>> {
+  const rows = await db
+    .selectFrom("jobs")
+    .select(["kind", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("finished_at", "is", null)
+    .groupBy("kind")
+    .execute();
+  return rows.map((row) => ({ kind: row.kind, count: Number(row.count) }));
+}
+
 /** Finished jobs are kept a while for the operator to look at, then removed (on the upload sweeper's beat). */
 export async function pruneFinishedJobs(db: Executor, olderThan: Date): Promise<number> {
   const result = await db.deleteFrom("jobs").where("finished_at", "<", olderThan.toISOString()).executeTakeFirst();

@@ -6,6 +6,7 @@
 import nodemailer from "nodemailer";
 import type { DB } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
+import { metrics } from "~/infra/metrics.server";
 import { JobDeferredError } from "./jobs.server";
 import { consumeRateLimit } from "./rate-limit.server";
 
@@ -57,7 +58,13 @@ export class MailCapReachedError extends JobDeferredError {
 export async function sendMail(db: DB, mailer: Mailer, email: OutgoingEmail, now = new Date()): Promise<void> {
   const cap = await consumeRateLimit(db, "mailSent", "hunt", now);
   if (!cap.allowed) throw new MailCapReachedError("The hunt's hourly email cap is reached: sent when it allows", new Date(cap.resetAt));
-  await mailer.send(email);
+  try {
+    await mailer.send(email);
+  } catch (error) {
+    metrics().mail.inc({ outcome: "failed" });
+    throw error;
+  }
+  metrics().mail.inc({ outcome: "sent" });
 }
 
 const globalForMail = globalThis as typeof globalThis & { __jimmyHuntMailer?: Mailer | null };

@@ -6,6 +6,7 @@ import { dismissFlags, openFlagSummary, type FlagTarget } from "~/models/flags.s
 import type { DB } from "~/infra/db.server";
 import { photoObjectKeys, photoStoredKeys, storePhoto } from "./images.server";
 import type { Storage } from "~/infra/storage.server";
+import { metrics } from "~/infra/metrics.server";
 
 export const STORAGE_DOWN_DELETE_TEXT = "Photo storage isn't answering, so nothing was deleted. Please try again in a minute.";
 
@@ -31,9 +32,10 @@ export async function moderateDeleteDiscovery(
   const deleted = await deleteDiscovery(db, id);
   if (!deleted) return null;
   // The row is gone; photos left behind by a storage hiccup are unreachable and harmless.
-  await storage
-    .delete(photoStoredKeys(deleted.photo.key, deleted.photo.variants))
-    .catch((error) => console.error("Removing a deleted discovery's photos failed", error));
+  await storage.delete(photoStoredKeys(deleted.photo.key, deleted.photo.variants)).catch((error) => {
+    metrics().backgroundFailures.inc({ task: "photo-removal" });
+    console.error("Removing a deleted discovery's photos failed", error);
+  });
   await recordAdminAction(db, {
     action: byHunter === undefined ? "delete_discovery" : "hunter_delete_discovery",
     targetType: "discovery",

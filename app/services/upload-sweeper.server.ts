@@ -3,6 +3,7 @@ import { pruneFinishedJobs } from "~/models/jobs.server";
 import { pruneUsedScanProofs } from "~/models/scan-proofs.server";
 import { getDb } from "~/infra/db.server";
 import { getStorage } from "~/infra/storage.server";
+import { metrics } from "~/infra/metrics.server";
 import { sweepUploads } from "./uploads.server";
 
 /** Expired uploads live at most an hour; sweeping every 15 minutes keeps storage close to that. */
@@ -20,7 +21,10 @@ const globalForSweeper = globalThis as typeof globalThis & { __jimmyHuntSweeper?
 export function startUploadSweeper(): void {
   if (globalForSweeper.__jimmyHuntSweeper) return;
   const sweep = () => {
-    sweepUploads(getDb(), getStorage()).catch((error: unknown) => console.error("Sweeping temporary uploads failed:", error));
+    sweepUploads(getDb(), getStorage()).catch((error: unknown) => {
+      metrics().backgroundFailures.inc({ task: "sweep" });
+      console.error("Sweeping temporary uploads failed:", error);
+    });
     // Expired idempotency keys go on the same beat.
     pruneIdempotencyKeys(getDb()).catch((error: unknown) => console.error("Pruning idempotency keys failed:", error));
     pruneUsedScanProofs(getDb()).catch((error: unknown) => console.error("Pruning used scan proofs failed:", error));

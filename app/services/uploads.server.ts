@@ -11,6 +11,7 @@ import {
 } from "~/models/uploads.server";
 import type { DB } from "~/infra/db.server";
 import { ObjectTooLargeError, readLimited, type Storage, type UploadTarget } from "~/infra/storage.server";
+import { metrics } from "~/infra/metrics.server";
 
 /** How long a hunter has between choosing a photo and submitting the form. */
 export const UPLOAD_TTL_MS = 60 * 60_000;
@@ -25,7 +26,17 @@ const TEMP_PREFIX = "uploads/";
 export const MAX_HELD_UPLOADS = 30;
 export const TOO_MANY_HELD_UPLOADS_TEXT = `You have ${MAX_HELD_UPLOADS} photos uploaded but not yet reported. Report one of them, or try again within the hour, when unused ones are cleared.`;
 
-/** An upload that cannot be used; the message is for the hunter, the status for the response. */
+/** The reason /metrics counts an upload refused for, by its status. */
+const REFUSAL_REASONS = {
+  400: "unusable",
+  403: "not-allowed",
+  404: "not-found",
+  410: "expired",
+  413: "too-large",
+  429: "too-many-held",
+} as const;
+
+/** An upload that cannot be used; the message is for the hunter, the status for the response. Counted in the metrics as it is made. */
 export class UploadRejectedError extends Error {
   override name = "UploadRejectedError";
   constructor(
@@ -33,6 +44,7 @@ export class UploadRejectedError extends Error {
     readonly status: 400 | 403 | 404 | 410 | 413 | 429 = 400,
   ) {
     super(message);
+    metrics().uploadsRefused.inc({ reason: REFUSAL_REASONS[status] });
   }
 }
 

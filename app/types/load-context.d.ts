@@ -15,5 +15,9 @@ declare module "@remix-run/node" {
      * hunter's own data.
      */
     personalTemplate?: string;
+    /** The request's id (server/request-log.ts), shown on error pages so a report can be matched to its log line. */
+    requestId?: string;
+    /** What the app notes for the request's log line: the signed-in hunter (hashed there). */
+    requestNotes?: { hunterId?: number };
   }
 }

@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
+import { metrics } from "~/infra/metrics.server";
 
 /**
  * How much of a multipart form the server will hold. Every bound is checked
@@ -47,6 +48,7 @@ export class MultipartRefusal extends Error {
   ) {
     super(message);
     this.status = reason === "unreadable" || reason === "field-too-long" ? 400 : 413;
+    metrics().uploadsRefused.inc({ reason: `form-${reason}` });
   }
 }
 

@@ -16,6 +16,14 @@ import { withRouteModules } from "./route-modules.server";
  */
 const contextOf = new WeakMap<Request, object>();
 const readsOf = new WeakMap<object, Map<string, Map<object, Promise<unknown>>>>();
+/** The load context of every request a loader or action was given, reads shared or not: for its log line. */
+const notesOf = new WeakMap<Request, { hunterId?: number }>();
+
+/** Notes the signed-in hunter on the request's log line (server/request-log.ts hashes the id). */
+export function noteHunter(request: Request, hunterId: number | undefined): void {
+  const notes = notesOf.get(request);
+  if (notes && hunterId !== undefined) notes.hunterId = hunterId;
+}
 
 /**
  * The value of `read` (named `name`, made from `source`, e.g. a database)
@@ -39,6 +47,16 @@ export function readOncePerPageRequest<T>(request: Request, name: string, source
 
 type Loader = NonNullable<ServerBuild["routes"][string]["module"]["loader"]>;
 
+type Action = NonNullable<ServerBuild["routes"][string]["module"]["action"]>;
+
+function notingForLog<F extends Loader | Action>(handler: F): F {
+  return ((args: Parameters<F>[0]) => {
+    const notes = (args.context as { requestNotes?: { hunterId?: number } } | undefined)?.requestNotes;
+    if (notes) notesOf.set(args.request, notes);
+    return handler(args as never);
+  }) as F;
+}
+
 function noting(loader: Loader): Loader {
   return (args) => {
     const { request, context } = args;
@@ -50,5 +68,9 @@ function noting(loader: Loader): Loader {
 
 /** The server build with every route's loader noting its page request (readOncePerPageRequest). */
 export function sharingPageReads(build: ServerBuild): ServerBuild {
-  return withRouteModules(build, (module) => (module.loader ? { ...module, loader: noting(module.loader) } : module));
+  return withRouteModules(build, (module) => ({
+    ...module,
+    ...(module.loader && { loader: notingForLog(noting(module.loader)) }),
+    ...(module.action && { action: notingForLog(module.action) }),
+  }));
 }

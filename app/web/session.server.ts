@@ -13,7 +13,7 @@ import {
   type SessionUser,
 } from "~/models/sessions.server";
 import { getDb, type DB } from "~/infra/db.server";
-import { readOncePerPageRequest } from "./page-request.server";
+import { noteHunter, readOncePerPageRequest } from "./page-request.server";
 import { env } from "~/infra/env.server";
 
 export type { SessionUser };
@@ -117,7 +117,9 @@ export async function currentSessionHash(request: Request): Promise<string | nul
  * its loaders ask (app/web/page-request.server.ts).
  */
 export async function getUser(request: Request, { db = getDb() }: { db?: DB } = {}): Promise<SessionUser | null> {
-  return readOncePerPageRequest(request, "user", db, () => getUserFromCookie(request.headers.get("Cookie"), { db }));
+  const user = await readOncePerPageRequest(request, "user", db, () => getUserFromCookie(request.headers.get("Cookie"), { db }));
+  noteHunter(request, user?.id);
+  return user;
 }
 
 /** The hunter signed in by a request's Cookie header, or null. */

@@ -168,18 +168,28 @@ test.describe("the demo sign-in", () => {
 });
 
 test.describe("a demo server of its own", () => {
-  test("listens only on loopback, logs each request with time, client address, method, path, status, size and duration, and LOG_REQUESTS=0 silences it", async () => {
+  test("listens only on loopback, logs each request as a JSON line with time, request id, client address, method, route, path, status and duration, and LOG_REQUESTS=0 silences it", async () => {
     test.setTimeout(120_000);
     const app = await startAppServer({ DEMO_SIGN_IN: "true", TRUSTED_PROXY: "127.0.0.1" });
     try {
       const response = await fetch(`${app.baseURL}/api/stats?secret=never-logged`, { headers: { "X-Forwarded-For": "203.0.113.9" } });
       expect(response.status).toBe(200);
-      await expect.poll(() => app.output()).toMatch(/\/api\/stats /);
+      await expect.poll(() => app.output()).toMatch(/"path":"\/api\/stats"/);
       const line = app
         .output()
         .split("\n")
-        .find((entry) => entry.includes("/api/stats "))!;
-      expect(line).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z 203\.0\.113\.9 GET \/api\/stats 200 (\d+|-) [\d.]+ ms$/);
+        .find((entry) => entry.includes('"path":"/api/stats"'))!;
+      expect(JSON.parse(line)).toMatchObject({
+        level: "info",
+        time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        msg: "request",
+        reqId: response.headers.get("X-Request-Id"),
+        client: "203.0.113.9",
+        method: "GET",
+        route: "/api/stats",
+        status: 200,
+        ms: expect.any(Number),
+      });
       expect(line).not.toContain("never-logged");
 
       // Another interface of this machine (a LAN address) finds nothing listening.

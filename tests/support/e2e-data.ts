@@ -6,6 +6,8 @@ export const E2E_DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? "tests/.art
 export const E2E_DATABASE = path.join(E2E_DATA_DIR, "jimmy-hunt.sqlite");
 /** Where the test server's SMTP server (tests/support/smtp-server.ts) writes every email the app sends, one .eml file each. */
 export const E2E_MAIL_DIR = path.join(E2E_DATA_DIR, "mail");
+/** Everything the test server's app process writes to standard output (its log), for the tests that read it. */
+export const E2E_SERVER_LOG = path.join(E2E_DATA_DIR, "server.log");
 
 /** Where the browser tests' map tile server listens (tests/support/tile-server.ts): beside the app's port. */
 export function tilePort(appPort: number): number {

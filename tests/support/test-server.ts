@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { hashPassword } from "../../app/services/password.server";
-import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR, E2E_MAIL_DIR, E2E_QR_SECRET, E2E_SESSION_SECRET, tilePort } from "./e2e-data";
+import { E2E_ADMIN_PASSWORD, E2E_DATA_DIR, E2E_MAIL_DIR, E2E_QR_SECRET, E2E_SERVER_LOG, E2E_SESSION_SECRET, tilePort } from "./e2e-data";
 import { providerEnv, startTestOidcProvider } from "./oidc-provider";
 import { startSmtpServer } from "./smtp-server";
 import { startTileServer, TILE_ATTRIBUTION } from "./tile-server";
@@ -61,7 +61,13 @@ function run(command: string, args: string[]): Promise<void> {
 }
 
 await run("tsx", ["scripts/seed.ts"]);
-const server = spawn("node", ["server/prod.ts", "build/server/index.js"], { stdio: "inherit", env: serverEnv });
+const server = spawn("node", ["server/prod.ts", "build/server/index.js"], { stdio: ["inherit", "pipe", "inherit"], env: serverEnv });
+// The log goes on to this process's output and into a file the log's own test reads (tests/e2e/request-log.spec.ts).
+const log = fs.createWriteStream(E2E_SERVER_LOG, { flags: "a" });
+server.stdout.on("data", (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  log.write(chunk);
+});
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.kill(signal));
 }
