@@ -1,5 +1,4 @@
 import { Link } from "~/components/Link";
-import { RETURN_FIELD } from "~/lib/own-content-return";
 
 const actionClass = "rounded-full px-3 py-1.5 text-sm font-semibold hover:bg-stone-100";
 
@@ -16,7 +15,8 @@ export function OwnDiscoveryActions({
   discovery: { id: number; jimmy: { serialNumber: number } };
   returnTo: string;
 }) {
-  const query = `?${new URLSearchParams({ [RETURN_FIELD]: returnTo }).toString()}`;
+  // RETURN_FIELD of ~/lib/own-content-return, written out so no page loads that module for it.
+  const query = `?redirectTo=${encodeURIComponent(returnTo)}`;
   const what = <span className="sr-only"> your discovery of Jimmy #{discovery.jimmy.serialNumber}</span>;
   return (
     <>
