@@ -27,6 +27,7 @@ export function DiscoveryFeed({
   loading,
   skeletons,
   label,
+  actions,
 }: {
   initial: FeedPage;
   now: string;
@@ -45,6 +46,8 @@ export function DiscoveryFeed({
   loading: boolean;
   skeletons: number;
   label: string;
+  /** More for a card, under it (a hunter's Edit and Delete on their own profile). */
+  actions?: (discovery: DiscoveryCardData) => React.ReactNode;
 }) {
   const hydrated = useHydrated();
   const [items, setItems] = useState<DiscoveryCardData[]>(initial.discoveries);
@@ -120,6 +123,7 @@ export function DiscoveryFeed({
         {items.map((discovery, index) => (
           <li key={discovery.id}>
             <DiscoveryCard discovery={discovery} now={now} priority={index === 0} />
+            {actions ? <div className="mt-1 flex flex-wrap justify-end gap-1">{actions(discovery)}</div> : null}
           </li>
         ))}
       </ol>

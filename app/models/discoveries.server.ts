@@ -251,6 +251,9 @@ export type AdminDiscovery = {
   place: string | null;
   isFirst: boolean;
   createdAt: string;
+  /** Where it was found, for its date in that place's time zone. */
+  latitude: number | null;
+  longitude: number | null;
 };
 
 function selectAdminDiscoveries(db: Kysely<Database>) {
@@ -272,6 +275,8 @@ function selectAdminDiscoveries(db: Kysely<Database>) {
       "d.country",
       "d.is_first",
       "d.created_at",
+      "d.latitude",
+      "d.longitude",
       "j.serial_number",
       "u.first_name",
       "u.last_name",
@@ -292,6 +297,8 @@ function toAdminDiscovery(
     place: displayPlace({ ...row, approximate: row.location_approximate === 1 }),
     isFirst: row.is_first === 1,
     createdAt: row.created_at,
+    latitude: row.latitude,
+    longitude: row.longitude,
   };
 }
 
@@ -423,15 +430,13 @@ export async function replaceDiscoveryPhoto(
 export type OwnedDiscovery = AdminDiscovery & {
   userId: number;
   jimmyId: number;
-  latitude: number | null;
-  longitude: number | null;
   locationApproximate: boolean;
 };
 
 /** A discovery with its hunter's id and where it was found, for its hunter's edit and delete pages; null when there is none. */
 export async function findDiscoveryWithOwner(db: Kysely<Database>, photoUrl: PhotoUrl, id: number): Promise<OwnedDiscovery | null> {
   const row = await selectAdminDiscoveries(db)
-    .select(["d.user_id", "d.jimmy_id", "d.latitude", "d.longitude", "d.location_approximate"])
+    .select(["d.user_id", "d.jimmy_id", "d.location_approximate"])
     .where("d.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
@@ -439,8 +444,6 @@ export async function findDiscoveryWithOwner(db: Kysely<Database>, photoUrl: Pho
     ...toAdminDiscovery(row, photoUrl),
     userId: row.user_id,
     jimmyId: row.jimmy_id,
-    latitude: row.latitude,
-    longitude: row.longitude,
     locationApproximate: row.location_approximate === 1,
   };
 }

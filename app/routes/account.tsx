@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
 import { Avatar } from "~/components/Avatar";
@@ -292,6 +293,7 @@ export default function AccountPage() {
   const nameAnswer = answer?.form === "name" ? answer : undefined;
   const photoAnswer = answer?.form === "photo" ? answer : undefined;
   const exportAnswer = answer?.form === "export" ? answer : undefined;
+  useShowArchiveWhenReady(exports.some((archive) => archive.status === "pending"));
   const photoChoice = photoAnswer?.values.choice ?? profile.photoChoice;
   const frequency = (choices?.values.frequency ?? settings.frequency) as EmailFrequency;
   const watchFinds = choices ? Boolean(choices.values.watchFinds) : settings.watchFinds;
@@ -565,7 +567,7 @@ export default function AccountPage() {
       </section>
 
       <section aria-labelledby="data-heading" className={sectionClass}>
-        <h2 id="data-heading" className="text-xl font-bold">
+        <h2 id="data-heading" className="scroll-mt-24 text-xl font-bold">
           Your data
         </h2>
         <p className="mt-1 text-sm text-stone-700">
@@ -574,7 +576,7 @@ export default function AccountPage() {
           can ask once a day; a new archive replaces the one before.
         </p>
         {exports.length > 0 ? (
-          <ul className="mt-3 divide-y divide-stone-200" aria-label="Archives of your data">
+          <ul className="mt-3 divide-y divide-stone-200" aria-label="Archives of your data" aria-live="polite">
             {exports.map((archive) => (
               <li key={archive.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="data-export">
                 <span className="text-sm text-stone-800">Asked for on {archive.requestedOn}</span>
@@ -582,10 +584,16 @@ export default function AccountPage() {
                   <a href={`/account/exports/${archive.id}`} className="font-semibold text-orange-800 underline" download>
                     Download ({archive.size}, until {archive.until})
                   </a>
+                ) : archive.status === "pending" ? (
+                  // Asked by hand, not by a <meta refresh>: reloading would drop whatever is being typed in this page's other forms.
+                  <Form method="get" action="/account#data-heading" preventScrollReset className="flex items-center gap-2">
+                    <span className="text-sm text-stone-600">Being prepared…</span>
+                    <button type="submit" className="min-h-11 rounded-full px-3 text-sm font-semibold text-orange-800 underline">
+                      Check again
+                    </button>
+                  </Form>
                 ) : (
-                  <span className="text-sm text-stone-600">
-                    {archive.status === "pending" ? "Being prepared…" : archive.status === "expired" ? "Expired" : "Could not be made"}
-                  </span>
+                  <span className="text-sm text-stone-600">{archive.status === "expired" ? "Expired" : "Could not be made"}</span>
                 )}
               </li>
             ))}
@@ -617,6 +625,62 @@ export default function AccountPage() {
       </section>
     </div>
   );
+}
+
+/** The first pause before asking whether an archive is ready, doubled after each answer up to the longest. */
+const ARCHIVE_CHECK_FIRST_MS = 1000;
+const ARCHIVE_CHECK_LONGEST_MS = 15_000;
+/** An archive still not ready after this has likely failed to be made: the page stops asking, "Check again" stays. */
+const ARCHIVE_CHECK_FOR_MS = 10 * 60_000;
+
+/**
+ * While an archive is being prepared, asks the small status route with a
+ * growing pause (1 s, 2 s, 4 s… at most 15 s), not while the tab is hidden
+ * (again at once when it is shown), and reloads the page's data once nothing
+ * is pending, so the download link appears without a reload. A failed check
+ * is simply asked again later: the page stays as it is.
+ */
+function useShowArchiveWhenReady(preparing: boolean) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!preparing) return;
+    const until = Date.now() + ARCHIVE_CHECK_FOR_MS;
+    let pause = ARCHIVE_CHECK_FIRST_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let asking = false;
+    let stopped = false;
+    const check = async () => {
+      timer = undefined;
+      // Hidden: the next check is when the tab is shown again.
+      if (stopped || document.hidden || Date.now() > until) return;
+      asking = true;
+      try {
+        const response = await fetch("/account/exports/status", { headers: { Accept: "application/json" }, credentials: "same-origin" });
+        const answer = response.ok ? ((await response.json()) as { preparing?: unknown }) : null;
+        if (!stopped && answer?.preparing === false) return revalidate();
+      } catch {
+        // Offline or a dropped connection: asked again after the pause.
+      } finally {
+        asking = false;
+      }
+      if (stopped) return;
+      timer = setTimeout(() => void check(), pause);
+      pause = Math.min(pause * 2, ARCHIVE_CHECK_LONGEST_MS);
+    };
+    const onVisibility = () => {
+      if (document.hidden || asking) return;
+      clearTimeout(timer);
+      void check();
+    };
+    timer = setTimeout(() => void check(), pause);
+    pause *= 2;
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
+  }, [preparing, revalidate]);
 }
 
 /** A request lost on the way keeps the page, and what was typed, as it was (see ~/lib/transport). */

@@ -6,7 +6,8 @@ import { z } from "zod";
 import { Field } from "~/components/forms";
 import { Button } from "~/root";
 import { CrownIcon, LogoutIcon } from "~/components/ui/icons";
-import { formatDate, plural } from "~/lib/format";
+import { plural } from "~/lib/format";
+import { discoveryDateTime, readerDate, readerDateTime, requestPreferences } from "~/web/reader-terms.server";
 import { listAdminActions, recordAdminAction } from "~/models/audit-log.server";
 import { listRecentComments } from "~/models/comments.server";
 import { listDiscoveriesForAdmin } from "~/models/discoveries.server";
@@ -57,7 +58,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const pages = Math.max(1, Math.ceil(list.total / ADMIN_PAGE_SIZE));
   if (page > pages) throw redirect(panelHref({ page: pages, upto: list.upto, flagPage: flags.page }));
-  return { state: "panel" as const, page, pages, ...list, comments, log, flags, missing };
+  // Worded as public pages word them (docs/decisions/019): a discovery in its place's zone, anything else in the admin's own.
+  const preferences = requestPreferences(request);
+  const day = (at: string) => readerDate(at, preferences);
+  return {
+    state: "panel" as const,
+    page,
+    pages,
+    ...list,
+    discoveries: list.discoveries.map((d) => ({ ...d, when: discoveryDateTime(d, preferences.timeZone) })),
+    comments: comments.map((c) => ({ ...c, postedOn: day(c.createdAt) })),
+    log: log.map((entry) => ({ ...entry, when: readerDateTime(entry.createdAt, preferences) })),
+    flags: { ...flags, groups: flags.groups.map((g) => ({ ...g, lastFlaggedOn: day(g.lastFlaggedAt) })) },
+    missing: missing.map((m) => ({
+      ...m,
+      lastReportedOn: m.lastReportedAt ? day(m.lastReportedAt) : null,
+      seenOn: m.locatedAt ? day(m.locatedAt) : null,
+    })),
+  };
 }
 
 /** The panel's address with both lists' pages: the discoveries' (with the newest id they count up to) and the flag queue's. */
@@ -290,7 +308,7 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
                   ) : null}
                 </p>
                 <p className="text-sm text-stone-700">
-                  by {d.hunterName} · {formatDate(d.createdAt)}
+                  by {d.hunterName} · {d.when}
                   {d.place ? ` · ${d.place}` : ""}
                 </p>
                 <p className="truncate text-sm text-stone-600">{d.caption}</p>
@@ -396,8 +414,7 @@ function AdminPanel({ data: panel }: { data: PanelData }) {
                     : ""}
                 </p>
                 <p className="text-stone-600">
-                  {formatDate(entry.createdAt)} {new Date(entry.createdAt).toISOString().slice(11, 16)} UTC · from{" "}
-                  {entry.clientAddress ?? "unknown"}
+                  {entry.when} · from {entry.clientAddress ?? "unknown"}
                   {entry.detail ? ` · ${entry.detail}` : ""}
                 </p>
               </li>
@@ -417,7 +434,7 @@ function CommentRow({ comment }: { comment: PanelData["comments"][number] }) {
           <Link to={`/jimmy/${comment.serialNumber}#comments`} className="font-semibold text-stone-800 hover:underline">
             Jimmy #{comment.serialNumber}
           </Link>{" "}
-          · {comment.authorName ?? "Anonymous Hunter"} · {formatDate(comment.createdAt)}
+          · {comment.authorName ?? "Anonymous Hunter"} · {comment.postedOn}
         </p>
         <p className="wrap-anywhere">{comment.content}</p>
       </div>
@@ -474,7 +491,7 @@ function FlagQueue({ queue, pageHref }: { queue: PanelData["flags"]; pageHref: (
                   </p>
                   <p className="text-sm text-stone-700">
                     {group.reasons.map((r) => `${flagReasonLabel(r.reason)}${r.count > 1 ? ` ×${r.count}` : ""}`).join(" · ")} · last{" "}
-                    {formatDate(group.lastFlaggedAt)} · by {flaggers(group)}
+                    {group.lastFlaggedOn} · by {flaggers(group)}
                   </p>
                   <p className="wrap-anywhere text-sm text-stone-600">
                     {group.content.author}: {"text" in group.content ? group.content.text : group.content.caption}
@@ -581,9 +598,8 @@ function MissingQueue({ entries }: { entries: PanelData["missing"] }) {
                     : entry.reports === 1
                       ? "1 report"
                       : `${entry.reports} reports`}
-                  {entry.lastReportedAt ? `, last ${formatDate(entry.lastReportedAt)}` : ""} · last seen{" "}
-                  {entry.location ?? "somewhere unrecorded"}
-                  {entry.locatedAt ? ` on ${formatDate(entry.locatedAt)}` : ""}
+                  {entry.lastReportedOn ? `, last ${entry.lastReportedOn}` : ""} · last seen {entry.location ?? "somewhere unrecorded"}
+                  {entry.seenOn ? ` on ${entry.seenOn}` : ""}
                 </p>
                 {entry.notes.length > 0 ? (
                   <ul className="mt-1 list-disc pl-5 text-sm text-stone-700">

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
-import { formatDate } from "~/lib/format";
+import { readerDate, requestPreferences } from "~/web/reader-terms.server";
 import { findCommentWithOwner } from "~/models/comments.server";
 import { ADMIN_HEADERS, requireAdminPage } from "~/web/admin.server";
 import { clientAddress } from "~/web/client-address.server";
@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: comment.id,
       content: comment.content,
       authorName: comment.authorName,
-      createdAt: comment.createdAt,
+      postedOn: readerDate(comment.createdAt, requestPreferences(request)),
       serialNumber: comment.serialNumber,
     },
   };
@@ -61,7 +61,7 @@ export default function DeleteComment() {
       <div className="rounded-3xl border border-red-100 bg-white p-6 shadow-sm">
         <h1 className="text-2xl font-extrabold tracking-tight">Delete comment?</h1>
         <p className="mt-4 text-sm text-stone-600">
-          On Jimmy #{comment.serialNumber} by {comment.authorName ?? "Anonymous Hunter"}, {formatDate(comment.createdAt)}
+          On Jimmy #{comment.serialNumber} by {comment.authorName ?? "Anonymous Hunter"}, {comment.postedOn}
         </p>
         <blockquote className="mt-2 whitespace-pre-line break-words rounded-xl bg-stone-50 p-3 text-stone-800">
           {comment.content}

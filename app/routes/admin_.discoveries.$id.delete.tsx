@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
-import { formatDate } from "~/lib/format";
+import { discoveryDateTime, requestPreferences } from "~/web/reader-terms.server";
 import { findDiscoveryForAdmin } from "~/models/discoveries.server";
 import { ADMIN_HEADERS, requireAdminPage } from "~/web/admin.server";
 import { clientAddress } from "~/web/client-address.server";
@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       variant: "destructive",
     });
   }
-  return { discovery, back: adminListUrl(request) };
+  return { discovery, when: discoveryDateTime(discovery, requestPreferences(request).timeZone), back: adminListUrl(request) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -67,7 +67,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function DeleteDiscovery() {
-  const { discovery, back } = useLoaderData<typeof loader>();
+  const { discovery, when, back } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   return (
     <section className="mx-auto max-w-md px-4 py-12">
@@ -81,7 +81,7 @@ export default function DeleteDiscovery() {
           className="mt-4 max-h-64 w-full rounded-xl bg-stone-200 object-cover"
         />
         <p className="mt-3 text-stone-700">
-          Jimmy #{discovery.serialNumber} by {discovery.hunterName}, {formatDate(discovery.createdAt)}
+          Jimmy #{discovery.serialNumber} by {discovery.hunterName}, {when}
         </p>
         <p className="text-stone-600">{discovery.caption}</p>
         <p className="mt-4 font-semibold text-red-800">Are you sure you want to delete this discovery? This action cannot be undone.</p>

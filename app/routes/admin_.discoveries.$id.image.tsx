@@ -4,7 +4,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
 import { MultipartRefusal, readOneFile } from "~/web/multipart.server";
-import { formatDate } from "~/lib/format";
+import { discoveryDateTime, requestPreferences } from "~/web/reader-terms.server";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
 import { findDiscoveryForAdmin } from "~/models/discoveries.server";
 import { ADMIN_HEADERS, requireAdminPage } from "~/web/admin.server";
@@ -41,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       variant: "destructive",
     });
   }
-  return { discovery };
+  return { discovery, when: discoveryDateTime(discovery, requestPreferences(request).timeZone) };
 }
 
 type ReplaceResult = { fieldErrors: { image?: string[] } };
@@ -95,7 +95,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ReplaceImage() {
-  const { discovery } = useLoaderData<typeof loader>();
+  const { discovery, when } = useLoaderData<typeof loader>();
   const result = useActionAnswer<typeof action>() as ReplaceResult | undefined;
   const navigation = useNavigation();
   const error = result?.fieldErrors.image?.[0];
@@ -104,7 +104,7 @@ export default function ReplaceImage() {
       <div className="rounded-3xl border border-orange-100 bg-white p-6 shadow-sm">
         <h1 className="text-2xl font-extrabold tracking-tight">Replace image</h1>
         <p className="mt-1 text-stone-700">
-          Jimmy #{discovery.serialNumber} by {discovery.hunterName}, {formatDate(discovery.createdAt)}
+          Jimmy #{discovery.serialNumber} by {discovery.hunterName}, {when}
         </p>
         <img
           src={discovery.photo.src}

@@ -5,6 +5,7 @@ import { Link } from "~/components/Link";
 import { HunterAvatarLink, HunterNameLink } from "~/components/Avatar";
 import { DiscoveryPhoto, photoAlt } from "~/components/DiscoveryPhoto";
 import { LikeButton } from "~/components/LikeButton";
+import { OwnDiscoveryActions } from "~/components/OwnDiscoveryActions";
 import { ShareButton } from "~/components/ShareButton";
 import { PinIcon } from "~/components/ui/icons";
 import { discoveryInJourneyPath, discoveryPagePath, jimmyPath } from "~/lib/discoveries";
@@ -67,6 +68,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { discovery } = page;
   return {
     discovery,
+    // Edit and Delete for its hunter; a signed-out visitor's copy (the cached one) has none.
+    own: viewer !== null && viewer.id === discovery.user.id,
     // Worded here, in the time zone of where it was found, so hydration changes nothing.
     when: discoveryDateTime(discovery, timeZone),
     day: placeDate(discovery.createdAt, discovery, timeZone),
@@ -74,7 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function DiscoveryPage() {
-  const { discovery, when } = useLoaderData<typeof loader>();
+  const { discovery, own, when } = useLoaderData<typeof loader>();
   const { jimmy, user } = discovery;
   return (
     <article className="mx-auto max-w-4xl px-4 py-6 sm:py-8" aria-labelledby="discovery-heading" id={`discovery-${discovery.id}`}>
@@ -115,6 +118,7 @@ export default function DiscoveryPage() {
           <div className="mt-4 flex flex-wrap items-center gap-2">
             <LikeButton discoveryId={discovery.id} liked={discovery.isLikedByUser} count={discovery.likeCount} />
             <ShareButton path={discoveryPagePath(discovery.id)} title={`Jimmy #${jimmy.serialNumber} was found!`} />
+            {own ? <OwnDiscoveryActions discovery={discovery} returnTo={discoveryPagePath(discovery.id)} /> : null}
           </div>
           <nav aria-label="More of this Jimmy" className="mt-5 flex flex-wrap gap-3">
             <Link

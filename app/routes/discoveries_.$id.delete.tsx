@@ -2,8 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Button, secondaryLinkClass } from "~/root";
-import { jimmyPath } from "~/lib/discoveries";
-import { formatDate } from "~/lib/format";
+import { afterDeleteReturn, ownContentReturn, RETURN_FIELD, returnLabel } from "~/lib/own-content-return";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { clientAddress } from "~/web/client-address.server";
 import { requireSameOrigin } from "~/web/csrf.server";
@@ -12,6 +11,7 @@ import { redirectWithToast } from "~/web/flash.server";
 import { readForm } from "~/web/form.server";
 import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { requireOwnDiscovery } from "~/web/own-content.server";
+import { discoveryDateTime, requestPreferences } from "~/web/reader-terms.server";
 import { requireUser } from "~/web/session.server";
 import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
@@ -23,6 +23,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { db });
   const d = await requireOwnDiscovery(db, params.id, user.id);
   return {
+    back: ownContentReturn(new URL(request.url).searchParams.get(RETURN_FIELD), d),
+    when: discoveryDateTime(d, requestPreferences(request).timeZone),
     discovery: { id: d.id, serialNumber: d.serialNumber, caption: d.caption, createdAt: d.createdAt, isFirst: d.isFirst, photo: d.photo },
     idempotencyKey: crypto.randomUUID(),
   };
@@ -39,7 +41,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request, { db });
   const discovery = await requireOwnDiscovery(db, params.id, user.id);
   const form = await readForm(request);
-  const back = `${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`;
+  const back = ownContentReturn(form.get(RETURN_FIELD), discovery);
   const failed = async (description: string) =>
     redirectWithToast(back, { title: "Failed to delete discovery", description, variant: "destructive" });
   if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid") return failed(IDEMPOTENCY_KEY_INVALID_TEXT);
@@ -61,18 +63,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         variant: "success" as const,
       }
     : { title: "Already deleted", description: "That discovery was already removed." };
-  return redirectWithToast(jimmyPath(discovery.serialNumber), flash);
+  return redirectWithToast(afterDeleteReturn(back, discovery), flash);
 }
 
 export default function DeleteOwnDiscovery() {
-  const { discovery, idempotencyKey } = useLoaderData<typeof loader>();
+  const { back, when, discovery, idempotencyKey } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   return (
-    <ContentPage
-      back={`${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`}
-      backLabel={`Jimmy #${discovery.serialNumber}`}
-      title="Delete your discovery?"
-    >
+    <ContentPage back={back} backLabel={returnLabel(back, discovery)} title="Delete your discovery?">
       <img
         src={discovery.photo.src}
         alt={`Your discovery of Jimmy #${discovery.serialNumber}`}
@@ -81,7 +79,7 @@ export default function DeleteOwnDiscovery() {
         className="mt-4 max-h-56 w-full rounded-xl bg-stone-200 object-cover"
       />
       <p className="mt-3 text-stone-700">
-        Jimmy #{discovery.serialNumber}, {formatDate(discovery.createdAt)}: {discovery.caption}
+        Jimmy #{discovery.serialNumber}, {when}: {discovery.caption}
       </p>
       <ul className="mt-4 list-disc space-y-1 pl-5 text-stone-700">
         <li>Your photo is removed from the hunt for good, with its likes.</li>
@@ -91,10 +89,11 @@ export default function DeleteOwnDiscovery() {
       <p className="mt-4 font-semibold text-red-800">This cannot be undone.</p>
       <Form method="post" className="mt-5 flex flex-wrap gap-3">
         <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
+        <input type="hidden" name={RETURN_FIELD} value={back} />
         <Button look="danger" disabled={navigation.state !== "idle"}>
           Delete discovery
         </Button>
-        <a href={`${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`} className={secondaryLinkClass}>
+        <a href={back} className={secondaryLinkClass}>
           Keep it
         </a>
       </Form>

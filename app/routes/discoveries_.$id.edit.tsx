@@ -6,7 +6,8 @@ import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Field } from "~/components/forms";
 import { Button, secondaryLinkClass } from "~/root";
 import { formHints } from "~/lib/form-hints";
-import { DEFAULT_CAPTION, jimmyPath } from "~/lib/discoveries";
+import { DEFAULT_CAPTION } from "~/lib/discoveries";
+import { ownContentReturn, RETURN_FIELD, returnLabel } from "~/lib/own-content-return";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { DiscoveryEditSchema } from "~/lib/own-content-schema";
 import { LOCATION_REQUIRED_TEXT } from "~/lib/report-form";
@@ -33,6 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request, { db });
   const d = await requireOwnDiscovery(db, params.id, user.id);
   return {
+    back: ownContentReturn(new URL(request.url).searchParams.get(RETURN_FIELD), d),
     discovery: {
       id: d.id,
       serialNumber: d.serialNumber,
@@ -58,6 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request, { db });
   const discovery = await requireOwnDiscovery(db, params.id, user.id);
   const form = await readForm(request);
+  const back = ownContentReturn(form.get(RETURN_FIELD), discovery);
   const values = { caption: String(form.get("caption") ?? ""), location: String(form.get("location") ?? "") };
   const reject = (rest: Omit<EditResult, "values">) => data<EditResult>({ ...rest, values }, { status: 400 });
   if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid")
@@ -79,22 +82,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
     description: `Your discovery of Jimmy #${discovery.serialNumber} was saved.`,
     variant: "success",
   });
-  return redirect(`${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`, { headers: { "Set-Cookie": flash } });
+  return redirect(back, { headers: { "Set-Cookie": flash } });
 }
 
 export default function EditDiscovery() {
-  const { discovery, measured, idempotencyKey, hints } = useLoaderData<typeof loader>();
+  const { back, discovery, measured, idempotencyKey, hints } = useLoaderData<typeof loader>();
   const result = useActionAnswer<typeof action>();
   const navigation = useNavigation();
   const values = result?.values ?? discovery;
   const captionError = result?.fieldErrors.caption?.[0];
   const locationError = result?.fieldErrors.location?.[0];
   return (
-    <ContentPage
-      back={`${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`}
-      backLabel={`Jimmy #${discovery.serialNumber}`}
-      title="Edit your discovery"
-    >
+    <ContentPage back={back} backLabel={returnLabel(back, discovery)} title="Edit your discovery">
       <img
         src={discovery.photo.src}
         alt={`Your discovery of Jimmy #${discovery.serialNumber}`}
@@ -109,6 +108,7 @@ export default function EditDiscovery() {
       ) : null}
       <Form method="post" className="mt-5 space-y-4" noValidate>
         <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
+        <input type="hidden" name={RETURN_FIELD} value={back} />
         <Field
           as="textarea"
           id="edit-caption"
@@ -135,7 +135,7 @@ export default function EditDiscovery() {
         />
         <div className="flex flex-wrap gap-3">
           <Button disabled={navigation.state !== "idle"}>Save changes</Button>
-          <a href={`${jimmyPath(discovery.serialNumber)}#discovery-${discovery.id}`} className={secondaryLinkClass}>
+          <a href={back} className={secondaryLinkClass}>
             Cancel
           </a>
         </div>

@@ -5,6 +5,7 @@ import { Link } from "~/components/Link";
 import { useCallback } from "react";
 import { Avatar } from "~/components/Avatar";
 import { DiscoveryFeed } from "~/components/DiscoveryFeed";
+import { OwnDiscoveryActions } from "~/components/OwnDiscoveryActions";
 import { decodeCursor } from "~/lib/discoveries";
 import { formatCount, fullName, plural } from "~/lib/format";
 import { distanceFigure } from "~/lib/units";
@@ -176,6 +177,13 @@ export default function HunterPage() {
           loading={loading && !after}
           skeletons={3}
           label={`${name}'s discoveries`}
+          actions={
+            own
+              ? (discovery) => (
+                  <OwnDiscoveryActions discovery={discovery} returnTo={`${after ? pageHref(after) : path}#discovery-${discovery.id}`} />
+                )
+              : undefined
+          }
         />
       </div>
     </div>

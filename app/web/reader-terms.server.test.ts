@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { discoveryZone, placeTimeZone } from "~/services/time-zones.server";
 import { localDate, localDateTime } from "~/lib/local-time";
-import { discoveryDateTime, placeDate } from "./reader-terms.server";
+import { discoveryDateTime, placeDate, readerDateTime } from "./reader-terms.server";
 
 // 6:01 pm on 21 November in Chicago (CST, UTC−6) is already the 22nd in UTC.
 const CHICAGO_EVENING = "2026-11-22T00:01:00.000Z";
@@ -23,6 +23,12 @@ describe("a discovery's date in the reader's terms", () => {
       "Nov 22, 2026, 9:01 AM GMT+9",
     );
     expect(discoveryDateTime({ createdAt: CHICAGO_EVENING, latitude: null, longitude: null }, null)).toBe("Nov 22, 2026, 12:01 AM UTC");
+  });
+
+  it("tells a moment of no place (an admin's action) in the reader's zone, else UTC, naming the zone either way", () => {
+    const reader = (timeZone: string | null) => ({ units: "mi" as const, unitsChosen: false, timeZone });
+    expect(readerDateTime(CHICAGO_EVENING, reader("America/Chicago"))).toBe("Nov 21, 2026, 6:01 PM CST");
+    expect(readerDateTime(CHICAGO_EVENING, reader(null))).toBe("Nov 22, 2026, 12:01 AM UTC");
   });
 
   it("never throws on coordinates out of range or a date that is not one", () => {

@@ -37,4 +37,9 @@ export function readerDate(at: string | Date, preferences: ReaderPreferences): s
   return localDate(at, readerZone(preferences.timeZone).timeZone);
 }
 
+/** A moment that belongs to no place (an admin's action), date and time in the reader's zone, which it names. */
+export function readerDateTime(at: string | Date, preferences: ReaderPreferences): string {
+  return localDateTime(at, readerZone(preferences.timeZone).timeZone);
+}
+
 export { requestPreferences };

@@ -337,3 +337,71 @@ test.describe("the admin is asked for the password again before minting", () => 
     expect(query("select id from jimmys where serial_number between ? and ?", from, from + 4)).toHaveLength(0);
   });
 });
+
+test.describe("dates in the panel", () => {
+  test.use({ viewport: { width: 390, height: 844 }, timezoneId: "Asia/Tokyo" });
+
+  /** How pages word a moment in a zone: "Nov 21, 2026, 6:01 PM CST". */
+  const worded = (at: string, timeZone: string) =>
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+    })
+      .format(new Date(at))
+      .replace(/\u202f/g, " ");
+
+  test("say what public pages say: a discovery in its place's time zone, anything else in the admin's, naming the zone", async ({
+    page,
+    context,
+    baseURL,
+    playwright,
+  }) => {
+    const chicago = await makeStoredDiscovery();
+    const placeless = await makeStoredDiscovery();
+    const db = writeDb();
+    try {
+      db.prepare("update discoveries set latitude = 41.8781, longitude = -87.6298 where id = ?").run(chicago.id);
+    } finally {
+      db.close();
+    }
+    const createdAt = (id: number) => queryOne<{ created_at: string }>("select created_at from discoveries where id = ?", id).created_at;
+    // The admin's browser is in Tokyo, and says so as every browser does once a page has settled.
+    await context.addCookies([{ name: "tz", value: "Asia/Tokyo", url: baseURL! }]);
+    const address = await signInAsAdmin(page);
+
+    const inChicago = worded(createdAt(chicago.id), "America/Chicago");
+    expect(inChicago).toMatch(/ C[SD]T$/);
+    const rows = page.getByTestId("admin-discovery");
+    await expect(rows.filter({ hasText: chicago.caption })).toContainText(inChicago);
+    await expect(rows.filter({ hasText: placeless.caption })).toContainText(worded(createdAt(placeless.id), "Asia/Tokyo"));
+    const signedIn = query<{ created_at: string }>(
+      "select created_at from admin_audit_log where action = 'sign_in' and client_address = ? order by id desc limit 1",
+      address,
+    )[0]!;
+    await expect(page.getByTestId("audit-entry").filter({ hasText: address }).first()).toContainText(
+      `${worded(signedIn.created_at, "Asia/Tokyo")} · from ${address}`,
+    );
+    await page.screenshot({ path: test.info().outputPath("admin-dates.png"), fullPage: true });
+
+    // The discovery's public page says the same.
+    await page.goto(`/discoveries/${chicago.id}`);
+    await expect(page.getByTestId("discovery-when")).toHaveText(inChicago);
+    await page.goto(`/discoveries/${placeless.id}`);
+    await expect(page.getByTestId("discovery-when")).toHaveText(worded(createdAt(placeless.id), "Asia/Tokyo"));
+
+    // A visitor whose browser has not said where it is reads a placeless discovery in UTC, labelled so.
+    const visitor = await playwright.request.newContext({ baseURL });
+    try {
+      const html = await (await visitor.get(`/discoveries/${placeless.id}`)).text();
+      expect(html).toContain(worded(createdAt(placeless.id), "UTC"));
+      expect(worded(createdAt(placeless.id), "UTC")).toMatch(/ UTC$/);
+    } finally {
+      await visitor.dispose();
+    }
+  });
+});

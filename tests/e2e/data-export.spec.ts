@@ -6,8 +6,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import sharp from "sharp";
-import { query } from "./db";
-import { expectAccessible, signIn, signInByRequest, uniqueName, waitForHydration } from "./helpers";
+import { query, writeDb } from "./db";
+import { expectAccessible, jsEnabled, signIn, signInByRequest, uniqueName, waitForHydration } from "./helpers";
 import { foundJimmy, plantDiscovery, plantHunter, postFormComment, startAdminSession } from "./social";
 
 test.use({ viewport: { width: 412, height: 823 } });
@@ -29,6 +29,31 @@ async function unzip(page: Page, href: string) {
   return unzipSync(new Uint8Array(await answer.body()));
 }
 
+/**
+ * The account page's download link once the archive is made: with JavaScript
+ * the page shows it by itself, with no reload; without, the hunter presses
+ * "Check again" while it is being prepared.
+ */
+async function archiveOnAccountPage(page: Page) {
+  const download = page.getByRole("link", { name: /^Download \(.+, until .+\)$/ });
+  if (jsEnabled(test.info())) {
+    let reloads = 0;
+    page.on("load", () => reloads++);
+    await expect(download).toBeVisible({ timeout: 30_000 });
+    expect(reloads).toBe(0);
+  } else {
+    await expect(async () => {
+      const checkAgain = page.getByRole("button", { name: "Check again" });
+      if (await checkAgain.isVisible()) {
+        await expect(page.getByText("Being prepared…")).toBeVisible();
+        await checkAgain.click();
+      }
+      await expect(download).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
+  }
+  return (await download.getAttribute("href"))!;
+}
+
 test("a hunter downloads everything the hunt holds about them, photos included, and nobody else can", async ({
   page,
   playwright,
@@ -44,7 +69,7 @@ test("a hunter downloads everything the hunt holds about them, photos included, 
   await waitForHydration(page, testInfo);
   await page.getByRole("button", { name: "Prepare my data" }).click();
   await expect(page.getByText(/Your archive appears under “Your data” in a minute or two/)).toBeVisible();
-  const href = await readyArchive(page, /^Download \(.+, until .+\)$/);
+  const href = await archiveOnAccountPage(page);
   await page.screenshot({ path: testInfo.outputPath("your-data.png"), fullPage: true });
 
   const files = await unzip(page, href);
@@ -104,7 +129,7 @@ test("a hunter who asked for their data less than a day ago is told when they ca
   await waitForHydration(page, testInfo);
   await page.getByRole("button", { name: "Prepare my data" }).click();
   await expect(page.getByText(/Your archive appears under “Your data” in a minute or two/)).toBeVisible();
-  await readyArchive(page, /^Download \(.+, until .+\)$/);
+  await archiveOnAccountPage(page);
 
   await waitForHydration(page, testInfo);
   const answer = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/account"));
@@ -134,4 +159,56 @@ test("an admin's download of a hunter's archive is written to the audit log", as
       String(hunterId),
     ),
   ).toEqual([{ target_type: "user", detail: expect.stringMatching(/^Archive \d+ of \d{4}-\d{2}-\d{2}$/) }]);
+});
+
+test("an archive being prepared shows up on the account page once ready: by itself with JavaScript, by 'Check again' without", async ({
+  page,
+}, testInfo) => {
+  const name = uniqueName("Waiting");
+  await signIn(page, name);
+  const me = (await (await page.request.get("/api/auth/user")).json()) as { id: number };
+  // An archive asked for and not made yet (no job: the test says when it is ready).
+  const db = writeDb();
+  let archiveId: number;
+  try {
+    archiveId = Number(
+      db
+        .prepare("insert into data_exports (user_id, requested_by, status, created_at) values (?, 'hunter', 'pending', ?)")
+        .run(me.id, new Date().toISOString()).lastInsertRowid,
+    );
+  } finally {
+    db.close();
+  }
+  await page.goto("/account#data-heading");
+  await waitForHydration(page, testInfo);
+  const archive = page.getByTestId("data-export");
+  await expect(archive).toContainText("Being prepared…");
+  await expect(archive.getByRole("button", { name: "Check again" })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("archive-being-prepared.png") });
+  await expectAccessible(page);
+  // Something typed elsewhere on the page stays while it waits.
+  await page.getByLabel("First name").fill("Kept");
+
+  const ready = writeDb();
+  try {
+    ready
+      .prepare(
+        "update data_exports set status = 'ready', storage_key = 'exports/none.zip', size = 2048, ready_at = ?, expires_at = ? where id = ?",
+      )
+      .run(new Date().toISOString(), new Date(Date.now() + 7 * 24 * 3600_000).toISOString(), archiveId);
+  } finally {
+    ready.close();
+  }
+  const download = archive.getByRole("link", { name: /^Download \(2 KB, until .+\)$/ });
+  if (jsEnabled(testInfo)) {
+    let loads = 0;
+    page.on("load", () => loads++);
+    await expect(download).toBeVisible({ timeout: 20_000 });
+    expect(loads).toBe(0);
+    await expect(page.getByLabel("First name")).toHaveValue("Kept");
+  } else {
+    await expect(download).toHaveCount(0);
+    await archive.getByRole("button", { name: "Check again" }).click();
+    await expect(download).toBeVisible();
+  }
 });

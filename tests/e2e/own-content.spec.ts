@@ -221,3 +221,105 @@ test.describe("hunters in control of what they posted", () => {
     expect(query("select id from comments where id = ?", old)).toHaveLength(1);
   });
 });
+
+test.describe("a hunter's Edit and Delete wherever they see their own discovery", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test.beforeEach(async ({ context }) => {
+    await useOwnAddress(context);
+  });
+
+  /** The Edit or Delete link of the hunter's discovery of Jimmy #serial, as a screen reader names it. */
+  const action = (page: Page, name: "Edit" | "Delete", serial: number) =>
+    page.getByRole("link", { name: `${name} your discovery of Jimmy #${serial}`, exact: true });
+
+  test("from the discovery's own page, edited and deleted, landing back on that page and then on its Jimmy's", async ({
+    page,
+  }, testInfo) => {
+    const hunter = await signInAsNewHunter(page);
+    const discovery = await discoveryOf(hunter);
+    await page.goto(`/discoveries/${discovery.id}`);
+    await waitForHydration(page, testInfo);
+    await expect(action(page, "Delete", discovery.serial)).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("discovery-page-own.png") });
+    await action(page, "Edit", discovery.serial).click();
+    await expect(page.getByRole("heading", { name: "Edit your discovery" })).toBeVisible();
+    await expect(page.getByRole("link", { name: `Your discovery of Jimmy #${discovery.serial}` })).toBeVisible();
+    const caption = `Under the bridge ${uniqueName("")}`;
+    await page.getByLabel("Caption").fill(caption);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Discovery updated")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/discoveries/${discovery.id}$`));
+    await expect(page.getByRole("heading", { name: `Jimmy #${discovery.serial}` })).toBeVisible();
+    await expect(page.getByText(caption)).toBeVisible();
+
+    await action(page, "Delete", discovery.serial).click();
+    await expect(page.getByRole("heading", { name: "Delete your discovery?" })).toBeVisible();
+    await page.getByRole("button", { name: "Delete discovery" }).click();
+    // Its own page is gone: the hunter lands on the Jimmy's.
+    await expect(page.getByText("Discovery deleted")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${discovery.serial}$`));
+    expect(query("select id from discoveries where id = ?", discovery.id)).toEqual([]);
+  });
+
+  test("from their profile, edited and deleted, landing back on the profile each time", async ({ page }, testInfo) => {
+    const hunter = await signInAsNewHunter(page);
+    const older = await discoveryOf(hunter);
+    const newer = await discoveryOf(hunter);
+    await page.goto(`/hunters/${hunter}`);
+    await waitForHydration(page, testInfo);
+    await expect(action(page, "Edit", older.serial)).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("profile-own.png"), fullPage: true });
+    await action(page, "Edit", older.serial).click();
+    await expect(page.getByRole("link", { name: "Your profile" })).toBeVisible();
+    const caption = `Back in the park ${uniqueName("")}`;
+    await page.getByLabel("Caption").fill(caption);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Discovery updated")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/hunters/${hunter}#discovery-${older.id}$`));
+    await expect(page.locator(`#discovery-${older.id}`)).toContainText(caption);
+
+    await action(page, "Delete", newer.serial).click();
+    await page.getByRole("button", { name: "Delete discovery" }).click();
+    await expect(page.getByText("Discovery deleted")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/hunters/${hunter}$`));
+    await expect(page.locator(`#discovery-${newer.id}`)).toHaveCount(0);
+    await expect(page.locator(`#discovery-${older.id}`)).toContainText(caption);
+  });
+
+  test("nobody else sees them, and a way back to another site is ignored", async ({ page, playwright, baseURL }) => {
+    const hunter = await signInAsNewHunter(page);
+    const mine = await discoveryOf(hunter);
+    const theirs = await makeStoredDiscovery();
+    const theirHunter = queryOne<{ user_id: number }>("select user_id from discoveries where id = ?", theirs.id).user_id;
+    await page.goto(`/discoveries/${theirs.id}`);
+    await expect(page.getByText(theirs.caption)).toBeVisible();
+    await expect(page.getByRole("link", { name: /^(Edit|Delete)\b/ })).toHaveCount(0);
+    await page.goto(`/hunters/${theirHunter}`);
+    await expect(page.locator(`#discovery-${theirs.id}`)).toBeVisible();
+    await expect(page.getByRole("link", { name: /^(Edit|Delete)\b/ })).toHaveCount(0);
+
+    const visitor = await playwright.request.newContext({ baseURL });
+    try {
+      for (const path of [`/discoveries/${mine.id}`, `/hunters/${hunter}`]) {
+        const html = await (await visitor.get(path)).text();
+        expect(html, path).toContain(mine.caption);
+        expect(html, path).not.toContain(`/discoveries/${mine.id}/edit`);
+      }
+    } finally {
+      await visitor.dispose();
+    }
+
+    const timeline = `/jimmy/${mine.serial}#discovery-${mine.id}`;
+    await page.goto(`/discoveries/${mine.id}/edit?redirectTo=${encodeURIComponent("https://evil.example/")}`);
+    await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", timeline);
+    for (const away of ["https://evil.example/", "//evil.example/", "/\\evil.example"]) {
+      const response = await page.request.post(`/discoveries/${mine.id}/edit`, {
+        form: { caption: "Still mine", location: "Zilker Park, Austin", idempotencyKey: crypto.randomUUID(), redirectTo: away },
+        maxRedirects: 0,
+      });
+      expect(response.status(), away).toBe(302);
+      expect(response.headers()["location"], away).toBe(timeline);
+    }
+  });
+});
