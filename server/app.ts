@@ -11,10 +11,11 @@
  *   the admin audit log;
  * - bounds request bodies and refuses methods nobody answers (server/body-limit.ts);
  * - answers a browser's cross-site POST with a plain 403 before Remix (server/cross-site.ts);
- * - serves the public pages to signed-out visitors from a cache of about a
- *   second, and a signed-in hunter's home page from a template of it
- *   rendered as often (server/page-cache.ts). In development the build
- *   changes with every edit, so the cache is off there: every request renders.
+ * - serves the public pages to signed-out visitors from a store of whole
+ *   copies kept about a second, each the same bytes for everyone with an
+ *   ETag and a public Cache-Control (server/page-cache.ts); everyone else's
+ *   page is rendered for them. In development the build changes with every
+ *   edit, so the store is off there: every request renders.
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -23,7 +24,7 @@ import type { Env } from "../app/infra/env.server.ts";
 import { limitedBody, refuseUnanswerable } from "./body-limit.ts";
 import { refuseCrossSite } from "./cross-site.ts";
 import { loopbackOnly } from "./loopback-only.ts";
-import { anonymousVariant, createPageCache, type Personalize, type RenderContext } from "./page-cache.ts";
+import { acceptsGzip, createPageCache, sharedVariant } from "./page-cache.ts";
 import { remixRequest, sendResponse } from "./remix-adapter.ts";
 import { requestLog } from "./request-log.ts";
 import { commonSecurityHeaders, plainErrors } from "./security-headers.ts";
@@ -35,18 +36,6 @@ export type AppOptions = {
   /** Serves the client's files: the build's client directory (server/static-files.ts) or Vite's middleware. */
   assets: express.RequestHandler;
 };
-
-function pageCacheFor(build: AppOptions["build"], ttlMs: number) {
-  if (typeof build === "function") return createPageCache({ ttlMs: 0 });
-  // The app's entry module issues the comment-form tokens cached pages need and
-  // reads a signed-in hunter's values for their copy of a personal page template
-  // (the cache holds no secret and reads no session of its own).
-  const { issuePageCacheFormToken, personalizePage } = build.entry.module as {
-    issuePageCacheFormToken?: () => string;
-    personalizePage?: Personalize;
-  };
-  return createPageCache({ ttlMs, issueFormToken: issuePageCacheFormToken, personalize: personalizePage });
-}
 
 /**
  * The build with every route's loader and action wrapped as the app's entry
@@ -62,13 +51,13 @@ function atRouteEdge(build: ServerBuild): ServerBuild {
 }
 
 export function createApp({ config, build, assets }: AppOptions): express.Express {
-  const pageCache = pageCacheFor(build, config.pageCacheTtlMs);
+  const pageCache = createPageCache({ ttlMs: typeof build === "function" ? 0 : config.pageCacheTtlMs });
   const handleRemix = createRequestHandler(
     typeof build === "function" ? () => build().then(atRouteEdge) : atRouteEdge(build),
     config.nodeEnv,
   );
-  const renderPage = (req: express.Request) => (request: Request, context?: RenderContext) =>
-    handleRemix(request, { socketAddress: req.socket.remoteAddress ?? null, ...context });
+  const renderPage = (req: express.Request) => (request: Request) =>
+    handleRemix(request, { socketAddress: req.socket.remoteAddress ?? null });
 
   const app = express();
   app.disable("x-powered-by");
@@ -78,35 +67,17 @@ export function createApp({ config, build, assets }: AppOptions): express.Expres
   app.use(refuseUnanswerable);
 
   // Before everything but the request log, so a signed-out visitor's copy of a
-  // public page, or a hunter's of their home page, costs no more than it must.
+  // public page costs no more than it must.
   app.use((req, res, next) => {
-    const variant = anonymousVariant(req.headers.cookie, req.headers.authorization, req.headers["accept-language"]);
     const cached = pageCache.lookup({
       method: req.method,
       url: req.originalUrl,
-      anonymous: variant !== null,
-      variant: variant ?? "",
-      acceptsGzip: req.headers["accept-encoding"] !== undefined && Boolean(req.acceptsEncodings("gzip")),
+      variant: sharedVariant(req.headers.cookie, req.headers.authorization, req.headers["accept-language"]),
+      acceptsGzip: acceptsGzip(req.headers["accept-encoding"]),
+      ifNoneMatch: req.headers["if-none-match"] ?? null,
     });
     if (cached) return res.writeHead(cached.status, cached.headers).end(cached.body);
-    const cookie = req.headers.cookie;
-    if (
-      req.method !== "GET" ||
-      cookie === undefined ||
-      req.headers.authorization !== undefined ||
-      variant !== null ||
-      !pageCache.offers(req.originalUrl)
-    )
-      return next();
-    pageCache
-      .personal({
-        url: req.originalUrl,
-        cookie,
-        acceptEncoding: req.headers["accept-encoding"] ?? null,
-        request: () => remixRequest(req, res),
-        render: renderPage(req),
-      })
-      .then((answer) => (answer ? res.writeHead(answer.status, answer.headers).end(answer.body) : next()), next);
+    next();
   });
   app.use(compression());
   app.use(assets);
