@@ -68,7 +68,8 @@ test("a signed-out visitor gets the public pages as one copy for everyone: the s
     if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
   });
   const serial = mintJimmy();
-  for (const path of ["/", "/discoveries", "/hall-of-fame", "/map", "/privacy-policy", `/jimmy/${serial}`]) {
+  const paths = ["/", "/discoveries", "/hall-of-fame", "/map", "/privacy-policy", `/jimmy/${serial}`];
+  for (const path of paths) {
     // Two visitors, one after the other, within the copy's lifetime.
     let first: APIResponse | undefined;
     await expect
@@ -105,9 +106,12 @@ test("a signed-out visitor gets the public pages as one copy for everyone: the s
     const hashes = inlineScriptHashes(html);
     expect(hashes.length, path).toBeGreaterThan(0);
     for (const hash of hashes) expect(csp, `${path}: ${hash}`).toContain(hash);
-    // In the browser its scripts run: the page hydrates, and nothing is blocked.
+  }
+  // In the browser their scripts run: each page hydrates, and nothing is blocked. (After the checks above:
+  // a page may post in the background, which empties the cache.)
+  for (const path of paths) {
     const shown = (await page.goto(`${app.baseURL}${path}`))!;
-    expect(shown.headers()["etag"], path).toBe(etag);
+    expect(shown.headers()["content-security-policy"], path).not.toContain("'nonce-");
     await waitForHydration(page, testInfo);
   }
   if (jsEnabled(testInfo)) expect(blocked).toEqual([]);
