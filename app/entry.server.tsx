@@ -3,12 +3,11 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
-import { PersonalTemplateContext } from "~/components/personal-template";
-import { isPageCacheable, PAGE_CACHE_FORM_TOKEN_HEADER, PAGE_CACHE_NONCE_HEADER, PAGE_CACHE_PERSONAL_HEADER } from "~/lib/page-cache";
-import { issueUniqueFormToken } from "~/services/comment-guard.server";
+import { isPageCacheable, PAGE_CACHE_SHARED_HEADER } from "~/lib/page-cache";
+import { preferenceVariant } from "~/lib/reader-preferences";
 import { getDb, migrateToLatest } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { applyCommonSecurityHeaders, applyDocumentSecurityHeaders, createNonce } from "~/web/security.server";
+import { applyCommonSecurityHeaders, applyDocumentSecurityHeaders, createNonce, inlineScriptHashes } from "~/web/security.server";
 import { pageBuffer } from "~/web/react-stream.server";
 import { answeringDomainErrors } from "~/web/domain-errors.server";
 import { sharingPageReads } from "~/web/page-request.server";
@@ -47,12 +46,6 @@ const ABORT_DELAY = 5_000;
 
 export const streamTimeout = ABORT_DELAY;
 
-/** For the anonymous page cache (server/app.ts): each cached copy of a page with a comment form gets a token of its own. */
-export const issuePageCacheFormToken = () => issueUniqueFormToken();
-
-/** For the page cache: a signed-in hunter's values for a personal page template's keys. */
-export { personalizePage } from "~/web/personal-page.server";
-
 /**
  * The production server wraps the build with this (server/app.ts): a busy
  * database answers 503 from any loader or action, and the loaders of one page
@@ -67,15 +60,22 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = createNonce();
-  // A page that may be kept by the anonymous page cache (server/page-cache.ts)
-  // is marked with the nonce it was rendered with.
+  // A page of a route that opts into the page cache, rendered for a signed-out
+  // visitor with nothing issued for them alone, is *shared*: the same bytes for
+  // everyone with the same reading preferences (server/page-cache.ts stores it
+  // whole), so it has no nonce and its inline scripts are allowed by hash.
+  // Every other page is rendered for its request alone, with a nonce.
   const leaf = remixContext.staticHandlerContext.matches.at(-1);
   const handle = leaf === undefined ? undefined : remixContext.routeModules[leaf.route.id]?.handle;
-  const cacheable = responseStatusCode === 200 && isPageCacheable(handle);
-  const template = typeof loadContext.personalTemplate === "string" && loadContext.personalTemplate ? loadContext.personalTemplate : null;
-  const personal = cacheable && handle.personalTemplate === true;
-  const formToken = cacheable ? handle.pageCacheFormToken?.(remixContext.staticHandlerContext.loaderData[leaf!.route.id]) : undefined;
+  const cacheable = isPageCacheable(handle);
+  const shared =
+    responseStatusCode === 200 &&
+    cacheable &&
+    !handle.personal?.(remixContext.staticHandlerContext.loaderData[leaf!.route.id]) &&
+    // Signed out: no Authorization, no cookie but the reading preferences (as sharedVariant in server/page-cache.ts).
+    !request.headers.has("Authorization") &&
+    preferenceVariant(request.headers.get("Cookie"), request.headers.get("Accept-Language")) !== null;
+  const nonce = shared ? undefined : createNonce();
   const waitForAll = isbot(request.headers.get("user-agent") || "") || remixContext.isSpaMode;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -87,21 +87,26 @@ export default function handleRequest(
     const body = pageBuffer(chunks);
     body.on("finish", () => {
       clearTimeout(timeout);
+      const html = Buffer.concat(chunks);
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      applyDocumentSecurityHeaders(responseHeaders, nonce);
-      if (cacheable && responseStatusCode === 200) {
-        responseHeaders.set(PAGE_CACHE_NONCE_HEADER, nonce);
-        if (formToken) responseHeaders.set(PAGE_CACHE_FORM_TOKEN_HEADER, formToken);
-        if (personal) responseHeaders.set(PAGE_CACHE_PERSONAL_HEADER, template !== null ? "template" : "offered");
-      }
-      resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+      // A shared page's scripts are those it holds, so the policy is computed from it once rendered.
+      applyDocumentSecurityHeaders(
+        responseHeaders,
+        nonce === undefined ? { hashes: inlineScriptHashes(html.toString("utf8")) } : { nonce },
+      );
+      // Its copy differs by the preference cookies and the language that picks a reader's units (shared), or is
+      // someone's own (every other page, unless its route said how it may be kept): never kept for another person.
+      responseHeaders.append("Vary", "Cookie");
+      if (shared && responseStatusCode === 200) {
+        responseHeaders.append("Vary", "Accept-Language");
+        responseHeaders.set(PAGE_CACHE_SHARED_HEADER, "1");
+      } else if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+      resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
     });
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
+      <NonceProvider value={nonce ?? ""}>
         <RequestIdContext.Provider value={loadContext.requestId ?? null}>
-          <PersonalTemplateContext.Provider value={template}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-          </PersonalTemplateContext.Provider>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
         </RequestIdContext.Provider>
       </NonceProvider>,
       {

@@ -7,14 +7,12 @@ import { MobileNav } from "~/components/MobileNav";
 import { NavigationProgress } from "~/components/NavigationProgress";
 import { useNonce } from "~/components/nonce";
 import { loadFeedSkeleton, PendingPage } from "~/components/PendingPage";
-import { PersonalSlot, usePersonalTemplate } from "~/components/personal-template";
 import { AccountArea, DemoSignInBanner, type HeaderUser, SignInButton, SiteHeader } from "~/components/SiteHeader";
 import { SiteFooter } from "~/components/SiteFooter";
 import { ToastProvider } from "~/components/Toaster";
 import { AlertIcon, ICON_SPRITE_HREF } from "~/components/ui/icons";
 import type { HuntConfig } from "~/lib/config";
 import { isLostConnection, keepDataAfterTransportFailure } from "~/lib/transport";
-import { ACCOUNT_AREA_KEY, personalValue } from "~/lib/personal-template";
 import { countUnreadNotifications } from "~/models/notifications.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
@@ -62,29 +60,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
  */
 export type RootUser = HeaderUser & { id: number };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const config = env();
   const hunt: HuntConfig = config.hunt;
-  const tag = context.personalTemplate;
-  if (tag) {
-    // A template for any signed-in hunter: each one's name and count are put into their copy.
-    const user: RootUser = {
-      id: personalValue(tag, "user.id"),
-      firstName: personalValue(tag, "user.firstName"),
-      lastName: personalValue(tag, "user.lastName"),
-      profileImageUrl: personalValue(tag, "user.profileImageUrl"),
-    };
-    const unreadNotifications = personalValue<number>(tag, "user.unreadNotifications");
-    return data({
-      hunt,
-      origin: config.publicUrl.origin,
-      toast: null,
-      now: new Date().toISOString(),
-      user,
-      unreadNotifications,
-      demoSignIn: config.demoSignIn,
-    });
-  }
   const { toast, clearHeader } = await consumeFlash(request);
   const sessionUser = await getUser(request);
   const user: RootUser | null = sessionUser
@@ -113,13 +91,13 @@ export function useRootData(): RootLoaderData | undefined {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const nonce = useNonce();
+  // None on a shared page, whose inline scripts are allowed by hash (app/entry.server.tsx).
+  const nonce = useNonce() || undefined;
   useEffect(() => {
     // Lets browser tests (and CSS) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
   }, []);
   const root = useRootData();
-  const template = usePersonalTemplate();
   const settled = useSettled();
   useEffect(() => {
     if (settled) void loadFeedSkeleton().catch(() => undefined);
@@ -153,15 +131,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {root?.demoSignIn ? <DemoSignInBanner /> : null}
           <SiteHeader
             hunt={hunt}
-            accountArea={
-              !root?.user ? (
-                <SignInButton />
-              ) : import.meta.env.SSR && template ? (
-                <PersonalSlot tag={template} name={ACCOUNT_AREA_KEY} />
-              ) : (
-                <AccountArea user={root.user} unreadNotifications={root.unreadNotifications} />
-              )
-            }
+            accountArea={!root?.user ? <SignInButton /> : <AccountArea user={root.user} unreadNotifications={root.unreadNotifications} />}
           />
           {settled ? (
             <Suspense fallback={null}>

@@ -14,10 +14,11 @@
  *   the admin audit log;
  * - bounds request bodies and refuses methods nobody answers (server/body-limit.ts);
  * - answers a browser's cross-site POST with a plain 403 before Remix (server/cross-site.ts);
- * - serves the public pages to signed-out visitors from a cache of about a
- *   second, and a signed-in hunter's home page from a template of it
- *   rendered as often (server/page-cache.ts). In development the build
- *   changes with every edit, so the cache is off there: every request renders.
+ * - serves the public pages to signed-out visitors from a store of whole
+ *   copies kept about a second, each the same bytes for everyone with an
+ *   ETag and a public Cache-Control (server/page-cache.ts); everyone else's
+ *   page is rendered for them. In development the build changes with every
+ *   edit, so the store is off there: every request renders.
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -29,7 +30,7 @@ import { limitedBody, refuseUnanswerable } from "./body-limit.ts";
 import { refuseCrossSite } from "./cross-site.ts";
 import { loopbackOnly } from "./loopback-only.ts";
 import { metricsEndpoint } from "./metrics.ts";
-import { anonymousVariant, createPageCache, PAGE_CACHE_STATUS_HEADER, type Personalize, type RenderContext } from "./page-cache.ts";
+import { acceptsGzip, createPageCache, PAGE_CACHE_STATUS_HEADER, sharedVariant } from "./page-cache.ts";
 import { remixRequest, sendResponse } from "./remix-adapter.ts";
 import { hunterHasher, requestLog, type RequestNotes, type Routed } from "./request-log.ts";
 import { routePatterns, type RouteOf } from "./route-pattern.ts";
@@ -44,18 +45,6 @@ export type AppOptions = {
   /** The process's log (server/request-log.ts); requests are logged to it unless LOG_REQUESTS is off. */
   logger?: pino.Logger;
 };
-
-function pageCacheFor(build: AppOptions["build"], ttlMs: number) {
-  if (typeof build === "function") return createPageCache({ ttlMs: 0 });
-  // The app's entry module issues the comment-form tokens cached pages need and
-  // reads a signed-in hunter's values for their copy of a personal page template
-  // (the cache holds no secret and reads no session of its own).
-  const { issuePageCacheFormToken, personalizePage } = build.entry.module as {
-    issuePageCacheFormToken?: () => string;
-    personalizePage?: Personalize;
-  };
-  return createPageCache({ ttlMs, issueFormToken: issuePageCacheFormToken, personalize: personalizePage });
-}
 
 /**
  * The build with every route's loader and action wrapped as the app's entry
@@ -86,7 +75,7 @@ function countAnswer(req: express.Request, res: express.Response, { route }: Rou
 }
 
 export function createApp({ config, build, assets, logger }: AppOptions): express.Express {
-  const pageCache = pageCacheFor(build, config.pageCacheTtlMs);
+  const pageCache = createPageCache({ ttlMs: typeof build === "function" ? 0 : config.pageCacheTtlMs });
   // The route patterns of the build; in development, of the last build a request used.
   let routeOf: RouteOf = typeof build === "function" ? (path) => ({ route: "(unknown)", path }) : routePatterns(build.routes);
   const currentBuild =
@@ -98,12 +87,11 @@ export function createApp({ config, build, assets, logger }: AppOptions): expres
           })
       : atRouteEdge(build);
   const handleRemix = createRequestHandler(currentBuild, config.nodeEnv);
-  const renderPage = (req: express.Request, res: express.Response) => (request: Request, context?: RenderContext) =>
+  const renderPage = (req: express.Request, res: express.Response) => (request: Request) =>
     handleRemix(request, {
       socketAddress: req.socket.remoteAddress ?? null,
       requestId: res.locals.requestId as string,
       requestNotes: res.locals.requestNotes as RequestNotes,
-      ...context,
     });
 
   const app = express();
@@ -127,42 +115,20 @@ export function createApp({ config, build, assets, logger }: AppOptions): expres
   app.use(refuseUnanswerable);
 
   // Before everything but the request log, so a signed-out visitor's copy of a
-  // public page, or a hunter's of their home page, costs no more than it must.
+  // public page costs no more than it must.
   app.use((req, res, next) => {
-    const variant = anonymousVariant(req.headers.cookie, req.headers.authorization, req.headers["accept-language"]);
     const cached = pageCache.lookup({
       method: req.method,
       url: req.originalUrl,
-      anonymous: variant !== null,
-      variant: variant ?? "",
-      acceptsGzip: req.headers["accept-encoding"] !== undefined && Boolean(req.acceptsEncodings("gzip")),
+      variant: sharedVariant(req.headers.cookie, req.headers.authorization, req.headers["accept-language"]),
+      acceptsGzip: acceptsGzip(req.headers["accept-encoding"]),
+      ifNoneMatch: req.headers["if-none-match"] ?? null,
     });
     if (cached) {
       notePageCache(res, cached.headers);
       return res.writeHead(cached.status, cached.headers).end(cached.body);
     }
-    const cookie = req.headers.cookie;
-    if (
-      req.method !== "GET" ||
-      cookie === undefined ||
-      req.headers.authorization !== undefined ||
-      variant !== null ||
-      !pageCache.offers(req.originalUrl)
-    )
-      return next();
-    pageCache
-      .personal({
-        url: req.originalUrl,
-        cookie,
-        acceptEncoding: req.headers["accept-encoding"] ?? null,
-        request: () => remixRequest(req, res),
-        render: renderPage(req, res),
-      })
-      .then((answer) => {
-        if (!answer) return next();
-        notePageCache(res, answer.headers);
-        res.writeHead(answer.status, answer.headers).end(answer.body);
-      }, next);
+    next();
   });
   app.use(compression());
   app.use(assets);

@@ -17,8 +17,11 @@ import { useHydrated } from "./useHydrated";
 const freshKey = () => crypto.randomUUID?.() ?? "";
 
 export type CommentFormSetup = {
-  /** Signed render time for the server's minimum-fill-time check. */
-  token: string;
+  /**
+   * Signed render time for the server's minimum-fill-time check; null on a
+   * page shared by signed-out visitors, whose box fetches one when it opens.
+   */
+  token: string | null;
   /** The comment's idempotency key, scoped by `token` on the server. */
   idempotencyKey: string;
   /** A signed-in hunter's account name, shown read-only: their comments are posted under it, whatever the field says. "" for guests and admin sessions. */
@@ -61,6 +64,8 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
   const hydrated = useHydrated();
   const toast = useToast();
   const [open, setOpen] = useState(setup.openInitially || Boolean(failed));
+  // The page's token, a refusal's fresh one, or one fetched when the box opens; "failed" when that fetch did.
+  const [token, setToken] = useState<string | null>(failed?.formToken ?? setup.token);
   const [content, setContent] = useState(failed?.values.content ?? setup.draft ?? "");
   // Kept for a retry of this comment, so one whose answer was lost is not posted twice; fresh after it is posted.
   const [commentKey, setCommentKey] = useState(setup.idempotencyKey);
@@ -86,9 +91,12 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
       formRef.current?.reset();
       setContent("");
       setCommentKey(freshKey());
+      // The next comment's fill time counts from a token of its own.
+      setToken(null);
       setOpen(false);
       toast(POSTED);
     } else {
+      setToken(data.formToken);
       const firstFieldError = data.fieldErrors?.content?.[0] ?? data.fieldErrors?.authorName?.[0];
       toast({ title: "Error", description: data.formError ?? firstFieldError ?? "Failed to create comment", variant: "destructive" });
     }
@@ -101,6 +109,28 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
     const timer = window.setTimeout(() => setDraftForm(formRef.current), 1000);
     return () => window.clearTimeout(timer);
   }, [keepsDraft]);
+
+  useEffect(() => {
+    if (setup.token) setToken(setup.token);
+  }, [setup.token]);
+
+  // A shared page has no token: one is fetched for this visitor when the box opens.
+  const needsToken = open && hydrated && token === null;
+  useEffect(() => {
+    if (!needsToken) return;
+    let current = true;
+    fetch(`${jimmyPath}/comment-token`, { cache: "no-store", credentials: "same-origin" })
+      .then((response) =>
+        response.ok ? (response.json() as Promise<{ token: string }>) : Promise.reject(new Error(String(response.status))),
+      )
+      .then(
+        (body) => current && setToken(body.token),
+        () => current && setToken("failed"),
+      );
+    return () => {
+      current = false;
+    };
+  }, [needsToken, jimmyPath]);
 
   useEffect(() => {
     if (open && hydrated && !setup.openInitially) textareaRef.current?.focus();
@@ -145,7 +175,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
       className="relative scroll-mt-24 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm"
       preventScrollReset
     >
-      <input type="hidden" name="formToken" value={setup.token} />
+      <input type="hidden" name="formToken" value={token ?? ""} />
       <input type="hidden" name="idempotencyKey" value={commentKey} />
       <input type="hidden" name="enhanced" value={hydrated ? "1" : ""} />
       <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
@@ -168,6 +198,11 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
         </Suspense>
       ) : null}
 
+      {token === "failed" ? (
+        <p role="alert" className="mb-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          We couldn&apos;t get the comment box ready (is the connection down?). Close it and open it again to try once more.
+        </p>
+      ) : null}
       {formError ? (
         <p
           role="alert"
@@ -245,7 +280,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
         )}
         <button
           type="submit"
-          disabled={pending || (hydrated && (blank || tooLong))}
+          disabled={pending || (hydrated && (blank || tooLong || token === null || token === "failed"))}
           className="rounded-full bg-orange-700 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-orange-800 disabled:cursor-not-allowed disabled:opacity-60"
         >
           {pending ? "Posting…" : "Post Comment"}

@@ -1,8 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { likeKey } from "~/lib/personal-template";
 import type { TransportFailure } from "~/lib/transport";
-import { PersonalChoice, usePersonalTemplate } from "./personal-template";
 import { useToast } from "./Toaster";
 import { HeartIcon } from "./ui/icons";
 import { useHydrated } from "./useHydrated";
@@ -20,32 +18,13 @@ type LikeResult = { isLiked: boolean; likeCount: number } | { error: string; ret
  * button is disabled; the server's answer sets the state and the count moves
  * by one; a failure leaves both as they were and says so (SPEC.md §4, §8).
  */
-export function LikeButton(props: { discoveryId: number; liked: boolean; count: number }) {
-  const template = usePersonalTemplate();
-  // In a personal page template both ways are drawn, and each hunter's copy
-  // keeps theirs. Templates are made only on the server: browsers get none of this.
-  if (import.meta.env.SSR && template) {
-    return (
-      <PersonalChoice
-        tag={template}
-        name={likeKey(props.discoveryId)}
-        variants={[
-          ["true", <LikeForm key="true" {...props} liked />],
-          ["false", <LikeForm key="false" {...props} liked={false} />],
-        ]}
-      />
-    );
-  }
-  return <LikeForm {...props} />;
-}
-
-function LikeForm({ discoveryId, liked, count }: { discoveryId: number; liked: boolean; count: number }) {
+export function LikeButton({ discoveryId, liked, count }: { discoveryId: number; liked: boolean; count: number }) {
   const fetcher = useFetcher<LikeResult>();
   const location = useLocation();
   const hydrated = useHydrated();
   const toast = useToast();
   const [state, setState] = useState({ liked, count });
-  // Made in the browser: a key drawn into a page would be shared by every copy of a cached page or template. A
+  // Made in the browser: a key drawn into a page would be shared by every copy of a cached page. A
   // post without JavaScript names the state it wants (intent), so repeating it changes nothing anyway.
   const [requestKey, setRequestKey] = useState("");
   useEffect(() => setRequestKey(freshKey()), []);

@@ -87,8 +87,7 @@ export const unreadBadgeText = (unread: number) => (unread > 99 ? "99+" : String
 /**
  * The signed-in part of the header: notifications, the avatar (leading to the
  * hunter's account settings) and a logout form
- * that works without JavaScript. A personal page's copy gets the same markup
- * from app/web/personal-page.server.tsx.
+ * that works without JavaScript.
  */
 export function AccountArea({ user, unreadNotifications }: { user: HeaderUser; unreadNotifications: number }) {
   const fullName = `${user.firstName} ${user.lastName}`.trim();

@@ -38,4 +38,6 @@ export type CommentActionResult =
       formError?: string;
       fieldErrors?: { content?: string[]; authorName?: string[] };
       values: { content: string; authorName: string };
+      /** A form token issued with the refusal, for the form it reopens: its fill time counts from now, as on a page rendered after it. */
+      formToken: string;
     };

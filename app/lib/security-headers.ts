@@ -11,7 +11,7 @@ export const COMMON_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Cross-Origin-Opener-Policy": "same-origin",
 };
 
-/** Headers the app passes to the page cache and that no client may see (X-Page-Cache-Nonce and the like). */
+/** Headers the app passes to the page cache and that no client may see (X-Page-Cache-Shared). */
 export const INTERNAL_HEADER = /^x-page-cache-/i;
 
 /** Whether `hostname` (from a URL or a Host header, IPv6 in brackets or not) names this machine's loopback interface. */

@@ -14,16 +14,11 @@ import { buttonClass, useRootData } from "~/root";
 import { getDb } from "~/infra/db.server";
 import { getUser } from "~/web/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
-import { withPersonalLikes } from "~/lib/personal-template";
 import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { photoUrls } from "~/infra/storage.server";
 
-/**
- * The same for every signed-out visitor: served from the anonymous page
- * cache; a signed-in hunter's copy is made from a template of the page
- * (app/lib/personal-template.ts).
- */
-export const handle = { ...PAGE_CACHE_HANDLE, personalTemplate: true };
+/** The same for every signed-out visitor: served from the anonymous page cache; rendered for each signed-in hunter. */
+export const handle = PAGE_CACHE_HANDLE;
 
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string; tagline: string } } | undefined;
@@ -43,7 +38,7 @@ export const meta: MetaFunction = ({ matches }) => {
 const EMPTY_FEED_TEXT = "No discoveries yet! Be the first to find a Jimmy.";
 const EMPTY_REGULAR_FEED_TEXT = "No regular discoveries yet! Try enabling 'Show All' to see first discoveries.";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const includeFirst = url.searchParams.get("all") === "1";
   const afterParam = url.searchParams.get("after");
@@ -52,13 +47,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw new Response("That page of the feed doesn't exist. Start again from the newest discoveries.", { status: 400 });
   }
   const db = getDb();
-  const tag = context.personalTemplate;
-  const viewer = tag ? null : await getUser(request, { db });
+  const viewer = await getUser(request, { db });
   const [stats, feed] = await Promise.all([
     getHuntStats(db),
     listDiscoveries(db, photoUrls(), { includeFirst, after, viewerId: viewer?.id ?? null }),
   ]);
-  return { stats, feed: tag ? withPersonalLikes(tag, feed) : feed, includeFirst, after: afterParam };
+  return { stats, feed, includeFirst, after: afterParam };
 }
 
 function feedQuery(includeFirst: boolean, extra: Record<string, string> = {}) {

@@ -12,16 +12,11 @@ import { buttonClass, useRootData } from "~/root";
 import { getDb } from "~/infra/db.server";
 import { getUser } from "~/web/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
-import { withPersonalLikes } from "~/lib/personal-template";
 import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { photoUrls } from "~/infra/storage.server";
 
-/**
- * The same for every signed-out visitor: served from the anonymous page
- * cache; a signed-in hunter's copy is made from a template of the page
- * (app/lib/personal-template.ts).
- */
-export const handle = { ...PAGE_CACHE_HANDLE, personalTemplate: true };
+/** The same for every signed-out visitor: served from the anonymous page cache; rendered for each signed-in hunter. */
+export const handle = PAGE_CACHE_HANDLE;
 
 export const meta: MetaFunction = ({ matches }) => {
   const site = previewSite(matches);
@@ -36,20 +31,19 @@ export const meta: MetaFunction = ({ matches }) => {
   });
 };
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const afterParam = new URL(request.url).searchParams.get("after");
   const after = afterParam === null ? null : decodeCursor(afterParam);
   if (afterParam !== null && !after) {
     throw new Response("That page of the list doesn't exist. Start again from the newest discoveries.", { status: 400 });
   }
   const db = getDb();
-  const tag = context.personalTemplate;
-  const viewer = tag ? null : await getUser(request, { db });
+  const viewer = await getUser(request, { db });
   const [total, page] = await Promise.all([
     countDiscoveries(db),
     listDiscoveries(db, photoUrls(), { includeFirst: true, after, viewerId: viewer?.id ?? null }),
   ]);
-  return { total, page: tag ? withPersonalLikes(tag, page) : page, after: afterParam };
+  return { total, page, after: afterParam };
 }
 
 const apiUrl = (cursor: string) => `/api/discoveries?limit=10&includeFirst=true&after=${encodeURIComponent(cursor)}`;

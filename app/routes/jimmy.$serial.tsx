@@ -57,14 +57,19 @@ import { commentDraftOf } from "~/web/sign-in-intent.server";
 
 const INVALID_URL_TEXT = "Invalid URL";
 
-// A signed-out visitor's copy may come from the anonymous page cache; the comment form's token is issued afresh for each.
 /** A refused comment's Retry-After (the per-address limit) reaches the page that says so. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {
   const retryAfter = actionHeaders.get("Retry-After");
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
 
-export const handle = pageCacheHandle<Awaited<ReturnType<typeof loader>>>((data) => data.commentForm.token);
+/**
+ * A signed-out visitor's page is shared (the page cache's copy), so it holds
+ * no comment-form token: the box fetches one when it opens
+ * (jimmy.$serial_.comment-token.ts), and without JavaScript 'Add Comment'
+ * leads to ?comment=new, a page rendered for the visitor with one.
+ */
+export const handle = pageCacheHandle<Awaited<ReturnType<typeof loader>>>((data) => data.commentForm.token !== null);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const serial = parseSerial(params.serial);
@@ -92,6 +97,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ownComments = user ? comments.filter((c) => c.hunterId === user.id) : [];
   const config = env();
   const latest = page.latest;
+  const openForm = new URL(request.url).searchParams.get("comment") === "new";
   const [missing, reached, watch] = await Promise.all([
     latest ? missingReportsOf(db, page.jimmy.id, null) : null,
     milestonesOfDiscoveries(
@@ -123,7 +129,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     /** Comment id → whether it may still be edited (deleting is always allowed). */
     ownComments: Object.fromEntries(ownComments.map((c) => [c.id, withinEditWindow(c)])),
     commentForm: {
-      token: issueUniqueFormToken(),
+      token: user || admin || openForm ? issueUniqueFormToken() : null,
       // Shared by the copies of a cached page, but scoped by each copy's own token (commentGuard).
       idempotencyKey: crypto.randomUUID(),
       defaultName: user && !admin ? fullName(user.firstName, user.lastName) : "",
@@ -132,7 +138,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : user
           ? "You're signed in, so this comment is posted under your account name."
           : "Leave it blank to post as Anonymous Hunter. Admins are auto-assigned.",
-      openInitially: new URL(request.url).searchParams.get("comment") === "new",
+      openInitially: openForm,
       // A guest may sign in first to post under their name; what they typed comes back with them (comment-sign-in route).
       offerSignIn: !user && !admin,
       draft: user ? await commentDraftOf(request, serial) : null,
@@ -167,8 +173,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return typeof value === "string" ? value : "";
   };
   const values = { content: field("content"), authorName: field("authorName") };
-  const reject = (status: number, rest: Omit<Extract<CommentActionResult, { ok: false }>, "ok" | "values">, headers?: HeadersInit) =>
-    data<CommentActionResult>({ ok: false, values, ...rest }, { status, headers });
+  const reject = (
+    status: number,
+    rest: Omit<Extract<CommentActionResult, { ok: false }>, "ok" | "values" | "formToken">,
+    headers?: HeadersInit,
+  ) => data<CommentActionResult>({ ok: false, values, formToken: issueUniqueFormToken(), ...rest }, { status, headers });
 
   const verdict = checkCommentForm(form);
   if (!verdict.ok) return reject(400, { formError: verdict.message });

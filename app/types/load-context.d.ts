@@ -8,13 +8,6 @@ declare module "@remix-run/node" {
      * address. Set by `npm start` and `npm run dev` alike.
      */
     socketAddress?: string | null;
-    /**
-     * Set by the server's page cache when it renders a personal page
-     * template (app/lib/personal-template.ts): the template's random tag.
-     * Loaders of pages that offer one return markers with it instead of the
-     * hunter's own data.
-     */
-    personalTemplate?: string;
     /** The request's id (server/request-log.ts), shown on error pages so a report can be matched to its log line. */
     requestId?: string;
     /** What the app notes for the request's log line: the signed-in hunter (hashed there). */

@@ -25,13 +25,44 @@ export function allowCspSources(sources: CspSources): void {
   }
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * How a page's inline scripts are allowed: a page rendered for one request
+ * by a nonce of its own; a page every signed-out visitor shares (the page
+ * cache's copies, docs/decisions/022-shared-pages-whole-and-cacheable.md) by
+ * the hashes of the inline scripts it holds, so its bytes are the same for
+ * everyone.
+ */
+export type ScriptSources = { nonce: string } | { hashes: readonly string[] };
+
+/**
+ * The CSP hash sources of a page's inline scripts (every `<script>` without a
+ * `src`), computed from the markup as the browser will read it: the text
+ * between the tags, as UTF-8.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(match[1] ?? "")) continue;
+    hashes.add(
+      `'sha256-${crypto
+        .createHash("sha256")
+        .update(match[2] ?? "", "utf8")
+        .digest("base64")}'`,
+    );
+  }
+  return [...hashes];
+}
+
+export function contentSecurityPolicy(scripts: ScriptSources): string {
   const config = env();
   const list = (items: string[]) => [...new Set(items)].join(" ");
   const storage = storageBrowserOrigins(config);
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    // The page's own modules load under 'self'; its inline scripts by nonce or hash. Not 'strict-dynamic':
+    // in Chromium a hash-allowed inline module's import() is refused under it (a nonce is passed on to the
+    // import, a hash is not), and Remix's inline module starts the app with one.
+    `script-src 'self' ${"nonce" in scripts ? `'nonce-${scripts.nonce}'` : scripts.hashes.join(" ")}`.trimEnd(),
     "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
     // Map tiles (MAP_TILE_URL): the pan-and-zoom map's, and those under the drawn maps at city scale. Images, never fetched by script.
@@ -53,9 +84,9 @@ export function contentSecurityPolicy(nonce: string): string {
 }
 
 /** Headers every HTML page carries. */
-export function applyDocumentSecurityHeaders(headers: Headers, nonce: string): void {
+export function applyDocumentSecurityHeaders(headers: Headers, scripts: ScriptSources): void {
   const config = env();
-  headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  headers.set("Content-Security-Policy", contentSecurityPolicy(scripts));
   applyCommonSecurityHeaders(headers);
   headers.set("Permissions-Policy", "camera=(self), geolocation=(self), microphone=(), payment=(), usb=()");
   if (config.isProduction && config.publicUrl.protocol === "https:") {

@@ -205,6 +205,38 @@ test.describe("security headers", () => {
     expect(nonces.size).toBe(rendered.length);
   });
 
+  test("a signed-out visitor's shared pages allow exactly their own inline scripts by hash, with no nonce, and their scripts run", async ({
+    browser,
+    context,
+  }, testInfo) => {
+    const hunter = await hunterWithTargets(context);
+    const visitor = await browser.newContext({ javaScriptEnabled: jsEnabled(testInfo) });
+    try {
+      const blocked: string[] = [];
+      const page = await visitor.newPage();
+      page.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) blocked.push(message.text());
+      });
+      for (const url of ["/", "/discoveries", "/hall-of-fame", "/map", "/privacy-policy", `/jimmy/${hunter.samples.serial}`]) {
+        const response = (await page.goto(url))!;
+        const csp = response.headers()["content-security-policy"] ?? "";
+        const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+        const html = await response.text();
+        const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=/.test(m[1]!));
+        expect(inline.length, url).toBeGreaterThan(0);
+        const hashes = inline.map((m) => `'sha256-${crypto.createHash("sha256").update(m[2]!, "utf8").digest("base64")}'`);
+        // 'self' for the page's modules, and one hash per inline script: no nonce, nothing inline allowed wholesale.
+        expect(scriptSrc.split(" ").sort(), `${url}: ${csp}`).toEqual(["'self'", ...new Set(hashes)].sort());
+        expect(html, url).not.toMatch(/<script[^>]*\snonce=/);
+        expect(response.headers()["cache-control"] ?? "", url).not.toContain("private");
+        await waitForHydration(page, testInfo);
+      }
+      expect(blocked).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  });
+
   test("error answers give a message and never a stack trace", async ({ request }) => {
     const cases: [string, () => Promise<APIResponse>, number, RegExp][] = [
       ["an unknown page", () => request.get("/no-such-page"), 404, /404 Page Not Found/],

@@ -55,8 +55,9 @@ export async function waitFillTime(page: Page) {
   await expect
     .poll(
       async () => {
-        const values = await tokens.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
-        return Date.now() - Math.max(...values.map((value) => Number(value.split(".")[0])));
+        // A box that is still fetching its token (a shared page's) has none yet: not ready.
+        const values = await tokens.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value).filter(Boolean));
+        return values.length === 0 ? -1 : Date.now() - Math.max(...values.map((value) => Number(value.split(".")[0])));
       },
       { message: "the form's render time is far enough back", intervals: [100], timeout: MIN_FILL_MS + 10_000 },
     )
@@ -198,6 +199,8 @@ export async function openCommentBox(page: Page) {
     : page.getByRole("link", { name: "Add Comment" });
   await toggle.click();
   await expect(page.getByRole("form", { name: "Add a comment" })).toBeVisible();
+  // A signed-out visitor's page is shared: the box is ready once it has fetched a token of its own.
+  await expect(page.locator('input[name="formToken"]')).toHaveAttribute("value", /^\d+\./);
 }
 
 /** The signed form token rendered into the open comment box. */
