@@ -123,7 +123,7 @@ export function DiscoveryFeed({
         {items.map((discovery, index) => (
           <li key={discovery.id}>
             <DiscoveryCard discovery={discovery} now={now} priority={index === 0} />
-            {actions ? <div className="mt-1 flex flex-wrap justify-end gap-1">{actions(discovery)}</div> : null}
+            <CardActions>{actions?.(discovery)}</CardActions>
           </li>
         ))}
       </ol>
@@ -197,4 +197,9 @@ export function FeedPageSkeleton({ page, huntName }: { page: "home" | "discoveri
       </div>
     </div>
   );
+}
+
+/** Under a card, what its reader may do with it (their own discovery's Edit and Delete); nothing at all when there is nothing. */
+function CardActions({ children }: { children: React.ReactNode }) {
+  return children ? <div className="mt-1 flex flex-wrap justify-end gap-1">{children}</div> : null;
 }

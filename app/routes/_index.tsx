@@ -4,6 +4,7 @@ import { Form, isRouteErrorResponse, useLoaderData, useNavigation, useRouteError
 import { Link } from "~/components/Link";
 import { useCallback } from "react";
 import { DiscoveryFeed, FEED_ERROR_TEXT } from "~/components/DiscoveryFeed";
+import { ownCardActions } from "~/components/OwnDiscoveryActions";
 import { FoundJimmyPanel, QuickCaptureButton } from "~/components/FoundJimmyPanel";
 import { ContributorLink } from "~/components/SignInGate";
 import { StatsBanner } from "~/components/StatsBanner";
@@ -117,6 +118,10 @@ export default function Home() {
             loading={loadingHome}
             skeletons={3}
             label="Recent discoveries"
+            actions={ownCardActions(
+              root?.user?.id,
+              (discovery) => `/${feedQuery(includeFirst, after ? { after } : {})}#discovery-${discovery.id}`,
+            )}
           />
         </section>
         <aside className="order-1 lg:sticky lg:top-24 lg:order-2">

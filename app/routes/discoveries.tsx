@@ -4,6 +4,7 @@ import { isRouteErrorResponse, useLoaderData, useNavigation, useRouteError } fro
 import { Link } from "~/components/Link";
 import { useCallback } from "react";
 import { DiscoveryFeed, FEED_ERROR_TEXT } from "~/components/DiscoveryFeed";
+import { ownCardActions } from "~/components/OwnDiscoveryActions";
 import { BackIcon } from "~/components/ui/icons";
 import { decodeCursor } from "~/lib/discoveries";
 import { plural } from "~/lib/format";
@@ -85,6 +86,7 @@ export default function AllDiscoveries() {
           loading={loading && !after}
           skeletons={5}
           label="All discoveries"
+          actions={ownCardActions(root?.user?.id, (discovery) => `${after ? pageHref(after) : "/discoveries"}#discovery-${discovery.id}`)}
         />
       </div>
     </div>

@@ -287,6 +287,52 @@ test.describe("a hunter's Edit and Delete wherever they see their own discovery"
     await expect(page.locator(`#discovery-${older.id}`)).toContainText(caption);
   });
 
+  test("from the feeds, edited and deleted, landing back at the card; other hunters' cards offer neither", async ({
+    page,
+    playwright,
+    baseURL,
+  }, testInfo) => {
+    const hunter = await signInAsNewHunter(page);
+    const someoneElses = await makeStoredDiscovery();
+    const mine = await discoveryOf(hunter);
+    await page.goto("/discoveries");
+    await waitForHydration(page, testInfo);
+    const card = page.locator("li").filter({ has: page.locator(`#discovery-${mine.id}`) });
+    await expect(card.getByRole("link", { name: `Edit your discovery of Jimmy #${mine.serial}`, exact: true })).toBeVisible();
+    await expect(
+      page
+        .locator("li")
+        .filter({ has: page.locator(`#discovery-${someoneElses.id}`) })
+        .getByRole("link", { name: /^(Edit|Delete)\b/ }),
+    ).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath("feed-own.png") });
+    await action(page, "Edit", mine.serial).click();
+    const caption = `Seen from the feed ${uniqueName("")}`;
+    await page.getByLabel("Caption").fill(caption);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Discovery updated")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/discoveries#discovery-${mine.id}$`));
+    await expect(page.locator(`#discovery-${mine.id}`)).toContainText(caption);
+
+    // The home page's feed, first discoveries shown.
+    await page.goto("/?all=1");
+    await action(page, "Delete", mine.serial).click();
+    await page.getByRole("button", { name: "Delete discovery" }).click();
+    await expect(page.getByText("Discovery deleted")).toBeVisible();
+    await expect(page).toHaveURL(/\/\?all=1$/);
+    await expect(page.locator(`#discovery-${mine.id}`)).toHaveCount(0);
+    expect(query("select id from discoveries where id = ?", mine.id)).toEqual([]);
+
+    // A visitor's copy of the feeds (the one a cache shares) names no hunter's Edit or Delete.
+    const visitor = await playwright.request.newContext({ baseURL });
+    try {
+      for (const path of ["/discoveries", "/?all=1"])
+        expect(await (await visitor.get(path)).text(), path).not.toMatch(/\/discoveries\/\d+\/(edit|delete)/);
+    } finally {
+      await visitor.dispose();
+    }
+  });
+
   test("nobody else sees them, and a way back to another site is ignored", async ({ page, playwright, baseURL }) => {
     const hunter = await signInAsNewHunter(page);
     const mine = await discoveryOf(hunter);
