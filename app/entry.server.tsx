@@ -94,10 +94,12 @@ export default function handleRequest(
         responseHeaders,
         nonce === undefined ? { hashes: inlineScriptHashes(html.toString("utf8")) } : { nonce },
       );
-      // Its copy differs by the preference cookies and the language that picks a reader's units (shared), or is
-      // someone's own (every other page, unless its route said how it may be kept): never kept for another person.
-      responseHeaders.append("Vary", "Cookie");
+      // A shared copy differs by the preference cookies and the language that picks a reader's units; every other
+      // page is someone's own (unless its route said how it may be kept): private, never kept for another person.
+      // No `Vary: Cookie` on those: the browser would then refetch them on Back whenever a cookie changed (a toast's),
+      // and a hunter going Back to the report form they sent must get it as sent, with its idempotency key.
       if (shared && responseStatusCode === 200) {
+        responseHeaders.append("Vary", "Cookie");
         responseHeaders.append("Vary", "Accept-Language");
         responseHeaders.set(PAGE_CACHE_SHARED_HEADER, "1");
       } else if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
