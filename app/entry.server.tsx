@@ -98,8 +98,9 @@ export default function handleRequest(
       // page is someone's own (unless its route said how it may be kept): private, never kept for another person.
       // No `Vary: Cookie` on those: the browser would then refetch them on Back whenever a cookie changed (a toast's),
       // and a hunter going Back to the report form they sent must get it as sent, with its idempotency key.
+      // A route that offers shared copies says so on its personal answers too: the same address differs by cookie.
+      if (cacheable) responseHeaders.append("Vary", "Cookie");
       if (shared && responseStatusCode === 200) {
-        responseHeaders.append("Vary", "Cookie");
         responseHeaders.append("Vary", "Accept-Language");
         responseHeaders.set(PAGE_CACHE_SHARED_HEADER, "1");
       } else if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");

@@ -39,7 +39,7 @@ async function archiveOnAccountPage(page: Page) {
   if (jsEnabled(test.info())) {
     let reloads = 0;
     page.on("load", () => reloads++);
-    await expect(download).toBeVisible({ timeout: 30_000 });
+    await expect(download).toBeVisible({ timeout: 60_000 });
     expect(reloads).toBe(0);
   } else {
     await expect(async () => {
@@ -49,7 +49,7 @@ async function archiveOnAccountPage(page: Page) {
         await checkAgain.click();
       }
       await expect(download).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 30_000 });
+    }).toPass({ timeout: 60_000 });
   }
   return (await download.getAttribute("href"))!;
 }
