@@ -9,6 +9,7 @@ declare module "@remix-run/node" {
   }
 }
 
+const CARD_PARTS = /\/app\/components\/(DiscoveryPhoto|ShareButton|OwnActions)\.tsx$/;
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
 const ROOT_SHARED =
   /\/app\/(root\.tsx|lib\/transport\.ts|lib\/format\.ts|lib\/link-preview\.ts|lib\/page-cache\.ts|components\/useHydrated\.ts|components\/ui\/icons\.tsx)$/;
@@ -32,7 +33,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             //   itself, Rollup split these into seven more files of 0.1–0.5 KB, each a request of
             //   its own on a phone's slow connection.
             manualChunks: (id: string) =>
-              FRAMEWORK.test(id) ? "framework" : id.includes("vite/preload-helper") || ROOT_SHARED.test(id) ? "root-shared" : undefined,
+              FRAMEWORK.test(id)
+                ? "framework"
+                : id.includes("vite/preload-helper") || ROOT_SHARED.test(id)
+                  ? "root-shared"
+                  : CARD_PARTS.test(id)
+                    ? "card-parts"
+                    : undefined,
           },
         },
   },

@@ -1,5 +1,4 @@
 import { Link } from "~/components/Link";
-import type { DiscoveryCardData } from "~/lib/discoveries";
 
 const actionClass = "rounded-full px-3 py-1.5 text-sm font-semibold hover:bg-stone-100";
 
@@ -29,15 +28,4 @@ export function OwnDiscoveryActions({
       </Link>
     </>
   );
-}
-
-/**
- * A feed's `actions` for the hunter reading it: Edit and Delete under the
- * cards that are theirs, nothing under anyone else's; none at all signed out,
- * so a shared page's bytes are everyone's.
- */
-export function ownCardActions(hunterId: number | undefined, returnTo: (discovery: DiscoveryCardData) => string) {
-  if (hunterId === undefined) return undefined;
-  return (discovery: DiscoveryCardData) =>
-    discovery.user.id === hunterId ? <OwnDiscoveryActions discovery={discovery} returnTo={returnTo(discovery)} /> : null;
 }

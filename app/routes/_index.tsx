@@ -4,7 +4,7 @@ import { Form, isRouteErrorResponse, useLoaderData, useNavigation, useRouteError
 import { Link } from "~/components/Link";
 import { useCallback } from "react";
 import { DiscoveryFeed, FEED_ERROR_TEXT } from "~/components/DiscoveryFeed";
-import { ownCardActions } from "~/components/OwnDiscoveryActions";
+import { ownCardActions } from "~/components/OwnActions";
 import { FoundJimmyPanel, QuickCaptureButton } from "~/components/FoundJimmyPanel";
 import { ContributorLink } from "~/components/SignInGate";
 import { StatsBanner } from "~/components/StatsBanner";

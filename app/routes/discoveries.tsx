@@ -4,7 +4,7 @@ import { isRouteErrorResponse, useLoaderData, useNavigation, useRouteError } fro
 import { Link } from "~/components/Link";
 import { useCallback } from "react";
 import { DiscoveryFeed, FEED_ERROR_TEXT } from "~/components/DiscoveryFeed";
-import { ownCardActions } from "~/components/OwnDiscoveryActions";
+import { ownCardActions } from "~/components/OwnActions";
 import { BackIcon } from "~/components/ui/icons";
 import { decodeCursor } from "~/lib/discoveries";
 import { plural } from "~/lib/format";

@@ -5,7 +5,7 @@ import { Link } from "~/components/Link";
 import { HunterAvatarLink, HunterNameLink } from "~/components/Avatar";
 import { DiscoveryPhoto, photoAlt } from "~/components/DiscoveryPhoto";
 import { LikeButton } from "~/components/LikeButton";
-import { OwnDiscoveryActions } from "~/components/OwnDiscoveryActions";
+import { OwnActions } from "~/components/OwnActions";
 import { ShareButton } from "~/components/ShareButton";
 import { PinIcon } from "~/components/ui/icons";
 import { discoveryInJourneyPath, discoveryPagePath, jimmyPath } from "~/lib/discoveries";
@@ -118,7 +118,7 @@ export default function DiscoveryPage() {
           <div className="mt-4 flex flex-wrap items-center gap-2">
             <LikeButton discoveryId={discovery.id} liked={discovery.isLikedByUser} count={discovery.likeCount} />
             <ShareButton path={discoveryPagePath(discovery.id)} title={`Jimmy #${jimmy.serialNumber} was found!`} />
-            {own ? <OwnDiscoveryActions discovery={discovery} returnTo={discoveryPagePath(discovery.id)} /> : null}
+            {own ? <OwnActions discovery={discovery} returnTo={discoveryPagePath(discovery.id)} /> : null}
           </div>
           <nav aria-label="More of this Jimmy" className="mt-5 flex flex-wrap gap-3">
             <Link

@@ -5,7 +5,7 @@ import { Link } from "~/components/Link";
 import { useCallback } from "react";
 import { Avatar } from "~/components/Avatar";
 import { DiscoveryFeed } from "~/components/DiscoveryFeed";
-import { OwnDiscoveryActions } from "~/components/OwnDiscoveryActions";
+import { OwnActions } from "~/components/OwnActions";
 import { decodeCursor } from "~/lib/discoveries";
 import { formatCount, fullName, plural } from "~/lib/format";
 import { distanceFigure } from "~/lib/units";
@@ -180,7 +180,7 @@ export default function HunterPage() {
           actions={
             own
               ? (discovery) => (
-                  <OwnDiscoveryActions discovery={discovery} returnTo={`${after ? pageHref(after) : path}#discovery-${discovery.id}`} />
+                  <OwnActions discovery={discovery} returnTo={`${after ? pageHref(after) : path}#discovery-${discovery.id}`} />
                 )
               : undefined
           }

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, redirect } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { Link } from "~/components/Link";
+import { OwnActions } from "~/components/OwnActions";
 import { lazy, Suspense } from "react";
 import { z } from "zod";
 import { HunterAvatarLink, HunterNameLink } from "~/components/Avatar";
@@ -509,17 +510,7 @@ function TimelineEntry({
           </div>
         </div>
         <footer className="flex flex-wrap justify-end gap-1 border-t border-stone-100 px-2 py-1">
-          {/* OwnDiscoveryActions' links, written out: its chunk (0.45 KB) would take this page over its first-load budget. */}
-          {own ? (
-            <>
-              <Link to={`/discoveries/${discovery.id}/edit`} className={`${entryActionClass} text-orange-800`}>
-                Edit
-              </Link>
-              <Link to={`/discoveries/${discovery.id}/delete`} className={`${entryActionClass} text-red-800`}>
-                Delete
-              </Link>
-            </>
-          ) : null}
+          {own ? <OwnActions discovery={discovery} returnTo={`/jimmy/${discovery.jimmy.serialNumber}#discovery-${discovery.id}`} /> : null}
           <Link
             to={`/flag/discovery/${discovery.id}`}
             className={`${entryActionClass} text-stone-600`}
