@@ -26,11 +26,13 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 /**
  * Starts the server on `dataDir`; `nodeArgs` go to Node before the entry (e.g.
  * --cpu-prof); `root` is the checkout whose build/ it serves (this one by
- * default; another, with its own node_modules, to compare two builds).
+ * default; another, with its own node_modules, to compare two builds);
+ * `processes` is its WEB_CONCURRENCY (one by default, so `pid` is the process
+ * that serves).
  */
 export async function startApp(
   dataDir: string,
-  { nodeArgs = [], root = ROOT }: { nodeArgs?: string[]; root?: string } = {},
+  { nodeArgs = [], root = ROOT, processes = 1 }: { nodeArgs?: string[]; root?: string; processes?: number } = {},
 ): Promise<AppServer> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
@@ -40,7 +42,7 @@ export async function startApp(
     env: {
       ...process.env,
       NODE_ENV: "production",
-      WEB_CONCURRENCY: "1",
+      WEB_CONCURRENCY: String(processes),
       PORT: String(port),
       DATA_DIR: dataDir,
       PUBLIC_URL: baseURL,
