@@ -322,6 +322,22 @@ describe("nginx with docs/nginx.conf in front of the app", () => {
     expect(await next.text()).toContain("See you on the next hunt!");
   });
 
+  it("serves visitors with only reading preferences from the cache, and anyone with another cookie from the app", async () => {
+    const through = async (cookie: string) => {
+      const response = await call(null, PAGE, { headers: { Cookie: cookie } });
+      await response.arrayBuffer();
+      return { status: response.status, cacheControl: response.headers.get("cache-control"), proxy: response.headers.get("x-proxy-cache") };
+    };
+    for (const cookie of ["units=km", "tz=Europe/Paris; units=km"]) {
+      await through(cookie);
+      expect(await through(cookie), cookie).toMatchObject({ status: 200, cacheControl: expect.stringMatching(/^public/) });
+      expect((await through(cookie)).proxy, cookie).toMatch(/HIT|UPDATING|STALE|REVALIDATED/);
+    }
+    for (const cookie of ["jh_admin=forged", "units=km; jh_flash=x", "__Host-jh_session=forged"]) {
+      expect(await through(cookie), cookie).toMatchObject({ status: 200, proxy: "BYPASS" });
+    }
+  });
+
   it("shows a comment to signed-out visitors within s-maxage and stale-while-revalidate", async () => {
     const page = await call(null, PAGE);
     await page.arrayBuffer();
