@@ -1,12 +1,14 @@
 /**
  * What the app does for flaky connections once the page is interactive
  * (loaded after hydration, so it costs first-load JavaScript nothing):
- * registers the service worker and offers its updates, marks a saved copy
- * of a page shown offline, sends offline navigations to the worker, and
- * shows the outbox of reports waiting to be sent, sending them when the
- * connection returns (docs/decisions/010-service-worker.md).
+ * registers the service worker and offers its updates, names the pages
+ * opened to the worker so it keeps them, marks a saved copy of a page shown
+ * offline (and refreshes it when the connection returns), sends offline
+ * navigations to the worker, and shows the outbox of reports waiting to be
+ * sent, sending them when the connection returns
+ * (docs/decisions/010-service-worker.md).
  */
-import { matchRoutes, useRevalidator } from "@remix-run/react";
+import { matchRoutes, useLocation, useRevalidator } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Workbox } from "workbox-window";
@@ -35,12 +37,14 @@ export default function OfflineShell({ hunter }: { hunter: string | null }) {
   // Not about connections, but deferred like them: the reader's time zone, for the dates of their next page.
   useEffect(rememberTimeZone, []);
   useFormRoutesLoaded();
-  useSavedPagesOwner(hunter ?? "");
+  const savedAt = useSavedCopy();
+  useSavedPagesOwner(hunter ?? "", savedAt !== null);
+  useOpenedPagesKept(savedAt !== null);
   useConnectionNotices();
   useLostLoadsFromWorker();
   return (
     <div className="empty:hidden">
-      <SavedCopyBanner />
+      <SavedCopyBanner savedAt={savedAt} />
       <UpdatePrompt />
       <Outbox hunter={hunter} />
     </div>
@@ -125,16 +129,71 @@ function useConnectionNotices() {
  * whenever its data changes (a sign-in, an account deleted). When that is
  * someone else, or nobody, the pages saved before go (app/lib/saved-copy.ts).
  */
-function useSavedPagesOwner(owner: string) {
+function useSavedPagesOwner(owner: string, savedCopy: boolean) {
   const loaded = useRef(false);
   useEffect(() => {
     // This page's own saved copy was stored after it was asked for, so it stays; after a change only newer ones do.
     const since = loaded.current ? Date.now() : performance.timeOrigin;
     loaded.current = true;
-    // A saved copy shown offline knows nothing new of the session.
-    if (document.documentElement.dataset.savedCopy !== undefined || !navigator.onLine) return;
+    // A saved copy shown offline knows nothing new of the session (until its data is loaded afresh).
+    if (savedCopy || !navigator.onLine) return;
     void keepSavedPagesOf(owner, since).catch(() => undefined);
-  }, [owner]);
+  }, [owner, savedCopy]);
+}
+
+/**
+ * Names each page the hunter opens to the service worker, which keeps it for
+ * offline use: the worker sees only the pages the browser loads through it,
+ * not the one that installed it (the first page of a fresh phone), nor the
+ * pages the app's own navigation reaches (it loads their data alone). The
+ * worker fetches a page only when it has not saved it since it was asked for.
+ */
+function useOpenedPagesKept(savedCopy: boolean) {
+  const { pathname, search } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    // The first page was asked for when this document was; each later one just now.
+    const since = first.current ? performance.timeOrigin : Date.now();
+    first.current = false;
+    if (savedCopy || !navigator.onLine || !navigator.serviceWorker) return;
+    const url = location.origin + pathname + search;
+    void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: "SAVE_PAGE", url, since }));
+  }, [pathname, search, savedCopy]);
+}
+
+/**
+ * When this page is a saved copy shown offline, when it was saved; null once
+ * it is not (or never was). When the connection returns, the page's data is
+ * loaded afresh, and once it is in, the page is the live one again.
+ */
+function useSavedCopy(): string | null {
+  const [savedAt, setSavedAt] = useState(() => document.documentElement.dataset.savedCopy ?? null);
+  const { revalidate } = useRevalidator();
+  const refresh = useRef(revalidate);
+  refresh.current = revalidate;
+  useEffect(() => {
+    const router = (window as RemixWindow).__remixRouter;
+    if (!savedAt || !router) return;
+    let asked = false;
+    const onOnline = () => {
+      asked = true;
+      void refresh.current();
+    };
+    // A lost connection again is useLostLoadsFromWorker's: the page reloads into the worker's answer.
+    const unsubscribe = router.subscribe((state) => {
+      if (!asked || state.revalidation !== "idle" || state.navigation.state !== "idle") return;
+      asked = false;
+      if (state.errors) return;
+      delete document.documentElement.dataset.savedCopy;
+      setSavedAt(null);
+    });
+    window.addEventListener("online", onOnline);
+    return () => {
+      unsubscribe();
+      window.removeEventListener("online", onOnline);
+    };
+  }, [savedAt]);
+  return savedAt;
 }
 
 function isAnotherPage(url: URL): boolean {
@@ -164,7 +223,9 @@ type RemixWindow = Window & {
   __remixManifest?: { routes: Record<string, { module?: string }> };
   __remixRouter?: {
     routes: Parameters<typeof matchRoutes>[0];
-    subscribe(listener: (state: { navigation: { state: string }; errors: Record<string, unknown> | null }) => void): () => void;
+    subscribe(
+      listener: (state: { navigation: { state: string }; revalidation: string; errors: Record<string, unknown> | null }) => void,
+    ): () => void;
   };
 };
 
@@ -204,8 +265,7 @@ function useFormRoutesLoaded() {
   }, []);
 }
 
-function SavedCopyBanner() {
-  const [savedAt] = useState(() => document.documentElement.dataset.savedCopy ?? null);
+function SavedCopyBanner({ savedAt }: { savedAt: string | null }) {
   const [, tick] = useState(0);
   useEffect(() => {
     if (!savedAt) return;
