@@ -159,6 +159,35 @@ test.describe("reporting without a connection", () => {
     expect(discoveriesBy(serial, hunter).map((row) => row.location)).toEqual(["Zilker Park, Austin, TX"]);
   });
 
+  test("a report waiting while the offline page is shown is sent when the connection returns, with no link to press", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const serial = foundJimmy();
+    const hunter = uniqueName("Waiting");
+    await signIn(page, hunter, "Finder", `/jimmy/${serial}/new-discovery`);
+    await controlledByWorker(page);
+    await page.goto(`/jimmy/${serial}/new-discovery`);
+    await waitForHydration(page, test.info());
+
+    await context.setOffline(true);
+    await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
+    await page.getByLabel(/^Location/).fill("Lady Bird Lake, Austin, TX");
+    await fillLabelCode(page, serial);
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+    await expect(page.getByRole("region", { name: "Outbox" })).toContainText("1 discovery waiting to be sent");
+    // A page never opened on this phone: the offline page.
+    await page.goto("/hall-of-fame");
+    await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/hall-of-fame$/);
+    await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toHaveCount(0);
+    expect(discoveriesBy(serial, hunter).map((row) => row.location)).toEqual(["Lady Bird Lake, Austin, TX"]);
+  });
+
   test("a queued report can be cancelled: nothing is sent", async ({ page, context }) => {
     test.setTimeout(120_000);
     const serial = foundJimmy();
