@@ -295,6 +295,33 @@ test.describe("pages without a connection", () => {
     await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
   });
 
+  test("the offline page opens the page asked for once requests go through, also when the connection says it is back before they do", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto("/");
+    await controlledByWorker(page);
+    await context.setOffline(true);
+    await page.goto("/privacy-policy");
+    await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
+
+    // The phone says it is online again, but nothing gets through yet (a network still being joined).
+    const failed: string[] = [];
+    await context.route("**/*", async (route) => {
+      failed.push(route.request().url());
+      await route.abort("internetdisconnected");
+    });
+    await context.setOffline(false);
+    // The phone tried, and nothing got through: still the offline page.
+    await expect.poll(() => failed.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
+
+    await context.unrouteAll({ behavior: "wait" });
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible({ timeout: 40_000 });
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+  });
+
   test("signing out leaves nothing personal in the caches", async ({ page }) => {
     test.setTimeout(120_000);
     const hunter = uniqueName("Private");
