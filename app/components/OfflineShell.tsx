@@ -25,7 +25,7 @@ import {
 } from "~/lib/outbox";
 import { rememberTimeZone } from "~/lib/reader-preferences";
 import { reportFormPath } from "~/lib/report-form";
-import { hasSavedCopy, keepSavedPagesOf, savedCopyBanner } from "~/lib/saved-copy";
+import { hasSavedCopy, savedCopyBanner } from "~/lib/saved-copy";
 import { isLostConnection, TRANSPORT_FAILURE_EVENT, type TransportFailure } from "~/lib/transport";
 import { useToast } from "./Toaster";
 import { CloseIcon } from "./ui/icons";
@@ -127,18 +127,32 @@ function useConnectionNotices() {
  * The saved pages are the signed-in hunter's alone (`owner`, "" for nobody): a page loaded from the
  * network (not a saved copy) says who the session is now, at first and
  * whenever its data changes (a sign-in, an account deleted). When that is
- * someone else, or nobody, the pages saved before go (app/lib/saved-copy.ts).
+ * someone else, or nobody, the worker drops the pages saved before
+ * (keepSavedPagesOf in app/lib/saved-copy.ts), in turn with its saves.
  */
 function useSavedPagesOwner(owner: string, savedCopy: boolean) {
   const loaded = useRef(false);
   useEffect(() => {
     // This page's own saved copy was stored after it was asked for, so it stays; after a change only newer ones do.
-    const since = loaded.current ? Date.now() : performance.timeOrigin;
+    const askedAt = loaded.current ? performance.now() : 0;
     loaded.current = true;
     // A saved copy shown offline knows nothing new of the session (until its data is loaded afresh).
     if (savedCopy || !navigator.onLine) return;
-    void keepSavedPagesOf(owner, since).catch(() => undefined);
+    tellWorker((age) => ({ type: "SAVED_PAGES_OWNER", owner, age: age(askedAt) }));
   }, [owner, savedCopy]);
+}
+
+/**
+ * Posts a message to the active service worker once there is one. Times go
+ * as ages, `age(at)` (how long ago `at`, a time on this page's
+ * `performance.now()`, was when the message leaves): the worker reads them
+ * on its own clock, which the saved copies are dated by.
+ */
+function tellWorker(message: (age: (at: number) => number) => object) {
+  if (!navigator.serviceWorker) return;
+  void navigator.serviceWorker.ready.then((registration) =>
+    registration.active?.postMessage(message((at) => Math.max(0, performance.now() - at))),
+  );
 }
 
 /**
@@ -152,12 +166,12 @@ function useOpenedPagesKept(savedCopy: boolean) {
   const { pathname, search } = useLocation();
   const first = useRef(true);
   useEffect(() => {
-    // The first page was asked for when this document was; each later one just now.
-    const since = first.current ? performance.timeOrigin : Date.now();
+    // The first page was asked for when this document was (0 on its performance.now()); each later one just now.
+    const askedAt = first.current ? 0 : performance.now();
     first.current = false;
-    if (savedCopy || !navigator.onLine || !navigator.serviceWorker) return;
+    if (savedCopy || !navigator.onLine) return;
     const url = location.origin + pathname + search;
-    void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: "SAVE_PAGE", url, since }));
+    tellWorker((age) => ({ type: "SAVE_PAGE", url, age: age(askedAt) }));
   }, [pathname, search, savedCopy]);
 }
 

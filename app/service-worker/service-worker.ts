@@ -21,7 +21,7 @@
  */
 import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
-import { SAVED_AT_HEADER, SAVED_PAGES_CACHE, savedCopyKey } from "../lib/saved-copy";
+import { BY_ADDRESS, SAVED_AT_HEADER, SAVED_PAGES_CACHE, keepSavedPagesOf, savedCopyKey } from "../lib/saved-copy";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -35,6 +35,12 @@ const MAX_SAVED_PAGES = 40;
 let clearings = 0;
 /** Pages being fetched on a page's word (SAVE_PAGE), by key: one fetch each, however often they are named. */
 const fetching = new Map<string, Promise<void>>();
+/**
+ * What changes the saved pages (a save, the owner check) runs one after the
+ * other: the check reads a copy's date and then deletes it, and a copy saved
+ * in between would go in its place.
+ */
+let changes: Promise<void> = Promise.resolve();
 /** app/lib/outbox.ts's database. */
 const OUTBOX_DATABASE = "jimmy-hunt-outbox";
 
@@ -47,8 +53,14 @@ self.addEventListener("message", (event) => {
   if (typeof message !== "object" || message === null || !("type" in message)) return;
   if (message.type === "SKIP_WAITING") void self.skipWaiting();
   if (message.type === "CLEAR_SAVED_PAGES") event.waitUntil(clearSavedPages());
+  // A page's times come as ages (how long ago it was asked for), read on this worker's clock: the
+  // one the saved copies are dated by, which the page's may not be (a phone's clock set, a test's).
+  const since = "age" in message && typeof message.age === "number" && message.age >= 0 ? Date.now() - message.age : 0;
   if (message.type === "SAVE_PAGE" && "url" in message && typeof message.url === "string") {
-    event.waitUntil(saveOpenedPage(message.url, "since" in message && typeof message.since === "number" ? message.since : 0));
+    event.waitUntil(saveOpenedPage(message.url, since));
+  }
+  if (message.type === "SAVED_PAGES_OWNER" && "owner" in message && typeof message.owner === "string") {
+    event.waitUntil(inTurn(() => keepSavedPagesOf(message.owner as string, since)));
   }
 });
 
@@ -75,6 +87,13 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   event.respondWith(page(request, url, event));
 });
+
+/** Runs `change` once the changes asked for before it are done. */
+function inTurn(change: () => Promise<void>): Promise<void> {
+  const done = changes.then(change).catch(() => undefined);
+  changes = done;
+  return done;
+}
 
 async function clearSavedPages(): Promise<void> {
   clearings += 1;
@@ -121,7 +140,7 @@ async function saveOpenedPage(address: string, since: number): Promise<void> {
   url.hash = "";
   if (url.origin !== self.location.origin || NEVER_SAVED.test(url.pathname)) return;
   const key = savedCopyKey(url);
-  const saved = await (await caches.open(SAVED_PAGES_CACHE)).match(key);
+  const saved = await (await caches.open(SAVED_PAGES_CACHE)).match(key, BY_ADDRESS);
   if (Date.parse(saved?.headers.get(SAVED_AT_HEADER) ?? "") >= since) return;
   const pending = fetching.get(key);
   if (pending) return pending;
@@ -140,19 +159,23 @@ async function save(url: URL, response: Response, clearedBefore: number): Promis
   const headers = new Headers(response.headers);
   headers.set(SAVED_AT_HEADER, new Date().toISOString());
   headers.delete("Set-Cookie");
+  // The copy is this hunter's page at this address, not a shared one to pick among variants.
+  headers.delete("Vary");
   const copy = new Response(await response.blob(), { status: 200, statusText: "OK", headers });
-  if (clearings !== clearedBefore) return;
-  const cache = await caches.open(SAVED_PAGES_CACHE);
-  await cache.put(savedCopyKey(url), copy);
-  const keys = await cache.keys();
-  // The oldest saved pages go first (keys come back in the order they were stored).
-  await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_SAVED_PAGES)).map((key) => cache.delete(key)));
+  await inTurn(async () => {
+    if (clearings !== clearedBefore) return;
+    const cache = await caches.open(SAVED_PAGES_CACHE);
+    await cache.put(savedCopyKey(url), copy);
+    const keys = await cache.keys();
+    // The oldest saved pages go first (keys come back in the order they were stored).
+    await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_SAVED_PAGES)).map((key) => cache.delete(key, BY_ADDRESS)));
+  });
 }
 
 /** A saved page, its <html> marked with when it was saved so the page can say so. */
 async function savedCopy(url: URL): Promise<Response | undefined> {
   const cache = await caches.open(SAVED_PAGES_CACHE);
-  const saved = await cache.match(savedCopyKey(url));
+  const saved = await cache.match(savedCopyKey(url), BY_ADDRESS);
   if (!saved) return undefined;
   const savedAt = saved.headers.get(SAVED_AT_HEADER) ?? "";
   const html = (await saved.text()).replace(/<html\b/i, `<html data-saved-copy="${savedAt.replace(/[^0-9TZ:.-]/g, "")}"`);
