@@ -1,12 +1,14 @@
 /**
  * What the app does for flaky connections once the page is interactive
  * (loaded after hydration, so it costs first-load JavaScript nothing):
- * registers the service worker and offers its updates, marks a saved copy
- * of a page shown offline, sends offline navigations to the worker, and
- * shows the outbox of reports waiting to be sent, sending them when the
- * connection returns (docs/decisions/010-service-worker.md).
+ * registers the service worker and offers its updates, names the pages
+ * opened to the worker so it keeps them, marks a saved copy of a page shown
+ * offline (and refreshes it when the connection returns), sends offline
+ * navigations to the worker, and shows the outbox of reports waiting to be
+ * sent, sending them when the connection returns
+ * (docs/decisions/010-service-worker.md).
  */
-import { matchRoutes, useRevalidator } from "@remix-run/react";
+import { matchRoutes, useLocation, useRevalidator } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Workbox } from "workbox-window";
@@ -23,7 +25,7 @@ import {
 } from "~/lib/outbox";
 import { rememberTimeZone } from "~/lib/reader-preferences";
 import { reportFormPath } from "~/lib/report-form";
-import { hasSavedCopy, keepSavedPagesOf, savedCopyBanner } from "~/lib/saved-copy";
+import { hasSavedCopy, savedCopyBanner } from "~/lib/saved-copy";
 import { isLostConnection, TRANSPORT_FAILURE_EVENT, type TransportFailure } from "~/lib/transport";
 import { useToast } from "./Toaster";
 import { CloseIcon } from "./ui/icons";
@@ -35,12 +37,14 @@ export default function OfflineShell({ hunter }: { hunter: string | null }) {
   // Not about connections, but deferred like them: the reader's time zone, for the dates of their next page.
   useEffect(rememberTimeZone, []);
   useFormRoutesLoaded();
-  useSavedPagesOwner(hunter ?? "");
+  const savedAt = useSavedCopy();
+  useSavedPagesOwner(hunter ?? "", savedAt !== null);
+  useOpenedPagesKept(savedAt !== null);
   useConnectionNotices();
   useLostLoadsFromWorker();
   return (
     <div className="empty:hidden">
-      <SavedCopyBanner />
+      <SavedCopyBanner savedAt={savedAt} />
       <UpdatePrompt />
       <Outbox hunter={hunter} />
     </div>
@@ -123,18 +127,87 @@ function useConnectionNotices() {
  * The saved pages are the signed-in hunter's alone (`owner`, "" for nobody): a page loaded from the
  * network (not a saved copy) says who the session is now, at first and
  * whenever its data changes (a sign-in, an account deleted). When that is
- * someone else, or nobody, the pages saved before go (app/lib/saved-copy.ts).
+ * someone else, or nobody, the worker drops the pages saved before
+ * (keepSavedPagesOf in app/lib/saved-copy.ts), in turn with its saves.
  */
-function useSavedPagesOwner(owner: string) {
+function useSavedPagesOwner(owner: string, savedCopy: boolean) {
   const loaded = useRef(false);
   useEffect(() => {
     // This page's own saved copy was stored after it was asked for, so it stays; after a change only newer ones do.
-    const since = loaded.current ? Date.now() : performance.timeOrigin;
+    const askedAt = loaded.current ? performance.now() : 0;
     loaded.current = true;
-    // A saved copy shown offline knows nothing new of the session.
-    if (document.documentElement.dataset.savedCopy !== undefined || !navigator.onLine) return;
-    void keepSavedPagesOf(owner, since).catch(() => undefined);
-  }, [owner]);
+    // A saved copy shown offline knows nothing new of the session (until its data is loaded afresh).
+    if (savedCopy || !navigator.onLine) return;
+    tellWorker((age) => ({ type: "SAVED_PAGES_OWNER", owner, age: age(askedAt) }));
+  }, [owner, savedCopy]);
+}
+
+/**
+ * Posts a message to the active service worker once there is one. Times go
+ * as ages, `age(at)` (how long ago `at`, a time on this page's
+ * `performance.now()`, was when the message leaves): the worker reads them
+ * on its own clock, which the saved copies are dated by.
+ */
+function tellWorker(message: (age: (at: number) => number) => object) {
+  if (!navigator.serviceWorker) return;
+  void navigator.serviceWorker.ready.then((registration) =>
+    registration.active?.postMessage(message((at) => Math.max(0, performance.now() - at))),
+  );
+}
+
+/**
+ * Names each page the hunter opens to the service worker, which keeps it for
+ * offline use: the worker sees only the pages the browser loads through it,
+ * not the one that installed it (the first page of a fresh phone), nor the
+ * pages the app's own navigation reaches (it loads their data alone). The
+ * worker fetches a page only when it has not saved it since it was asked for.
+ */
+function useOpenedPagesKept(savedCopy: boolean) {
+  const { pathname, search } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    // The first page was asked for when this document was (0 on its performance.now()); each later one just now.
+    const askedAt = first.current ? 0 : performance.now();
+    first.current = false;
+    if (savedCopy || !navigator.onLine) return;
+    const url = location.origin + pathname + search;
+    tellWorker((age) => ({ type: "SAVE_PAGE", url, age: age(askedAt) }));
+  }, [pathname, search, savedCopy]);
+}
+
+/**
+ * When this page is a saved copy shown offline, when it was saved; null once
+ * it is not (or never was). When the connection returns, the page's data is
+ * loaded afresh, and once it is in, the page is the live one again.
+ */
+function useSavedCopy(): string | null {
+  const [savedAt, setSavedAt] = useState(() => document.documentElement.dataset.savedCopy ?? null);
+  const { revalidate } = useRevalidator();
+  const refresh = useRef(revalidate);
+  refresh.current = revalidate;
+  useEffect(() => {
+    const router = (window as RemixWindow).__remixRouter;
+    if (!savedAt || !router) return;
+    let asked = false;
+    const onOnline = () => {
+      asked = true;
+      void refresh.current();
+    };
+    // A lost connection again is useLostLoadsFromWorker's: the page reloads into the worker's answer.
+    const unsubscribe = router.subscribe((state) => {
+      if (!asked || state.revalidation !== "idle" || state.navigation.state !== "idle") return;
+      asked = false;
+      if (state.errors) return;
+      delete document.documentElement.dataset.savedCopy;
+      setSavedAt(null);
+    });
+    window.addEventListener("online", onOnline);
+    return () => {
+      unsubscribe();
+      window.removeEventListener("online", onOnline);
+    };
+  }, [savedAt]);
+  return savedAt;
 }
 
 function isAnotherPage(url: URL): boolean {
@@ -164,7 +237,9 @@ type RemixWindow = Window & {
   __remixManifest?: { routes: Record<string, { module?: string }> };
   __remixRouter?: {
     routes: Parameters<typeof matchRoutes>[0];
-    subscribe(listener: (state: { navigation: { state: string }; errors: Record<string, unknown> | null }) => void): () => void;
+    subscribe(
+      listener: (state: { navigation: { state: string }; revalidation: string; errors: Record<string, unknown> | null }) => void,
+    ): () => void;
   };
 };
 
@@ -204,8 +279,7 @@ function useFormRoutesLoaded() {
   }, []);
 }
 
-function SavedCopyBanner() {
-  const [savedAt] = useState(() => document.documentElement.dataset.savedCopy ?? null);
+function SavedCopyBanner({ savedAt }: { savedAt: string | null }) {
   const [, tick] = useState(0);
   useEffect(() => {
     if (!savedAt) return;

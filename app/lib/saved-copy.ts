@@ -27,21 +27,32 @@ const OWNER_CACHE = "jimmy-pages-owner-v1";
 const OWNER_KEY = "/saved-pages-owner";
 
 /**
+ * A saved copy is found by its address alone: it is this device's hunter's
+ * copy of that page, whatever the headers of the request asking for it
+ * (a shared page says `Vary: Cookie, Accept-Language`, which the Cache API
+ * would otherwise compare).
+ */
+export const BY_ADDRESS: CacheQueryOptions = { ignoreVary: true };
+
+/**
  * A page loaded from the network says who this browser's session is now
  * (`owner`: the hunter's id, "" for nobody). When that is not whom the saved
  * pages were shown to (their session ended on another device, the account
  * was deleted, another hunter signed in), every page saved before `since`
  * goes: offline, the next person holding the device sees none of them.
  * Pages saved since then were answered for this session and stay.
+ *
+ * Run by the service worker only, in turn with its saves (a copy saved while
+ * this reads the saved pages is never the one it deletes), and `since` is on
+ * the worker's clock, the one the saved copies are dated by.
  */
 export async function keepSavedPagesOf(owner: string, since: number): Promise<void> {
-  if (typeof caches === "undefined") return;
   const marker = await caches.open(OWNER_CACHE);
   if ((await (await marker.match(OWNER_KEY))?.text()) === owner) return;
   const pages = await caches.open(SAVED_PAGES_CACHE);
   for (const request of await pages.keys()) {
-    const savedAt = Date.parse((await pages.match(request))?.headers.get(SAVED_AT_HEADER) ?? "");
-    if (!(savedAt >= since)) await pages.delete(request);
+    const savedAt = Date.parse((await pages.match(request, BY_ADDRESS))?.headers.get(SAVED_AT_HEADER) ?? "");
+    if (!(savedAt >= since)) await pages.delete(request, BY_ADDRESS);
   }
   await marker.put(OWNER_KEY, new Response(owner));
 }
@@ -55,7 +66,7 @@ export function savedCopyKey(url: URL): string {
 export async function hasSavedCopy(url: URL): Promise<boolean> {
   if (typeof caches === "undefined") return false;
   try {
-    return (await (await caches.open(SAVED_PAGES_CACHE)).match(savedCopyKey(url))) !== undefined;
+    return (await (await caches.open(SAVED_PAGES_CACHE)).match(savedCopyKey(url), BY_ADDRESS)) !== undefined;
   } catch {
     return false;
   }

@@ -8,7 +8,10 @@
  * - Pages are network-first: each page a hunter opens is saved, and shown
  *   again when the network fails, marked as a saved copy with its date
  *   (data-saved-copy on <html>; the page shows the banner). A page never
- *   opened gets the offline page.
+ *   opened gets the offline page. The pages the worker does not see load
+ *   (the one that installed it, those reached by the app's own navigation,
+ *   which loads only their data) are named by the page (SAVE_PAGE), and the
+ *   worker fetches and saves them.
  * - Nothing personal outlives a session: saved pages are dropped on sign-out
  *   and sign-in, and by the page once it learns the session is another
  *   hunter's or nobody's (ended elsewhere, account deleted; keepSavedPagesOf);
@@ -18,7 +21,7 @@
  */
 import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
-import { SAVED_AT_HEADER, SAVED_PAGES_CACHE, savedCopyKey } from "../lib/saved-copy";
+import { BY_ADDRESS, SAVED_AT_HEADER, SAVED_PAGES_CACHE, keepSavedPagesOf, savedCopyKey } from "../lib/saved-copy";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -28,6 +31,16 @@ const NEVER_SAVED = /^\/(api|admin|login|uploads|media|q)(\/|$|\.)/;
 /** Navigations that change who is signed in: every saved page goes. */
 const SESSION_CHANGES = /^\/(api\/logout|api\/login|api\/auth\/|api\/admin\/login)/;
 const MAX_SAVED_PAGES = 40;
+/** Counts the times the saved pages were cleared: a page fetched before one is a past session's, and is not kept. */
+let clearings = 0;
+/** Pages being fetched on a page's word (SAVE_PAGE), by key: one fetch each, however often they are named. */
+const fetching = new Map<string, Promise<void>>();
+/**
+ * What changes the saved pages (a save, the owner check) runs one after the
+ * other: the check reads a copy's date and then deletes it, and a copy saved
+ * in between would go in its place.
+ */
+let changes: Promise<void> = Promise.resolve();
 /** app/lib/outbox.ts's database. */
 const OUTBOX_DATABASE = "jimmy-hunt-outbox";
 
@@ -40,6 +53,15 @@ self.addEventListener("message", (event) => {
   if (typeof message !== "object" || message === null || !("type" in message)) return;
   if (message.type === "SKIP_WAITING") void self.skipWaiting();
   if (message.type === "CLEAR_SAVED_PAGES") event.waitUntil(clearSavedPages());
+  // A page's times come as ages (how long ago it was asked for), read on this worker's clock: the
+  // one the saved copies are dated by, which the page's may not be (a phone's clock set, a test's).
+  const since = "age" in message && typeof message.age === "number" && message.age >= 0 ? Date.now() - message.age : 0;
+  if (message.type === "SAVE_PAGE" && "url" in message && typeof message.url === "string") {
+    event.waitUntil(saveOpenedPage(message.url, since));
+  }
+  if (message.type === "SAVED_PAGES_OWNER" && "owner" in message && typeof message.owner === "string") {
+    event.waitUntil(inTurn(() => keepSavedPagesOf(message.owner as string, since)));
+  }
 });
 
 // Background Sync wakes an open page to send the outbox (the upload needs the page's code).
@@ -66,7 +88,15 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(page(request, url, event));
 });
 
+/** Runs `change` once the changes asked for before it are done. */
+function inTurn(change: () => Promise<void>): Promise<void> {
+  const done = changes.then(change).catch(() => undefined);
+  changes = done;
+  return done;
+}
+
 async function clearSavedPages(): Promise<void> {
+  clearings += 1;
   const names = await caches.keys();
   await Promise.all(names.filter((name) => !name.startsWith("workbox-precache")).map((name) => caches.delete(name)));
 }
@@ -90,28 +120,62 @@ async function page(request: Request, url: URL, event: FetchEvent): Promise<Resp
     if (offline) return offline;
     throw error;
   }
-  if (response.status === 200 && !NEVER_SAVED.test(url.pathname) && (response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
-    event.waitUntil(save(url, response.clone()));
-  }
+  if (isPageToKeep(url, response)) event.waitUntil(save(url, response.clone(), clearings));
   return response;
 }
 
-async function save(url: URL, response: Response): Promise<void> {
+function isPageToKeep(url: URL, response: Response): boolean {
+  return response.status === 200 && !NEVER_SAVED.test(url.pathname) && (response.headers.get("Content-Type") ?? "").startsWith("text/html");
+}
+
+/**
+ * A page the hunter has open, named by the page: the one that installed this
+ * worker (nothing controlled it when it was asked for) and each page reached
+ * by the app's own navigation. Unless it was saved since `since` (the page's
+ * own request, when this worker answered it), it is fetched as the browser
+ * would load it, with the hunter's cookies, and saved like any other.
+ */
+async function saveOpenedPage(address: string, since: number): Promise<void> {
+  const url = new URL(address, self.location.origin);
+  url.hash = "";
+  if (url.origin !== self.location.origin || NEVER_SAVED.test(url.pathname)) return;
+  const key = savedCopyKey(url);
+  const saved = await (await caches.open(SAVED_PAGES_CACHE)).match(key, BY_ADDRESS);
+  if (Date.parse(saved?.headers.get(SAVED_AT_HEADER) ?? "") >= since) return;
+  const pending = fetching.get(key);
+  if (pending) return pending;
+  const clearedBefore = clearings;
+  const saving = fetch(url.href, { credentials: "same-origin", redirect: "manual", headers: { Accept: "text/html" } })
+    .then((response) => (isPageToKeep(url, response) ? save(url, response, clearedBefore) : undefined))
+    // Offline again, or the server failed: the page is simply not kept this time.
+    .catch(() => undefined)
+    .finally(() => fetching.delete(key));
+  fetching.set(key, saving);
+  return saving;
+}
+
+/** Saves a page, unless the saved pages were cleared (a sign-out, a sign-in) since it was asked for. */
+async function save(url: URL, response: Response, clearedBefore: number): Promise<void> {
   const headers = new Headers(response.headers);
   headers.set(SAVED_AT_HEADER, new Date().toISOString());
   headers.delete("Set-Cookie");
+  // The copy is this hunter's page at this address, not a shared one to pick among variants.
+  headers.delete("Vary");
   const copy = new Response(await response.blob(), { status: 200, statusText: "OK", headers });
-  const cache = await caches.open(SAVED_PAGES_CACHE);
-  await cache.put(savedCopyKey(url), copy);
-  const keys = await cache.keys();
-  // The oldest saved pages go first (keys come back in the order they were stored).
-  await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_SAVED_PAGES)).map((key) => cache.delete(key)));
+  await inTurn(async () => {
+    if (clearings !== clearedBefore) return;
+    const cache = await caches.open(SAVED_PAGES_CACHE);
+    await cache.put(savedCopyKey(url), copy);
+    const keys = await cache.keys();
+    // The oldest saved pages go first (keys come back in the order they were stored).
+    await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_SAVED_PAGES)).map((key) => cache.delete(key, BY_ADDRESS)));
+  });
 }
 
 /** A saved page, its <html> marked with when it was saved so the page can say so. */
 async function savedCopy(url: URL): Promise<Response | undefined> {
   const cache = await caches.open(SAVED_PAGES_CACHE);
-  const saved = await cache.match(savedCopyKey(url));
+  const saved = await cache.match(savedCopyKey(url), BY_ADDRESS);
   if (!saved) return undefined;
   const savedAt = saved.headers.get(SAVED_AT_HEADER) ?? "";
   const html = (await saved.text()).replace(/<html\b/i, `<html data-saved-copy="${savedAt.replace(/[^0-9TZ:.-]/g, "")}"`);

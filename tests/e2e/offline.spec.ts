@@ -9,9 +9,9 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ROTATED_GPS_JPEG } from "../support/photos";
 import { fillLabelCode } from "./admin-helpers";
-import { query } from "./db";
+import { query, queryOne, writeDb } from "./db";
 import { signIn, signInByRequest, uniqueName, waitForHydration } from "./helpers";
-import { foundJimmy } from "./social";
+import { foundJimmy, plantDiscovery } from "./social";
 
 test.use({ serviceWorkers: "allow", viewport: { width: 390, height: 844 }, hasTouch: true });
 // One at a time: the update test rewrites the built worker file, which every test here registers.
@@ -44,6 +44,17 @@ async function cachedEverything(page: Page): Promise<{ cache: string; url: strin
       }
     }
     return found;
+  });
+}
+
+/** The addresses (path and query) of the pages the worker has saved for offline use. */
+async function savedPages(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const cache = await caches.open("jimmy-pages-v1");
+    return (await cache.keys()).map((request) => {
+      const url = new URL(request.url);
+      return url.pathname + url.search;
+    });
   });
 }
 
@@ -116,6 +127,67 @@ test.describe("reporting without a connection", () => {
     expect(discoveriesBy(serial, hunter)).toHaveLength(1);
   });
 
+  test("a report waiting on a page shown offline is sent when the connection returns, with no other page to open", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const serial = foundJimmy();
+    const hunter = uniqueName("Resend");
+    // The form is reached from sign-in by the app's own navigation, on the phone's first visit.
+    await signIn(page, hunter, "Finder", `/jimmy/${serial}/new-discovery`);
+    await controlledByWorker(page);
+    await expect.poll(() => savedPages(page), { timeout: 20_000 }).toContain(`/jimmy/${serial}/new-discovery`);
+
+    await context.setOffline(true);
+    await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
+    await page.getByLabel(/^Location/).fill("Zilker Park, Austin, TX");
+    await fillLabelCode(page, serial);
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+    const outbox = page.getByRole("region", { name: "Outbox" });
+    await expect(outbox).toContainText("1 discovery waiting to be sent");
+    // The hunter reopens the page while still offline: its saved copy, with the outbox.
+    await page.reload();
+    await connectionWatched(page);
+    await expect(page.getByRole("status").filter({ hasText: "Offline — saved copy" })).toBeVisible();
+    await expect(outbox).toContainText("1 discovery waiting to be sent");
+
+    await context.setOffline(false);
+    await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`, { timeout: 15_000 });
+    await expect(outbox).not.toContainText("waiting to be sent");
+    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}/new-discovery$`));
+    expect(discoveriesBy(serial, hunter).map((row) => row.location)).toEqual(["Zilker Park, Austin, TX"]);
+  });
+
+  test("a report waiting while the offline page is shown is sent when the connection returns, with no link to press", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    const serial = foundJimmy();
+    const hunter = uniqueName("Waiting");
+    await signIn(page, hunter, "Finder", `/jimmy/${serial}/new-discovery`);
+    await controlledByWorker(page);
+    await page.goto(`/jimmy/${serial}/new-discovery`);
+    await waitForHydration(page, test.info());
+
+    await context.setOffline(true);
+    await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
+    await page.getByLabel(/^Location/).fill("Lady Bird Lake, Austin, TX");
+    await fillLabelCode(page, serial);
+    await page.getByRole("button", { name: "Share Discovery" }).click();
+    await expect(page.getByRole("region", { name: "Outbox" })).toContainText("1 discovery waiting to be sent");
+    // A page never opened on this phone: the offline page.
+    await page.goto("/hall-of-fame");
+    await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
+
+    await context.setOffline(false);
+    await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/hall-of-fame$/);
+    await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toHaveCount(0);
+    expect(discoveriesBy(serial, hunter).map((row) => row.location)).toEqual(["Lady Bird Lake, Austin, TX"]);
+  });
+
   test("a queued report can be cancelled: nothing is sent", async ({ page, context }) => {
     test.setTimeout(120_000);
     const serial = foundJimmy();
@@ -149,7 +221,7 @@ test.describe("pages without a connection", () => {
     test.setTimeout(120_000);
     await page.goto("/hall-of-fame");
     await controlledByWorker(page);
-    // The worker saves the pages it fetches: this visit is the one kept.
+    // Loaded through the worker this time: it answers the page itself, and saves it as it goes.
     await page.reload();
     await waitForHydration(page, test.info());
     const heading = await page.getByRole("heading", { level: 1 }).textContent();
@@ -223,6 +295,33 @@ test.describe("pages without a connection", () => {
     await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
   });
 
+  test("the offline page opens the page asked for once requests go through, also when the connection says it is back before they do", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto("/");
+    await controlledByWorker(page);
+    await context.setOffline(true);
+    await page.goto("/privacy-policy");
+    await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
+
+    // The phone says it is online again, but nothing gets through yet (a network still being joined).
+    const failed: string[] = [];
+    await context.route("**/*", async (route) => {
+      failed.push(route.request().url());
+      await route.abort("internetdisconnected");
+    });
+    await context.setOffline(false);
+    // The phone tried, and nothing got through: still the offline page.
+    await expect.poll(() => failed.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect(page.getByRole("heading", { level: 1, name: "You're offline" })).toBeVisible();
+
+    await context.unrouteAll({ behavior: "wait" });
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible({ timeout: 40_000 });
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+  });
+
   test("signing out leaves nothing personal in the caches", async ({ page }) => {
     test.setTimeout(120_000);
     const hunter = uniqueName("Private");
@@ -240,6 +339,69 @@ test.describe("pages without a connection", () => {
     expect(cached.filter((entry) => entry.body.includes(hunter)).map((entry) => entry.url)).toEqual([]);
     // Only the app's code and static files remain, and the signed-out pages opened since.
     expect(cached.filter((entry) => /\.data\b|\/api\//.test(entry.url))).toEqual([]);
+  });
+});
+
+test.describe("the first visit on a fresh phone", () => {
+  test("keeps the pages it opened: the first one, one typed in, and one reached by a link", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    // The first page is the one that installs the worker: nothing controls it when it is asked for.
+    await page.goto("/");
+    await controlledByWorker(page);
+    const home = await page.getByRole("heading", { level: 1 }).first().textContent();
+    await page.goto("/jimmy/2");
+    await waitForHydration(page, test.info());
+    const jimmy = await page.getByRole("heading", { level: 1 }).first().textContent();
+    await connectionWatched(page);
+    // A link followed in the app loads only the next page's data, not a page the worker sees.
+    await page.getByRole("link", { name: "Privacy Policy" }).first().click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    const policy = await page.getByRole("heading", { level: 1 }).first().textContent();
+    await expect.poll(() => savedPages(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(["/", "/jimmy/2", "/privacy-policy"]));
+
+    await context.setOffline(true);
+    for (const [address, heading] of [
+      ["/", home],
+      ["/jimmy/2", jimmy],
+      ["/privacy-policy", policy],
+    ] as const) {
+      await page.goto(address);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toHaveText(heading!);
+      await expect(page.getByRole("status").filter({ hasText: "Offline — saved copy from just now" })).toBeVisible();
+    }
+  });
+
+  test("a saved copy's banner goes when the connection returns, and the page shows what is new since", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    const hunter = uniqueName("Back");
+    await signIn(page, hunter, "Finder", "/");
+    await controlledByWorker(page);
+    await expect.poll(() => savedPages(page), { timeout: 20_000 }).toContain("/");
+
+    await context.setOffline(true);
+    await page.reload();
+    await connectionWatched(page);
+    const banner = page.getByRole("status").filter({ hasText: "Offline — saved copy" });
+    await expect(banner).toBeVisible();
+    // While the phone is offline, someone likes the hunter's discovery.
+    const { id } = queryOne<{ id: number }>("select id from users where first_name = ?", hunter);
+    const discovery = plantDiscovery(id, "Under the bridge");
+    const db = writeDb();
+    try {
+      db.prepare("insert into notifications (user_id, kind, actor_name, discovery_id, created_at) values (?, 'like', 'A fan', ?, ?)").run(
+        id,
+        discovery.id,
+        new Date().toISOString(),
+      );
+    } finally {
+      db.close();
+    }
+    await expect(page.getByRole("link", { name: "Notifications, 1 unread" })).toHaveCount(0);
+
+    await context.setOffline(false);
+    await expect(banner).toHaveCount(0, { timeout: 15_000 });
+    await expect(page.getByRole("link", { name: "Notifications, 1 unread" })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
   });
 });
 
