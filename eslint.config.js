@@ -156,32 +156,31 @@ export function lintConfig(root) {
       files: ["app/components/Link.tsx"],
       rules: { "no-restricted-imports": "off" },
     },
-    {
-      files: ["app/routes/**/*.{ts,tsx}"],
+    ...[
+      {
+        files: ["app/routes/**/*.{ts,tsx}"],
+        message: "Layer rule: routes hold no SQL; put the query in a model under app/models and call it.",
+      },
+      {
+        files: ["app/services/**/*.{ts,tsx}"],
+        message:
+          "Layer rule: services hold no SQL; put the query in a model under app/models and call it (a transaction around model calls is fine).",
+      },
+    ].map(({ files, message }) => ({
+      files,
       ignores: TEST_FILES,
       rules: {
-        "no-restricted-imports": [
-          "error",
-          {
-            paths: [REMIX_LINK],
-            patterns: [
-              {
-                group: ["kysely", "kysely/*"],
-                message: "Layer rule: routes hold no SQL; put the query in a model under app/models and call it.",
-              },
-            ],
-          },
-        ],
-        // A route reaches Kysely's query builder through the db it is handed, without importing kysely.
+        "no-restricted-imports": ["error", { paths: [REMIX_LINK], patterns: [{ group: ["kysely", "kysely/*"], message }] }],
+        // Kysely's query builder is reached through the db that is handed in, without importing kysely.
         "no-restricted-syntax": [
           "error",
           {
             selector: "CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]",
-            message: "Layer rule: routes hold no SQL; put the query in a model under app/models and call it.",
+            message,
           },
         ],
       },
-    },
+    })),
     {
       files: ["db/migrations/**/*.ts"],
       rules: { "@typescript-eslint/no-explicit-any": "off" },

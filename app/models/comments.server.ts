@@ -204,3 +204,8 @@ export async function editComment(db: Kysely<Database>, id: number, content: str
   const result = await db.updateTable("comments").set({ content, edited_at: now.toISOString() }).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** The ids of a hunter's comments. */
+export function commentIdsOfHunter(db: Executor, userId: number) {
+  return db.selectFrom("comments").select("id").where("user_id", "=", userId).execute();
+}

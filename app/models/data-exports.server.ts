@@ -119,3 +119,83 @@ export async function storedExportKeys(db: Executor, userId: number): Promise<st
     .execute();
   return rows.flatMap((r) => (r.storage_key ? [r.storage_key] : []));
 }
+
+/** Every row the hunt holds about a hunter, for the archive of their data; null without such a hunter. */
+export async function hunterDataRows(db: Executor, userId: number) {
+  const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst();
+  if (!user) return null;
+  const discoveries = await db
+    .selectFrom("discoveries as d")
+    .innerJoin("jimmys as j", "j.id", "d.jimmy_id")
+    .select([
+      "d.id",
+      "j.serial_number",
+      "d.caption",
+      "d.location",
+      "d.latitude",
+      "d.longitude",
+      "d.location_approximate",
+      "d.city",
+      "d.region",
+      "d.country",
+      "d.is_first",
+      "d.like_count",
+      "d.created_at",
+      "d.photo_key",
+      "d.photo_variants",
+    ])
+    .where("d.user_id", "=", userId)
+    .orderBy("d.id")
+    .execute();
+  const [comments, likes, notifications, watches, flags, missing, sessions] = await Promise.all([
+    db
+      .selectFrom("comments as c")
+      .innerJoin("jimmys as j", "j.id", "c.jimmy_id")
+      .select(["c.id", "j.serial_number", "c.author_name", "c.content", "c.created_at", "c.edited_at"])
+      .where("c.user_id", "=", userId)
+      .orderBy("c.id")
+      .execute(),
+    db.selectFrom("likes").select(["discovery_id", "created_at"]).where("user_id", "=", userId).orderBy("created_at").execute(),
+    db
+      .selectFrom("notifications as n")
+      .leftJoin("jimmys as j", "j.id", "n.jimmy_id")
+      .select([
+        "n.id",
+        "n.kind",
+        "n.actor_name",
+        "j.serial_number",
+        "n.discovery_id",
+        "n.comment_id",
+        "n.created_at",
+        "n.read_at",
+        "n.emailed_at",
+      ])
+      .where("n.user_id", "=", userId)
+      .orderBy("n.id")
+      .execute(),
+    db
+      .selectFrom("watches as w")
+      .innerJoin("jimmys as j", "j.id", "w.jimmy_id")
+      .select(["j.serial_number", "w.watching", "w.created_at", "w.updated_at"])
+      .where("w.user_id", "=", userId)
+      .execute(),
+    db
+      .selectFrom("flags")
+      .select(["id", "discovery_id", "comment_id", "reason", "note", "created_at", "resolved_at"])
+      .where("user_id", "=", userId)
+      .execute(),
+    db
+      .selectFrom("missing_reports as m")
+      .innerJoin("jimmys as j", "j.id", "m.jimmy_id")
+      .select(["j.serial_number", "m.note", "m.created_at"])
+      .where("m.user_id", "=", userId)
+      .execute(),
+    db
+      .selectFrom("sessions")
+      .select(["user_agent", "created_at", "last_seen_at", "expires_at"])
+      .where("user_id", "=", userId)
+      .where("kind", "=", "user")
+      .execute(),
+  ]);
+  return { user, discoveries, comments, likes, notifications, watches, flags, missing, sessions };
+}

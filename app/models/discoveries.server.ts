@@ -511,3 +511,8 @@ export async function latestPhotoOf(db: Kysely<Database>, by: { jimmyId: number 
   const row = await query.orderBy("created_at", "desc").orderBy("id", "desc").limit(1).executeTakeFirst();
   return row ? { key: row.photo_key, variants: parseVariants(row.photo_variants) } : null;
 }
+
+/** The ids of a hunter's discoveries, newest first. */
+export function discoveryIdsOfHunter(db: Kysely<Database>, userId: number) {
+  return db.selectFrom("discoveries").select("id").where("user_id", "=", userId).orderBy("id", "desc").execute();
+}

@@ -108,3 +108,8 @@ export async function likedAmong(db: Kysely<Database>, userId: number, discovery
     .execute();
   return new Set(rows.map((row) => Number(row.discovery_id)));
 }
+
+/** The discoveries a hunter likes. */
+export function likesOfHunter(db: Kysely<Database>, userId: number) {
+  return db.selectFrom("likes").select("discovery_id").where("user_id", "=", userId).execute();
+}

@@ -298,3 +298,8 @@ export async function markNotificationsRead(db: Executor, userId: number, upToId
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Whose a notification is, and whether it was emailed already; undefined once it is gone. */
+export function notificationEmailState(db: Executor, notificationId: number) {
+  return db.selectFrom("notifications").select(["user_id", "emailed_at"]).where("id", "=", notificationId).executeTakeFirst();
+}

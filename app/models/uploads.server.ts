@@ -77,3 +77,8 @@ export async function removeTempUploadRow(db: Executor, key: string) {
 export async function isPhotoPublished(db: Executor, photoKey: string): Promise<boolean> {
   return !!(await db.selectFrom("discoveries").select("id").where("photo_key", "=", photoKey).executeTakeFirst());
 }
+
+/** A hunter's uploads begun but never reported: their temporary object and any photo key written for it. */
+export function uploadsOfHunter(db: Executor, userId: number) {
+  return db.selectFrom("temp_uploads").select(["key", "photo_key"]).where("owner_user_id", "=", userId).execute();
+}

@@ -237,3 +237,22 @@ export async function setProfilePhoto(
     return before.photo_key !== null && before.photo_key !== (choice.kind === "upload" ? choice.key : null) ? before.photo_key : null;
   });
 }
+
+/** A hunter's account and its own profile photo's key, if the account exists. */
+export function findAccount(db: Executor, userId: number) {
+  return db.selectFrom("users").select(["id", "photo_key"]).where("id", "=", userId).executeTakeFirst();
+}
+
+/**
+ * Deletes a hunter's account row in one transaction, with their flags,
+ * uploads in progress and report keys (docs/decisions/020-account-deletion.md).
+ */
+export async function deleteAccountRows(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("flags").where("user_id", "=", userId).execute();
+    await trx.deleteFrom("temp_uploads").where("owner_user_id", "=", userId).execute();
+    await trx.deleteFrom("idempotency_keys").where("scope", "=", `user:${userId}`).execute();
+    // Sessions, notifications, watches, missing reports, milestones, email changes and figures go with the row (ON DELETE CASCADE).
+    await trx.deleteFrom("users").where("id", "=", userId).execute();
+  });
+}

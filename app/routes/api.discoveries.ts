@@ -6,17 +6,14 @@ import { MAX_ROW_ID } from "~/lib/ids";
 import { listDiscoveries } from "~/models/discoveries.server";
 import { findJimmyById } from "~/models/jimmys.server";
 import { ApiDiscoverySchema } from "~/lib/report-schema";
-import { apiError, apiJson, readIdempotencyKey, readJson, REPLAYED_HEADERS, requireApiMutation, requireApiUser } from "~/web/api.server";
+import { apiError, readIdempotencyKey, readJson, requireApiMutation, requireApiUser } from "~/web/api.server";
 import { getDb } from "~/infra/db.server";
-import { apiPossessionRefusal } from "~/web/possession.server";
-import { consumeHunterLimit } from "~/services/rate-limit.server";
-import { rateLimitedJson } from "~/web/rate-limit.server";
-import { describeReportError, repeatedReport, unknownPlaceMessage } from "~/web/report-errors.server";
-import { reportDiscovery, reportGuard, reportRequestFields } from "~/services/reporting.server";
+import { apiReportAnswer, repeatedReport } from "~/web/report-errors.server";
+import { reportGuard, reportRequestFields, type ReportOutcome } from "~/services/reporting.server";
+import { submitReport } from "~/services/report-submission.server";
 import { hashRequest } from "~/web/request-hash.server";
-import { getUser } from "~/web/session.server";
+import { getUser, isAdmin } from "~/web/session.server";
 import { getStorage, photoUrls } from "~/infra/storage.server";
-import { discardUpload } from "~/services/uploads.server";
 
 export const MAX_PAGE_SIZE = 50;
 
@@ -101,28 +98,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const jimmy = await findJimmyById(db, body.jimmyId);
   if (!jimmy) return apiError(404, `There is no Jimmy with id ${body.jimmyId}.`);
   const requestHash = hashRequest(request, { jimmyId: jimmy.id, ...reportRequestFields(body) });
-  // A repeat answers first: its scan proof was used up by the report it repeats.
-  const replayed = await repeatedReport(db, reportGuard(user.id, idempotencyKey, requestHash), (outcome) => ({
+  const answer = (outcome: ReportOutcome) => ({
     id: outcome.discoveryId,
     isFirst: outcome.isFirst,
-  }));
+  });
+  // A repeat answers first: its scan proof was used up by the report it repeats.
+  const replayed = await repeatedReport(db, reportGuard(user.id, idempotencyKey, requestHash), answer);
   if (replayed) return replayed;
-  const refusal = await apiPossessionRefusal(request, db, {
-    serial: jimmy.serial_number,
+  const result = await submitReport(db, getStorage(), {
     userId: user.id,
+    serial: jimmy.serial_number,
+    codeExempt: await isAdmin(request, { db }),
     proof: body.proof,
     checkCode: body.checkCode,
-  });
-  if (refusal) return refusal;
-  const unknownPlace = await unknownPlaceMessage(body);
-  if (unknownPlace) return apiError(400, `location: ${unknownPlace}`);
-  const limit = await consumeHunterLimit(db, "reportPerHunter", user.id);
-  if (!limit.allowed) return rateLimitedJson("reportPerHunter", limit);
-  const storage = getStorage();
-  try {
-    const outcome = await reportDiscovery(db, storage, {
-      userId: user.id,
-      serialNumber: jimmy.serial_number,
+    report: {
       tempPath: body.tempPath,
       caption: body.caption ?? null,
       location: body.location ?? null,
@@ -132,15 +121,7 @@ export async function action({ request }: ActionFunctionArgs) {
       wantsFirst: false,
       idempotencyKey,
       requestHash,
-      scanProof: body.proof,
-    });
-    return apiJson(
-      { id: outcome.discoveryId, isFirst: outcome.isFirst },
-      { status: 201, headers: outcome.replayed ? REPLAYED_HEADERS : {} },
-    );
-  } catch (error) {
-    const { status, message, discardUpload: refused } = describeReportError(error);
-    if (refused) await discardUpload(db, storage, user.id, body.tempPath);
-    return apiError(status, message);
-  }
+    },
+  });
+  return apiReportAnswer(result, answer);
 }

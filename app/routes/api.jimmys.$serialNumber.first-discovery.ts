@@ -2,17 +2,15 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { DEFAULT_CAPTION } from "~/lib/discoveries";
 import { ReportFieldsSchema } from "~/lib/report-schema";
 import { parseSerial } from "~/lib/serial";
-import { apiError, apiJson, readIdempotencyKey, readJson, REPLAYED_HEADERS, requireApiMutation, requireApiUser } from "~/web/api.server";
+import { apiError, readIdempotencyKey, readJson, requireApiMutation, requireApiUser } from "~/web/api.server";
 import { getDb } from "~/infra/db.server";
 import { findJimmyBySerial } from "~/models/jimmys.server";
-import { apiPossessionRefusal } from "~/web/possession.server";
-import { consumeHunterLimit } from "~/services/rate-limit.server";
-import { rateLimitedJson } from "~/web/rate-limit.server";
-import { describeReportError, repeatedReport, unknownPlaceMessage } from "~/web/report-errors.server";
-import { reportDiscovery, reportGuard, reportRequestFields } from "~/services/reporting.server";
+import { apiReportAnswer, repeatedReport } from "~/web/report-errors.server";
+import { reportGuard, reportRequestFields, type ReportOutcome } from "~/services/reporting.server";
+import { submitReport } from "~/services/report-submission.server";
 import { hashRequest } from "~/web/request-hash.server";
 import { getStorage } from "~/infra/storage.server";
-import { discardUpload } from "~/services/uploads.server";
+import { isAdmin } from "~/web/session.server";
 
 /**
  * POST /api/jimmys/{serialNumber}/first-discovery (SPEC.md §7): {tempPath,
@@ -31,24 +29,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   if (!(await findJimmyBySerial(db, serial))) return apiError(404, `There is no Jimmy #${serial}.`);
   const requestHash = hashRequest(request, reportRequestFields(body));
-  // A repeat answers first: its scan proof was used up by the report it repeats.
-  const replayed = await repeatedReport(db, reportGuard(user.id, idempotencyKey, requestHash), (outcome) => ({
+  const answer = (outcome: ReportOutcome) => ({
     id: outcome.discoveryId,
     isFirst: outcome.isFirst,
     wasAlreadyFound: outcome.wasAlreadyFound,
-  }));
+  });
+  // A repeat answers first: its scan proof was used up by the report it repeats.
+  const replayed = await repeatedReport(db, reportGuard(user.id, idempotencyKey, requestHash), answer);
   if (replayed) return replayed;
-  const refusal = await apiPossessionRefusal(request, db, { serial, userId: user.id, proof: body.proof, checkCode: body.checkCode });
-  if (refusal) return refusal;
-  const unknownPlace = await unknownPlaceMessage(body);
-  if (unknownPlace) return apiError(400, `location: ${unknownPlace}`);
-  const limit = await consumeHunterLimit(db, "reportPerHunter", user.id);
-  if (!limit.allowed) return rateLimitedJson("reportPerHunter", limit);
-  const storage = getStorage();
-  try {
-    const outcome = await reportDiscovery(db, storage, {
-      userId: user.id,
-      serialNumber: serial,
+  const result = await submitReport(db, getStorage(), {
+    userId: user.id,
+    serial,
+    codeExempt: await isAdmin(request, { db }),
+    proof: body.proof,
+    checkCode: body.checkCode,
+    report: {
       tempPath: body.tempPath,
       caption: DEFAULT_CAPTION,
       location: body.location ?? null,
@@ -58,17 +53,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       wantsFirst: true,
       idempotencyKey,
       requestHash,
-      scanProof: body.proof,
-    });
-    return apiJson(
-      { id: outcome.discoveryId, isFirst: outcome.isFirst, wasAlreadyFound: outcome.wasAlreadyFound },
-      { status: 201, headers: outcome.replayed ? REPLAYED_HEADERS : {} },
-    );
-  } catch (error) {
-    const { status, message, discardUpload: refused } = describeReportError(error);
-    if (refused) await discardUpload(db, storage, user.id, body.tempPath);
-    return apiError(status, message);
-  }
+    },
+  });
+  return apiReportAnswer(result, answer);
 }
 
 export function loader() {

@@ -1,9 +1,12 @@
 import type { DB } from "~/infra/db.server";
 import type { Storage } from "~/infra/storage.server";
 import { recordAdminAction } from "~/models/audit-log.server";
-import { deleteComment } from "~/models/comments.server";
+import { commentIdsOfHunter, deleteComment } from "~/models/comments.server";
 import { storedExportKeys } from "~/models/data-exports.server";
-import { setLike } from "~/models/likes.server";
+import { likesOfHunter, setLike } from "~/models/likes.server";
+import { discoveryIdsOfHunter } from "~/models/discoveries.server";
+import { uploadsOfHunter } from "~/models/uploads.server";
+import { deleteAccountRows, findAccount } from "~/models/users.server";
 import { moderateDeleteDiscovery } from "./moderation.server";
 
 export type DeletedAccount = { discoveries: number; comments: number; likes: number };
@@ -26,20 +29,20 @@ export async function deleteAccount(
   userId: number,
   { clientAddress, byAdmin = false }: { clientAddress: string; byAdmin?: boolean },
 ): Promise<DeletedAccount | null> {
-  const user = await db.selectFrom("users").select(["id", "photo_key"]).where("id", "=", userId).executeTakeFirst();
+  const user = await findAccount(db, userId);
   if (!user) return null;
 
-  const discoveries = await db.selectFrom("discoveries").select("id").where("user_id", "=", userId).orderBy("id", "desc").execute();
+  const discoveries = await discoveryIdsOfHunter(db, userId);
   for (const { id } of discoveries) await moderateDeleteDiscovery(db, storage, { id, clientAddress, byHunter: userId });
 
-  const comments = await db.selectFrom("comments").select("id").where("user_id", "=", userId).execute();
+  const comments = await commentIdsOfHunter(db, userId);
   for (const { id } of comments) await deleteComment(db, id);
 
-  const likes = await db.selectFrom("likes").select("discovery_id").where("user_id", "=", userId).execute();
+  const likes = await likesOfHunter(db, userId);
   for (const like of likes) await setLike(db, { discoveryId: like.discovery_id, userId, liked: false });
 
   // Uploads begun but never reported: their objects go with their rows.
-  const uploads = await db.selectFrom("temp_uploads").select(["key", "photo_key"]).where("owner_user_id", "=", userId).execute();
+  const uploads = await uploadsOfHunter(db, userId);
   // (Their discoveries are gone by now, so no variants under an upload's photo key are published.)
   for (const upload of uploads) {
     const keys = [upload.key];
@@ -51,13 +54,7 @@ export async function deleteAccount(
   const exports = await storedExportKeys(db, userId);
   if (exports.length > 0) await storage.delete(exports);
 
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("flags").where("user_id", "=", userId).execute();
-    await trx.deleteFrom("temp_uploads").where("owner_user_id", "=", userId).execute();
-    await trx.deleteFrom("idempotency_keys").where("scope", "=", `user:${userId}`).execute();
-    // Sessions, notifications, watches, missing reports, milestones, email changes and figures go with the row (ON DELETE CASCADE).
-    await trx.deleteFrom("users").where("id", "=", userId).execute();
-  });
+  await deleteAccountRows(db, userId);
   if (user.photo_key)
     await storage.delete([user.photo_key]).catch((error: unknown) => console.warn("[account] a profile photo stayed:", error));
 

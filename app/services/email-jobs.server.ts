@@ -10,7 +10,7 @@ import type { DB } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { EMAIL_CHANGE_TTL_MS, EMAILED_KINDS, JOB_KINDS } from "~/lib/email";
 import { emailChangeById, emailRecipient, markEmailed } from "~/models/email.server";
-import { listNotifications } from "~/models/notifications.server";
+import { listNotifications, notificationEmailState } from "~/models/notifications.server";
 import type { Job } from "~/models/jobs.server";
 import { absoluteUrl, emailChangeToken, emailChangeUrl, unsubscribeUrls } from "./email-links.server";
 import { liveSignInCodeById } from "~/models/sign-in-codes.server";
@@ -51,7 +51,7 @@ async function deliver(db: DB, mailer: Mailer | null, email: OutgoingEmail, now:
 
 async function sendNews(db: DB, mailer: Mailer | null, job: Job, now: Date): Promise<void> {
   const notificationId = payloadNumber(job, "notificationId");
-  const row = await db.selectFrom("notifications").select(["user_id", "emailed_at"]).where("id", "=", notificationId).executeTakeFirst();
+  const row = await notificationEmailState(db, notificationId);
   if (!row || row.emailed_at !== null) return;
   const recipient = await emailRecipient(db, row.user_id);
   if (!recipient || recipient.frequency !== "each") return;

@@ -29,29 +29,17 @@ import { DATABASE_BUSY_TEXT } from "./domain-errors.server";
 import { getDb } from "~/infra/db.server";
 import { flashHeader } from "./flash.server";
 import { readPhotoForm } from "./photo-form.server";
-import { consumeHunterLimit, rateLimitedText } from "~/services/rate-limit.server";
+import { rateLimitedText } from "~/services/rate-limit.server";
 import { retryAfterHeaders } from "./rate-limit.server";
-import { describeReportError, unknownPlaceMessage } from "./report-errors.server";
-import {
-  findReportedOutcome,
-  JimmyNotFoundError,
-  reportDiscovery,
-  reportGuard,
-  reportRequestFields,
-  type ReportOutcome,
-} from "~/services/reporting.server";
-import {
-  SCAN_PROOF_EXPIRED_TEXT,
-  SCAN_PROOF_USED_TEXT,
-  isValidScanProof,
-  scanProofHolds,
-  verifyPossession,
-} from "~/services/possession.server";
+import { describeReportError } from "./report-errors.server";
+import { findReportedOutcome, JimmyNotFoundError, reportGuard, reportRequestFields, type ReportOutcome } from "~/services/reporting.server";
+import { SCAN_PROOF_EXPIRED_TEXT, SCAN_PROOF_USED_TEXT, isValidScanProof, scanProofHolds } from "~/services/possession.server";
 import { hashRequest } from "./request-hash.server";
 import { possessionHeaders, possessionStatus } from "./possession.server";
 import { isAdmin, requireUser } from "./session.server";
 import { getStorage } from "~/infra/storage.server";
 import { discardUpload } from "~/services/uploads.server";
+import { submitReport } from "~/services/report-submission.server";
 
 /**
  * The Jimmy a form page is for, or 404; a hunter must be signed in to see the
@@ -185,13 +173,6 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
     values.tempPath = photo.tempPath;
   }
 
-  // An admin may report or correct on a hunter's behalf without the label (docs/security.md).
-  const possession = (await isAdmin(request, { db }))
-    ? ({ ok: true } as const)
-    : await verifyPossession(db, { serial, userId: user.id, proof: values.proof, checkCode: values.checkCode });
-  // A proof that did not hold is dropped, so the form asks for the code instead.
-  if (!possession.ok) values.proof = "";
-
   const parsed = reportFormSchema(kind).safeParse({
     tempPath: values.tempPath,
     caption: kind === "first" ? undefined : values.caption,
@@ -200,61 +181,70 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
     longitude: values.longitude,
     precision: values.precision,
   });
-  if (!parsed.success) {
-    const errors = z.flattenError(parsed.error).fieldErrors;
-    const fieldErrors: Failure["fieldErrors"] = {};
-    if (errors.tempPath?.[0]) fieldErrors.photo = errors.tempPath[0];
-    for (const field of ["caption", "location"] as const satisfies ReportFormFields[]) {
-      const message = errors[field]?.[0] ?? (field === "location" ? (errors.latitude?.[0] ?? errors.longitude?.[0]) : undefined);
-      if (message) fieldErrors[field] = message;
+  const result = await submitReport(db, storage, {
+    userId: user.id,
+    serial,
+    // An admin may report or correct on a hunter's behalf without the label (docs/security.md).
+    codeExempt: await isAdmin(request, { db }),
+    proof: values.proof,
+    checkCode: values.checkCode,
+    report: parsed.success
+      ? {
+          tempPath: parsed.data.tempPath,
+          caption: parsed.data.caption,
+          location: parsed.data.location,
+          latitude: parsed.data.latitude,
+          longitude: parsed.data.longitude,
+          precision: parsed.data.precision,
+          wantsFirst: kind === "first",
+          idempotencyKey,
+          requestHash,
+        }
+      : null,
+    everyRefusal: true,
+  });
+  // A proof that did not hold is dropped, so the form asks for the code instead.
+  if ((result.status === "invalid" || result.status === "refused") && !result.possession.ok) values.proof = "";
+
+  switch (result.status) {
+    case "recorded":
+      return reported(serial, kind, result.outcome);
+    case "invalid": {
+      const errors = parsed.success ? {} : z.flattenError(parsed.error).fieldErrors;
+      const fieldErrors: Failure["fieldErrors"] = {};
+      if (errors.tempPath?.[0]) fieldErrors.photo = errors.tempPath[0];
+      for (const field of ["caption", "location"] as const satisfies ReportFormFields[]) {
+        const message = errors[field]?.[0] ?? (field === "location" ? (errors.latitude?.[0] ?? errors.longitude?.[0]) : undefined);
+        if (message) fieldErrors[field] = message;
+      }
+      if (!result.possession.ok) fieldErrors.checkCode = result.possession.message;
+      return failure(400, values, fieldErrors);
     }
-    if (!possession.ok) fieldErrors.checkCode = possession.message;
-    return failure(400, values, fieldErrors);
+    case "refused": {
+      const { possession, unknownPlace } = result;
+      if (unknownPlace)
+        return failure(400, values, { location: unknownPlace, ...(possession.ok ? {} : { checkCode: possession.message }) });
+      if (possession.ok) throw new Error("A refused report names what was refused.");
+      return failure(possessionStatus(possession), values, { checkCode: possession.message }, null, possessionHeaders(possession));
+    }
+    case "limited":
+      // The upload is kept, so trying later needs no new one.
+      return failure(429, values, {}, rateLimitedText("reportPerHunter", result.limit), retryAfterHeaders(result.limit));
+    case "failed": {
+      const { error, uploadDiscarded } = result;
+      if (error instanceof JimmyNotFoundError) throw new Response(error.message, { status: 404 });
+      // Another report used the same scan proof a moment before: the form asks for the code instead.
+      if (error instanceof ScanProofUsedError) return failure(400, { ...values, proof: "" }, { checkCode: SCAN_PROOF_USED_TEXT });
+      if (error instanceof IdempotencyKeyReusedError) return failure(422, values, {}, IDEMPOTENCY_KEY_REUSED_FORM_TEXT);
+      const problem = photoProblem(error);
+      return failure(
+        problem.status,
+        { ...values, tempPath: uploadDiscarded ? "" : values.tempPath },
+        problem.field ? { photo: problem.field } : {},
+        problem.form ?? null,
+      );
+    }
   }
-  const unknownPlace = await unknownPlaceMessage(parsed.data);
-  if (unknownPlace) {
-    return failure(400, values, { location: unknownPlace, ...(possession.ok ? {} : { checkCode: possession.message }) });
-  }
-  if (!possession.ok)
-    return failure(possessionStatus(possession), values, { checkCode: possession.message }, null, possessionHeaders(possession));
-
-  // Counted once the report is sound and before the costly part (decoding the
-  // photo, notifying finders); the upload is kept, so trying later needs no new one.
-  const limit = await consumeHunterLimit(db, "reportPerHunter", user.id);
-  if (!limit.allowed) return failure(429, values, {}, rateLimitedText("reportPerHunter", limit), retryAfterHeaders(limit));
-
-  let outcome;
-  try {
-    outcome = await reportDiscovery(db, storage, {
-      userId: user.id,
-      serialNumber: serial,
-      tempPath: parsed.data.tempPath,
-      caption: parsed.data.caption,
-      location: parsed.data.location,
-      latitude: parsed.data.latitude,
-      longitude: parsed.data.longitude,
-      precision: parsed.data.precision,
-      wantsFirst: kind === "first",
-      idempotencyKey,
-      requestHash,
-      scanProof: values.proof,
-    });
-  } catch (error) {
-    if (error instanceof JimmyNotFoundError) throw new Response(error.message, { status: 404 });
-    // Another report used the same scan proof a moment before: the form asks for the code instead.
-    if (error instanceof ScanProofUsedError) return failure(400, { ...values, proof: "" }, { checkCode: SCAN_PROOF_USED_TEXT });
-    if (error instanceof IdempotencyKeyReusedError) return failure(422, values, {}, IDEMPOTENCY_KEY_REUSED_FORM_TEXT);
-    const problem = photoProblem(error);
-    if (!problem.keepUpload) await discardUpload(db, storage, user.id, parsed.data.tempPath);
-    return failure(
-      problem.status,
-      { ...values, tempPath: problem.keepUpload ? values.tempPath : "" },
-      problem.field ? { photo: problem.field } : {},
-      problem.form ?? null,
-    );
-  }
-
-  return reported(serial, kind, outcome);
 }
 
 /** The answer to a recorded report, the first time or a repeat: the hunter is told it was recorded. */

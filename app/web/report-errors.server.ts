@@ -6,11 +6,13 @@ import { findReportedOutcome, JimmyNotFoundError, type ReportOutcome } from "~/s
 import type { IdempotencyGuard } from "~/models/idempotency.server";
 import type { DB } from "~/infra/db.server";
 import { apiError, apiJson, REPLAYED_HEADERS } from "./api.server";
-import type { LocationInput } from "~/lib/places";
-import { resolvePublishedPlace, UnknownPlaceError } from "~/services/geo.server";
+import { UnknownPlaceError } from "~/services/geo.server";
 import { UnsupportedPhotoError } from "~/services/images.server";
 import { ObjectTooLargeError, StorageUnavailableError } from "~/infra/storage.server";
 import { UploadRejectedError } from "~/services/uploads.server";
+import type { SubmissionResult } from "~/services/report-submission.server";
+import { possessionRefusalJson } from "./possession.server";
+import { rateLimitedJson } from "./rate-limit.server";
 
 export const STORAGE_DOWN_TEXT =
   "We couldn't save your photo because our photo storage isn't answering. Nothing was recorded — please try again in a minute.";
@@ -59,15 +61,25 @@ export async function repeatedReport(
 }
 
 /**
- * Why a report's place is no place (UnknownPlaceError's message), or null:
- * asked before the hunter's report limit is counted and the photo is touched.
+ * The JSON API's answer to a report submitted (201 with `body`, and
+ * `Idempotent-Replayed` for a repeat), or to its refusal: possession first,
+ * then the place, the hunter's limit, or what publishing failed on.
  */
-export async function unknownPlaceMessage(input: LocationInput): Promise<string | null> {
-  try {
-    await resolvePublishedPlace(input);
-    return null;
-  } catch (error) {
-    if (error instanceof UnknownPlaceError) return error.message;
-    throw error;
+export function apiReportAnswer(result: SubmissionResult, body: (outcome: ReportOutcome) => Record<string, unknown>): Response {
+  switch (result.status) {
+    case "recorded":
+      return apiJson(body(result.outcome), { status: 201, headers: result.outcome.replayed ? REPLAYED_HEADERS : {} });
+    case "refused":
+      if (!result.possession.ok) return possessionRefusalJson(result.possession);
+      return apiError(400, `location: ${result.unknownPlace}`);
+    case "invalid":
+      // The API's body schema refuses bad fields before a report is submitted.
+      return result.possession.ok ? apiError(400, "The report is not valid.") : possessionRefusalJson(result.possession);
+    case "limited":
+      return rateLimitedJson("reportPerHunter", result.limit);
+    case "failed": {
+      const { status, message } = describeReportError(result.error);
+      return apiError(status, message);
+    }
   }
 }

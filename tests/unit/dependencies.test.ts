@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const SOURCE_DIRECTORIES = ["app", "scripts", "db", "tests"];
+const SOURCE_DIRECTORIES = ["app", "server", "scripts", "db", "tests"];
 const SKIPPED_DIRECTORIES = new Set(["node_modules", "build", ".artifacts"]);
 
 /** The package a bare import names ("@scope/name" or "name"), or null for a relative, aliased or built-in one. */

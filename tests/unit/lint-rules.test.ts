@@ -71,6 +71,18 @@ describe("the lint rules that hold the layers", () => {
     ]);
   });
 
+  it("fail on a service importing kysely", () => {
+    expect(findingsIn("app/services/tally-violation.server.ts")).toEqual([
+      { rule: "no-restricted-imports", message: expect.stringContaining("services hold no SQL") },
+    ]);
+  });
+
+  it("fail on a service building a query through the db it holds", () => {
+    expect(findingsIn("app/services/count-violation.server.ts")).toEqual([
+      { rule: "no-restricted-syntax", message: expect.stringContaining("services hold no SQL") },
+    ]);
+  });
+
   it("pass code that keeps to the layers, type-only imports across them included", () => {
     const clean = [...findings].filter(([file]) => !file.includes("violation") && !file.includes("cycle-"));
     expect(clean.map(([file]) => file).sort()).toEqual([

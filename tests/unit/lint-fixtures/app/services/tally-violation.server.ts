@@ -1,0 +1,3 @@
+import { sql } from "kysely";
+
+export const tally = sql`select count(*) from likes`;
