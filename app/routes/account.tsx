@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { Link } from "~/components/Link";
-import { z } from "zod";
 import { Avatar } from "~/components/Avatar";
 import { Field } from "~/components/forms";
 import { UnitsSwitch } from "~/components/UnitsSwitch";
@@ -36,7 +35,8 @@ import { DataExportTooSoonError, requestDataExport } from "~/services/data-expor
 import { UnsupportedPhotoError } from "~/services/images.server";
 import { changeDisplayName, chooseProfilePhoto } from "~/services/profile.server";
 import { requireSameOrigin } from "~/web/csrf.server";
-import { flashHeader } from "~/web/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { checkFields, parseForm } from "~/web/form-action.server";
 import { retryAfterHeaders } from "~/web/rate-limit.server";
 import { readForm } from "~/web/form.server";
 import { formatBytes, MultipartRefusal, readMultipart } from "~/web/multipart.server";
@@ -143,8 +143,8 @@ async function photoAction(request: Request, db: DB, userId: number) {
       error.status,
     );
   }
-  const parsed = PhotoChoiceSchema.safeParse(fields.choice);
-  if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "Choose a photo.", 400);
+  const parsed = checkFields(PhotoChoiceSchema, fields.choice);
+  if (!parsed.ok) return refuse(parsed.message ?? "Choose a photo.", 400);
   const choice = parsed.data;
   const bytes: Buffer | null = upload;
   if (choice === "upload" && !bytes) return refuse("Choose a picture to upload: a JPEG, PNG or WebP photo.", 400);
@@ -164,9 +164,7 @@ async function photoAction(request: Request, db: DB, userId: number) {
     upload: "Your new photo is shown with your name.",
     none: "Your initials are shown instead of a photo.",
   };
-  return redirect("/account", {
-    headers: { "Set-Cookie": await flashHeader({ title: "Photo saved", description: said[choice], variant: "success" }) },
-  });
+  return redirectWithToast("/account", { title: "Photo saved", description: said[choice], variant: "success" });
 }
 
 /** The account page's forms, told apart by `intent`: email choices, a new address, or stopping to watch one Jimmy. */
@@ -177,15 +175,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) return photoAction(request, db, user.id);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  const done = async (title: string, description: string) =>
-    redirect("/account", { headers: { "Set-Cookie": await flashHeader({ title, description, variant: "success" }) } });
+  const done = (title: string, description: string) => redirectWithToast("/account", { title, description, variant: "success" });
 
   if (intent === "choices") {
     const values = { frequency: String(form.get("frequency") ?? ""), watchFinds: form.get("watchFinds") === "on" };
     const reject = (rest: Omit<AccountAnswer, "form" | "values">) =>
       data<AccountAnswer>({ form: "choices", values, ...rest }, { status: 400 });
-    const parsed = EmailChoicesSchema.safeParse(values);
-    if (!parsed.success) return reject({ fieldErrors: z.flattenError(parsed.error).fieldErrors });
+    const parsed = parseForm(form, EmailChoicesSchema, values);
+    if (!parsed.ok) return reject({ fieldErrors: parsed.fieldErrors });
     if (parsed.data.frequency !== "off") {
       if (!env().mail) return reject({ fieldErrors: { frequency: [NO_MAIL_SERVER] } });
       const { email } = await emailSettingsOf(db, user.id);
@@ -203,8 +200,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const values = { email: String(form.get("email") ?? "") };
     const reject = (rest: Omit<AccountAnswer, "form" | "values">) =>
       data<AccountAnswer>({ form: "email", values, ...rest }, { status: 400 });
-    const parsed = NewEmailSchema.safeParse(values);
-    if (!parsed.success) return reject({ fieldErrors: z.flattenError(parsed.error).fieldErrors });
+    const parsed = parseForm(form, NewEmailSchema, values);
+    if (!parsed.ok) return reject({ fieldErrors: parsed.fieldErrors });
     if (!env().mail) return reject({ fieldErrors: { email: [NO_MAIL_SERVER] } });
     const outcome = await requestAddressConfirmation(db, { userId: user.id, newEmail: parsed.data.email });
     if (!outcome.queued)
@@ -219,8 +216,8 @@ export async function action({ request }: ActionFunctionArgs) {
     const values = { firstName: String(form.get("firstName") ?? ""), lastName: String(form.get("lastName") ?? "") };
     const reject = (rest: Omit<AccountAnswer, "form" | "values">) =>
       data<AccountAnswer>({ form: "name", values, ...rest }, { status: 400 });
-    const parsed = DisplayNameSchema.safeParse(values);
-    if (!parsed.success) return reject({ fieldErrors: z.flattenError(parsed.error).fieldErrors });
+    const parsed = parseForm(form, DisplayNameSchema, values);
+    if (!parsed.ok) return reject({ fieldErrors: parsed.fieldErrors });
     const refused = await changeDisplayName(db, user.id, parsed.data, env().hunt.name);
     if (refused) return reject({ fieldErrors: { firstName: [refused] } });
     return done("Name saved", `Other hunters now see you as ${fullName(parsed.data.firstName, parsed.data.lastName)}.`);

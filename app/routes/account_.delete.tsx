@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { ContentError, ContentPage } from "~/components/OwnContent";
@@ -13,7 +13,7 @@ import { contributionCounts } from "~/models/users.server";
 import { deleteAccount } from "~/services/account-deletion.server";
 import { clientAddress } from "~/web/client-address.server";
 import { requireSameOrigin } from "~/web/csrf.server";
-import { flashHeader } from "~/web/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
 import { readForm } from "~/web/form.server";
 import { endSession, requireUser } from "~/web/session.server";
 
@@ -38,17 +38,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await deleteAccount(db, getStorage(), user.id, { clientAddress: clientAddress(request, context) });
   const headers = new Headers();
   headers.append("Set-Cookie", await endSession(request, "user", { db }));
-  headers.append(
-    "Set-Cookie",
-    await flashHeader({
-      title: "Your account is deleted",
-      description: "Everything the hunt held about you is gone. Thank you for hunting.",
-    }),
-  );
   // As a sign-out does (app/routes/api.logout.tsx): nothing of the account stays on this device, with or without
   // the page's JavaScript: its reports waiting in the outbox, its drafts and the pages saved for offline use.
   headers.set("Clear-Site-Data", '"storage"');
-  return redirect("/", { headers });
+  return redirectWithToast(
+    "/",
+    { title: "Your account is deleted", description: "Everything the hunt held about you is gone. Thank you for hunting." },
+    { headers },
+  );
 }
 
 export const ErrorBoundary = ContentError;

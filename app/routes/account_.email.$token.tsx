@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { Button } from "~/root";
@@ -7,7 +6,7 @@ import { confirmEmailChange, emailChangeByTokenHash } from "~/models/email.serve
 import { getDb } from "~/infra/db.server";
 import { tokenHash } from "~/services/email-links.server";
 import { requireSameOrigin } from "~/web/csrf.server";
-import { flashHeader } from "~/web/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your email address" }, { name: "robots", content: "noindex" }];
 
@@ -30,12 +29,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const change = await emailChangeByTokenHash(db, tokenHash(params.token ?? ""));
   if (!change) throw new Response(EXPIRED, { status: 410 });
   await confirmEmailChange(db, change);
-  const flash = await flashHeader({
+  return redirectWithToast("/account", {
     title: "Address confirmed",
     description: `Your news now goes to ${change.newEmail}.`,
     variant: "success",
   });
-  return redirect("/account", { headers: { "Set-Cookie": flash } });
 }
 
 export default function ConfirmEmail() {

@@ -20,7 +20,8 @@ import { clientAddress } from "~/web/client-address.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { flashHeader } from "~/web/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { checkFields } from "~/web/form-action.server";
 import { endSession, isAdmin, startSession } from "~/web/session.server";
 import { readForm } from "~/web/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
@@ -105,34 +106,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "sign-out") {
     const wasAdmin = await isAdmin(request, { db });
-    const headers = new Headers();
-    headers.append("Set-Cookie", await endSession(request, "admin", { db }));
+    const headers = { "Set-Cookie": await endSession(request, "admin", { db }) };
     if (wasAdmin) {
       await recordAdminAction(db, { action: "sign_out", clientAddress: address });
-      headers.append("Set-Cookie", await flashHeader({ title: "Signed out", description: "Your admin session has ended." }));
+      return redirectWithToast("/admin", { title: "Signed out", description: "Your admin session has ended." }, { headers });
     }
     return redirect("/admin", { headers });
   }
 
-  const parsed = SignInSchema.safeParse({ password: form.get("password") ?? "" });
-  if (!parsed.success) {
-    return data<SignInResult>({ fieldErrors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
+  const parsed = checkFields(SignInSchema, { password: form.get("password") ?? "" });
+  if (!parsed.ok) {
+    return data<SignInResult>({ fieldErrors: parsed.fieldErrors }, { status: 400 });
   }
   try {
     const outcome = await attemptAdminSignIn(db, { password: parsed.data.password, address });
     switch (outcome.status) {
       case "granted": {
-        const headers = new Headers();
-        headers.append("Set-Cookie", await startSession(request, "admin", null, { db }));
-        headers.append(
-          "Set-Cookie",
-          await flashHeader({
-            title: "Access granted",
-            description: "You now have immortal Jimmy privileges for one month.",
-            variant: "success",
-          }),
+        return redirectWithToast(
+          "/admin",
+          { title: "Access granted", description: "You now have immortal Jimmy privileges for one month.", variant: "success" },
+          { headers: { "Set-Cookie": await startSession(request, "admin", null, { db }) } },
         );
-        return redirect("/admin", { headers });
       }
       case "denied":
         return data<SignInResult>(

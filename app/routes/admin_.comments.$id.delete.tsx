@@ -11,6 +11,7 @@ import { getDb } from "~/infra/db.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { moderateDeleteComment } from "~/services/moderation.server";
 import { requireAdmin } from "~/web/session.server";
+import { checkFields } from "~/web/form-action.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
@@ -25,8 +26,8 @@ const GONE = { title: "Failed to delete comment", description: "That comment no 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   await requireAdminPage(request, db);
-  const id = IdSchema.safeParse(params.id);
-  const comment = id.success ? await findCommentWithOwner(db, id.data) : null;
+  const id = checkFields(IdSchema, params.id);
+  const comment = id.ok ? await findCommentWithOwner(db, id.data) : null;
   if (!comment) throw await redirectWithToast("/admin", GONE);
   return {
     comment: {
@@ -43,8 +44,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const db = getDb();
   await requireAdmin(request, { db });
-  const id = IdSchema.safeParse(params.id);
-  const deleted = id.success ? await moderateDeleteComment(db, { id: id.data, clientAddress: clientAddress(request, context) }) : null;
+  const id = checkFields(IdSchema, params.id);
+  const deleted = id.ok ? await moderateDeleteComment(db, { id: id.data, clientAddress: clientAddress(request, context) }) : null;
   if (!deleted) return redirectWithToast("/admin", GONE);
   return redirectWithToast("/admin", {
     title: "Comment deleted",

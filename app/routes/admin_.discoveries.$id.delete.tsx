@@ -11,6 +11,7 @@ import { getDb } from "~/infra/db.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { requireAdmin } from "~/web/session.server";
+import { checkFields } from "~/web/form-action.server";
 import { getStorage, StorageUnavailableError, photoUrls } from "~/infra/storage.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
@@ -29,8 +30,8 @@ function adminListUrl(request: Request): string {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   await requireAdminPage(request, db);
-  const id = IdSchema.safeParse(params.id);
-  const discovery = id.success ? await findDiscoveryForAdmin(db, photoUrls(), id.data) : null;
+  const id = checkFields(IdSchema, params.id);
+  const discovery = id.ok ? await findDiscoveryForAdmin(db, photoUrls(), id.data) : null;
   if (!discovery) {
     throw await redirectWithToast("/admin", {
       title: "Failed to delete discovery",
@@ -45,11 +46,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const db = getDb();
   await requireAdmin(request, { db });
-  const id = IdSchema.safeParse(params.id);
+  const id = checkFields(IdSchema, params.id);
   const adminUrl = adminListUrl(request);
   const failed = async (description: string) =>
     redirectWithToast(adminUrl, { title: "Failed to delete discovery", description, variant: "destructive" });
-  if (!id.success) return failed("That discovery no longer exists.");
+  if (!id.ok) return failed("That discovery no longer exists.");
   let deleted;
   try {
     deleted = await moderateDeleteDiscovery(db, getStorage(), { id: id.data, clientAddress: clientAddress(request, context) });

@@ -15,6 +15,7 @@ import { redirectWithToast } from "~/web/flash.server";
 import { UnsupportedPhotoError } from "~/services/images.server";
 import { moderateReplaceImage } from "~/services/moderation.server";
 import { requireAdmin } from "~/web/session.server";
+import { checkFields } from "~/web/form-action.server";
 import { getStorage, photoUrls } from "~/infra/storage.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { useActionAnswer } from "~/lib/action-answer";
@@ -32,8 +33,8 @@ const ImageSchema = z.object({
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   await requireAdminPage(request, db);
-  const id = IdSchema.safeParse(params.id);
-  const discovery = id.success ? await findDiscoveryForAdmin(db, photoUrls(), id.data) : null;
+  const id = checkFields(IdSchema, params.id);
+  const discovery = id.ok ? await findDiscoveryForAdmin(db, photoUrls(), id.data) : null;
   if (!discovery) {
     throw await redirectWithToast("/admin", {
       title: "Failed to upload image",
@@ -50,8 +51,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const db = getDb();
   await requireAdmin(request, { db });
-  const id = IdSchema.safeParse(params.id);
-  if (!id.success || !(await findDiscoveryForAdmin(db, photoUrls(), id.data))) {
+  const id = checkFields(IdSchema, params.id);
+  if (!id.ok || !(await findDiscoveryForAdmin(db, photoUrls(), id.data))) {
     return redirectWithToast("/admin", {
       title: "Failed to upload image",
       description: "That discovery no longer exists.",
@@ -69,8 +70,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!(error instanceof MultipartRefusal)) throw error;
     return invalid(error.reason === "file-too-large" || error.reason === "body-too-large" ? FILE_TOO_LARGE_TEXT : error.message);
   }
-  const parsed = ImageSchema.safeParse({ image });
-  if (!parsed.success) return invalid(z.flattenError(parsed.error).fieldErrors.image?.[0] ?? "Choose an image to upload.");
+  const parsed = checkFields(ImageSchema, { image });
+  if (!parsed.ok) return invalid(parsed.fieldErrors.image?.[0] ?? "Choose an image to upload.");
 
   let replaced: boolean;
   try {

@@ -8,6 +8,7 @@ import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
 import type { ToastInput } from "~/lib/toast";
 import { redirectWithToast } from "~/web/flash.server";
+import { checkFields } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { acceptFlags, rejectFlags, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { requireAdmin } from "~/web/session.server";
@@ -36,12 +37,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const db = getDb();
   await requireAdmin(request, { db });
   const form = await readForm(request);
-  const parsed = DecisionSchema.safeParse({ ...params, intent: form.get("intent") });
+  const parsed = checkFields(DecisionSchema, { ...params, intent: form.get("intent") });
   // Back to the page of the queue the decision was made on.
-  const flagPage = z.coerce.number().int().min(2).max(100_000).safeParse(form.get("flags"));
-  const done = async (toast: ToastInput) =>
-    redirectWithToast(flagPage.success ? `/admin?flags=${flagPage.data}#flags` : "/admin#flags", toast);
-  if (!parsed.success)
+  const flagPage = checkFields(z.coerce.number().int().min(2).max(100_000), form.get("flags"));
+  const done = async (toast: ToastInput) => redirectWithToast(flagPage.ok ? `/admin?flags=${flagPage.data}#flags` : "/admin#flags", toast);
+  if (!parsed.ok)
     return done({
       title: "Failed to decide",
       description: "That flag decision wasn't understood. Please reload the panel.",

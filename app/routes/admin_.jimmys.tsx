@@ -14,6 +14,7 @@ import { getDb } from "~/infra/db.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { MAX_LABELS } from "~/services/labels.server";
 import { adminPasswordIsRecent, requireAdmin } from "~/web/session.server";
+import { checkFields, parseForm } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
@@ -42,9 +43,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   await requireAdminPage(request, db);
   const params = new URL(request.url).searchParams;
-  const minted = RangeSchema.safeParse({ from: params.get("from"), to: params.get("to") });
+  const minted = checkFields(RangeSchema, { from: params.get("from"), to: params.get("to") });
   return {
-    minted: minted.success && minted.data.to >= minted.data.from ? minted.data : null,
+    minted: minted.ok && minted.data.to >= minted.data.from ? minted.data : null,
     passwordNeeded: !(await adminPasswordIsRecent(request, { db })),
   };
 }
@@ -57,8 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(request, { db });
   const form = await readForm(request);
   const values = { from: String(form.get("from") ?? ""), to: String(form.get("to") ?? "") };
-  const parsed = MintSchema.safeParse(values);
-  if (!parsed.success) return data<MintResult>({ values, fieldErrors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
+  const parsed = parseForm(form, MintSchema, values);
+  if (!parsed.ok) return data<MintResult>({ values, fieldErrors: parsed.fieldErrors }, { status: 400 });
   // Minting writes many rows at once: it needs the password typed within the last few minutes.
   const address = clientAddress(request, context);
   const password = await requireRecentPassword(request, db, { password: String(form.get("password") ?? ""), address });

@@ -10,6 +10,7 @@ import { getDb } from "~/infra/db.server";
 import { clientAddress } from "~/web/client-address.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { redirectWithToast } from "~/web/flash.server";
+import { checkFields } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { requireAdmin } from "~/web/session.server";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
@@ -32,11 +33,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const db = getDb();
   await requireAdmin(request, { db });
   const form = await readForm(request);
-  const intent = IntentSchema.safeParse(form.get("intent"));
+  const intent = checkFields(IntentSchema, form.get("intent"));
   const serialNumber = parseSerial(params.serial);
   const done = (toast: ToastInput) => redirectWithToast("/admin#missing", toast);
   const jimmy = serialNumber === null ? undefined : await findJimmyBySerial(db, serialNumber);
-  if (!intent.success || !jimmy)
+  if (!intent.ok || !jimmy)
     return done({
       title: "Failed to decide",
       description: "That decision wasn't understood. Please reload the panel.",

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { requireSameOrigin } from "~/web/csrf.server";
-import { flashHeader } from "~/web/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
 import { endSession, getUser } from "~/web/session.server";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
@@ -24,11 +24,10 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const headers = new Headers();
   headers.append("Set-Cookie", await endSession(request, "user"));
-  headers.append("Set-Cookie", await flashHeader({ title: "Signed out", description: "See you on the next hunt!" }));
   // Nothing typed is left on the device for the next person (unsent drafts in
   // localStorage and IndexedDB); it works whether or not the page's JavaScript ran.
   headers.set("Clear-Site-Data", '"storage"');
-  return redirect("/", { headers });
+  return redirectWithToast("/", { title: "Signed out", description: "See you on the next hunt!" }, { headers });
 }
 
 export default function Logout() {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Button, secondaryLinkClass } from "~/root";
@@ -8,7 +7,7 @@ import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKe
 import { deleteComment } from "~/models/comments.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { flashHeader, redirectWithToast } from "~/web/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
 import { readForm } from "~/web/form.server";
 import { requireOwnComment } from "~/web/own-content.server";
 import { requireUser } from "~/web/session.server";
@@ -32,12 +31,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const back = jimmyPath(comment.serialNumber);
   if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid") {
-    const flash = await flashHeader({
+    return redirectWithToast(`${back}#comment-${comment.id}`, {
       title: "Failed to delete comment",
       description: IDEMPOTENCY_KEY_INVALID_TEXT,
       variant: "destructive",
     });
-    return redirect(`${back}#comment-${comment.id}`, { headers: { "Set-Cookie": flash } });
   }
   const deleted = await deleteComment(db, comment.id);
   const flash = deleted

@@ -1,19 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Field } from "~/components/forms";
 import { Button, secondaryLinkClass } from "~/root";
 import { COMMENT_EDIT_WINDOW_MS } from "~/lib/comments";
 import { formHints } from "~/lib/form-hints";
 import { jimmyPath } from "~/lib/discoveries";
-import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
+import { IDEMPOTENCY_KEY_FIELD } from "~/lib/idempotency";
 import { CommentEditSchema } from "~/lib/own-content-schema";
 import { editComment } from "~/models/comments.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { flashHeader } from "~/web/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { parseForm } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { refuseEditAfterWindow, requireOwnComment, withinEditWindow } from "~/web/own-content.server";
 import { requireUser } from "~/web/session.server";
@@ -21,8 +20,6 @@ import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Edit your comment" }, { name: "robots", content: "noindex" }];
-
-type EditResult = { formError?: string; fieldErrors: { content?: string[] }; values: { content: string } };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
@@ -50,15 +47,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!withinEditWindow(comment)) throw refuseEditAfterWindow();
   const form = await readForm(request);
   const values = { content: String(form.get("content") ?? "") };
-  const reject = (rest: Omit<EditResult, "values">) => data<EditResult>({ ...rest, values }, { status: 400 });
-  if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid")
-    return reject({ formError: IDEMPOTENCY_KEY_INVALID_TEXT, fieldErrors: {} });
-  const parsed = CommentEditSchema.safeParse(values);
-  if (!parsed.success) return reject({ fieldErrors: z.flattenError(parsed.error).fieldErrors });
+  const parsed = parseForm(form, CommentEditSchema, values, { idempotencyKey: true });
+  if (!parsed.ok) return parsed.answer;
   if (!(await editComment(db, comment.id, parsed.data.content)))
     throw new Response("That comment doesn't exist any more.", { status: 404 });
-  const flash = await flashHeader({ title: "Comment updated", description: "Your comment now shows as edited.", variant: "success" });
-  return redirect(`${jimmyPath(comment.serialNumber)}#comment-${comment.id}`, { headers: { "Set-Cookie": flash } });
+  return redirectWithToast(`${jimmyPath(comment.serialNumber)}#comment-${comment.id}`, {
+    title: "Comment updated",
+    description: "Your comment now shows as edited.",
+    variant: "success",
+  });
 }
 
 export default function EditComment() {

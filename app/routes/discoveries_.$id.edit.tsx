@@ -1,19 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Field } from "~/components/forms";
 import { Button, secondaryLinkClass } from "~/root";
 import { formHints } from "~/lib/form-hints";
 import { DEFAULT_CAPTION } from "~/lib/discoveries";
 import { ownContentReturn, RETURN_FIELD, returnLabel } from "~/lib/own-content-return";
-import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
+import { IDEMPOTENCY_KEY_FIELD } from "~/lib/idempotency";
 import { DiscoveryEditSchema } from "~/lib/own-content-schema";
 import { LOCATION_REQUIRED_TEXT } from "~/lib/report-form";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { flashHeader } from "~/web/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { parseForm } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { editOwnDiscovery, requireOwnDiscovery } from "~/web/own-content.server";
 import { UnknownPlaceError } from "~/services/geo.server";
@@ -63,10 +63,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = ownContentReturn(form.get(RETURN_FIELD), discovery);
   const values = { caption: String(form.get("caption") ?? ""), location: String(form.get("location") ?? "") };
   const reject = (rest: Omit<EditResult, "values">) => data<EditResult>({ ...rest, values }, { status: 400 });
-  if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid")
-    return reject({ formError: IDEMPOTENCY_KEY_INVALID_TEXT, fieldErrors: {} });
-  const parsed = DiscoveryEditSchema.safeParse(values);
-  if (!parsed.success) return reject({ fieldErrors: z.flattenError(parsed.error).fieldErrors });
+  const parsed = parseForm(form, DiscoveryEditSchema, values, { idempotencyKey: true });
+  if (!parsed.ok) return parsed.answer;
   const measured = discovery.latitude !== null && !discovery.locationApproximate;
   if (!measured && parsed.data.location === null) return reject({ fieldErrors: { location: [LOCATION_REQUIRED_TEXT] } });
   let saved;
@@ -77,12 +75,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     throw error;
   }
   if (!saved) throw new Response("That discovery doesn't exist any more.", { status: 404 });
-  const flash = await flashHeader({
+  return redirectWithToast(back, {
     title: "Discovery updated",
     description: `Your discovery of Jimmy #${discovery.serialNumber} was saved.`,
     variant: "success",
   });
-  return redirect(back, { headers: { "Set-Cookie": flash } });
 }
 
 export default function EditDiscovery() {

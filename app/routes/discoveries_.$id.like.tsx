@@ -14,7 +14,8 @@ import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { likeGuard, setLike } from "~/models/likes.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
-import { flashHeader, redirectWithToast } from "~/web/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { checkFields } from "~/web/form-action.server";
 import { consumeHunterLimit, rateLimitedText } from "~/services/rate-limit.server";
 import { retryAfterHeaders } from "~/web/rate-limit.server";
 import { getUser } from "~/web/session.server";
@@ -40,8 +41,8 @@ export function loader() {
 
 /** A like asked for while signed out: remembered, then off to sign in, and on to the page that makes it (discoveries_.$id.like_.confirm). */
 async function signInFirst(form: FormData, discoveryId: string | undefined, back: string): Promise<Response> {
-  const id = DiscoveryIdSchema.safeParse(discoveryId);
-  if (form.get("intent") !== "like" || !id.success) return redirect(loginHref(back));
+  const id = checkFields(DiscoveryIdSchema, discoveryId);
+  if (form.get("intent") !== "like" || !id.ok) return redirect(loginHref(back));
   const intent = await rememberIntent({ kind: "like", discoveryId: id.data });
   const next = `/discoveries/${id.data}/like/confirm?${new URLSearchParams({ redirectTo: back, [INTENT_PARAM]: intent.id })}`;
   return redirect(loginHref(next), { headers: { "Set-Cookie": intent.header } });
@@ -59,13 +60,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = safeRedirect(form.get("redirectTo"), "/");
   const user = await getUser(request);
   if (!user) return signInFirst(form, params.id, back);
-  const parsed = LikeFormSchema.safeParse({
+  const parsed = checkFields(LikeFormSchema, {
     discoveryId: params.id,
     intent: form.get("intent"),
     enhanced: form.get("enhanced") || undefined,
   });
   const enhanced = form.get("enhanced") === "1";
-  if (!parsed.success) return failure(enhanced, back, 400, "That like request wasn't understood. Please reload the page.");
+  if (!parsed.ok) return failure(enhanced, back, 400, "That like request wasn't understood. Please reload the page.");
   const db = getDb();
   const limit = await consumeHunterLimit(db, "likePerHunter", user.id);
   if (!limit.allowed) {
@@ -73,9 +74,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (enhanced)
       return Response.json({ error: message, retryAfter: limit.retryAfterSeconds }, { status: 429, headers: retryAfterHeaders(limit) });
     // Without JavaScript the answer must be a page: back to the card, with the reason as a toast.
-    const headers = new Headers(retryAfterHeaders(limit));
-    headers.append("Set-Cookie", await flashHeader({ title: "Slow down", description: message, variant: "destructive" }));
-    return redirect(back, { headers });
+    return redirectWithToast(
+      back,
+      { title: "Slow down", description: message, variant: "destructive" },
+      { headers: retryAfterHeaders(limit) },
+    );
   }
   const key = parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD));
   if (key === "invalid") return failure(enhanced, back, 400, IDEMPOTENCY_KEY_INVALID_TEXT);

@@ -14,6 +14,7 @@ import { buttonClass, secondaryLinkClass } from "~/root";
 import { redirectWithToast } from "~/web/flash.server";
 import { requireUser } from "~/web/session.server";
 import { forgetIntentHeader, intentOf } from "~/web/sign-in-intent.server";
+import { checkFields } from "~/web/form-action.server";
 
 const DiscoveryIdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 const LIKE_FAILED = { title: "Error", description: "This discovery no longer exists.", variant: "destructive" } as const;
@@ -31,8 +32,8 @@ export const meta: MetaFunction = () => [{ title: "Like this discovery?" }, { na
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const back = safeRedirect(url.searchParams.get("redirectTo"), "/");
-  const id = DiscoveryIdSchema.safeParse(params.id);
-  if (!id.success) return redirect(back);
+  const id = checkFields(DiscoveryIdSchema, params.id);
+  if (!id.ok) return redirect(back);
   const user = await requireUser(request);
   const card = await findCard(getDb(), photoUrls(), id.data, user.id);
   if (!card) return redirectWithToast(back, LIKE_FAILED);

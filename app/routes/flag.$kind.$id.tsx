@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { ContentError, ContentPage } from "~/components/OwnContent";
@@ -10,12 +10,7 @@ import { ANONYMOUS_NAME, HONEYPOT_FIELD } from "~/lib/comments";
 import { jimmyPath } from "~/lib/discoveries";
 import { FlagFormSchema, FlagTargetKindSchema } from "~/lib/flag-schema";
 import { FLAG_REASONS, type FlagTargetKind } from "~/lib/flags";
-import {
-  IDEMPOTENCY_KEY_FIELD,
-  IDEMPOTENCY_KEY_INVALID_TEXT,
-  IDEMPOTENCY_KEY_REUSED_FORM_TEXT,
-  parseIdempotencyKey,
-} from "~/lib/idempotency";
+import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_REUSED_FORM_TEXT } from "~/lib/idempotency";
 import { hashRequest } from "~/web/request-hash.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { findCommentWithOwner } from "~/models/comments.server";
@@ -26,7 +21,8 @@ import { clientAddress } from "~/web/client-address.server";
 import { checkCommentForm, FORM_TOKEN_FIELD, issueUniqueFormToken } from "~/services/comment-guard.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb, type DB } from "~/infra/db.server";
-import { flashHeader } from "~/web/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { checkFields, parseForm } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { consumeHunterLimit, consumeRateLimit, rateLimitedText } from "~/services/rate-limit.server";
 import { retryAfterHeaders } from "~/web/rate-limit.server";
@@ -57,11 +53,11 @@ type Flagged =
   | { kind: "comment"; id: number; serialNumber: number; content: string; author: string };
 
 async function findFlagged(db: DB, params: Record<string, string | undefined>): Promise<Flagged> {
-  const parsed = ParamsSchema.safeParse(params);
-  if (parsed.success && parsed.data.kind === "discovery") {
+  const parsed = checkFields(ParamsSchema, params);
+  if (parsed.ok && parsed.data.kind === "discovery") {
     const d = await findDiscoveryForAdmin(db, photoUrls(), parsed.data.id);
     if (d) return { kind: "discovery", id: d.id, serialNumber: d.serialNumber, photo: d.photo, caption: d.caption, author: d.hunterName };
-  } else if (parsed.success) {
+  } else if (parsed.ok) {
     const c = await findCommentWithOwner(db, parsed.data.id);
     if (c)
       return {
@@ -104,10 +100,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const message = verdict.reason === "too_fast" ? "That was quick! Please check your choice, then send the flag again." : SPAM_TEXT;
     return reject(400, { formError: message, fieldErrors: {} });
   }
-  const parsed = FlagFormSchema.safeParse(values);
-  if (!parsed.success) return reject(400, { fieldErrors: z.flattenError(parsed.error).fieldErrors });
-  const key = parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD));
-  if (key === "invalid") return reject(400, { formError: IDEMPOTENCY_KEY_INVALID_TEXT, fieldErrors: {} });
+  const parsed = parseForm(form, FlagFormSchema, values, { idempotencyKey: true });
+  if (!parsed.ok) return parsed.answer;
+  const key = parsed.idempotencyKey;
 
   const user = await getUser(request, { db });
   const address = clientAddress(request, context);
@@ -131,14 +126,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     throw error;
   }
   if (!result.ok) throw new Response("There is nothing to flag there: it may have been deleted already.", { status: 404 });
-  const flash = await flashHeader({
+  return redirectWithToast(`${jimmyPath(flagged.serialNumber)}#${flagged.kind}-${flagged.id}`, {
     title: result.alreadyFlagged ? "Already flagged" : "Thanks for flagging",
     description: result.alreadyFlagged
       ? "You flagged this before; the admin will look at it."
       : "The admin will look at it and remove it if it breaks the hunt's rules.",
     variant: "success",
   });
-  return redirect(`${jimmyPath(flagged.serialNumber)}#${flagged.kind}-${flagged.id}`, { headers: { "Set-Cookie": flash } });
 }
 
 function describe(kind: FlagTargetKind) {

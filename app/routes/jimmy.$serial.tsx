@@ -1,11 +1,10 @@
 import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData, useParams } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { OwnActions } from "~/components/OwnActions";
 import { lazy, Suspense } from "react";
-import { z } from "zod";
 import { HunterAvatarLink, HunterNameLink } from "~/components/Avatar";
 import { CommentForm } from "~/components/CommentForm";
 import { CommentList } from "~/components/CommentList";
@@ -30,7 +29,8 @@ import { commentGuard, submitComment, type CommentAuthor } from "~/services/comm
 import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { flashHeader } from "~/web/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { parseForm } from "~/web/form-action.server";
 import { journeyMapHtml } from "~/web/journey-map.server";
 import { sightingMapHtml } from "~/web/sighting-map.server";
 import { discoveryDateTimes, requestPreferences } from "~/web/reader-terms.server";
@@ -44,12 +44,7 @@ import { milestoneText } from "~/lib/milestones";
 import { POSSIBLY_MISSING } from "~/lib/missing";
 import { getUser, isAdmin } from "~/web/session.server";
 import { readForm } from "~/web/form.server";
-import {
-  IDEMPOTENCY_KEY_FIELD,
-  IDEMPOTENCY_KEY_INVALID_TEXT,
-  IDEMPOTENCY_KEY_REUSED_FORM_TEXT,
-  parseIdempotencyKey,
-} from "~/lib/idempotency";
+import { IDEMPOTENCY_KEY_REUSED_FORM_TEXT } from "~/lib/idempotency";
 import { hashRequest } from "~/web/request-hash.server";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
@@ -182,10 +177,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const verdict = checkCommentForm(form);
   if (!verdict.ok) return reject(400, { formError: verdict.message });
-  const parsed = CommentFormSchema.safeParse(values);
-  if (!parsed.success) return reject(400, { fieldErrors: z.flattenError(parsed.error).fieldErrors });
-  const key = parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD));
-  if (key === "invalid") return reject(400, { formError: IDEMPOTENCY_KEY_INVALID_TEXT });
+  const parsed = parseForm(form, CommentFormSchema, values, { idempotencyKey: true });
+  if (!parsed.ok) return reject(400, parsed.formError ? { formError: parsed.formError } : { fieldErrors: parsed.fieldErrors });
 
   const [user, admin] = await Promise.all([getUser(request, { db }), isAdmin(request, { db })]);
   const author: CommentAuthor = admin
@@ -198,7 +191,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     comment: parsed.data,
     author,
     address: clientAddress(request, context),
-    idempotency: commentGuard(key, { formToken: field(FORM_TOKEN_FIELD) }, hashRequest(request, parsed.data)),
+    idempotency: commentGuard(parsed.idempotencyKey, { formToken: field(FORM_TOKEN_FIELD) }, hashRequest(request, parsed.data)),
   }).catch((error: unknown) => {
     if (error instanceof IdempotencyKeyReusedError)
       return { ok: false as const, status: 422 as const, message: IDEMPOTENCY_KEY_REUSED_FORM_TEXT };
@@ -210,12 +203,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return reject(result.status, { formError: result.message }, retryAfter);
   }
   if (field("enhanced") === "1") return data<CommentActionResult>({ ok: true, commentId: result.commentId });
-  const flash = await flashHeader({
+  return redirectWithToast(`/jimmy/${serial}#comment-${result.commentId}`, {
     title: "Comment posted!",
     description: "Your comment has been added to Jimmy's page.",
     variant: "success",
   });
-  return redirect(`/jimmy/${serial}#comment-${result.commentId}`, { headers: { "Set-Cookie": flash } });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

@@ -1,18 +1,12 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Field } from "~/components/forms";
 import { Button, secondaryLinkClass } from "~/root";
 import { jimmyPath } from "~/lib/discoveries";
 import { formHints } from "~/lib/form-hints";
-import {
-  IDEMPOTENCY_KEY_FIELD,
-  IDEMPOTENCY_KEY_INVALID_TEXT,
-  IDEMPOTENCY_KEY_REUSED_FORM_TEXT,
-  parseIdempotencyKey,
-} from "~/lib/idempotency";
+import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_REUSED_FORM_TEXT } from "~/lib/idempotency";
 import { hashRequest } from "~/web/request-hash.server";
 import { MISSING_REPORTS_NEEDED, MISSING_REPORTS_NEEDED_TEXT, missingReportsText, POSSIBLY_MISSING } from "~/lib/missing";
 import { MissingFormSchema } from "~/lib/missing-schema";
@@ -23,7 +17,8 @@ import { missingReportsOf, reportMissing } from "~/models/missing.server";
 import { getDb, type DB } from "~/infra/db.server";
 import { consumeHunterLimit, rateLimitedText } from "~/services/rate-limit.server";
 import { requireSameOrigin } from "~/web/csrf.server";
-import { flashHeader } from "~/web/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { parseForm } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { retryAfterHeaders } from "~/web/rate-limit.server";
 import { requireUser } from "~/web/session.server";
@@ -89,10 +84,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const reject = (status: number, rest: Omit<MissingResult, "values">, headers?: HeadersInit) =>
     data<MissingResult>({ ...rest, values }, { status, headers });
 
-  const parsed = MissingFormSchema.safeParse(values);
-  if (!parsed.success) return reject(400, { fieldErrors: z.flattenError(parsed.error).fieldErrors });
-  const key = parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD));
-  if (key === "invalid") return reject(400, { formError: IDEMPOTENCY_KEY_INVALID_TEXT, fieldErrors: {} });
+  const parsed = parseForm(form, MissingFormSchema, values, { idempotencyKey: true });
+  if (!parsed.ok) return parsed.answer;
+  const key = parsed.idempotencyKey;
   const limit = await consumeHunterLimit(db, "missingPerHunter", user.id);
   if (!limit.allowed)
     return reject(429, { formError: rateLimitedText("missingPerHunter", limit), fieldErrors: {} }, retryAfterHeaders(limit));
@@ -111,7 +105,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (!result.ok)
     throw new Response(result.reason === "not_found" ? "That Jimmy is gone from the hunt." : NOT_PLACED_TEXT, { status: 409 });
-  const flash = await flashHeader(
+  return redirectWithToast(
+    `${jimmyPath(jimmy.serial_number)}#missing`,
     result.alreadyReported
       ? { title: "Already reported", description: "You said before that it wasn't there. Thanks for checking again." }
       : result.status === "missing"
@@ -126,7 +121,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
             variant: "success",
           },
   );
-  return redirect(`${jimmyPath(jimmy.serial_number)}#missing`, { headers: { "Set-Cookie": flash } });
 }
 
 export default function MissingPage() {

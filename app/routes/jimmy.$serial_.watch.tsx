@@ -9,7 +9,8 @@ import { findJimmyBySerial } from "~/models/jimmys.server";
 import { setWatching, watchStateOf } from "~/models/watches.server";
 import { getDb } from "~/infra/db.server";
 import { requireSameOrigin } from "~/web/csrf.server";
-import { flashHeader } from "~/web/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { checkFields } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { getUser } from "~/web/session.server";
 import { INTENT_PARAM, rememberIntent } from "~/web/sign-in-intent.server";
@@ -49,17 +50,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await getUser(request, { db });
   if (!user) return signInFirst(form, jimmy.serial_number, back);
   const enhanced = form.get("enhanced") === "1";
-  const parsed = WatchFormSchema.safeParse({ intent: form.get("intent") });
-  if (!parsed.success) {
+  const parsed = checkFields(WatchFormSchema, { intent: form.get("intent") });
+  if (!parsed.ok) {
     const error = "That request wasn't understood: reload the page and try again.";
     if (enhanced) return Response.json({ error }, { status: 400 });
-    return redirect(back, { headers: { "Set-Cookie": await flashHeader({ title: "Error", description: error, variant: "destructive" }) } });
+    return redirectWithToast(back, { title: "Error", description: error, variant: "destructive" });
   }
   const watching = parsed.data.intent === "watch";
   await setWatching(db, { userId: user.id, jimmyId: jimmy.id, watching });
   const state = await watchStateOf(db, jimmy.id, user.id);
   if (enhanced) return Response.json(state);
-  const flash = await flashHeader(
+  return redirectWithToast(
+    back,
     watching
       ? {
           title: `You're watching Jimmy #${jimmy.serial_number}`,
@@ -68,7 +70,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
         }
       : { title: `You stopped watching Jimmy #${jimmy.serial_number}`, description: "Its news won't reach you any more." },
   );
-  return redirect(back, { headers: { "Set-Cookie": flash } });
 }
 
 /** A request lost on the way keeps the page as it was (see ~/lib/transport). */

@@ -12,7 +12,8 @@ import { upsertUserFromProvider } from "~/models/users.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
-import { flashHeader } from "~/web/flash.server";
+import { redirectWithToast } from "~/web/flash.server";
+import { checkFields } from "~/web/form-action.server";
 import { nameKey } from "~/services/names.server";
 import { providerAvailability } from "~/web/oauth.server";
 import { getUser, startSession } from "~/web/session.server";
@@ -64,15 +65,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!env().demoSignIn) {
     throw new Response("Local sign-in is turned off on this server.", { status: 404 });
   }
-  const parsed = DemoSignInSchema.safeParse({
+  const parsed = checkFields(DemoSignInSchema, {
     firstName: form.get("firstName") ?? "",
     lastName: form.get("lastName") ?? "",
     redirectTo: form.get("redirectTo") ?? undefined,
   });
-  if (!parsed.success) {
+  if (!parsed.ok) {
     return data(
       {
-        fieldErrors: z.flattenError(parsed.error).fieldErrors,
+        fieldErrors: parsed.fieldErrors,
         values: { firstName: String(form.get("firstName") ?? ""), lastName: String(form.get("lastName") ?? "") },
       },
       { status: 400 },
@@ -85,10 +86,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // renames) a seeded hunter or one who signed in with a real provider.
   const subject = `${firstName} ${lastName}`.trim().toLowerCase().replace(/\s+/g, " ");
   const user = await upsertUserFromProvider(db, { provider: DEMO_SIGN_IN_PROVIDER, subject, firstName, lastName }, new Date(), nameKey);
-  const headers = new Headers();
-  headers.append("Set-Cookie", await startSession(request, "user", user.id, { db }));
-  headers.append("Set-Cookie", await flashHeader({ title: "Signed in", description: `Welcome, ${firstName}!`, variant: "success" }));
-  return redirect(safeRedirect(parsed.data.redirectTo, "/"), { headers });
+  return redirectWithToast(
+    safeRedirect(parsed.data.redirectTo, "/"),
+    { title: "Signed in", description: `Welcome, ${firstName}!`, variant: "success" },
+    { headers: { "Set-Cookie": await startSession(request, "user", user.id, { db }) } },
+  );
 }
 
 const benefits = [

@@ -13,6 +13,7 @@ import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { requireUser } from "~/web/session.server";
+import { checkFields } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
@@ -43,8 +44,8 @@ export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const user = await requireUser(request, { redirectTo: "/notifications" });
   const form = await readForm(request);
-  const parsed = MarkReadSchema.safeParse({ upTo: form.get("upTo"), enhanced: form.get("enhanced") || undefined });
-  if (!parsed.success) return data({ marked: 0, error: "That request wasn't understood. Please reload the page." }, { status: 400 });
+  const parsed = checkFields(MarkReadSchema, { upTo: form.get("upTo"), enhanced: form.get("enhanced") || undefined });
+  if (!parsed.ok) return data({ marked: 0, error: "That request wasn't understood. Please reload the page." }, { status: 400 });
   const marked = await markNotificationsRead(getDb(), user.id, parsed.data.upTo);
   if (parsed.data.enhanced) return { marked, error: null };
   return redirect("/notifications");

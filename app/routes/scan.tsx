@@ -16,6 +16,7 @@ import { getDb } from "~/infra/db.server";
 import { issueScanProof } from "~/services/possession.server";
 import { checkLabel, discoveryFormPath } from "~/services/qr.server";
 import { requireUser } from "~/web/session.server";
+import { parseForm } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
@@ -63,9 +64,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   const values = { serial: String(form.get("serial") ?? ""), check: String(form.get("check") ?? "") };
-  const parsed = ManualEntrySchema.safeParse(values);
-  if (!parsed.success) {
-    return data<ManualEntryResult>({ values, fieldErrors: z.flattenError(parsed.error).fieldErrors }, { status: 400 });
+  const parsed = parseForm(form, ManualEntrySchema, values);
+  if (!parsed.ok) {
+    return data<ManualEntryResult>({ values, fieldErrors: parsed.fieldErrors }, { status: 400 });
   }
   const serial = parseSerial(parsed.data.serial)!;
   const outcome = await checkLabel(getDb(), {

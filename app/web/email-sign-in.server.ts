@@ -1,5 +1,4 @@
 import { data } from "@remix-run/node";
-import { z } from "zod";
 import { safeRedirect } from "~/lib/redirect";
 import { EMAIL_CODE_INTENTS, type EmailCodeAnswer } from "~/lib/sign-in-code";
 import { EmailCodeCheckSchema, EmailCodeRequestSchema } from "~/lib/sign-in-code-schema";
@@ -9,6 +8,7 @@ import { waitText } from "~/services/rate-limit.server";
 import { checkSignInCode, parseCode, requestSignInCode, SIGN_IN_CODE_MAX_WRONG } from "~/services/sign-in-codes.server";
 import { clientAddress } from "./client-address.server";
 import { flashHeader } from "./flash.server";
+import { checkFields } from "./form-action.server";
 import { startSession } from "./session.server";
 
 const NO_MAIL_TEXT = "Sign-in by email isn't set up on this server. Please choose another way to sign in.";
@@ -37,8 +37,8 @@ export async function emailSignInAction(request: Request, context: unknown, form
   const address = clientAddress(request, context);
 
   if (intent === EMAIL_CODE_INTENTS.request) {
-    const parsed = EmailCodeRequestSchema.safeParse({ email });
-    if (!parsed.success) return answer({ step: "email", values: { email }, fieldErrors: z.flattenError(parsed.error).fieldErrors }, 400);
+    const parsed = checkFields(EmailCodeRequestSchema, { email });
+    if (!parsed.ok) return answer({ step: "email", values: { email }, fieldErrors: parsed.fieldErrors }, 400);
     const sent = await requestSignInCode(db, { email: parsed.data.email, address });
     if (!sent.ok) {
       const refusal = limited(sent.retryAfterSeconds, "Too many sign-in codes were asked for lately.");
@@ -50,8 +50,8 @@ export async function emailSignInAction(request: Request, context: unknown, form
 
   const typedCode = String(form.get("code") ?? "");
   const values = { email, code: typedCode };
-  const parsed = EmailCodeCheckSchema.safeParse(values);
-  if (!parsed.success) return answer({ step: "code", values, fieldErrors: z.flattenError(parsed.error).fieldErrors }, 400);
+  const parsed = checkFields(EmailCodeCheckSchema, values);
+  if (!parsed.ok) return answer({ step: "code", values, fieldErrors: parsed.fieldErrors }, 400);
   const code = parseCode(parsed.data.code);
   if (!code)
     return answer({ step: "code", values, fieldErrors: { code: ["The code in the email has 6 digits. Please type all six."] } }, 400);
