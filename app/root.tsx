@@ -10,7 +10,7 @@ import { type RootLoaderData, type RootUser, useRootData } from "~/components/ro
 import { AccountArea, DemoSignInBanner, SignInButton, SiteHeader } from "~/components/SiteHeader";
 import { SiteFooter } from "~/components/SiteFooter";
 import { ToastProvider } from "~/components/Toaster";
-import { NotFoundPage, ErrorPage } from "~/components/ui/ErrorPage";
+import { ErrorPage, NotFoundPage } from "~/components/ui/ErrorPage";
 import { ICON_SPRITE_HREF } from "~/components/ui/icons";
 import type { HuntConfig } from "~/lib/config";
 import { keepDataAfterTransportFailure } from "~/lib/transport";
