@@ -30,6 +30,8 @@ const LAYERS = {
   ABOVE_MODELS: ["app/services/**", "app/web/**", "app/routes/**", "app/components/**", "server/**"],
   /** Request-level code: reads a Request or builds a Response (controllers, sessions, cookies, form parsing, rendering). */
   WEB: ["app/web/**", "app/routes/**", "server/**"],
+  /** The root route: its loader imports models and infra, so the browser-bundled code it renders never imports it back. */
+  ROOT_ROUTE: ["app/root.tsx"],
 };
 
 /** The boundary zones, each with the sentence a broken one prints; globs are taken from `root`. */
@@ -40,6 +42,12 @@ function boundaries(root) {
       from: LAYERS.SERVER_ONLY,
       message:
         "Layer rule: app/components and app/lib are bundled for the browser and never import server code (*.server modules, app/infra, app/models, app/services, server/).",
+    },
+    {
+      target: ["app/components/**", "app/lib/**"],
+      from: LAYERS.ROOT_ROUTE,
+      message:
+        "Layer rule: app/components and app/lib never import the root route (app/root.tsx), which imports server code: the root's data is in app/components/root-data, the button and error page in app/components/ui.",
     },
     {
       target: ["app/models/**"],

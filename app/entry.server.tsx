@@ -17,7 +17,7 @@ import { emailJobHandlers } from "~/services/email-jobs.server";
 import { dataExportJobHandlers } from "~/services/data-export.server";
 import { startJobRunner, stopJobRunner } from "~/services/jobs.server";
 import { registerDiskGauge } from "~/infra/metrics.server";
-import { RequestIdContext } from "~/root";
+import { RequestIdContext } from "~/components/ui/ErrorPage";
 import { getMailer } from "~/services/mail.server";
 
 // Validate configuration and bring the database schema up to date before the

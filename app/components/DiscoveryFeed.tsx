@@ -1,3 +1,4 @@
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { encodeCursor, FEED_PAGE_SIZE, type DiscoveryCardData, type FeedPage } from "~/lib/discoveries";
@@ -5,12 +6,32 @@ import { DiscoveryCard } from "./DiscoveryCard";
 import { DiscoveryCardSkeleton } from "./DiscoveryCardSkeleton";
 import { StatsBanner } from "./StatsBanner";
 import { useHydrated } from "./useHydrated";
+import { buttonClass } from "./ui/Button";
 import { SpinnerIcon } from "./ui/icons";
 
 export const FEED_ERROR_TEXT = "Failed to load discoveries. Please try again.";
 export const FEED_END_TEXT = "No more discoveries to load";
 /** A page of the feed asked for past its oldest discovery (an old or edited link): nothing is wrong, the list just ends. */
 export const FEED_PAST_END_TEXT = "No more discoveries: you've reached the end of the list.";
+
+/**
+ * The error page of a page that is a feed (the home page, /discoveries): a
+ * bad address's own words (400), otherwise the feed's, and a fresh load of `retry`.
+ */
+export function FeedErrorPage({ retry, width }: { retry: string; width: "max-w-2xl" | "max-w-3xl" }) {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string" ? error.data : FEED_ERROR_TEXT;
+  return (
+    <div className={`mx-auto ${width} px-4 py-16 text-center`}>
+      <p role="alert" className="text-lg font-semibold text-red-700">
+        {message}
+      </p>
+      <Link to={retry} reloadDocument className={buttonClass("primary", "cta", "mt-6")}>
+        Try again
+      </Link>
+    </div>
+  );
+}
 
 /**
  * A newest-first list of discovery cards. With JavaScript, the next page loads

@@ -25,7 +25,7 @@ import {
 import { isTransportFailure, type TransportFailure } from "~/lib/transport";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
 import { fullName } from "~/lib/format";
-import { useRootData } from "~/root";
+import { useRootData } from "./root-data";
 import { useToast } from "./Toaster";
 import { CameraIcon, LocateIcon, PinIcon, SpinnerIcon } from "./ui/icons";
 import { useHydrated } from "./useHydrated";

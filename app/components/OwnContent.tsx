@@ -1,6 +1,6 @@
 import { Link } from "~/components/Link";
 import type { ReactNode } from "react";
-import { ErrorPage } from "~/root";
+import { ErrorPage } from "./ui/ErrorPage";
 import { BackIcon } from "./ui/icons";
 
 /** The frame of the edit, delete and flag pages: a way back to the Jimmy, a heading, the form. */

@@ -1,5 +1,5 @@
 import { useParams } from "@remix-run/react";
-import { ErrorPage, type ErrorText } from "~/root";
+import { ErrorPage, type ErrorText } from "./ui/ErrorPage";
 
 /** An unknown Jimmy, on its page and on its report forms alike. */
 export function jimmyNotFound(serial: string | undefined): ErrorText {

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Field } from "~/components/forms";
 import { loginLink } from "~/lib/login-link";
 import { EMAIL_CODE_INTENTS, type EmailCodeAnswer } from "~/lib/sign-in-code";
-import { Button } from "~/root";
+import { Button } from "./ui/Button";
 
 export type ProviderAvailability = Record<"apple" | "meta" | "google", boolean>;
 

@@ -2,7 +2,7 @@ import { useNavigate } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useEffect, useRef } from "react";
 import { loginLink } from "~/lib/login-link";
-import { useRootData } from "~/root";
+import { useRootData } from "./root-data";
 import { useToast } from "./Toaster";
 
 /** SPEC.md §9: the sign-in page follows the toast after one second. */

@@ -4,7 +4,7 @@ import type { FieldHints } from "~/lib/form-hints";
 /**
  * The field every form is built from: label, control, hint and error, wired
  * together for screen readers. It renders plain HTML, so every form posts
- * natively with JavaScript off. The button looks are in ./Button (through ~/root).
+ * natively with JavaScript off. The button looks are in ./ui/Button.
  */
 
 export const fieldClass = "mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 text-base aria-[invalid=true]:border-red-500";

@@ -1,9 +1,9 @@
 import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useCallback } from "react";
-import { DiscoveryFeed, FEED_ERROR_TEXT } from "~/components/DiscoveryFeed";
+import { DiscoveryFeed, FeedErrorPage } from "~/components/DiscoveryFeed";
 import { ownCardActions } from "~/components/OwnActions";
 import { FoundJimmyPanel, QuickCaptureButton } from "~/components/FoundJimmyPanel";
 import { ContributorLink } from "~/components/SignInGate";
@@ -11,7 +11,7 @@ import { StatsBanner } from "~/components/StatsBanner";
 import { decodeCursor } from "~/lib/discoveries";
 import { listDiscoveries } from "~/models/discoveries.server";
 import { getHuntStats } from "~/models/stats.server";
-import { buttonClass, useRootData } from "~/root";
+import { useRootData } from "~/root";
 import { getDb } from "~/infra/db.server";
 import { getUser } from "~/web/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
@@ -134,18 +134,7 @@ export default function Home() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string" ? error.data : FEED_ERROR_TEXT;
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-16 text-center">
-      <p role="alert" className="text-lg font-semibold text-red-700">
-        {message}
-      </p>
-      <Link to="/" reloadDocument className={buttonClass("primary", "cta", "mt-6")}>
-        Try again
-      </Link>
-    </div>
-  );
+  return <FeedErrorPage retry="/" width="max-w-3xl" />;
 }
 
 /** A like lost on the way keeps the feed as it was (see ~/lib/transport). */

@@ -1,15 +1,15 @@
 import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useCallback } from "react";
-import { DiscoveryFeed, FEED_ERROR_TEXT } from "~/components/DiscoveryFeed";
+import { DiscoveryFeed, FeedErrorPage } from "~/components/DiscoveryFeed";
 import { ownCardActions } from "~/components/OwnActions";
 import { BackIcon } from "~/components/ui/icons";
 import { decodeCursor } from "~/lib/discoveries";
 import { plural } from "~/lib/format";
 import { countDiscoveries, listDiscoveries } from "~/models/discoveries.server";
-import { buttonClass, useRootData } from "~/root";
+import { useRootData } from "~/root";
 import { getDb } from "~/infra/db.server";
 import { getUser } from "~/web/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
@@ -94,18 +94,7 @@ export default function AllDiscoveries() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string" ? error.data : FEED_ERROR_TEXT;
-  return (
-    <div className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <p role="alert" className="text-lg font-semibold text-red-700">
-        {message}
-      </p>
-      <Link to="/discoveries" reloadDocument className={buttonClass("primary", "cta", "mt-6")}>
-        Try again
-      </Link>
-    </div>
-  );
+  return <FeedErrorPage retry="/discoveries" width="max-w-2xl" />;
 }
 
 /** A like lost on the way keeps the feed as it was (see ~/lib/transport). */

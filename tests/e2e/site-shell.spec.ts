@@ -131,6 +131,20 @@ test.describe("unknown pages", () => {
   }
 });
 
+test.describe("a feed's error page", () => {
+  for (const [path, words] of [
+    ["/", "That page of the feed doesn't exist. Start again from the newest discoveries."],
+    ["/discoveries", "That page of the list doesn't exist. Start again from the newest discoveries."],
+  ] as const) {
+    test(`${path} with a broken page address answers 400 with its words and a fresh start`, async ({ page }) => {
+      const response = await page.goto(`${path}?after=not-a-cursor`);
+      expect(response?.status()).toBe(400);
+      await expect(page.getByRole("alert").filter({ hasText: words })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", path);
+    });
+  }
+});
+
 test("the health check answers 200 when the database is reachable", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);

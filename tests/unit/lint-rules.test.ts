@@ -45,6 +45,14 @@ describe("the lint rules that hold the layers", () => {
     ]);
   });
 
+  it("fail on a component or a lib module importing the root route, through the ~/ alias or a relative path", () => {
+    for (const file of ["app/components/Greeting-violation.tsx", "app/lib/title-violation.ts"]) {
+      expect(findingsIn(file), file).toEqual([
+        { rule: "layers/boundaries", message: expect.stringContaining("never import the root route") },
+      ]);
+    }
+  });
+
   it("fail on a model importing a service, or infrastructure other than the database", () => {
     for (const file of ["app/models/reports-violation.server.ts", "app/models/photos-violation.server.ts"]) {
       expect(findingsIn(file), file).toEqual([
@@ -91,6 +99,7 @@ describe("the lint rules that hold the layers", () => {
       "app/infra/storage.server.ts",
       "app/lib/format.ts",
       "app/models/names.server.ts",
+      "app/root.tsx",
       "app/routes/names.tsx",
       "app/routes/profile.server.ts",
       "app/services/mailer.server.ts",

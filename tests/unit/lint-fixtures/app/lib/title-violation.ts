@@ -1,0 +1,3 @@
+import { loader } from "../root";
+
+export const firstName = () => loader().names[0] ?? "";
