@@ -79,15 +79,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-/*
- * The root's data, the error page and the button looks live in app/components
- * (components never import this module, which imports server code); routes
- * may still import them from here.
- */
-export { type RootLoaderData, type RootUser, useRootData } from "~/components/root-data";
-export { Button, buttonClass, type ButtonLook, secondaryLinkClass } from "~/components/ui/Button";
-export { ErrorNotice, ErrorPage, type ErrorText, type ErrorTexts, NotFoundPage, RequestIdContext } from "~/components/ui/ErrorPage";
-
 export function Layout({ children }: { children: React.ReactNode }) {
   // None on a shared page, whose inline scripts are allowed by hash (app/entry.server.tsx).
   const nonce = useNonce() || undefined;

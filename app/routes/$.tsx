@@ -1,7 +1,7 @@
 import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { NotFoundPage } from "~/root";
+import { NotFoundPage } from "~/components/ui/ErrorPage";
 
 export const meta: MetaFunction = ({ matches }) =>
   linkPreview({

@@ -11,7 +11,7 @@ import { StatsBanner } from "~/components/StatsBanner";
 import { decodeCursor } from "~/lib/discoveries";
 import { listDiscoveries } from "~/models/discoveries.server";
 import { getHuntStats } from "~/models/stats.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { getDb } from "~/infra/db.server";
 import { getUser } from "~/web/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";

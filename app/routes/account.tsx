@@ -7,7 +7,7 @@ import { Link } from "~/components/Link";
 import { Avatar } from "~/components/Avatar";
 import { Field } from "~/components/forms";
 import { UnitsSwitch } from "~/components/UnitsSwitch";
-import { Button, buttonClass } from "~/root";
+import { Button, buttonClass } from "~/components/ui/Button";
 import { DisplayNameSchema, EmailChoicesSchema, NewEmailSchema, PhotoChoiceSchema } from "~/lib/account-schema";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
 import { EMAIL_FREQUENCY_LABELS } from "~/lib/email";

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { ContentError, ContentPage } from "~/components/OwnContent";
-import { Button, secondaryLinkClass } from "~/root";
+import { Button, secondaryLinkClass } from "~/components/ui/Button";
 import { plural } from "~/lib/format";
 import { useActionAnswer } from "~/lib/action-answer";
 import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { Button } from "~/root";
+import { Button } from "~/components/ui/Button";
 import { confirmEmailChange, emailChangeByTokenHash } from "~/models/email.server";
 import { getDb } from "~/infra/db.server";
 import { tokenHash } from "~/services/email-links.server";

@@ -4,7 +4,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
 import { Field } from "~/components/forms";
-import { Button } from "~/root";
+import { Button } from "~/components/ui/Button";
 import { CrownIcon, LogoutIcon } from "~/components/ui/icons";
 import { plural } from "~/lib/format";
 import { discoveryDateTime, readerDate, readerDateTime, requestPreferences } from "~/web/reader-terms.server";

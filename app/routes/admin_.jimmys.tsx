@@ -4,7 +4,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
 import { Field } from "~/components/forms";
-import { Button } from "~/root";
+import { Button } from "~/components/ui/Button";
 import { recordAdminAction } from "~/models/audit-log.server";
 import { mintJimmys } from "~/models/jimmys.server";
 import { ADMIN_HEADERS, requireAdminPage, requireRecentPassword } from "~/web/admin.server";

@@ -17,7 +17,7 @@ import { requireSameOrigin } from "~/web/csrf.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readForm } from "~/web/form.server";
 import { requireAdmin } from "~/web/session.server";
-import { Button, secondaryLinkClass } from "~/root";
+import { Button, secondaryLinkClass } from "~/components/ui/Button";
 
 export const meta: MetaFunction = () => [{ title: "Privacy request · Admin" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ADMIN_HEADERS;

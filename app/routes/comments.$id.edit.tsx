@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Field } from "~/components/forms";
-import { Button, secondaryLinkClass } from "~/root";
+import { Button, secondaryLinkClass } from "~/components/ui/Button";
 import { COMMENT_EDIT_WINDOW_MS } from "~/lib/comments";
 import { formHints } from "~/lib/form-hints";
 import { jimmyPath } from "~/lib/discoveries";

@@ -9,7 +9,7 @@ import { BackIcon } from "~/components/ui/icons";
 import { decodeCursor } from "~/lib/discoveries";
 import { plural } from "~/lib/format";
 import { countDiscoveries, listDiscoveries } from "~/models/discoveries.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { getDb } from "~/infra/db.server";
 import { getUser } from "~/web/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";

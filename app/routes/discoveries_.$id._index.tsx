@@ -17,7 +17,7 @@ import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { getDb } from "~/infra/db.server";
 import { photoUrls } from "~/infra/storage.server";
 import { findDiscoveryPage } from "~/models/discoveries.server";
-import { ErrorPage } from "~/root";
+import { ErrorPage } from "~/components/ui/ErrorPage";
 import { getUser } from "~/web/session.server";
 
 /** The same for every signed-out visitor: served from the anonymous page cache. */

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Field } from "~/components/forms";
-import { Button, secondaryLinkClass } from "~/root";
+import { Button, secondaryLinkClass } from "~/components/ui/Button";
 import { formHints } from "~/lib/form-hints";
 import { DEFAULT_CAPTION } from "~/lib/discoveries";
 import { ownContentReturn, RETURN_FIELD, returnLabel } from "~/lib/own-content-return";

@@ -10,7 +10,7 @@ import { safeRedirect } from "~/lib/redirect";
 import { findCard } from "~/models/cards.server";
 import { getDb } from "~/infra/db.server";
 import { photoUrls } from "~/infra/storage.server";
-import { buttonClass, secondaryLinkClass } from "~/root";
+import { buttonClass, secondaryLinkClass } from "~/components/ui/Button";
 import { redirectWithToast } from "~/web/flash.server";
 import { requireUser } from "~/web/session.server";
 import { forgetIntentHeader, intentOf } from "~/web/sign-in-intent.server";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { Button } from "~/root";
+import { Button } from "~/components/ui/Button";
 import { stopEmails } from "~/models/email.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";

@@ -4,7 +4,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Field, FieldError, labelClass } from "~/components/forms";
-import { Button, secondaryLinkClass } from "~/root";
+import { Button, secondaryLinkClass } from "~/components/ui/Button";
 import { formHints } from "~/lib/form-hints";
 import { ANONYMOUS_NAME, HONEYPOT_FIELD } from "~/lib/comments";
 import { jimmyPath } from "~/lib/discoveries";

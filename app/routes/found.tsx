@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { buttonClass } from "~/root";
+import { buttonClass } from "~/components/ui/Button";
 import { AlertIcon, SpinnerIcon } from "~/components/ui/icons";
 import { qrErrorMessage } from "~/lib/qr-errors";
 

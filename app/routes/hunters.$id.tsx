@@ -19,7 +19,8 @@ import { listDiscoveries } from "~/models/discoveries.server";
 import { getHunterProfile } from "~/models/hunters.server";
 import { milestonesOfHunter } from "~/models/milestones.server";
 import { milestoneText } from "~/lib/milestones";
-import { ErrorPage, useRootData } from "~/root";
+import { ErrorPage } from "~/components/ui/ErrorPage";
+import { useRootData } from "~/components/root-data";
 import { getUser } from "~/web/session.server";
 
 /** The same for every signed-out visitor: served from the anonymous page cache. */
@@ -179,9 +180,7 @@ export default function HunterPage() {
           label={`${name}'s discoveries`}
           actions={
             own
-              ? (discovery) => (
-                  <OwnActions discovery={discovery} returnTo={`${after ? pageHref(after) : path}#discovery-${discovery.id}`} />
-                )
+              ? (discovery) => <OwnActions discovery={discovery} returnTo={`${after ? pageHref(after) : path}#discovery-${discovery.id}`} />
               : undefined
           }
         />

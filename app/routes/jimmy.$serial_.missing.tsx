@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Field } from "~/components/forms";
-import { Button, secondaryLinkClass } from "~/root";
+import { Button, secondaryLinkClass } from "~/components/ui/Button";
 import { jimmyPath } from "~/lib/discoveries";
 import { formHints } from "~/lib/form-hints";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_REUSED_FORM_TEXT } from "~/lib/idempotency";

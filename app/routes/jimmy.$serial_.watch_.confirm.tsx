@@ -10,7 +10,7 @@ import { watchStateOf } from "~/models/watches.server";
 import { getDb } from "~/infra/db.server";
 import { requireUser } from "~/web/session.server";
 import { forgetIntentHeader, intentOf } from "~/web/sign-in-intent.server";
-import { buttonClass, secondaryLinkClass } from "~/root";
+import { buttonClass, secondaryLinkClass } from "~/components/ui/Button";
 
 export const meta: MetaFunction = () => [{ title: "Watch this Jimmy?" }, { name: "robots", content: "noindex" }];
 

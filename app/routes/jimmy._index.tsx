@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link } from "~/components/Link";
-import { buttonClass } from "~/root";
+import { buttonClass } from "~/components/ui/Button";
 import { AlertIcon } from "~/components/ui/icons";
 
 export const meta: MetaFunction = () => [{ title: "Invalid URL" }];

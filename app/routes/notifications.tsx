@@ -8,7 +8,7 @@ import { z } from "zod";
 import { BellIcon, CommentIcon, HeartIcon, PinIcon } from "~/components/ui/icons";
 import { relativeAge } from "~/lib/format";
 import { listNotifications, markNotificationsRead, type NotificationView } from "~/models/notifications.server";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";

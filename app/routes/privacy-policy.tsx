@@ -1,7 +1,7 @@
 import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "~/components/Link";
-import { useRootData } from "~/root";
+import { useRootData } from "~/components/root-data";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 
 /** The same for every signed-out visitor: served from the anonymous page cache. */

@@ -5,7 +5,7 @@ import { Link } from "~/components/Link";
 import { DiscoveryPhoto, photoAlt } from "~/components/DiscoveryPhoto";
 import { SignInChoices } from "~/components/SignInChoices";
 import { PinIcon } from "~/components/ui/icons";
-import { buttonClass } from "~/root";
+import { buttonClass } from "~/components/ui/Button";
 import { parseLabelCode } from "~/lib/qr-code";
 import type { QrErrorCode } from "~/lib/qr-errors";
 import { clientAddress } from "~/web/client-address.server";

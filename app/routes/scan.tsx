@@ -4,7 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Field } from "~/components/forms";
-import { Button } from "~/root";
+import { Button } from "~/components/ui/Button";
 import { QrScanner } from "~/components/QrScanner";
 import { useHydrated } from "~/components/useHydrated";
 import { ScanIcon } from "~/components/ui/icons";
