@@ -1,10 +1,11 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startAppServer } from "../support/app-server";
 import { E2E_QR_SECRET } from "../support/e2e-data";
+import { CookieJar, ensureProductionBuild } from "./support";
 import { oversizePhoto, ROTATED_GPS_JPEG } from "../support/photos";
 import { createTestDb, type TestDb } from "../support/test-db";
 import { mintJimmys } from "~/models/jimmys.server";
@@ -20,20 +21,6 @@ const BURST = 2_000;
 const CONCURRENCY = 50;
 /** The burst is spread over this long (or longer, on a slow machine), so that the copy expires several times during it. */
 const BURST_MS = 6_000;
-
-/** The production build this test runs, built first when it is missing or older than the app's source. */
-function ensureProductionBuild() {
-  const server = path.resolve("build/server/index.js");
-  const builtAt = fs.existsSync(server) ? fs.statSync(server).mtimeMs : 0;
-  const newestSource = (dir: string): number =>
-    fs.readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
-      const full = path.join(dir, entry.name);
-      return Math.max(newest, entry.isDirectory() ? newestSource(full) : fs.statSync(full).mtimeMs);
-    }, 0);
-  if (builtAt < Math.max(newestSource(path.resolve("app")), newestSource(path.resolve("db")))) {
-    execFileSync("npm", ["run", "build"], { stdio: "inherit" });
-  }
-}
 
 /** Replaces `from` in `text`, which must hold it exactly once. */
 function replaceOnce(text: string, from: string, to: string): string {
@@ -103,33 +90,6 @@ http {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { baseURL, stop };
-}
-
-/** The cookies a browser would keep, by name: a cookie set empty or already expired is dropped, as a browser does. */
-class CookieJar {
-  private cookies = new Map<string, string>();
-  take(response: Response) {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = header.split(";");
-      const at = pair!.indexOf("=");
-      const name = pair!.slice(0, at).trim();
-      const value = pair!.slice(at + 1).trim();
-      const expired = attributes.some((attribute) => {
-        const [key, setting = ""] = attribute.split("=").map((part) => part.trim());
-        if (key!.toLowerCase() === "max-age") return Number(setting) <= 0;
-        if (key!.toLowerCase() === "expires") return Date.parse(setting) <= Date.now();
-        return false;
-      });
-      if (value === "" || expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  has(name: string) {
-    return this.cookies.has(name);
-  }
-  header() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
 }
 
 let t: TestDb;

@@ -1,10 +1,9 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer } from "../support/app-server";
 import { E2E_QR_SECRET } from "../support/e2e-data";
+import { CookieJar, ensureProductionBuild } from "./support";
 import { ROTATED_GPS_JPEG } from "../support/photos";
 import { startS3Server, s3StorageEnv, TEST_S3_CREDENTIALS } from "../support/s3-server";
 import { startSmtpServer } from "../support/smtp-server";
@@ -21,38 +20,6 @@ import { RATE_LIMITS } from "~/services/rate-limit.server";
 
 const ADMIN_PASSWORD = "scale-out admin password: two processes, one hunt";
 const SERIAL = 4242;
-
-/** The production build this test runs, built first when it is missing or older than the app's source. */
-function ensureProductionBuild() {
-  const server = path.resolve("build/server/index.js");
-  const builtAt = fs.existsSync(server) ? fs.statSync(server).mtimeMs : 0;
-  const newestSource = (dir: string): number =>
-    fs.readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
-      const full = path.join(dir, entry.name);
-      return Math.max(newest, entry.isDirectory() ? newestSource(full) : fs.statSync(full).mtimeMs);
-    }, 0);
-  if (builtAt < Math.max(newestSource(path.resolve("app")), newestSource(path.resolve("db")))) {
-    execFileSync("npm", ["run", "build"], { stdio: "inherit" });
-  }
-}
-
-/** The cookies a browser would keep, by name. */
-class CookieJar {
-  private cookies = new Map<string, string>();
-  take(response: Response) {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(";");
-      const at = pair!.indexOf("=");
-      this.cookies.set(pair!.slice(0, at).trim(), pair!.slice(at + 1).trim());
-    }
-  }
-  has(name: string) {
-    return Boolean(this.cookies.get(name));
-  }
-  header() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-}
 
 type App = Awaited<ReturnType<typeof startAppServer>>;
 
