@@ -44,7 +44,10 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "tests/.artifacts/reports/e2e.json" }]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A trace records every step of every test (DOM snapshots, screencast) to keep the failures':
+    // on this machine kind that is a fifth of the suite's CPU. A failure keeps its message and
+    // screenshot; PW_TRACE=1 records traces again to look into one (npx playwright show-trace).
+    trace: process.env.PW_TRACE ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
     locale: "en-US",
     timezoneId: "America/Chicago",

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectAccessible, jsEnabled, signIn, uniqueName, waitForHydration } from "./helpers";
+import { expectAccessible, jsEnabled, signInThroughForm, uniqueName, waitForHydration } from "./helpers";
 
 test.describe("the sign-in page", () => {
   test("a visitor sees why to join and the three ways to sign in", async ({ page }) => {
@@ -39,7 +39,7 @@ test.describe("signing in and out", () => {
     const name = uniqueName("Ada");
     await page.goto("/");
     await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
-    await signIn(page, name, "Lovelace");
+    await signInThroughForm(page, name, "Lovelace");
     await expect(page.getByRole("link", { name: /^Notifications/ })).toBeVisible();
     await expect(page.getByTestId("header-avatar")).toContainText(`${name[0]}L`);
     await expect(page.getByText(`Signed in as ${name} Lovelace`)).toBeAttached();
@@ -65,13 +65,13 @@ test.describe("signing in and out", () => {
   });
 
   test("signing in issues a new session id, whatever session cookie was planted before", async ({ page, context, baseURL }) => {
-    await signIn(page, uniqueName("Old"));
+    await signInThroughForm(page, uniqueName("Old"));
     const earlier = (await context.cookies()).find((c) => c.name === "jh_session")!;
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
     // An attacker plants a session cookie value in the victim's browser, then the victim signs in.
     await context.addCookies([{ name: "jh_session", value: earlier.value, url: baseURL! }]);
-    await signIn(page, uniqueName("Victim"));
+    await signInThroughForm(page, uniqueName("Victim"));
     const current = (await context.cookies()).find((c) => c.name === "jh_session")!;
     expect(current.value).not.toBe(earlier.value);
     const other = await context.browser()!.newContext({ baseURL });
@@ -84,16 +84,16 @@ test.describe("signing in and out", () => {
   });
 
   test("after signing in the hunter comes back to the page they were on; other origins are ignored", async ({ page }) => {
-    await signIn(page, uniqueName("Back"), "Tester", "/hall-of-fame");
+    await signInThroughForm(page, uniqueName("Back"), "Tester", "/hall-of-fame");
     await expect(page).toHaveURL(/\/hall-of-fame$/);
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
-    await signIn(page, uniqueName("Evil"), "Tester", "//evil.example/steal");
+    await signInThroughForm(page, uniqueName("Evil"), "Tester", "//evil.example/steal");
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   });
 
   test("a GET of /api/logout signs nobody out; it asks first", async ({ page }) => {
-    await signIn(page, uniqueName("Stay"));
+    await signInThroughForm(page, uniqueName("Stay"));
     await page.goto("/api/logout");
     await expect(page.getByRole("heading", { name: /^Sign out, / })).toBeVisible();
     expect((await page.request.get("/api/auth/user")).status()).toBe(200);
@@ -103,7 +103,7 @@ test.describe("signing in and out", () => {
   });
 
   test("a cross-site sign-out post is refused and the hunter stays signed in", async ({ page }) => {
-    await signIn(page, uniqueName("Csrf"));
+    await signInThroughForm(page, uniqueName("Csrf"));
     // As a script on another site would send it (the enhanced form's data request)...
     const fetched = await page.request.post("/api/logout.data", {
       headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
