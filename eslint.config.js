@@ -32,19 +32,29 @@ const LAYERS = {
   WEB: ["app/web/**", "app/routes/**", "server/**"],
   /** The root route: its loader imports models and infra, so the browser-bundled code it renders never imports it back. */
   ROOT_ROUTE: ["app/root.tsx"],
+  /** Code that runs in the browser only (window, IndexedDB, the Cache API, the outbox): never run on the server. */
+  BROWSER_ONLY: ["app/browser/**"],
+  /** Code that runs on both sides: what the browser bundle may hold and the server may run. */
+  SHARED: ["app/lib/**"],
 };
 
 /** The boundary zones, each with the sentence a broken one prints; globs are taken from `root`. */
 function boundaries(root) {
   return [
     {
-      target: ["app/components/**", "app/lib/**"],
+      target: ["app/components/**", ...LAYERS.SHARED, ...LAYERS.BROWSER_ONLY],
       from: LAYERS.SERVER_ONLY,
       message:
-        "Layer rule: app/components and app/lib are bundled for the browser and never import server code (*.server modules, app/infra, app/models, app/services, server/).",
+        "Layer rule: app/components, app/lib and app/browser are bundled for the browser and never import server code (*.server modules, app/infra, app/models, app/services, server/).",
     },
     {
-      target: ["app/components/**", "app/lib/**"],
+      target: [...LAYERS.SERVER_ONLY, ...LAYERS.SHARED],
+      from: LAYERS.BROWSER_ONLY,
+      message:
+        "Layer rule: app/browser runs in the browser only (window, IndexedDB, the Cache API); server code and app/lib, which runs on both sides, never import it.",
+    },
+    {
+      target: ["app/components/**", ...LAYERS.SHARED, ...LAYERS.BROWSER_ONLY],
       from: LAYERS.ROOT_ROUTE,
       message:
         "Layer rule: app/components and app/lib never import the root route (app/root.tsx), which imports server code: the root's data is in app/components/root-data, the button and error page in app/components/ui.",

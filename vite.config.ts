@@ -12,7 +12,7 @@ declare module "@remix-run/node" {
 const CARD_PARTS = /\/app\/components\/(DiscoveryPhoto|ShareButton|OwnActions)\.tsx$/;
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
 const ROOT_SHARED =
-  /\/app\/(root\.tsx|lib\/transport\.ts|lib\/format\.ts|lib\/link-preview\.ts|lib\/page-cache\.ts|components\/useHydrated\.ts|components\/root-data\.ts|components\/ui\/(icons|Button|ErrorPage)\.tsx)$/;
+  /\/app\/(root\.tsx|lib\/transport\.ts|browser\/client-action\.ts|lib\/format\.ts|lib\/link-preview\.ts|lib\/page-cache\.ts|components\/useHydrated\.ts|components\/root-data\.ts|components\/ui\/(icons|Button|ErrorPage)\.tsx)$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 3000 },

@@ -1,5 +1,5 @@
 import type express from "express";
-import { classifyCrossSitePath, comesFromAnotherSite, CROSS_SITE_REFUSAL, UNREADABLE_PATH_REFUSAL } from "../app/lib/same-origin.ts";
+import { classifyCrossSitePath, comesFromAnotherSite, CROSS_SITE_REFUSAL, UNREADABLE_PATH_REFUSAL } from "../app/lib/same-origin.server.ts";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -10,7 +10,7 @@ function refuse(res: express.Response, text: string): void {
 /**
  * A browser's cross-site POST, PUT, PATCH or DELETE gets a plain 403 before
  * any route runs (Remix would otherwise fail some with a bare 500), by the
- * rule each action applies again (app/lib/same-origin.ts). Only the exact
+ * rule each action applies again (app/lib/same-origin.server.ts). Only the exact
  * cross-site routes are let through, matched on the path as the app will
  * route it; a path that cannot be read is refused whoever sent it.
  */

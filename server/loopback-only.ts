@@ -1,5 +1,5 @@
 import type express from "express";
-import { isLoopbackHost } from "../app/lib/security-headers.ts";
+import { isLoopbackHost } from "../app/lib/security-headers.server.ts";
 
 /**
  * With the demo sign-in on, only a loopback Host is answered: a LAN address

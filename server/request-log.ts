@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import util from "node:util";
 import type express from "express";
 import pino from "pino";
-import { addressBehindProxies } from "../app/lib/forwarded-address.ts";
+import { addressBehindProxies } from "../app/lib/forwarded-address.server.ts";
 
 /** The header that names a request, in its answer (and, from a TRUSTED_PROXY, in the request). */
 export const REQUEST_ID_HEADER = "X-Request-Id";

@@ -1,5 +1,5 @@
 import type express from "express";
-import { COMMON_SECURITY_HEADERS, INTERNAL_HEADER } from "../app/lib/security-headers.ts";
+import { COMMON_SECURITY_HEADERS, INTERNAL_HEADER } from "../app/lib/security-headers.server.ts";
 
 /**
  * Every answer — pages, resource routes, static files, errors, the server's

@@ -17,9 +17,9 @@
  * their id, so the server refuses it under anyone else's session. Another
  * hunter's report is held, shown as theirs, until they sign in here again.
  */
-import { jimmyPath } from "./discoveries";
+import { jimmyPath } from "~/lib/discoveries";
 import { uploadPhoto, UploadError, type PreparedPhoto } from "./photo-upload";
-import type { ReportFormKind } from "./report-form";
+import type { ReportFormKind } from "~/lib/report-form";
 
 /** The hunter a report belongs to: their id, and their name to show while it is held for them. */
 export type OutboxHunter = { id: string; name: string };

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { pixelFloodPng, ROTATED_GPS_JPEG } from "../../tests/support/photos";
 import { imageDimensions } from "./photo-upload";
-import { uploadContentType } from "./uploads";
+import { uploadContentType } from "~/lib/uploads";
 
 const arrayBuffer = (buffer: Buffer) => buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.length) as ArrayBuffer;
 

@@ -4,8 +4,8 @@
  * fresh temporary key and send the file straight to storage with progress,
  * retrying when the connection drops.
  */
-import { readExif } from "./exif";
-import { FILE_TOO_LARGE_TEXT, MAX_PHOTO_PIXELS, MAX_UPLOAD_BYTES, uploadContentType } from "./uploads";
+import { readExif } from "~/lib/exif";
+import { FILE_TOO_LARGE_TEXT, MAX_PHOTO_PIXELS, MAX_UPLOAD_BYTES, uploadContentType } from "~/lib/uploads";
 
 export const MAX_UPLOAD_SIDE_PX = 2048;
 /** A downscaled photo weighs at most this much where JPEG can get there: about 3 s on a slow mobile uplink. */

@@ -8,7 +8,7 @@
  */
 import { queueReport, type OutboxHunter } from "./outbox";
 import { preparePhoto, UploadError, uploadPhoto, type PreparedPhoto } from "./photo-upload";
-import type { ReportFormKind } from "./report-form";
+import type { ReportFormKind } from "~/lib/report-form";
 
 export type Position = { latitude: number; longitude: number };
 export type LocationToast = { title: string; description: string };

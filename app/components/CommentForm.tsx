@@ -39,7 +39,7 @@ export type CommentFormSetup = {
 const POSTED = { title: "Comment posted!", description: "Your comment has been added to Jimmy's page.", variant: "success" } as const;
 
 // Loaded once the box is open, not with the page (its first-load JavaScript is budgeted).
-const loadDrafts = () => import("~/lib/drafts");
+const loadDrafts = () => import("~/browser/drafts");
 const DraftRestore = lazy(() => import("./DraftRestore"));
 
 /** The server may have posted it before the answer was lost: the comment's key makes posting again safe. */

@@ -9,7 +9,7 @@ import {
 import { useFetcher } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { formatCoordinates } from "~/lib/format";
-import type { PreparedReport } from "~/lib/report-send";
+import type { PreparedReport } from "~/browser/report-send";
 import {
   CHECK_CODE_REQUIRED_TEXT,
   HUNTER_FIELD,
@@ -39,7 +39,7 @@ function publishedText(position: Position, precision: LocationPrecision): string
 }
 
 /** Drafts load a moment after the page is interactive, not with it (the page's first-load JavaScript is budgeted). */
-const loadDrafts = () => import("~/lib/drafts");
+const loadDrafts = () => import("~/browser/drafts");
 const DraftRestore = lazy(() => import("./DraftRestore"));
 type Phase =
   | { step: "idle" }
@@ -60,9 +60,9 @@ const FIELD_NAMES: Record<ReportFormFields, string> = {
 };
 
 /** The photo code (EXIF, downscaling, upload) loads when a photo is chosen, not with the page. */
-const loadPhotoUpload = () => import("~/lib/photo-upload");
+const loadPhotoUpload = () => import("~/browser/photo-upload");
 /** Sending (upload, outbox) loads once the hunter starts filling the form in. */
-const loadReportSend = () => import("~/lib/report-send");
+const loadReportSend = () => import("~/browser/report-send");
 
 function positionFrom(latitude: string | undefined, longitude: string | undefined): Position | null {
   if (!latitude || !longitude) return null;
@@ -208,7 +208,7 @@ export function DiscoveryForm({
     if (data.ok) {
       forgetDraft();
       // Sent again by hand after its answer was lost: the outbox need not send it.
-      if (inOutbox.current) void import("~/lib/outbox").then((outbox) => outbox.discardReport(reportKey));
+      if (inOutbox.current) void import("~/browser/outbox").then((outbox) => outbox.discardReport(reportKey));
       inOutbox.current = false;
       setQueued(false);
       formRef.current?.reset();

@@ -4,7 +4,7 @@
  * after the page is interactive, so it costs the page's first load nothing.
  */
 import { useEffect, useState } from "react";
-import { discardDraft, keepDraft } from "~/lib/drafts";
+import { discardDraft, keepDraft } from "~/browser/drafts";
 
 export default function DraftRestore({
   draftKey,

@@ -22,10 +22,10 @@ import {
   sendOutbox,
   type OutboxReport,
   type SendOutcome,
-} from "~/lib/outbox";
+} from "~/browser/outbox";
 import { rememberTimeZone } from "~/lib/reader-preferences";
 import { reportFormPath } from "~/lib/report-form";
-import { hasSavedCopy, savedCopyBanner } from "~/lib/saved-copy";
+import { hasSavedCopy, savedCopyBanner } from "~/browser/saved-copy";
 import { isLostConnection, TRANSPORT_FAILURE_EVENT, type TransportFailure } from "~/lib/transport";
 import { useToast } from "./Toaster";
 import { CloseIcon } from "./ui/icons";
@@ -128,7 +128,7 @@ function useConnectionNotices() {
  * network (not a saved copy) says who the session is now, at first and
  * whenever its data changes (a sign-in, an account deleted). When that is
  * someone else, or nobody, the worker drops the pages saved before
- * (keepSavedPagesOf in app/lib/saved-copy.ts), in turn with its saves.
+ * (keepSavedPagesOf in app/browser/saved-copy.ts), in turn with its saves.
  */
 function useSavedPagesOwner(owner: string, savedCopy: boolean) {
   const loaded = useRef(false);

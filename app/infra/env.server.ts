@@ -4,8 +4,8 @@ import path from "node:path";
 import { z } from "zod";
 // Relative, with its extension: the server (server/) runs this file on plain Node,
 // which knows neither the ~/ alias nor extensionless paths.
-import { trustedProxiesFrom } from "../lib/forwarded-address.ts";
-import { isLoopbackHost } from "../lib/security-headers.ts";
+import { trustedProxiesFrom } from "../lib/forwarded-address.server.ts";
+import { isLoopbackHost } from "../lib/security-headers.server.ts";
 
 const DEV_SESSION_SECRET = "local-development-secret-not-for-production";
 

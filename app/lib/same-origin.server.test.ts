@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyCrossSitePath } from "./same-origin";
+import { classifyCrossSitePath } from "./same-origin.server";
 
 const TOKEN = "12.abcdefghijklmnopqrstuvwxyzABCDEF";
 

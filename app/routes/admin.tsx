@@ -26,7 +26,8 @@ import { endSession, isAdmin, startSession } from "~/web/session.server";
 import { readForm } from "~/web/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepPageOnTransportFailure } from "~/browser/client-action";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { photoUrls } from "~/infra/storage.server";
 
 export const ADMIN_PAGE_SIZE = 20;

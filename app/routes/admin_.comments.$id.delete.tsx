@@ -13,7 +13,8 @@ import { moderateDeleteComment } from "~/services/moderation.server";
 import { requireAdmin } from "~/web/session.server";
 import { checkFields } from "~/web/form-action.server";
 import { MAX_ROW_ID } from "~/lib/ids";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepPageOnTransportFailure } from "~/browser/client-action";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Delete comment · Admin" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ADMIN_HEADERS;

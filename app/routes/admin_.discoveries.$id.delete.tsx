@@ -14,7 +14,8 @@ import { requireAdmin } from "~/web/session.server";
 import { checkFields } from "~/web/form-action.server";
 import { getStorage, StorageUnavailableError, photoUrls } from "~/infra/storage.server";
 import { MAX_ROW_ID } from "~/lib/ids";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepPageOnTransportFailure } from "~/browser/client-action";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Delete discovery · Admin" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ADMIN_HEADERS;

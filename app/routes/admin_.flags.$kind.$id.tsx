@@ -13,7 +13,8 @@ import { readForm } from "~/web/form.server";
 import { acceptFlags, rejectFlags, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { requireAdmin } from "~/web/session.server";
 import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepPageOnTransportFailure } from "~/browser/client-action";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 
 /** Decisions are POSTs from the admin panel's flag queue; anything else just goes there. */
 export function loader() {

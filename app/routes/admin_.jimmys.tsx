@@ -17,7 +17,8 @@ import { adminPasswordIsRecent, requireAdmin } from "~/web/session.server";
 import { checkFields, parseForm } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepPageOnTransportFailure } from "~/browser/client-action";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Mint Jimmys · Admin" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ADMIN_HEADERS;

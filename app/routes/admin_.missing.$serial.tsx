@@ -13,7 +13,8 @@ import { redirectWithToast } from "~/web/flash.server";
 import { checkFields } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { requireAdmin } from "~/web/session.server";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepPageOnTransportFailure } from "~/browser/client-action";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 
 /** Decisions are POSTs from the admin panel's missing queue; anything else just goes there. */
 export function loader() {

@@ -5,7 +5,8 @@ import { Link } from "~/components/Link";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { endSession, getUser } from "~/web/session.server";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepPageOnTransportFailure } from "~/browser/client-action";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Sign out" }];
 

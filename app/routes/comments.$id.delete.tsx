@@ -11,7 +11,8 @@ import { redirectWithToast } from "~/web/flash.server";
 import { readForm } from "~/web/form.server";
 import { requireOwnComment } from "~/web/own-content.server";
 import { requireUser } from "~/web/session.server";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepPageOnTransportFailure } from "~/browser/client-action";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Delete your comment" }, { name: "robots", content: "noindex" }];
 

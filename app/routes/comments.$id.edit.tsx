@@ -17,7 +17,8 @@ import { readForm } from "~/web/form.server";
 import { refuseEditAfterWindow, requireOwnComment, withinEditWindow } from "~/web/own-content.server";
 import { requireUser } from "~/web/session.server";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepPageOnTransportFailure } from "~/browser/client-action";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Edit your comment" }, { name: "robots", content: "noindex" }];
 

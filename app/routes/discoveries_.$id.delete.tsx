@@ -14,7 +14,8 @@ import { requireOwnDiscovery } from "~/web/own-content.server";
 import { discoveryDateTime, requestPreferences } from "~/web/reader-terms.server";
 import { requireUser } from "~/web/session.server";
 import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepPageOnTransportFailure } from "~/browser/client-action";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Delete your discovery" }, { name: "robots", content: "noindex" }];
 

@@ -19,7 +19,8 @@ import { editOwnDiscovery, requireOwnDiscovery } from "~/web/own-content.server"
 import { UnknownPlaceError } from "~/services/geo.server";
 import { requireUser } from "~/web/session.server";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepPageOnTransportFailure } from "~/browser/client-action";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = () => [{ title: "Edit your discovery" }, { name: "robots", content: "noindex" }];
 

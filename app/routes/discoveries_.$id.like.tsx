@@ -21,7 +21,8 @@ import { retryAfterHeaders } from "~/web/rate-limit.server";
 import { getUser } from "~/web/session.server";
 import { readForm } from "~/web/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepPageOnTransportFailure } from "~/browser/client-action";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 
 const LikeFormSchema = z.object({
   discoveryId: z.coerce.number().int().positive().max(MAX_ROW_ID),

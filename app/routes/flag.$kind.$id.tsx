@@ -28,7 +28,8 @@ import { consumeHunterLimit, consumeRateLimit, rateLimitedText } from "~/service
 import { retryAfterHeaders } from "~/web/rate-limit.server";
 import { getUser } from "~/web/session.server";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepPageOnTransportFailure } from "~/browser/client-action";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { photoUrls } from "~/infra/storage.server";
 
 export const meta: MetaFunction = () => [{ title: "Flag for the admin" }, { name: "robots", content: "noindex" }];

@@ -48,7 +48,8 @@ import { readForm } from "~/web/form.server";
 import { IDEMPOTENCY_KEY_REUSED_FORM_TEXT } from "~/lib/idempotency";
 import { hashRequest } from "~/web/request-hash.server";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepPageOnTransportFailure } from "~/browser/client-action";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { photoUrls } from "~/infra/storage.server";
 import { commentDraftOf } from "~/web/sign-in-intent.server";
 

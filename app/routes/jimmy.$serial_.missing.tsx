@@ -24,7 +24,8 @@ import { retryAfterHeaders } from "~/web/rate-limit.server";
 import { requireUser } from "~/web/session.server";
 import { placeDate, requestPreferences } from "~/web/reader-terms.server";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepPageOnTransportFailure } from "~/browser/client-action";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Jimmy #${data.serialNumber} wasn't there` : "Report a missing Jimmy" },

@@ -8,7 +8,8 @@ import { jimmyPath } from "~/lib/discoveries";
 import { newDiscoveryHeading, reportFormAction } from "~/lib/report-form";
 import { issueIdempotencyKey, loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/web/report-action.server";
 import { useActionAnswer } from "~/lib/action-answer";
-import { forgetDraftOnRedirect, keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { forgetDraftOnRedirect, keepPageOnTransportFailure } from "~/browser/client-action";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { jimmy, proof, proofRefusal, codeExempt } = await loadReportForm(request, params.serial, "new");

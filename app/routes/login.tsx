@@ -20,7 +20,8 @@ import { getUser, startSession } from "~/web/session.server";
 import { readForm } from "~/web/form.server";
 import { singleLineText } from "~/lib/text-fields";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepPageOnTransportFailure } from "~/browser/client-action";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = ({ matches }) =>
   linkPreview({

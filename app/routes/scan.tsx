@@ -19,7 +19,8 @@ import { requireUser } from "~/web/session.server";
 import { parseForm } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepDataAfterTransportFailure, keepPageOnTransportFailure } from "~/lib/transport";
+import { keepPageOnTransportFailure } from "~/browser/client-action";
+import { keepDataAfterTransportFailure } from "~/lib/transport";
 
 export const meta: MetaFunction = ({ matches }) =>
   linkPreview({

@@ -21,7 +21,7 @@
  */
 import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
-import { BY_ADDRESS, SAVED_AT_HEADER, SAVED_PAGES_CACHE, keepSavedPagesOf, savedCopyKey } from "../lib/saved-copy";
+import { BY_ADDRESS, SAVED_AT_HEADER, SAVED_PAGES_CACHE, keepSavedPagesOf, savedCopyKey } from "../browser/saved-copy";
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -41,7 +41,7 @@ const fetching = new Map<string, Promise<void>>();
  * in between would go in its place.
  */
 let changes: Promise<void> = Promise.resolve();
-/** app/lib/outbox.ts's database. */
+/** app/browser/outbox.ts's database. */
 const OUTBOX_DATABASE = "jimmy-hunt-outbox";
 
 precacheAndRoute(self.__WB_MANIFEST);

@@ -1,11 +1,11 @@
-import { addressBehindProxies } from "~/lib/forwarded-address";
+import { addressBehindProxies } from "~/lib/forwarded-address.server";
 import { env } from "~/infra/env.server";
 
 /** What server.js passes to every loader and action. */
 export type ServerContext = { socketAddress?: string | null };
 
 /**
- * The address the request came from (app/lib/forwarded-address.ts): the
+ * The address the request came from (app/lib/forwarded-address.server.ts): the
  * connection's, or behind a TRUSTED_PROXY the client's in X-Forwarded-For.
  * The request log in server/request-log.ts derives it the same way.
  */

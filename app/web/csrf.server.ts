@@ -1,10 +1,10 @@
 import { env } from "~/infra/env.server";
-import { comesFromAnotherSite, CROSS_SITE_REFUSAL } from "~/lib/same-origin";
+import { comesFromAnotherSite, CROSS_SITE_REFUSAL } from "~/lib/same-origin.server";
 
 /**
  * Rejects a state-changing request that a browser sent from another site
  * with 403, by the same rule the server applies before any route runs
- * (app/lib/same-origin.ts).
+ * (app/lib/same-origin.server.ts).
  */
 export function requireSameOrigin(request: Request): void {
   const headers = { origin: request.headers.get("Origin"), fetchSite: request.headers.get("Sec-Fetch-Site") };

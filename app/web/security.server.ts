@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { COMMON_SECURITY_HEADERS } from "~/lib/security-headers";
+import { COMMON_SECURITY_HEADERS } from "~/lib/security-headers.server";
 import { env } from "~/infra/env.server";
 import { storageBrowserOrigins } from "~/infra/storage.server";
 

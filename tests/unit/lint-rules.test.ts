@@ -3,7 +3,7 @@ import { ESLint, type Linter } from "eslint";
 import { beforeAll, describe, expect, it } from "vitest";
 import { lintConfig } from "../../eslint.config.js";
 
-/** A miniature tree laid out like the repository (app/lib, components, models, services, infra, routes). */
+/** A miniature tree laid out like the repository (app/lib, browser, components, models, services, infra, routes). */
 const fixtures = path.resolve(import.meta.dirname, "lint-fixtures");
 
 type Finding = { rule: string | null; message: string };
@@ -35,8 +35,25 @@ describe("the lint rules that hold the layers", () => {
 
   it("fail on a component importing a .server module, wherever it lives", () => {
     expect(findingsIn("app/components/Secret-violation.tsx")).toEqual([
-      { rule: "layers/boundaries", message: expect.stringContaining("app/components and app/lib are bundled for the browser") },
+      {
+        rule: "layers/boundaries",
+        message: expect.stringContaining("app/components, app/lib and app/browser are bundled for the browser"),
+      },
     ]);
+  });
+
+  it("fail on browser-only code importing a .server module", () => {
+    expect(findingsIn("app/browser/session-violation.ts")).toEqual([
+      { rule: "layers/boundaries", message: expect.stringContaining("never import server code") },
+    ]);
+  });
+
+  it("fail on shared or server code importing browser-only code, through the ~/ alias or a relative path", () => {
+    for (const file of ["app/lib/queue-violation.ts", "app/services/queue-violation.server.ts"]) {
+      expect(findingsIn(file), file).toEqual([
+        { rule: "layers/boundaries", message: expect.stringContaining("app/browser runs in the browser only") },
+      ]);
+    }
   });
 
   it("fail on a component importing a model", () => {
@@ -94,6 +111,8 @@ describe("the lint rules that hold the layers", () => {
   it("pass code that keeps to the layers, type-only imports across them included", () => {
     const clean = [...findings].filter(([file]) => !file.includes("violation") && !file.includes("cycle-"));
     expect(clean.map(([file]) => file).sort()).toEqual([
+      "app/browser/outbox.ts",
+      "app/components/Queue.tsx",
       "app/components/Shout.tsx",
       "app/infra/db.server.ts",
       "app/infra/storage.server.ts",

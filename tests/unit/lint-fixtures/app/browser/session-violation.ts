@@ -1,0 +1,3 @@
+import { greeting } from "~/web/session.server";
+
+export const greet = (request: Request) => greeting(request);

@@ -1,0 +1,3 @@
+import { queue } from "~/browser/outbox";
+
+export const keep = (text: string) => queue(text);

@@ -1,0 +1,3 @@
+import { queued } from "../browser/outbox";
+
+export const pending = () => queued.length;
