@@ -2,8 +2,6 @@ import { DiscoveryPhoto, photoAlt } from "~/components/DiscoveryPhoto";
 import { PinIcon } from "~/components/ui/icons";
 import type { DiscoveryCardData } from "~/lib/discoveries";
 
-const DETAIL_IMAGE_SIZES = "(min-width: 1024px) 560px, calc(100vw - 2rem)";
-
 /** The newest discovery, large: its photo beside the map of where it was found, its place, time and caption. */
 export function LatestSighting({
   discovery,
@@ -23,7 +21,7 @@ export function LatestSighting({
         Latest Sighting
       </h2>
       <div className="mt-4 grid gap-0 lg:grid-cols-2">
-        <DiscoveryPhoto photo={discovery.photo} alt={photoAlt(discovery)} sizes={DETAIL_IMAGE_SIZES} priority />
+        <DiscoveryPhoto photo={discovery.photo} alt={photoAlt(discovery)} sizes="(min-width: 1024px) 560px, calc(100vw - 2rem)" priority />
         <div className="flex flex-col">
           {map ? (
             <div className="h-64 w-full lg:h-full" dangerouslySetInnerHTML={{ __html: map }} />
