@@ -36,6 +36,13 @@ const LAYERS = {
   BROWSER_ONLY: ["app/browser/**"],
   /** Code that runs on both sides: what the browser bundle may hold and the server may run. */
   SHARED: ["app/lib/**"],
+  /**
+   * A folder route's parts (ADR 014): `app/routes/<name>/route.tsx` is the route; the modules beside it are not
+   * routes, and what its page imports of them is bundled for the browser with it, unless named `*.server`.
+   */
+  ROUTE_PARTS: ["app/routes/*/**"],
+  /** A folder route's route module, and its parts that run on the server only. */
+  ROUTE_PARTS_NOT_BUNDLED: ["app/routes/*/route.{ts,tsx}", "app/**/*.server.{ts,tsx}", "app/**/.server/**"],
 };
 
 /** The boundary zones, each with the sentence a broken one prints; globs are taken from `root`. */
@@ -74,6 +81,14 @@ function boundaries(root) {
     },
   ];
 }
+
+/** The zone for a folder route's browser-bundled parts (the files LAYERS.ROUTE_PARTS_NOT_BUNDLED leaves out). */
+const ROUTE_PART_ZONE = {
+  target: LAYERS.ROUTE_PARTS,
+  from: LAYERS.SERVER_ONLY,
+  message:
+    "Layer rule: a module beside a folder route's route.tsx is bundled for the browser with its page and never imports server code; put the server's part in a *.server.ts beside it, which route.tsx imports.",
+};
 
 /**
  * import-x/no-restricted-paths, blind to type-only imports: a type is erased at build time, so it neither
@@ -168,6 +183,12 @@ export function lintConfig(root) {
         "layers/boundaries": ["error", { basePath: root, zones: boundaries(root) }],
         "no-restricted-imports": ["error", { paths: [REMIX_LINK] }],
       },
+    },
+    {
+      // A folder route's parts are routes' code (the rest of these rules apply), bundled for the browser like components.
+      files: LAYERS.ROUTE_PARTS.map((glob) => `${glob}/*.{ts,tsx}`),
+      ignores: [...TEST_FILES, ...LAYERS.ROUTE_PARTS_NOT_BUNDLED],
+      rules: { "layers/boundaries": ["error", { basePath: root, zones: [...boundaries(root), ROUTE_PART_ZONE] }] },
     },
     {
       // The one place Remix's own link is used: the server renders a cheaper one of the same markup.

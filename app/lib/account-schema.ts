@@ -1,4 +1,4 @@
-/** The account page's forms (app/routes/account.tsx), checked the same way on the server and hinted in the browser. */
+/** The account page's forms (app/routes/account/), checked the same way on the server and hinted in the browser. */
 import { z } from "zod";
 import { singleLineText } from "./text-fields";
 

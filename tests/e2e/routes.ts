@@ -4,7 +4,7 @@ import path from "node:path";
 const ROUTES_DIR = path.resolve("app/routes");
 
 export type AppRoute = {
-  /** The route module, e.g. "jimmy.$serial.tsx". */
+  /** The route module, e.g. "jimmy.$serial_.watch.tsx", or a folder route's "account/route.tsx". */
   file: string;
   /** The URL pattern Remix serves it at, e.g. "/jimmy/:serial" ("*" for a splat). */
   pattern: string;
@@ -16,17 +16,22 @@ export type AppRoute = {
 
 /**
  * Every route of the app, read from app/routes with Remix's flat-routes file
- * naming, so tests that must cover each route cover a route added tomorrow
+ * naming (a folder with a route.tsx is one route, named by the folder), so tests that must cover each route cover a route added tomorrow
  * without being told about it.
  */
 export function appRoutes(): AppRoute[] {
   return fs
-    .readdirSync(ROUTES_DIR)
-    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .readdirSync(ROUTES_DIR, { withFileTypes: true })
+    .flatMap((entry) => {
+      if (entry.isFile()) return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [entry.name] : [];
+      // A folder route: its route.tsx is the route, named by the folder; the modules beside it are not routes.
+      const module = ["route.tsx", "route.ts"].find((name) => fs.existsSync(path.join(ROUTES_DIR, entry.name, name)));
+      return module ? [`${entry.name}/${module}`] : [];
+    })
     .map((file) => {
       const source = fs.readFileSync(path.join(ROUTES_DIR, file), "utf8");
       const segments = file
-        .replace(/\.tsx?$/, "")
+        .replace(/\/route\.tsx?$|\.tsx?$/, "")
         .split(".")
         .filter((segment) => segment !== "_index" && !(segment.startsWith("_") && segment !== "_"))
         .map((segment) => segment.replace(/_$/, ""))

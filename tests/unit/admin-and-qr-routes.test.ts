@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { loader as adminLoader } from "~/routes/admin";
+import { loader as adminLoader } from "~/routes/admin/route";
 import { loader as qrLoader } from "~/routes/q.$code";
 import { openSqlite, type DB } from "~/infra/db.server";
 import { resetEnvForTests } from "~/infra/env.server";

@@ -7,7 +7,7 @@ import { action as apiReportAction } from "~/routes/api.discoveries";
 import { action as apiLikeAction } from "~/routes/api.discoveries.$id.like";
 import { action as likeFormAction } from "~/routes/discoveries_.$id.like";
 import { action as apiCommentAction } from "~/routes/api.jimmys.$jimmyId.comments";
-import { action as jimmyPageAction } from "~/routes/jimmy.$serial";
+import { action as jimmyPageAction } from "~/routes/jimmy.$serial/route";
 import { issueFormToken } from "~/services/comment-guard.server";
 import type { DB } from "~/infra/db.server";
 import { consumeFlash } from "~/web/flash.server";

@@ -96,6 +96,18 @@ describe("the lint rules that hold the layers", () => {
     ]);
   });
 
+  it("fail on a folder route's part beside route.tsx importing server code, since it is bundled for the browser", () => {
+    expect(findingsIn("app/routes/greeting/Names-violation.tsx")).toEqual([
+      { rule: "layers/boundaries", message: expect.stringContaining("beside a folder route's route.tsx is bundled for the browser") },
+    ]);
+  });
+
+  it("fail on a folder route's server part building a query, as any route's code does", () => {
+    expect(findingsIn("app/routes/greeting/count-violation.server.ts")).toEqual([
+      { rule: "no-restricted-syntax", message: expect.stringContaining("routes hold no SQL") },
+    ]);
+  });
+
   it("fail on a service importing kysely", () => {
     expect(findingsIn("app/services/tally-violation.server.ts")).toEqual([
       { rule: "no-restricted-imports", message: expect.stringContaining("services hold no SQL") },
@@ -119,6 +131,9 @@ describe("the lint rules that hold the layers", () => {
       "app/lib/format.ts",
       "app/models/names.server.ts",
       "app/root.tsx",
+      "app/routes/greeting/Card.tsx",
+      "app/routes/greeting/greet.server.ts",
+      "app/routes/greeting/route.tsx",
       "app/routes/names.tsx",
       "app/routes/profile.server.ts",
       "app/services/mailer.server.ts",

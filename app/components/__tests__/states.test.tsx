@@ -4,7 +4,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { DiscoveryFeed } from "~/components/DiscoveryFeed";
 import { StatsBanner } from "~/components/StatsBanner";
-import JimmyPage, { ErrorBoundary as JimmyErrorBoundary } from "~/routes/jimmy.$serial";
+import JimmyPage, { ErrorBoundary as JimmyErrorBoundary } from "~/routes/jimmy.$serial/route";
 
 afterEach(cleanup);
 

@@ -1,0 +1,5 @@
+import { shout } from "~/lib/format";
+
+export function Card({ name }: { name: string }) {
+  return <p>{shout(name)}</p>;
+}
