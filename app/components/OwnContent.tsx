@@ -1,8 +1,5 @@
-import { Form, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import type { ReactNode } from "react";
-import { IDEMPOTENCY_KEY_FIELD } from "~/lib/idempotency";
-import { Button, type ButtonLook, secondaryLinkClass } from "./ui/Button";
 import { ErrorPage } from "./ui/ErrorPage";
 import { BackIcon } from "./ui/icons";
 
@@ -19,93 +16,6 @@ export function ContentPage({ back, backLabel, title, children }: { back: string
         {children}
       </div>
     </div>
-  );
-}
-
-/**
- * The form of an edit, missing or flag page: the server's refusal above it,
- * the key that makes a repeated post count once, the page's fields, then the
- * submit button and a way back.
- */
-export function ContentForm({
-  idempotencyKey,
-  formError,
-  submitLabel,
-  back,
-  disabled = false,
-  children,
-}: {
-  idempotencyKey: string;
-  formError: string | undefined;
-  submitLabel: ReactNode;
-  back: string;
-  /** Besides while a request is on its way. */
-  disabled?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <>
-      {formError ? (
-        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {formError}
-        </p>
-      ) : null}
-      <Form method="post" className="mt-5 space-y-4" noValidate>
-        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
-        {children}
-        <div className="flex flex-wrap gap-3">
-          <SubmitOrLeave submitLabel={submitLabel} back={back} leaveLabel="Cancel" disabled={disabled} />
-        </div>
-      </Form>
-    </>
-  );
-}
-
-/** The form of a delete page: one danger button that confirms, beside a way back that keeps the thing. */
-export function ConfirmDeleteForm({
-  idempotencyKey,
-  submitLabel,
-  back,
-  children,
-}: {
-  idempotencyKey: string;
-  submitLabel: string;
-  back: string;
-  children?: ReactNode;
-}) {
-  return (
-    <Form method="post" className="mt-5 flex flex-wrap gap-3">
-      <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
-      {children}
-      <SubmitOrLeave look="danger" submitLabel={submitLabel} back={back} leaveLabel="Keep it" />
-    </Form>
-  );
-}
-
-/** Submit, disabled while a request is on its way, and a plain link back (it works before the page's JavaScript has loaded). */
-function SubmitOrLeave({
-  look,
-  submitLabel,
-  back,
-  leaveLabel,
-  disabled = false,
-}: {
-  look?: ButtonLook;
-  submitLabel: ReactNode;
-  back: string;
-  leaveLabel: string;
-  disabled?: boolean;
-}) {
-  const navigation = useNavigation();
-  return (
-    <>
-      <Button look={look} disabled={navigation.state !== "idle" || disabled}>
-        {submitLabel}
-      </Button>
-      <a href={back} className={secondaryLinkClass}>
-        {leaveLabel}
-      </a>
-    </>
   );
 }
 

@@ -8,6 +8,9 @@ import { jimmyPath } from "~/lib/discoveries";
 import { type ReportActionResult, reportFormAction } from "~/lib/report-form";
 import { forgetDraftOnRedirect, keepPageOnTransportFailure } from "~/lib/transport";
 
+// The Jimmy page's dialog loads the form from here, so it and the report pages share one file.
+export { DiscoveryForm };
+
 type ReportPageKind = "first" | "new";
 
 /** What the report page's loader gives the form (see loadReportForm in ~/web/report-action.server). */

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { ConfirmDeleteForm, ContentError, ContentPage } from "~/components/OwnContent";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { ContentError, ContentPage } from "~/components/OwnContent";
+import { Button, secondaryLinkClass } from "~/components/ui/Button";
 import { jimmyPath } from "~/lib/discoveries";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { deleteComment } from "~/models/comments.server";
@@ -45,6 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteOwnComment() {
   const { comment, idempotencyKey } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
   const back = `${jimmyPath(comment.serialNumber)}#comment-${comment.id}`;
   return (
     <ContentPage back={back} backLabel={`Jimmy #${comment.serialNumber}`} title="Delete your comment?">
@@ -54,7 +56,15 @@ export default function DeleteOwnComment() {
       <p className="mt-4 text-stone-700">
         It disappears from Jimmy #{comment.serialNumber}&apos;s page for everyone. This cannot be undone.
       </p>
-      <ConfirmDeleteForm idempotencyKey={idempotencyKey} submitLabel="Delete comment" back={back} />
+      <Form method="post" className="mt-5 flex flex-wrap gap-3">
+        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
+        <Button look="danger" disabled={navigation.state !== "idle"}>
+          Delete comment
+        </Button>
+        <a href={back} className={secondaryLinkClass}>
+          Keep it
+        </a>
+      </Form>
     </ContentPage>
   );
 }

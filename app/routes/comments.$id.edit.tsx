@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { ContentError, ContentForm, ContentPage } from "~/components/OwnContent";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Field } from "~/components/forms";
+import { Button, secondaryLinkClass } from "~/components/ui/Button";
 import { COMMENT_EDIT_WINDOW_MS } from "~/lib/comments";
 import { formHints } from "~/lib/form-hints";
 import { jimmyPath } from "~/lib/discoveries";
+import { IDEMPOTENCY_KEY_FIELD } from "~/lib/idempotency";
 import { CommentEditSchema } from "~/lib/own-content-schema";
 import { editComment } from "~/models/comments.server";
 import { requireSameOrigin } from "~/web/csrf.server";
@@ -59,6 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditComment() {
   const { comment, editableUntil, idempotencyKey, hints } = useLoaderData<typeof loader>();
   const result = useActionAnswer<typeof action>();
+  const navigation = useNavigation();
   const contentError = result?.fieldErrors.content?.[0];
   const back = `${jimmyPath(comment.serialNumber)}#comment-${comment.id}`;
   return (
@@ -67,7 +70,13 @@ export default function EditComment() {
         Comments can be edited for {COMMENT_EDIT_WINDOW_MS / 60_000} minutes after posting (this one until{" "}
         <time dateTime={editableUntil}>{new Date(editableUntil).toISOString().slice(11, 16)} UTC</time>) and show as edited.
       </p>
-      <ContentForm idempotencyKey={idempotencyKey} formError={result?.formError} submitLabel="Save comment" back={back}>
+      {result?.formError ? (
+        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {result.formError}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-5 space-y-4" noValidate>
+        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
         <Field
           as="textarea"
           id="edit-comment"
@@ -78,7 +87,13 @@ export default function EditComment() {
           defaultValue={result?.values.content ?? comment.content}
           error={contentError}
         />
-      </ContentForm>
+        <div className="flex flex-wrap gap-3">
+          <Button disabled={navigation.state !== "idle"}>Save comment</Button>
+          <a href={back} className={secondaryLinkClass}>
+            Cancel
+          </a>
+        </div>
+      </Form>
     </ContentPage>
   );
 }

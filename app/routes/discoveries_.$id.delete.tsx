@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { ConfirmDeleteForm, ContentError, ContentPage } from "~/components/OwnContent";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { ContentError, ContentPage } from "~/components/OwnContent";
+import { Button, secondaryLinkClass } from "~/components/ui/Button";
 import { afterDeleteReturn, ownContentReturn, RETURN_FIELD, returnLabel } from "~/lib/own-content-return";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { clientAddress } from "~/web/client-address.server";
@@ -67,6 +68,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function DeleteOwnDiscovery() {
   const { back, when, discovery, idempotencyKey } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
   return (
     <ContentPage back={back} backLabel={returnLabel(back, discovery)} title="Delete your discovery?">
       <img
@@ -85,9 +87,16 @@ export default function DeleteOwnDiscovery() {
         {discovery.isFirst ? <li>It was the first discovery: the next earliest one becomes the first.</li> : null}
       </ul>
       <p className="mt-4 font-semibold text-red-800">This cannot be undone.</p>
-      <ConfirmDeleteForm idempotencyKey={idempotencyKey} submitLabel="Delete discovery" back={back}>
+      <Form method="post" className="mt-5 flex flex-wrap gap-3">
+        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
         <input type="hidden" name={RETURN_FIELD} value={back} />
-      </ConfirmDeleteForm>
+        <Button look="danger" disabled={navigation.state !== "idle"}>
+          Delete discovery
+        </Button>
+        <a href={back} className={secondaryLinkClass}>
+          Keep it
+        </a>
+      </Form>
     </ContentPage>
   );
 }

@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { ContentError, ContentForm, ContentPage } from "~/components/OwnContent";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Field } from "~/components/forms";
+import { Button, secondaryLinkClass } from "~/components/ui/Button";
 import { formHints } from "~/lib/form-hints";
 import { DEFAULT_CAPTION } from "~/lib/discoveries";
 import { ownContentReturn, RETURN_FIELD, returnLabel } from "~/lib/own-content-return";
+import { IDEMPOTENCY_KEY_FIELD } from "~/lib/idempotency";
 import { DiscoveryEditSchema } from "~/lib/own-content-schema";
 import { LOCATION_REQUIRED_TEXT } from "~/lib/report-form";
 import { requireSameOrigin } from "~/web/csrf.server";
@@ -83,6 +85,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditDiscovery() {
   const { back, discovery, measured, idempotencyKey, hints } = useLoaderData<typeof loader>();
   const result = useActionAnswer<typeof action>();
+  const navigation = useNavigation();
   const values = result?.values ?? discovery;
   const captionError = result?.fieldErrors.caption?.[0];
   const locationError = result?.fieldErrors.location?.[0];
@@ -95,7 +98,13 @@ export default function EditDiscovery() {
         height={discovery.photo.height}
         className="mt-4 max-h-56 w-full rounded-xl bg-stone-200 object-cover"
       />
-      <ContentForm idempotencyKey={idempotencyKey} formError={result?.formError} submitLabel="Save changes" back={back}>
+      {result?.formError ? (
+        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {result.formError}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-5 space-y-4" noValidate>
+        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
         <input type="hidden" name={RETURN_FIELD} value={back} />
         <Field
           as="textarea"
@@ -121,7 +130,13 @@ export default function EditDiscovery() {
           }
           error={locationError}
         />
-      </ContentForm>
+        <div className="flex flex-wrap gap-3">
+          <Button disabled={navigation.state !== "idle"}>Save changes</Button>
+          <a href={back} className={secondaryLinkClass}>
+            Cancel
+          </a>
+        </div>
+      </Form>
     </ContentPage>
   );
 }

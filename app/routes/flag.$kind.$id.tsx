@@ -1,15 +1,16 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { ContentError, ContentForm, ContentPage } from "~/components/OwnContent";
+import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Field, FieldError, labelClass } from "~/components/forms";
+import { Button, secondaryLinkClass } from "~/components/ui/Button";
 import { formHints } from "~/lib/form-hints";
 import { ANONYMOUS_NAME, HONEYPOT_FIELD } from "~/lib/comments";
 import { jimmyPath } from "~/lib/discoveries";
 import { FlagFormSchema, FlagTargetKindSchema } from "~/lib/flag-schema";
 import { FLAG_REASONS, type FlagTargetKind } from "~/lib/flags";
-import { IDEMPOTENCY_KEY_REUSED_FORM_TEXT } from "~/lib/idempotency";
+import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_REUSED_FORM_TEXT } from "~/lib/idempotency";
 import { hashRequest } from "~/web/request-hash.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { findCommentWithOwner } from "~/models/comments.server";
@@ -141,6 +142,7 @@ function describe(kind: FlagTargetKind) {
 export default function FlagPage() {
   const { flagged, formToken, idempotencyKey, hints } = useLoaderData<typeof loader>();
   const result = useActionAnswer<typeof action>();
+  const navigation = useNavigation();
   const back = `${jimmyPath(flagged.serialNumber)}#${flagged.kind}-${flagged.id}`;
   const reasonError = result?.fieldErrors.reason?.[0];
   const noteError = result?.fieldErrors.note?.[0];
@@ -168,8 +170,14 @@ export default function FlagPage() {
           <span className="font-semibold">{flagged.author}:</span> {flagged.content}
         </blockquote>
       )}
-      <ContentForm idempotencyKey={idempotencyKey} formError={result?.formError} submitLabel="Send flag" back={back}>
+      {result?.formError ? (
+        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {result.formError}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-5 space-y-4" noValidate>
         <input type="hidden" name={FORM_TOKEN_FIELD_NAME} value={formToken} />
+        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
         <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
           <label>
             Leave this field empty
@@ -211,7 +219,13 @@ export default function FlagPage() {
           defaultValue={result?.values.note ?? ""}
           error={noteError}
         />
-      </ContentForm>
+        <div className="flex flex-wrap gap-3">
+          <Button disabled={navigation.state !== "idle"}>Send flag</Button>
+          <a href={back} className={secondaryLinkClass}>
+            Cancel
+          </a>
+        </div>
+      </Form>
     </ContentPage>
   );
 }

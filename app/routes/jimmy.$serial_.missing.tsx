@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { ContentError, ContentForm, ContentPage } from "~/components/OwnContent";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Field } from "~/components/forms";
+import { Button, secondaryLinkClass } from "~/components/ui/Button";
 import { jimmyPath } from "~/lib/discoveries";
 import { formHints } from "~/lib/form-hints";
-import { IDEMPOTENCY_KEY_REUSED_FORM_TEXT } from "~/lib/idempotency";
+import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_REUSED_FORM_TEXT } from "~/lib/idempotency";
 import { hashRequest } from "~/web/request-hash.server";
 import { MISSING_REPORTS_NEEDED, MISSING_REPORTS_NEEDED_TEXT, missingReportsText, POSSIBLY_MISSING } from "~/lib/missing";
 import { MissingFormSchema } from "~/lib/missing-schema";
@@ -126,6 +127,7 @@ export default function MissingPage() {
   const { serialNumber, possiblyMissing, lastPlace, lastSeen, reports, reportedByYou, idempotencyKey, hints } =
     useLoaderData<typeof loader>();
   const result = useActionAnswer<typeof action>();
+  const navigation = useNavigation();
   const back = jimmyPath(serialNumber);
   return (
     <ContentPage back={back} backLabel={`Jimmy #${serialNumber}`} title={`Jimmy #${serialNumber} wasn't there?`}>
@@ -146,13 +148,13 @@ export default function MissingPage() {
           {reportedByYou ? " You are one of them." : ""}
         </p>
       ) : null}
-      <ContentForm
-        idempotencyKey={idempotencyKey}
-        formError={result?.formError}
-        submitLabel={reportedByYou ? "You reported it" : "It wasn't there"}
-        back={back}
-        disabled={reportedByYou}
-      >
+      {result?.formError ? (
+        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {result.formError}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-5 space-y-4" noValidate>
+        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
         <Field
           as="textarea"
           id="missing-note"
@@ -168,7 +170,13 @@ export default function MissingPage() {
           defaultValue={result?.values.note ?? ""}
           error={result?.fieldErrors.note?.[0]}
         />
-      </ContentForm>
+        <div className="flex flex-wrap gap-3">
+          <Button disabled={navigation.state !== "idle" || reportedByYou}>{reportedByYou ? "You reported it" : "It wasn't there"}</Button>
+          <a href={back} className={secondaryLinkClass}>
+            Cancel
+          </a>
+        </div>
+      </Form>
     </ContentPage>
   );
 }
