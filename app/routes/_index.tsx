@@ -8,7 +8,7 @@ import { ownCardActions } from "~/components/OwnActions";
 import { FoundJimmyPanel, QuickCaptureButton } from "~/components/FoundJimmyPanel";
 import { ContributorLink } from "~/components/SignInGate";
 import { StatsBanner } from "~/components/StatsBanner";
-import { decodeCursor } from "~/lib/discoveries";
+import { feedPageCursor } from "~/web/feed-cursor.server";
 import { listDiscoveries } from "~/models/discoveries.server";
 import { getHuntStats } from "~/models/stats.server";
 import { useRootData } from "~/components/root-data";
@@ -42,11 +42,7 @@ const EMPTY_REGULAR_FEED_TEXT = "No regular discoveries yet! Try enabling 'Show 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const includeFirst = url.searchParams.get("all") === "1";
-  const afterParam = url.searchParams.get("after");
-  const after = afterParam === null ? null : decodeCursor(afterParam);
-  if (afterParam !== null && !after) {
-    throw new Response("That page of the feed doesn't exist. Start again from the newest discoveries.", { status: 400 });
-  }
+  const { afterParam, after } = feedPageCursor(request, "That page of the feed doesn't exist. Start again from the newest discoveries.");
   const db = getDb();
   const viewer = await getUser(request, { db });
   const [stats, feed] = await Promise.all([

@@ -6,7 +6,7 @@ import { useCallback } from "react";
 import { DiscoveryFeed, FeedErrorPage } from "~/components/DiscoveryFeed";
 import { ownCardActions } from "~/components/OwnActions";
 import { BackIcon } from "~/components/ui/icons";
-import { decodeCursor } from "~/lib/discoveries";
+import { feedPageCursor } from "~/web/feed-cursor.server";
 import { plural } from "~/lib/format";
 import { countDiscoveries, listDiscoveries } from "~/models/discoveries.server";
 import { useRootData } from "~/components/root-data";
@@ -33,11 +33,7 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const afterParam = new URL(request.url).searchParams.get("after");
-  const after = afterParam === null ? null : decodeCursor(afterParam);
-  if (afterParam !== null && !after) {
-    throw new Response("That page of the list doesn't exist. Start again from the newest discoveries.", { status: 400 });
-  }
+  const { afterParam, after } = feedPageCursor(request, "That page of the list doesn't exist. Start again from the newest discoveries.");
   const db = getDb();
   const viewer = await getUser(request, { db });
   const [total, page] = await Promise.all([

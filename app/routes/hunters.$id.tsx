@@ -6,7 +6,7 @@ import { useCallback } from "react";
 import { Avatar } from "~/components/Avatar";
 import { DiscoveryFeed } from "~/components/DiscoveryFeed";
 import { OwnActions } from "~/components/OwnActions";
-import { decodeCursor } from "~/lib/discoveries";
+import { feedPageCursor } from "~/web/feed-cursor.server";
 import { formatCount, fullName, plural } from "~/lib/format";
 import { distanceFigure } from "~/lib/units";
 import { readerDate, requestPreferences } from "~/web/reader-terms.server";
@@ -46,11 +46,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = /^[1-9]\d{0,9}$/.test(params.id ?? "") ? Number(params.id) : NaN;
   if (!(id <= MAX_ROW_ID)) throw new Response("That address doesn't name a hunter.", { status: 400 });
-  const afterParam = new URL(request.url).searchParams.get("after");
-  const after = afterParam === null ? null : decodeCursor(afterParam);
-  if (afterParam !== null && !after) {
-    throw new Response("That page of the list doesn't exist. Start again from their newest discoveries.", { status: 400 });
-  }
+  const { afterParam, after } = feedPageCursor(request, "That page of the list doesn't exist. Start again from their newest discoveries.");
   const db = getDb();
   const [hunter, viewer] = await Promise.all([getHunterProfile(db, id), getUser(request, { db })]);
   if (!hunter) throw new Response("There is no such hunter. They may have deleted their account.", { status: 404 });
