@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useCallback } from "react";
-import { DiscoveryFeed, FeedErrorPage } from "~/components/DiscoveryFeed";
+import { DiscoveryFeed, FeedErrorPage, FeedNewestLink } from "~/components/DiscoveryFeed";
 import { ownCardActions } from "~/components/OwnActions";
 import { FoundJimmyPanel, QuickCaptureButton } from "~/components/FoundJimmyPanel";
 import { ContributorLink } from "~/components/SignInGate";
@@ -96,13 +96,7 @@ export default function Home() {
               </button>
             </Form>
           </div>
-          {after && feed.discoveries.length > 0 ? (
-            <p className="mb-4 text-sm">
-              <Link to={newest.href} className="font-semibold text-orange-800 underline">
-                {newest.label}
-              </Link>
-            </p>
-          ) : null}
+          <FeedNewestLink newest={after ? newest : null} page={feed} className="mb-4 text-sm" />
           <DiscoveryFeed
             key={`${includeFirst}-${after ?? ""}`}
             initial={feed}

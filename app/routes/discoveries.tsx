@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useCallback } from "react";
-import { DiscoveryFeed, FeedErrorPage } from "~/components/DiscoveryFeed";
+import { DiscoveryFeed, FeedErrorPage, FeedNewestLink } from "~/components/DiscoveryFeed";
 import { ownCardActions } from "~/components/OwnActions";
 import { BackIcon } from "~/components/ui/icons";
 import { feedPageCursor } from "~/web/feed-cursor.server";
@@ -63,13 +63,7 @@ export default function AllDiscoveries() {
       <p className="mt-1 text-stone-600" data-testid="total-discoveries">
         {plural(total, "total discovery", "total discoveries")}
       </p>
-      {after && page.discoveries.length > 0 ? (
-        <p className="mt-3 text-sm">
-          <Link to={NEWEST.href} className="font-semibold text-orange-800 underline">
-            {NEWEST.label}
-          </Link>
-        </p>
-      ) : null}
+      <FeedNewestLink newest={after ? NEWEST : null} page={page} className="mt-3 text-sm" />
       <div className="mt-6">
         <DiscoveryFeed
           key={after ?? ""}

@@ -4,7 +4,7 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useCallback } from "react";
 import { Avatar } from "~/components/Avatar";
-import { DiscoveryFeed } from "~/components/DiscoveryFeed";
+import { DiscoveryFeed, FeedNewestLink } from "~/components/DiscoveryFeed";
 import { OwnActions } from "~/components/OwnActions";
 import { feedPageCursor } from "~/web/feed-cursor.server";
 import { formatCount, fullName, plural } from "~/lib/format";
@@ -155,13 +155,7 @@ export default function HunterPage() {
       )}
 
       <h2 className="mt-8 text-xl font-bold tracking-tight">Discoveries</h2>
-      {after && page.discoveries.length > 0 ? (
-        <p className="mt-2 text-sm">
-          <Link to={newest.href} className="font-semibold text-orange-800 underline">
-            {newest.label}
-          </Link>
-        </p>
-      ) : null}
+      <FeedNewestLink newest={after ? newest : null} page={page} className="mt-2 text-sm" />
       <div className="mt-4">
         <DiscoveryFeed
           key={after ?? ""}
