@@ -6,23 +6,6 @@ import { Dropdown, DropdownLink } from "./ui/Dropdown";
 import { BellIcon, ForumIcon, LogoutIcon, PhotosIcon, SearchIcon, ShareIcon, ShieldIcon } from "./ui/icons";
 import { loginLink } from "~/lib/login-link";
 
-/** The hunt's photos, its forum and the privacy policy: the header's links menu, and the bottom bar's 'More' on phones. */
-export function HuntLinks({ hunt }: { hunt: HuntConfig }) {
-  return (
-    <>
-      <DropdownLink href={hunt.socialPhotosUrl} external icon={<PhotosIcon className="h-4 w-4" />}>
-        {hunt.socialPhotosLabel}
-      </DropdownLink>
-      <DropdownLink href={hunt.socialForumUrl} external icon={<ForumIcon className="h-4 w-4" />}>
-        {hunt.socialForumLabel}
-      </DropdownLink>
-      <DropdownLink href="/privacy-policy" icon={<ShieldIcon className="h-4 w-4" />}>
-        Privacy Policy
-      </DropdownLink>
-    </>
-  );
-}
-
 export function SiteHeader({ hunt, accountArea }: { hunt: HuntConfig; accountArea: React.ReactNode }) {
   return (
     <header className="sticky top-0 z-40 border-b border-orange-100 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -66,7 +49,15 @@ export function SiteHeader({ hunt, accountArea }: { hunt: HuntConfig; accountAre
             summaryClassName="flex h-10 w-10 cursor-pointer items-center justify-center rounded-full text-stone-600 hover:bg-orange-50 hover:text-orange-700"
             summary={<ShareIcon />}
           >
-            <HuntLinks hunt={hunt} />
+            <DropdownLink href={hunt.socialPhotosUrl} external icon={<PhotosIcon className="h-4 w-4" />}>
+              {hunt.socialPhotosLabel}
+            </DropdownLink>
+            <DropdownLink href={hunt.socialForumUrl} external icon={<ForumIcon className="h-4 w-4" />}>
+              {hunt.socialForumLabel}
+            </DropdownLink>
+            <DropdownLink href="/privacy-policy" icon={<ShieldIcon className="h-4 w-4" />}>
+              Privacy Policy
+            </DropdownLink>
           </Dropdown>
           {accountArea}
         </div>
