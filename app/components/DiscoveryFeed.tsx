@@ -33,6 +33,19 @@ export function FeedErrorPage({ retry, width }: { retry: string; width: "max-w-2
   );
 }
 
+type NewestLink = { href: string; label: string };
+
+/** Above a list that starts after a cursor: the way back to its newest discoveries (an empty one says it in the list instead). */
+export function FeedNewestLink({ newest, page, className }: { newest: NewestLink | null; page: FeedPage; className: string }) {
+  return newest && page.discoveries.length > 0 ? (
+    <p className={className}>
+      <Link to={newest.href} className="font-semibold text-orange-800 underline">
+        {newest.label}
+      </Link>
+    </p>
+  ) : null;
+}
+
 /**
  * A newest-first list of discovery cards. With JavaScript, the next page loads
  * when the end of the list is 10% visible (SPEC.md §9); without it, a
@@ -62,7 +75,7 @@ export function DiscoveryFeed({
    * Set when the list starts after a cursor: where its newest discoveries are. An empty page then
    * means the end of the list was passed, not that there is nothing: it says so and links back.
    */
-  newest?: { href: string; label: string } | null;
+  newest?: NewestLink | null;
   /** A navigation to a new result set is under way: show skeleton cards. */
   loading: boolean;
   skeletons: number;

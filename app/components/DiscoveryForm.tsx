@@ -487,11 +487,7 @@ export function DiscoveryForm({
             onChange={() => setErrors((current) => ({ ...current, checkCode: undefined }))}
             className="mt-2 block w-40 rounded-xl border border-stone-300 px-3 py-2 font-mono uppercase text-stone-900 shadow-sm focus:border-orange-600 focus:outline-none focus:ring-2 focus:ring-orange-200"
           />
-          {errors.checkCode ? (
-            <p id={fieldId("checkCode-error")} role="alert" className="mt-2 text-sm text-red-700">
-              {errors.checkCode}
-            </p>
-          ) : null}
+          <FieldAlert id={fieldId("checkCode-error")} message={errors.checkCode} />
         </div>
       )}
 
@@ -575,11 +571,7 @@ export function DiscoveryForm({
             aria-describedby={describedBy("caption")}
             className="mt-2 block w-full rounded-xl border border-stone-300 px-3 py-2 text-stone-900 shadow-sm focus:border-orange-600 focus:outline-none focus:ring-2 focus:ring-orange-200"
           />
-          {errors.caption ? (
-            <p id={fieldId("caption-error")} role="alert" className="mt-2 text-sm text-red-700">
-              {errors.caption}
-            </p>
-          ) : null}
+          <FieldAlert id={fieldId("caption-error")} message={errors.caption} />
         </div>
       ) : null}
 
@@ -654,11 +646,7 @@ export function DiscoveryForm({
         {hydrated ? null : (
           <p className="mt-2 text-sm text-stone-600">Your device&apos;s location needs JavaScript: type where you found Jimmy instead.</p>
         )}
-        {errors.location ? (
-          <p id={fieldId("location-error")} role="alert" className="mt-2 text-sm text-red-700">
-            {errors.location}
-          </p>
-        ) : null}
+        <FieldAlert id={fieldId("location-error")} message={errors.location} />
       </div>
 
       {children}
@@ -715,4 +703,13 @@ function Progress({ phase, saving }: { phase: Phase; saving: boolean }) {
       ) : null}
     </div>
   );
+}
+
+/** A field's refusal under it, read out as it appears. */
+function FieldAlert({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} role="alert" className="mt-2 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
 }

@@ -3,7 +3,8 @@ import { CloseIcon, PlusIcon } from "./ui/icons";
 
 // The form (photo preparation, upload, location) is fetched when a hunter
 // reaches for the button, not with every Jimmy page: most visitors only look.
-const loadDiscoveryForm = () => import("./DiscoveryForm");
+// Through the report pages' module, so the dialog and those pages share one file.
+const loadDiscoveryForm = () => import("./ReportDiscoveryPage");
 const DiscoveryForm = lazy(() => loadDiscoveryForm().then((module) => ({ default: module.DiscoveryForm })));
 
 /**

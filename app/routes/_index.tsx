@@ -3,12 +3,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useCallback } from "react";
-import { DiscoveryFeed, FeedErrorPage } from "~/components/DiscoveryFeed";
+import { DiscoveryFeed, FeedErrorPage, FeedNewestLink } from "~/components/DiscoveryFeed";
 import { ownCardActions } from "~/components/OwnActions";
 import { FoundJimmyPanel, QuickCaptureButton } from "~/components/FoundJimmyPanel";
 import { ContributorLink } from "~/components/SignInGate";
 import { StatsBanner } from "~/components/StatsBanner";
-import { decodeCursor } from "~/lib/discoveries";
+import { feedPageCursor } from "~/web/feed-cursor.server";
 import { listDiscoveries } from "~/models/discoveries.server";
 import { getHuntStats } from "~/models/stats.server";
 import { useRootData } from "~/components/root-data";
@@ -42,11 +42,7 @@ const EMPTY_REGULAR_FEED_TEXT = "No regular discoveries yet! Try enabling 'Show 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const includeFirst = url.searchParams.get("all") === "1";
-  const afterParam = url.searchParams.get("after");
-  const after = afterParam === null ? null : decodeCursor(afterParam);
-  if (afterParam !== null && !after) {
-    throw new Response("That page of the feed doesn't exist. Start again from the newest discoveries.", { status: 400 });
-  }
+  const { afterParam, after } = feedPageCursor(request, "That page of the feed doesn't exist. Start again from the newest discoveries.");
   const db = getDb();
   const viewer = await getUser(request, { db });
   const [stats, feed] = await Promise.all([
@@ -100,13 +96,7 @@ export default function Home() {
               </button>
             </Form>
           </div>
-          {after && feed.discoveries.length > 0 ? (
-            <p className="mb-4 text-sm">
-              <Link to={newest.href} className="font-semibold text-orange-800 underline">
-                {newest.label}
-              </Link>
-            </p>
-          ) : null}
+          <FeedNewestLink newest={after ? newest : null} page={feed} className="mb-4 text-sm" />
           <DiscoveryFeed
             key={`${includeFirst}-${after ?? ""}`}
             initial={feed}

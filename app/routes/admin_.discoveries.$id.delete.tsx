@@ -3,8 +3,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { z } from "zod";
 import { discoveryDateTime, requestPreferences } from "~/web/reader-terms.server";
-import { findDiscoveryForAdmin } from "~/models/discoveries.server";
-import { ADMIN_HEADERS, requireAdminPage } from "~/web/admin.server";
+import { ADMIN_HEADERS, requireAdminPageDiscovery } from "~/web/admin.server";
 import { clientAddress } from "~/web/client-address.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
@@ -12,7 +11,7 @@ import { redirectWithToast } from "~/web/flash.server";
 import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { requireAdmin } from "~/web/session.server";
 import { checkFields } from "~/web/form-action.server";
-import { getStorage, StorageUnavailableError, photoUrls } from "~/infra/storage.server";
+import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { keepPageOnTransportFailure } from "~/browser/client-action";
 import { keepDataAfterTransportFailure } from "~/lib/transport";
@@ -29,17 +28,7 @@ function adminListUrl(request: Request): string {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const db = getDb();
-  await requireAdminPage(request, db);
-  const id = checkFields(IdSchema, params.id);
-  const discovery = id.ok ? await findDiscoveryForAdmin(db, photoUrls(), id.data) : null;
-  if (!discovery) {
-    throw await redirectWithToast("/admin", {
-      title: "Failed to delete discovery",
-      description: "That discovery no longer exists.",
-      variant: "destructive",
-    });
-  }
+  const discovery = await requireAdminPageDiscovery(request, getDb(), params.id, "Failed to delete discovery");
   return { discovery, when: discoveryDateTime(discovery, requestPreferences(request).timeZone), back: adminListUrl(request) };
 }
 

@@ -7,7 +7,7 @@ import { MultipartRefusal, readOneFile } from "~/web/multipart.server";
 import { discoveryDateTime, requestPreferences } from "~/web/reader-terms.server";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
 import { findDiscoveryForAdmin } from "~/models/discoveries.server";
-import { ADMIN_HEADERS, requireAdminPage } from "~/web/admin.server";
+import { ADMIN_HEADERS, requireAdminPageDiscovery } from "~/web/admin.server";
 import { clientAddress } from "~/web/client-address.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
@@ -32,17 +32,7 @@ const ImageSchema = z.object({
 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const db = getDb();
-  await requireAdminPage(request, db);
-  const id = checkFields(IdSchema, params.id);
-  const discovery = id.ok ? await findDiscoveryForAdmin(db, photoUrls(), id.data) : null;
-  if (!discovery) {
-    throw await redirectWithToast("/admin", {
-      title: "Failed to upload image",
-      description: "That discovery no longer exists.",
-      variant: "destructive",
-    });
-  }
+  const discovery = await requireAdminPageDiscovery(request, getDb(), params.id, "Failed to upload image");
   return { discovery, when: discoveryDateTime(discovery, requestPreferences(request).timeZone) };
 }
 

@@ -1,17 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { MultipartRefusal, readOneFile } from "~/web/multipart.server";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
-import { apiError, apiJson, requireApiMutation } from "~/web/api.server";
+import { apiError, apiJson, requireAdminApiDiscoveryId } from "~/web/api.server";
 import { clientAddress } from "~/web/client-address.server";
 import { getDb } from "~/infra/db.server";
 import { UnsupportedPhotoError } from "~/services/images.server";
 import { moderateReplaceImage } from "~/services/moderation.server";
-import { isAdmin } from "~/web/session.server";
 import { getStorage } from "~/infra/storage.server";
-import { MAX_ROW_ID } from "~/lib/ids";
-
-const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
 /**
  * POST /api/admin/discoveries/{id}/image (SPEC.md §7): multipart with the
@@ -19,11 +14,8 @@ const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return apiError(405, "Use POST to replace an image.");
-  requireApiMutation(request);
   const db = getDb();
-  if (!(await isAdmin(request, { db }))) return apiError(403, "This needs an admin session.");
-  const id = IdSchema.safeParse(params.id);
-  if (!id.success) return apiError(400, "The discovery id must be a positive whole number.");
+  const id = await requireAdminApiDiscoveryId(request, db, params.id);
   if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     return apiError(415, "Send the image as multipart/form-data in the field image.");
   }
@@ -40,7 +32,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!image || image.size === 0) return apiError(400, "Failed to upload image: the field image holds no file.");
   try {
     const replaced = await moderateReplaceImage(db, getStorage(), {
-      id: id.data,
+      id,
       bytes: Buffer.from(await image.arrayBuffer()),
       clientAddress: clientAddress(request, context),
     });

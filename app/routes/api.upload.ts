@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isImageContentType } from "~/lib/uploads";
 import { findTempUpload } from "~/models/uploads.server";
 import { requireSameOrigin } from "~/web/csrf.server";
@@ -7,7 +6,7 @@ import { getDb } from "~/infra/db.server";
 import { readPhotoForm } from "~/web/photo-form.server";
 import { consumeHunterLimit } from "~/services/rate-limit.server";
 import { rateLimitedJson } from "~/web/rate-limit.server";
-import { applyCommonSecurityHeaders } from "~/web/security.server";
+import { storedFileResponse } from "~/web/security.server";
 import { getUser } from "~/web/session.server";
 import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
 import { isTempKey, UploadRejectedError } from "~/services/uploads.server";
@@ -62,12 +61,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const object = await getStorage().get(key);
   if (!object) return notFound();
-  const headers = new Headers({
-    "Content-Type": row.content_type,
-    "Content-Length": String(object.size),
-    "Cache-Control": "private, no-store",
-    "Content-Security-Policy": "default-src 'none'; sandbox",
-  });
-  applyCommonSecurityHeaders(headers);
-  return new Response(createReadableStreamFromReadable(object.body), { headers });
+  return storedFileResponse(object, row.content_type, "private, no-store");
 }

@@ -3,10 +3,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useCallback } from "react";
-import { DiscoveryFeed, FeedErrorPage } from "~/components/DiscoveryFeed";
+import { DiscoveryFeed, FeedErrorPage, FeedNewestLink } from "~/components/DiscoveryFeed";
 import { ownCardActions } from "~/components/OwnActions";
 import { BackIcon } from "~/components/ui/icons";
-import { decodeCursor } from "~/lib/discoveries";
+import { feedPageCursor } from "~/web/feed-cursor.server";
 import { plural } from "~/lib/format";
 import { countDiscoveries, listDiscoveries } from "~/models/discoveries.server";
 import { useRootData } from "~/components/root-data";
@@ -33,11 +33,7 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const afterParam = new URL(request.url).searchParams.get("after");
-  const after = afterParam === null ? null : decodeCursor(afterParam);
-  if (afterParam !== null && !after) {
-    throw new Response("That page of the list doesn't exist. Start again from the newest discoveries.", { status: 400 });
-  }
+  const { afterParam, after } = feedPageCursor(request, "That page of the list doesn't exist. Start again from the newest discoveries.");
   const db = getDb();
   const viewer = await getUser(request, { db });
   const [total, page] = await Promise.all([
@@ -67,13 +63,7 @@ export default function AllDiscoveries() {
       <p className="mt-1 text-stone-600" data-testid="total-discoveries">
         {plural(total, "total discovery", "total discoveries")}
       </p>
-      {after && page.discoveries.length > 0 ? (
-        <p className="mt-3 text-sm">
-          <Link to={NEWEST.href} className="font-semibold text-orange-800 underline">
-            {NEWEST.label}
-          </Link>
-        </p>
-      ) : null}
+      <FeedNewestLink newest={after ? NEWEST : null} page={page} className="mt-3 text-sm" />
       <div className="mt-6">
         <DiscoveryFeed
           key={after ?? ""}

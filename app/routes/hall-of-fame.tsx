@@ -266,22 +266,13 @@ function RecordBody({ entry, placesLabel }: { entry: NonNullable<RecordCardData[
           className="h-28 w-28 shrink-0 rounded-xl bg-stone-100 object-contain"
         />
         <dl className="min-w-0 space-y-1 text-sm">
-          <div>
-            <dt className="inline font-semibold text-stone-700">Discoveries: </dt>
-            <dd className="inline">{formatCount(record.discoveryCount)}</dd>
-          </div>
-          <div>
-            <dt className="inline font-semibold text-stone-700">First discovery: </dt>
-            <dd className="inline">
-              {record.firstDiscovery.location ?? "Location not specified"}, {entry.firstDay}
-            </dd>
-          </div>
-          <div>
-            <dt className="inline font-semibold text-stone-700">Latest discovery: </dt>
-            <dd className="inline">
-              {record.latestDiscovery.location ?? "Location not specified"}, {entry.latestDay}
-            </dd>
-          </div>
+          <RecordFact term="Discoveries">{formatCount(record.discoveryCount)}</RecordFact>
+          <RecordFact term="First discovery">
+            {record.firstDiscovery.location ?? "Location not specified"}, {entry.firstDay}
+          </RecordFact>
+          <RecordFact term="Latest discovery">
+            {record.latestDiscovery.location ?? "Location not specified"}, {entry.latestDay}
+          </RecordFact>
         </dl>
       </div>
 
@@ -341,5 +332,15 @@ function RecordBody({ entry, placesLabel }: { entry: NonNullable<RecordCardData[
         ) : null}
       </div>
     </>
+  );
+}
+
+/** One line of a record's facts: "Discoveries: 12". */
+function RecordFact({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="inline font-semibold text-stone-700">{term}: </dt>
+      <dd className="inline">{children}</dd>
+    </div>
   );
 }

@@ -4,9 +4,9 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useCallback } from "react";
 import { Avatar } from "~/components/Avatar";
-import { DiscoveryFeed } from "~/components/DiscoveryFeed";
+import { DiscoveryFeed, FeedNewestLink } from "~/components/DiscoveryFeed";
 import { OwnActions } from "~/components/OwnActions";
-import { decodeCursor } from "~/lib/discoveries";
+import { feedPageCursor } from "~/web/feed-cursor.server";
 import { formatCount, fullName, plural } from "~/lib/format";
 import { distanceFigure } from "~/lib/units";
 import { readerDate, requestPreferences } from "~/web/reader-terms.server";
@@ -46,11 +46,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = /^[1-9]\d{0,9}$/.test(params.id ?? "") ? Number(params.id) : NaN;
   if (!(id <= MAX_ROW_ID)) throw new Response("That address doesn't name a hunter.", { status: 400 });
-  const afterParam = new URL(request.url).searchParams.get("after");
-  const after = afterParam === null ? null : decodeCursor(afterParam);
-  if (afterParam !== null && !after) {
-    throw new Response("That page of the list doesn't exist. Start again from their newest discoveries.", { status: 400 });
-  }
+  const { afterParam, after } = feedPageCursor(request, "That page of the list doesn't exist. Start again from their newest discoveries.");
   const db = getDb();
   const [hunter, viewer] = await Promise.all([getHunterProfile(db, id), getUser(request, { db })]);
   if (!hunter) throw new Response("There is no such hunter. They may have deleted their account.", { status: 404 });
@@ -159,13 +155,7 @@ export default function HunterPage() {
       )}
 
       <h2 className="mt-8 text-xl font-bold tracking-tight">Discoveries</h2>
-      {after && page.discoveries.length > 0 ? (
-        <p className="mt-2 text-sm">
-          <Link to={newest.href} className="font-semibold text-orange-800 underline">
-            {newest.label}
-          </Link>
-        </p>
-      ) : null}
+      <FeedNewestLink newest={after ? newest : null} page={page} className="mt-2 text-sm" />
       <div className="mt-4">
         <DiscoveryFeed
           key={after ?? ""}

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
-import { applyCommonSecurityHeaders } from "~/web/security.server";
+import { storedFileResponse } from "~/web/security.server";
 import { assertValidKey, getStorage } from "~/infra/storage.server";
 
 const notFound = () =>
@@ -21,12 +20,5 @@ export async function loader({ params }: LoaderFunctionArgs) {
   }
   const object = await getStorage().get(key);
   if (!object) return notFound();
-  const headers = new Headers({
-    "Content-Type": object.contentType,
-    "Content-Length": String(object.size),
-    "Cache-Control": "public, max-age=31536000, immutable",
-    "Content-Security-Policy": "default-src 'none'; sandbox",
-  });
-  applyCommonSecurityHeaders(headers);
-  return new Response(createReadableStreamFromReadable(object.body), { headers });
+  return storedFileResponse(object, object.contentType, "public, max-age=31536000, immutable");
 }

@@ -1,6 +1,12 @@
 import { redirect } from "@remix-run/node";
+import { z } from "zod";
 import type { DB } from "~/infra/db.server";
+import { photoUrls } from "~/infra/storage.server";
+import { MAX_ROW_ID } from "~/lib/ids";
+import { findDiscoveryForAdmin } from "~/models/discoveries.server";
 import { attemptAdminSignIn } from "~/services/admin.server";
+import { redirectWithToast } from "./flash.server";
+import { checkFields } from "./form-action.server";
 import { adminPasswordIsRecent, confirmAdminPassword, isAdmin } from "./session.server";
 
 export type PasswordCheck = { ok: true } | { ok: false; status: number; message: string };
@@ -39,6 +45,27 @@ export async function requireRecentPassword(
 /** For admin pages: without a live admin session, back to the password gate. */
 export async function requireAdminPage(request: Request, db?: DB): Promise<void> {
   if (!(await isAdmin(request, { db }))) throw redirect("/admin");
+}
+
+const DiscoveryIdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
+
+/**
+ * For an admin page about one discovery (`/admin/discoveries/:id/…`): the
+ * discovery, or back to the admin list with a toast titled `failedTitle`
+ * when it no longer exists.
+ */
+export async function requireAdminPageDiscovery(request: Request, db: DB, idParam: string | undefined, failedTitle: string) {
+  await requireAdminPage(request, db);
+  const id = checkFields(DiscoveryIdSchema, idParam);
+  const discovery = id.ok ? await findDiscoveryForAdmin(db, photoUrls(), id.data) : null;
+  if (!discovery) {
+    throw await redirectWithToast("/admin", {
+      title: failedTitle,
+      description: "That discovery no longer exists.",
+      variant: "destructive",
+    });
+  }
+  return discovery;
 }
 
 /** Admin pages hold moderation data: never cached, never indexed. */

@@ -1,8 +1,10 @@
-import type { z } from "zod";
+import { z } from "zod";
+import type { DB } from "~/infra/db.server";
+import { MAX_ROW_ID } from "~/lib/ids";
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { requireSameOrigin } from "./csrf.server";
 import { BodyTooLargeError, readBoundedBody } from "./form.server";
-import { getUser, type SessionUser } from "./session.server";
+import { getUser, isAdmin, type SessionUser } from "./session.server";
 
 /**
  * The JSON API's conventions (docs/api.md): errors are `{ message }` with a
@@ -33,6 +35,21 @@ export function requireApiMutation(request: Request): void {
   } catch {
     throw apiError(403, "This request came from another site, so it was refused.");
   }
+}
+
+const DiscoveryIdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
+
+/**
+ * An admin API mutation of one discovery (`/api/admin/discoveries/:id…`):
+ * from this site, with an admin session, with a well-formed id — the id, or
+ * a thrown 403 or 400.
+ */
+export async function requireAdminApiDiscoveryId(request: Request, db: DB, idParam: string | undefined): Promise<number> {
+  requireApiMutation(request);
+  if (!(await isAdmin(request, { db }))) throw apiError(403, "This needs an admin session.");
+  const id = DiscoveryIdSchema.safeParse(idParam);
+  if (!id.success) throw apiError(400, "The discovery id must be a positive whole number.");
+  return id.data;
 }
 
 /** The request's `Idempotency-Key` header (docs/api.md), null without one; a malformed key is a thrown 400. */

@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
+import { createReadableStreamFromReadable } from "@remix-run/node";
 import { COMMON_SECURITY_HEADERS } from "~/lib/security-headers.server";
 import { env } from "~/infra/env.server";
 import { storageBrowserOrigins } from "~/infra/storage.server";
+import type { StoredObject } from "~/infra/storage/contract.server";
 
 export function createNonce(): string {
   return crypto.randomBytes(16).toString("base64");
@@ -97,4 +99,16 @@ export function applyDocumentSecurityHeaders(headers: Headers, scripts: ScriptSo
 /** Headers for every response the app renders, HTML or not. */
 export function applyCommonSecurityHeaders(headers: Headers): void {
   for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) headers.set(name, value);
+}
+
+/** A stored file sent as it is: its size, the given type and caching, sandboxed (never run as a page), with the common headers. */
+export function storedFileResponse(object: StoredObject, contentType: string, cacheControl: string): Response {
+  const headers = new Headers({
+    "Content-Type": contentType,
+    "Content-Length": String(object.size),
+    "Cache-Control": cacheControl,
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+  });
+  applyCommonSecurityHeaders(headers);
+  return new Response(createReadableStreamFromReadable(object.body), { headers });
 }

@@ -8,7 +8,18 @@ import JimmyPage, { ErrorBoundary as JimmyErrorBoundary } from "~/routes/jimmy.$
 
 afterEach(cleanup);
 
-const emptyFeed = { discoveries: [], nextCursor: null };
+/** An empty feed, as the pages render it, with what a test sets. */
+function EmptyFeed(props: Pick<React.ComponentProps<typeof DiscoveryFeed>, "empty" | "loading" | "skeletons" | "label">) {
+  return (
+    <DiscoveryFeed
+      initial={{ discoveries: [], nextCursor: null }}
+      now="2026-01-01T00:00:00.000Z"
+      apiUrl={() => "/api"}
+      pageHref={() => "/"}
+      {...props}
+    />
+  );
+}
 
 function renderInRouter(element: React.ReactElement) {
   const Stub = createRemixStub([{ path: "/", Component: () => element }]);
@@ -18,11 +29,7 @@ function renderInRouter(element: React.ReactElement) {
 describe("states that are hard to reach with the demo data", () => {
   it("an empty feed says so, with the text for the toggle's setting", async () => {
     renderInRouter(
-      <DiscoveryFeed
-        initial={emptyFeed}
-        now="2026-01-01T00:00:00.000Z"
-        apiUrl={() => "/api"}
-        pageHref={() => "/"}
+      <EmptyFeed
         empty="No regular discoveries yet! Try enabling 'Show All' to see first discoveries."
         loading={false}
         skeletons={3}
@@ -33,18 +40,7 @@ describe("states that are hard to reach with the demo data", () => {
   });
 
   it("a feed that is loading shows its skeleton cards", async () => {
-    renderInRouter(
-      <DiscoveryFeed
-        initial={emptyFeed}
-        now="2026-01-01T00:00:00.000Z"
-        apiUrl={() => "/api"}
-        pageHref={() => "/"}
-        empty="empty"
-        loading
-        skeletons={5}
-        label="All discoveries"
-      />,
-    );
+    renderInRouter(<EmptyFeed empty="empty" loading skeletons={5} label="All discoveries" />);
     expect(await screen.findAllByTestId("discovery-skeleton")).toHaveLength(5);
   });
 
