@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
-import { createTestDb } from "../../tests/support/test-db";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { deleteDiscovery } from "./discoveries.server";
 import { milestonesOfDiscoveries, milestonesOfHunter } from "./milestones.server";
 import { listNotifications } from "./notifications.server";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 const AUSTIN = { latitude: 30.2672, longitude: -97.7431, country: "US" };
 const HOUSTON = { latitude: 29.7604, longitude: -95.3698, country: "US" };
