@@ -71,6 +71,26 @@ function NewsItem({ notification, links }: { notification: NotificationView; lin
 
 const html = (node: ReactNode) => `<!DOCTYPE html>${renderToStaticMarkup(node)}`;
 
+/** A news email to a watcher: the greeting, then the news, then the footer and the one-click unsubscribe every one carries. */
+function newsLetter(
+  input: { to: string; firstName: string; huntName: string; links: NewsLinks },
+  subject: string,
+  news: { text: string[]; html: ReactNode },
+): OutgoingEmail {
+  return {
+    to: input.to,
+    subject,
+    text: [`Hi ${input.firstName},`, "", ...news.text, "", "--", footerText(input.huntName, input.links)].join("\n"),
+    html: html(
+      <Layout huntName={input.huntName} links={input.links}>
+        <p>Hi {input.firstName},</p>
+        {news.html}
+      </Layout>,
+    ),
+    headers: unsubscribeHeaders(input.links),
+  };
+}
+
 /** One piece of news, as its own email. */
 export function newsEmail(input: {
   to: string;
@@ -82,28 +102,10 @@ export function newsEmail(input: {
   const { notification, links } = input;
   const title = notificationTitle(notification);
   const said = quote(notification);
-  return {
-    to: input.to,
-    subject: title,
-    text: [
-      `Hi ${input.firstName},`,
-      "",
-      title,
-      ...(said ? [said] : []),
-      "",
-      `See it: ${links.absolute(notification.href)}`,
-      "",
-      "--",
-      footerText(input.huntName, links),
-    ].join("\n"),
-    html: html(
-      <Layout huntName={input.huntName} links={links}>
-        <p>Hi {input.firstName},</p>
-        <NewsItem notification={notification} links={links} />
-      </Layout>,
-    ),
-    headers: unsubscribeHeaders(links),
-  };
+  return newsLetter(input, title, {
+    text: [title, ...(said ? [said] : []), "", `See it: ${links.absolute(notification.href)}`],
+    html: <NewsItem notification={notification} links={links} />,
+  });
 }
 
 /** A day's news in one email, newest first; `more` counts news left out to keep it short. */
@@ -119,12 +121,8 @@ export function digestEmail(input: {
   const total = notifications.length + input.more;
   const subject = `${input.huntName}: ${plural(total, "piece", "pieces")} of news from the Jimmys you watch`;
   const moreLine = input.more > 0 ? `…and ${input.more} more on ${links.absolute("/notifications")}` : null;
-  return {
-    to: input.to,
-    subject,
+  return newsLetter(input, subject, {
     text: [
-      `Hi ${input.firstName},`,
-      "",
       "Here is what happened to the Jimmys you watch:",
       "",
       ...notifications.flatMap((n) => {
@@ -132,13 +130,9 @@ export function digestEmail(input: {
         return [`- ${notificationTitle(n)}`, ...(said ? [`  ${said}`] : []), `  ${links.absolute(n.href)}`];
       }),
       ...(moreLine ? ["", moreLine] : []),
-      "",
-      "--",
-      footerText(input.huntName, links),
-    ].join("\n"),
-    html: html(
-      <Layout huntName={input.huntName} links={links}>
-        <p>Hi {input.firstName},</p>
+    ],
+    html: (
+      <>
         <p>Here is what happened to the Jimmys you watch:</p>
         {notifications.map((n) => (
           <NewsItem key={n.id} notification={n} links={links} />
@@ -148,10 +142,9 @@ export function digestEmail(input: {
             …and {input.more} more <a href={links.absolute("/notifications")}>in your notifications</a>.
           </p>
         ) : null}
-      </Layout>,
+      </>
     ),
-    headers: unsubscribeHeaders(links),
-  };
+  });
 }
 
 /**
