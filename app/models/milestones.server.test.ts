@@ -20,13 +20,19 @@ async function stored(jimmyId: number) {
     .execute();
 }
 
+/** Jimmy `serial`'s journey: found first by Ann in Austin, then by Ben in Houston (past 100 miles), then by Cat in London (past 1,000 miles, a new country). */
+async function austinHoustonLondon(serial: number) {
+  const [ann, ben, cat] = [await makeUser(t.db, "Ann"), await makeUser(t.db, "Ben"), await makeUser(t.db, "Cat")];
+  const jimmy = await makeJimmy(t.db, serial);
+  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: ann.id, createdAt: "2026-01-01T12:00:00.000Z", isFirst: true, ...AUSTIN });
+  const houston = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: ben.id, createdAt: "2026-01-02T12:00:00.000Z", ...HOUSTON });
+  const london = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: cat.id, createdAt: "2026-01-03T12:00:00.000Z", ...LONDON });
+  return { ann, ben, cat, jimmy, houston, london };
+}
+
 describe("milestones", () => {
   it("are stored when a report reaches them; the hunter who reached them and the Jimmy's watchers are told", async () => {
-    const [ann, ben, cat] = [await makeUser(t.db, "Ann"), await makeUser(t.db, "Ben"), await makeUser(t.db, "Cat")];
-    const jimmy = await makeJimmy(t.db, 51);
-    await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: ann.id, createdAt: "2026-01-01T12:00:00.000Z", isFirst: true, ...AUSTIN });
-    const houston = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: ben.id, createdAt: "2026-01-02T12:00:00.000Z", ...HOUSTON });
-    const london = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: cat.id, createdAt: "2026-01-03T12:00:00.000Z", ...LONDON });
+    const { ann, ben, cat, jimmy, houston, london } = await austinHoustonLondon(51);
 
     expect(await stored(jimmy.id)).toEqual([
       { kind: "miles", value: "100", discovery_id: houston.id, user_id: ben.id },
@@ -55,11 +61,7 @@ describe("milestones", () => {
   });
 
   it("follow the journey when a discovery is deleted: moved to the find that now reaches them, or gone", async () => {
-    const [ann, ben, cat] = [await makeUser(t.db, "Ann"), await makeUser(t.db, "Ben"), await makeUser(t.db, "Cat")];
-    const jimmy = await makeJimmy(t.db, 52);
-    await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: ann.id, createdAt: "2026-01-01T12:00:00.000Z", isFirst: true, ...AUSTIN });
-    const houston = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: ben.id, createdAt: "2026-01-02T12:00:00.000Z", ...HOUSTON });
-    const london = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: cat.id, createdAt: "2026-01-03T12:00:00.000Z", ...LONDON });
+    const { cat, jimmy, houston, london } = await austinHoustonLondon(52);
 
     await deleteDiscovery(t.db, houston.id);
     // Austin → London passes 100 and 1,000 miles in one leg.
