@@ -37,22 +37,32 @@ function footerText(huntName: string, links: NewsLinks): string {
   ].join("\n");
 }
 
-function Layout({ huntName, links, children }: { huntName: string; links: NewsLinks; children: ReactNode }) {
+/** Every email's page: the hunt's name above what the email says. */
+function Page({ huntName, children }: { huntName: string; children: ReactNode }) {
   return (
     <html lang="en">
       <body style={{ fontFamily: "system-ui, sans-serif", color: "#1c1917", lineHeight: 1.5 }}>
         <div style={{ maxWidth: 560, margin: "0 auto", padding: 16 }}>
           <p style={{ fontWeight: 700, color: "#c2410c" }}>{huntName}</p>
           {children}
-          <hr style={{ border: 0, borderTop: "1px solid #e7e5e4", margin: "24px 0" }} />
-          <p style={{ fontSize: 13, color: "#57534e" }}>
-            You get these emails because you asked {huntName} for news of the Jimmys you watch.{" "}
-            <a href={links.settingsUrl}>Choose what you get, or stop watching a Jimmy</a> ·{" "}
-            <a href={links.unsubscribeUrl}>Unsubscribe from all email</a>
-          </p>
         </div>
       </body>
     </html>
+  );
+}
+
+/** A news email's page: the news, then why it came and how to choose or stop what comes. */
+function Layout({ huntName, links, children }: { huntName: string; links: NewsLinks; children: ReactNode }) {
+  return (
+    <Page huntName={huntName}>
+      {children}
+      <hr style={{ border: 0, borderTop: "1px solid #e7e5e4", margin: "24px 0" }} />
+      <p style={{ fontSize: 13, color: "#57534e" }}>
+        You get these emails because you asked {huntName} for news of the Jimmys you watch.{" "}
+        <a href={links.settingsUrl}>Choose what you get, or stop watching a Jimmy</a> ·{" "}
+        <a href={links.unsubscribeUrl}>Unsubscribe from all email</a>
+      </p>
+    </Page>
   );
 }
 
@@ -168,19 +178,14 @@ export function confirmationEmail(input: { to: string; huntName: string; confirm
     subject: `Confirm your email address for ${input.huntName}`,
     text: lines.join("\n"),
     html: html(
-      <html lang="en">
-        <body style={{ fontFamily: "system-ui, sans-serif", color: "#1c1917", lineHeight: 1.5 }}>
-          <div style={{ maxWidth: 560, margin: "0 auto", padding: 16 }}>
-            <p style={{ fontWeight: 700, color: "#c2410c" }}>{input.huntName}</p>
-            <p>Hello,</p>
-            <p>Someone (we hope you) asked {input.huntName} to send your news to this address.</p>
-            <p>
-              <a href={input.confirmUrl}>Confirm this address</a> within {input.expiresInHours} hours.
-            </p>
-            <p style={{ fontSize: 13, color: "#57534e" }}>If it wasn&apos;t you, ignore this email: nothing changes.</p>
-          </div>
-        </body>
-      </html>,
+      <Page huntName={input.huntName}>
+        <p>Hello,</p>
+        <p>Someone (we hope you) asked {input.huntName} to send your news to this address.</p>
+        <p>
+          <a href={input.confirmUrl}>Confirm this address</a> within {input.expiresInHours} hours.
+        </p>
+        <p style={{ fontSize: 13, color: "#57534e" }}>If it wasn&apos;t you, ignore this email: nothing changes.</p>
+      </Page>,
     ),
   };
 }
@@ -205,19 +210,14 @@ export function signInCodeEmail(input: { to: string; huntName: string; code: str
     subject: `Your sign-in code for ${input.huntName}`,
     text: lines.join("\n"),
     html: html(
-      <html lang="en">
-        <body style={{ fontFamily: "system-ui, sans-serif", color: "#1c1917", lineHeight: 1.5 }}>
-          <div style={{ maxWidth: 560, margin: "0 auto", padding: 16 }}>
-            <p style={{ fontWeight: 700, color: "#c2410c" }}>{input.huntName}</p>
-            <p>Your sign-in code for {input.huntName} is:</p>
-            <p style={{ fontSize: 32, fontWeight: 700, letterSpacing: 6, fontFamily: "ui-monospace, monospace" }}>{input.code}</p>
-            <p>Type it on the sign-in page within {input.minutes} minutes. It works once.</p>
-            <p style={{ fontSize: 13, color: "#57534e" }}>
-              If you didn&apos;t ask for it, ignore this email: nobody can sign in without the code.
-            </p>
-          </div>
-        </body>
-      </html>,
+      <Page huntName={input.huntName}>
+        <p>Your sign-in code for {input.huntName} is:</p>
+        <p style={{ fontSize: 32, fontWeight: 700, letterSpacing: 6, fontFamily: "ui-monospace, monospace" }}>{input.code}</p>
+        <p>Type it on the sign-in page within {input.minutes} minutes. It works once.</p>
+        <p style={{ fontSize: 13, color: "#57534e" }}>
+          If you didn&apos;t ask for it, ignore this email: nobody can sign in without the code.
+        </p>
+      </Page>,
     ),
   };
 }
