@@ -11,6 +11,8 @@
  * it is until they write a draft of their own in that form.
  */
 
+import { objectStore } from "./idb-store";
+
 export type DraftText = Record<string, string>;
 export type DraftPhoto = { blob: Blob; name: string; type: string };
 
@@ -20,29 +22,7 @@ const DRAFT_PREFIX = "jimmy-hunt:draft:";
 /** The draft text's entry naming the hunter it was kept for. */
 const DRAFT_HUNTER = "hunter";
 
-function openDatabase(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-async function withStore<T>(mode: IDBTransactionMode, operate: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await openDatabase();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const transaction = db.transaction(STORE, mode);
-      const request = operate(transaction.objectStore(STORE));
-      transaction.oncomplete = () => resolve(request.result);
-      transaction.onerror = () => reject(transaction.error);
-      transaction.onabort = () => reject(transaction.error);
-    });
-  } finally {
-    db.close();
-  }
-}
+const withStore = objectStore({ name: DATABASE, store: STORE, what: "drafts' photos" });
 
 function storageKey(key: string): string {
   return `${DRAFT_PREFIX}${key}`;

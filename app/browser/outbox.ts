@@ -18,6 +18,7 @@
  * hunter's report is held, shown as theirs, until they sign in here again.
  */
 import { jimmyPath } from "~/lib/discoveries";
+import { objectStore } from "./idb-store";
 import { uploadPhoto, UploadError, type PreparedPhoto } from "./photo-upload";
 import type { ReportFormKind } from "~/lib/report-form";
 
@@ -64,29 +65,7 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
-function openStore(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DATABASE, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: "id" });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error("The outbox could not be opened."));
-  });
-}
-
-async function withStore<T>(mode: IDBTransactionMode, request: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await openStore();
-  try {
-    return await new Promise<T>((resolve, reject) => {
-      const transaction = db.transaction(STORE, mode);
-      const pending = request(transaction.objectStore(STORE));
-      transaction.oncomplete = () => resolve(pending.result);
-      transaction.onerror = () => reject(transaction.error ?? new Error("The outbox could not be written."));
-      transaction.onabort = transaction.onerror;
-    });
-  } finally {
-    db.close();
-  }
-}
+const withStore = objectStore({ name: DATABASE, store: STORE, keyPath: "id", what: "outbox" });
 
 let channel: BroadcastChannel | null = null;
 function changed(): void {

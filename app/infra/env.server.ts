@@ -4,8 +4,10 @@ import path from "node:path";
 import { z } from "zod";
 // Relative, with its extension: the server (server/) runs this file on plain Node,
 // which knows neither the ~/ alias nor extensionless paths.
+import type { HuntConfig } from "../lib/config.ts";
 import { trustedProxiesFrom } from "../lib/forwarded-address.server.ts";
 import { isLoopbackHost } from "../lib/security-headers.server.ts";
+import type { S3StorageOptions } from "./storage/s3.server.ts";
 
 const DEV_SESSION_SECRET = "local-development-secret-not-for-production";
 
@@ -187,26 +189,10 @@ export type Env = {
     | { driver: "local" }
     | {
         driver: "s3";
-        s3: {
-          bucket: string;
-          region: string;
-          endpoint?: string;
-          accessKeyId?: string;
-          secretAccessKey?: string;
-          forcePathStyle: boolean;
-          publicBaseUrl?: string;
-        };
+        s3: Omit<S3StorageOptions, "timeoutMs">;
       };
   photosDir: string;
-  hunt: {
-    name: string;
-    tagline: string;
-    socialPhotosUrl: string;
-    socialForumUrl: string;
-    socialPhotosLabel: string;
-    socialForumLabel: string;
-    contactEmail: string;
-  };
+  hunt: HuntConfig;
   /** Origin of the embedded map (iframe), allowed by the Content-Security-Policy. */
   mapEmbedOrigin: string;
   /** The raster tiles under /map's pan-and-zoom map and the drawn maps at city scale; the browser is given all of it, and the CSP allows images from its origin. */

@@ -1,17 +1,10 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { LocalDiskStorage } from "./storage.server";
+import { describe, expect, it } from "vitest";
+import { diskStoragePerTest } from "../../tests/support/disk-storage";
 
-let root: string;
-let storage: LocalDiskStorage;
-beforeEach(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), "jimmy-storage-"));
-  storage = new LocalDiskStorage(root);
-});
-afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+const disk = diskStoragePerTest("jimmy-storage-");
 
 async function readAll(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -21,37 +14,37 @@ async function readAll(stream: Readable): Promise<string> {
 
 describe("local disk storage", () => {
   it("stores, reads, describes and deletes an object", async () => {
-    await storage.put("photos/2026/11/abc/320.webp", Buffer.from("webp-bytes"), "image/webp");
-    expect(await storage.head("photos/2026/11/abc/320.webp")).toEqual({ size: 10, contentType: "image/webp" });
-    const object = await storage.get("photos/2026/11/abc/320.webp");
+    await disk.storage.put("photos/2026/11/abc/320.webp", Buffer.from("webp-bytes"), "image/webp");
+    expect(await disk.storage.head("photos/2026/11/abc/320.webp")).toEqual({ size: 10, contentType: "image/webp" });
+    const object = await disk.storage.get("photos/2026/11/abc/320.webp");
     expect(object?.contentType).toBe("image/webp");
     expect(await readAll(object!.body)).toBe("webp-bytes");
-    await storage.delete(["photos/2026/11/abc/320.webp"]);
-    expect(await storage.get("photos/2026/11/abc/320.webp")).toBeNull();
-    expect(await storage.head("photos/2026/11/abc/320.webp")).toBeNull();
+    await disk.storage.delete(["photos/2026/11/abc/320.webp"]);
+    expect(await disk.storage.get("photos/2026/11/abc/320.webp")).toBeNull();
+    expect(await disk.storage.head("photos/2026/11/abc/320.webp")).toBeNull();
   });
 
   it("writes streams, and never leaves a partial file behind when the stream fails", async () => {
-    await storage.put("photos/a/stream.jpg", Readable.from([Buffer.from("one"), Buffer.from("two")]), "image/jpeg");
-    expect(await readAll((await storage.get("photos/a/stream.jpg"))!.body)).toBe("onetwo");
+    await disk.storage.put("photos/a/stream.jpg", Readable.from([Buffer.from("one"), Buffer.from("two")]), "image/jpeg");
+    expect(await readAll((await disk.storage.get("photos/a/stream.jpg"))!.body)).toBe("onetwo");
 
     const failing = new Readable({
       read() {
         this.destroy(new Error("connection dropped"));
       },
     });
-    await expect(storage.put("photos/a/broken.jpg", failing, "image/jpeg")).rejects.toThrow("connection dropped");
-    expect(fs.readdirSync(path.join(root, "photos/a"))).toEqual(["stream.jpg"]);
+    await expect(disk.storage.put("photos/a/broken.jpg", failing, "image/jpeg")).rejects.toThrow("connection dropped");
+    expect(fs.readdirSync(path.join(disk.root, "photos/a"))).toEqual(["stream.jpg"]);
   });
 
   it("rejects keys that could escape its directory", async () => {
     for (const key of ["../etc/passwd", "photos/../../x", "/abs/path", "photos//x", "Photos/UPPER", ""]) {
-      await expect(storage.put(key, Buffer.from("x"), "text/plain")).rejects.toThrow(/Invalid storage key/);
-      await expect(storage.get(key)).rejects.toThrow(/Invalid storage key/);
+      await expect(disk.storage.put(key, Buffer.from("x"), "text/plain")).rejects.toThrow(/Invalid storage key/);
+      await expect(disk.storage.get(key)).rejects.toThrow(/Invalid storage key/);
     }
   });
 
   it("serves published photos from /media/{key}", () => {
-    expect(storage.publicUrl("discoveries/x/320.webp")).toBe("/media/discoveries/x/320.webp");
+    expect(disk.storage.publicUrl("discoveries/x/320.webp")).toBe("/media/discoveries/x/320.webp");
   });
 });

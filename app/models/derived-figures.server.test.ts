@@ -1,19 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../../tests/support/test-db";
+import { describe, expect, it } from "vitest";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
 import type { ResolvedLocation } from "~/services/geo.server";
 import { backfillGeography, deleteDiscovery, updateDiscoveryText } from "./discoveries.server";
 import { recountDerivedFigures } from "./derived-figures.server";
 
-let t: TestDb;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 /** Every stored figure derived from discoveries, in a stable order. */
 async function storedFigures() {

@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb } from "../../tests/support/test-db";
+import { describe, expect, it } from "vitest";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { decodeCursor } from "~/lib/discoveries";
 import { countDiscoveries, listDiscoveries } from "./discoveries.server";
 import { findJimmyById } from "./jimmys.server";
 import { photoUrls } from "~/infra/storage.server";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString();
 

@@ -1,29 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
-import { createTestDb } from "../../tests/support/test-db";
+import { describe, expect, it } from "vitest";
+import { makeFoundJimmy, makeUser } from "../../tests/support/fixtures";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { addComment, deleteComment } from "./comments.server";
 import { deleteDiscovery } from "./discoveries.server";
 import { addFlag, dismissFlags, FLAG_QUEUE_PAGE_SIZE, listOpenFlagGroups, openFlagSummary } from "./flags.server";
 import { photoUrls } from "~/infra/storage.server";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 async function scene() {
   const finder = await makeUser(t.db, "Finn");
   const flagger = await makeUser(t.db, "Flo");
-  const jimmy = await makeJimmy(t.db, 31);
-  const discovery = await makeDiscovery(t.db, {
-    jimmyId: jimmy.id,
-    userId: finder.id,
-    createdAt: "2026-01-01T12:00:00.000Z",
-    isFirst: true,
-  });
+  const { jimmy, discovery } = await makeFoundJimmy(t.db, { serial: 31, finderId: finder.id });
   const comment = await addComment(t.db, {
     jimmyId: jimmy.id,
     userId: null,
@@ -160,24 +148,14 @@ describe("flags", () => {
   it("name exactly one thing, with one of the four reasons (the database refuses anything else)", async () => {
     const { discoveryId, commentId } = await scene();
     const base = { reason: "spam" as const, client_address: "198.51.100.1", created_at: "2026-01-01T00:00:00.000Z" };
-    await expect(
-      t.db
-        .insertInto("flags")
-        .values({ ...base, discovery_id: discoveryId, comment_id: commentId })
-        .execute(),
-    ).rejects.toThrow();
-    await expect(
-      t.db
-        .insertInto("flags")
-        .values({ ...base, discovery_id: null, comment_id: null })
-        .execute(),
-    ).rejects.toThrow();
-    await expect(
-      t.db
-        .insertInto("flags")
-        .values({ ...base, reason: "boring" as never, discovery_id: discoveryId, comment_id: null })
-        .execute(),
-    ).rejects.toThrow();
+    const refused = [
+      { ...base, discovery_id: discoveryId, comment_id: commentId },
+      { ...base, discovery_id: null, comment_id: null },
+      { ...base, reason: "boring" as never, discovery_id: discoveryId, comment_id: null },
+    ];
+    for (const values of refused) {
+      await expect(t.db.insertInto("flags").values(values).execute(), JSON.stringify(values)).rejects.toThrow();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb } from "../../tests/support/test-db";
+import { beforeEach, describe, expect, it } from "vitest";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { JOURNEY_PHOTO_LIMIT, RECORD_KEYS } from "~/lib/hall-of-fame";
 import { roundMiles } from "~/lib/journey";
 import { resolveLocation } from "~/services/geo.server";
@@ -13,19 +13,15 @@ const DEGREE = 69.09341;
 const DAY = 86_400_000;
 const START = Date.UTC(2025, 0, 1);
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
+const t = testDbPerTest();
 let userId: number;
 const jimmyIds = new Map<number, number>();
 
 beforeEach(async () => {
-  t = await createTestDb();
   userId = (await upsertUserFromProvider(t.db, { provider: "test", subject: "1", firstName: "Maya", lastName: "R" })).id;
   await mintJimmys(t.db, 1, 9);
   jimmyIds.clear();
   for (const row of await t.db.selectFrom("jimmys").select(["id", "serial_number"]).execute()) jimmyIds.set(row.serial_number, row.id);
-});
-afterEach(async () => {
-  await t.cleanup();
 });
 
 type Place = { latitude?: number; longitude?: number; location?: string; city?: string; region?: string | null; country?: string };

@@ -1,21 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb } from "../../tests/support/test-db";
+import { describe, expect, it } from "vitest";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { greatCircleMiles } from "~/lib/distance";
 import { roundMiles } from "~/lib/journey";
-import type { DB } from "~/infra/db.server";
 import { listDiscoveries } from "./discoveries.server";
 import { getHunterProfile } from "./hunters.server";
 
-let db: DB;
-let cleanup: () => Promise<void>;
-
-beforeEach(async () => {
-  ({ db, cleanup } = await createTestDb());
-});
-afterEach(async () => {
-  await cleanup();
-});
+const t = testDbPerTest();
 
 const AUSTIN = { latitude: 30.2672, longitude: -97.7431, city: "Austin", region: "TX", country: "US" };
 const DALLAS = { latitude: 32.7767, longitude: -96.797, city: "Dallas", region: "TX", country: "US" };
@@ -26,16 +17,16 @@ const PORTLAND_OR = { latitude: 45.5152, longitude: -122.6784, city: "Portland",
 
 describe("a hunter's profile", () => {
   it("counts what their finds add up to: Jimmys, first finds, places, and the miles their finds moved the Jimmys", async () => {
-    const ada = await makeUser(db, "Ada", "Lovelace");
-    const bob = await makeUser(db, "Bob", "Builder");
-    const [one, two, three] = [await makeJimmy(db, 1), await makeJimmy(db, 2), await makeJimmy(db, 3)];
+    const ada = await makeUser(t.db, "Ada", "Lovelace");
+    const bob = await makeUser(t.db, "Bob", "Builder");
+    const [one, two, three] = [await makeJimmy(t.db, 1), await makeJimmy(t.db, 2), await makeJimmy(t.db, 3)];
     // Jimmy 1: Ada finds it first in Austin, Bob takes it to Dallas, Ada to Paris.
-    await makeDiscovery(db, { jimmyId: one.id, userId: ada.id, isFirst: true, createdAt: "2026-01-01T10:00:00.000Z", ...AUSTIN });
-    await makeDiscovery(db, { jimmyId: one.id, userId: bob.id, isFirst: false, createdAt: "2026-02-01T10:00:00.000Z", ...DALLAS });
-    await makeDiscovery(db, { jimmyId: one.id, userId: ada.id, isFirst: false, createdAt: "2026-03-01T10:00:00.000Z", ...PARIS });
+    await makeDiscovery(t.db, { jimmyId: one.id, userId: ada.id, isFirst: true, createdAt: "2026-01-01T10:00:00.000Z", ...AUSTIN });
+    await makeDiscovery(t.db, { jimmyId: one.id, userId: bob.id, isFirst: false, createdAt: "2026-02-01T10:00:00.000Z", ...DALLAS });
+    await makeDiscovery(t.db, { jimmyId: one.id, userId: ada.id, isFirst: false, createdAt: "2026-03-01T10:00:00.000Z", ...PARIS });
     // Jimmy 2: Bob first in London, Ada again in London (typed, guessed): it did not move.
-    await makeDiscovery(db, { jimmyId: two.id, userId: bob.id, isFirst: true, createdAt: "2026-01-05T10:00:00.000Z", ...LONDON });
-    await makeDiscovery(db, {
+    await makeDiscovery(t.db, { jimmyId: two.id, userId: bob.id, isFirst: true, createdAt: "2026-01-05T10:00:00.000Z", ...LONDON });
+    await makeDiscovery(t.db, {
       jimmyId: two.id,
       userId: ada.id,
       createdAt: "2026-01-06T10:00:00.000Z",
@@ -45,10 +36,10 @@ describe("a hunter's profile", () => {
       locationApproximate: true,
     });
     // Jimmy 3: Ada first in Portland, Maine, then in Portland, Oregon: two cities of one name.
-    await makeDiscovery(db, { jimmyId: three.id, userId: ada.id, isFirst: true, createdAt: "2026-04-01T10:00:00.000Z", ...PORTLAND_ME });
-    await makeDiscovery(db, { jimmyId: three.id, userId: ada.id, createdAt: "2026-04-02T10:00:00.000Z", ...PORTLAND_OR });
+    await makeDiscovery(t.db, { jimmyId: three.id, userId: ada.id, isFirst: true, createdAt: "2026-04-01T10:00:00.000Z", ...PORTLAND_ME });
+    await makeDiscovery(t.db, { jimmyId: three.id, userId: ada.id, createdAt: "2026-04-02T10:00:00.000Z", ...PORTLAND_OR });
 
-    const profile = await getHunterProfile(db, ada.id);
+    const profile = await getHunterProfile(t.db, ada.id);
     expect(profile).toMatchObject({ id: ada.id, firstName: "Ada", lastName: "Lovelace" });
     expect(profile!.figures).toEqual({
       discoveries: 5,
@@ -59,7 +50,7 @@ describe("a hunter's profile", () => {
       cities: 5, // Austin, Paris, London, Portland ME, Portland OR
       miles: roundMiles(greatCircleMiles(DALLAS, PARIS) + greatCircleMiles(PORTLAND_ME, PORTLAND_OR)),
     });
-    expect((await getHunterProfile(db, bob.id))!.figures).toMatchObject({
+    expect((await getHunterProfile(t.db, bob.id))!.figures).toMatchObject({
       discoveries: 2,
       jimmys: 2,
       firstFinds: 1,
@@ -67,7 +58,7 @@ describe("a hunter's profile", () => {
     });
 
     // Their list holds theirs only, newest first.
-    const page = await listDiscoveries(db, (key) => `/media/${key}`, { includeFirst: true, hunterId: bob.id });
+    const page = await listDiscoveries(t.db, (key) => `/media/${key}`, { includeFirst: true, hunterId: bob.id });
     expect(page.discoveries.map((d) => [d.user.id, d.city])).toEqual([
       [bob.id, "Dallas"],
       [bob.id, "London"],
@@ -75,9 +66,9 @@ describe("a hunter's profile", () => {
   });
 
   it("is null for a hunter who does not exist, and all zeros for one who found nothing yet", async () => {
-    expect(await getHunterProfile(db, 999_999)).toBeNull();
-    const newcomer = await makeUser(db, "New", "Comer");
-    expect((await getHunterProfile(db, newcomer.id))!.figures).toEqual({
+    expect(await getHunterProfile(t.db, 999_999)).toBeNull();
+    const newcomer = await makeUser(t.db, "New", "Comer");
+    expect((await getHunterProfile(t.db, newcomer.id))!.figures).toEqual({
       discoveries: 0,
       jimmys: 0,
       firstFinds: 0,

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb } from "../../tests/support/test-db";
+import { describe, expect, it } from "vitest";
+import { testDbPerTest } from "../../tests/support/test-db";
 import {
   findIdempotentResult,
   guardedTransaction,
@@ -10,13 +10,7 @@ import {
   type IdempotencyGuard,
 } from "./idempotency.server";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 const guard: IdempotencyGuard = { scope: "user:1", key: "key-0123456789abcdef", kind: "comment" };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, expect, it } from "vitest";
-import { createTestDb } from "../../tests/support/test-db";
+import { expect, it } from "vitest";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { decodeCursor } from "~/lib/discoveries";
 import { resolveLocation } from "~/services/geo.server";
@@ -7,13 +7,7 @@ import { listDiscoveries } from "./discoveries.server";
 import { getJimmyPage, JIMMY_TIMELINE_PAGE_SIZE, listJimmyLocations } from "./jimmys.server";
 import { photoUrls } from "~/infra/storage.server";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 it("pages a long timeline, newest first, while the latest sighting and the figures cover every discovery", async () => {
   const user = await makeUser(t.db);

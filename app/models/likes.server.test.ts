@@ -1,27 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
-import { createTestDb } from "../../tests/support/test-db";
+import { describe, expect, it } from "vitest";
+import { makeFoundJimmy, makeUser } from "../../tests/support/fixtures";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { setLike, toggleLike } from "./likes.server";
 import { countUnreadNotifications } from "./notifications.server";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 async function scene() {
   const finder = await makeUser(t.db, "Finn");
   const fan = await makeUser(t.db, "Fran");
-  const jimmy = await makeJimmy(t.db, 7);
-  const discovery = await makeDiscovery(t.db, {
-    jimmyId: jimmy.id,
-    userId: finder.id,
-    createdAt: "2026-01-01T12:00:00.000Z",
-    isFirst: true,
-  });
+  const { jimmy, discovery } = await makeFoundJimmy(t.db, { serial: 7, finderId: finder.id });
   return { finder, fan, jimmy, discoveryId: discovery.id };
 }
 

@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
-import { createTestDb } from "../../tests/support/test-db";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { deleteDiscovery } from "./discoveries.server";
 import { milestonesOfDiscoveries, milestonesOfHunter } from "./milestones.server";
 import { listNotifications } from "./notifications.server";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 const AUSTIN = { latitude: 30.2672, longitude: -97.7431, country: "US" };
 const HOUSTON = { latitude: 29.7604, longitude: -95.3698, country: "US" };
@@ -26,13 +20,19 @@ async function stored(jimmyId: number) {
     .execute();
 }
 
+/** Jimmy `serial`'s journey: found first by Ann in Austin, then by Ben in Houston (past 100 miles), then by Cat in London (past 1,000 miles, a new country). */
+async function austinHoustonLondon(serial: number) {
+  const [ann, ben, cat] = [await makeUser(t.db, "Ann"), await makeUser(t.db, "Ben"), await makeUser(t.db, "Cat")];
+  const jimmy = await makeJimmy(t.db, serial);
+  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: ann.id, createdAt: "2026-01-01T12:00:00.000Z", isFirst: true, ...AUSTIN });
+  const houston = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: ben.id, createdAt: "2026-01-02T12:00:00.000Z", ...HOUSTON });
+  const london = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: cat.id, createdAt: "2026-01-03T12:00:00.000Z", ...LONDON });
+  return { ann, ben, cat, jimmy, houston, london };
+}
+
 describe("milestones", () => {
   it("are stored when a report reaches them; the hunter who reached them and the Jimmy's watchers are told", async () => {
-    const [ann, ben, cat] = [await makeUser(t.db, "Ann"), await makeUser(t.db, "Ben"), await makeUser(t.db, "Cat")];
-    const jimmy = await makeJimmy(t.db, 51);
-    await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: ann.id, createdAt: "2026-01-01T12:00:00.000Z", isFirst: true, ...AUSTIN });
-    const houston = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: ben.id, createdAt: "2026-01-02T12:00:00.000Z", ...HOUSTON });
-    const london = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: cat.id, createdAt: "2026-01-03T12:00:00.000Z", ...LONDON });
+    const { ann, ben, cat, jimmy, houston, london } = await austinHoustonLondon(51);
 
     expect(await stored(jimmy.id)).toEqual([
       { kind: "miles", value: "100", discovery_id: houston.id, user_id: ben.id },
@@ -61,11 +61,7 @@ describe("milestones", () => {
   });
 
   it("follow the journey when a discovery is deleted: moved to the find that now reaches them, or gone", async () => {
-    const [ann, ben, cat] = [await makeUser(t.db, "Ann"), await makeUser(t.db, "Ben"), await makeUser(t.db, "Cat")];
-    const jimmy = await makeJimmy(t.db, 52);
-    await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: ann.id, createdAt: "2026-01-01T12:00:00.000Z", isFirst: true, ...AUSTIN });
-    const houston = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: ben.id, createdAt: "2026-01-02T12:00:00.000Z", ...HOUSTON });
-    const london = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: cat.id, createdAt: "2026-01-03T12:00:00.000Z", ...LONDON });
+    const { cat, jimmy, houston, london } = await austinHoustonLondon(52);
 
     await deleteDiscovery(t.db, houston.id);
     // Austin → London passes 100 and 1,000 miles in one leg.

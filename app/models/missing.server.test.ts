@@ -1,16 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
-import { createTestDb } from "../../tests/support/test-db";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { deleteDiscovery } from "./discoveries.server";
 import { clearMissing, confirmMissing, listMissingQueue, missingReportsOf, reportMissing } from "./missing.server";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 async function statusOf(jimmyId: number) {
   return (await t.db.selectFrom("jimmys").select("status").where("id", "=", jimmyId).executeTakeFirstOrThrow()).status;

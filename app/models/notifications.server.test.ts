@@ -1,17 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
-import { createTestDb } from "../../tests/support/test-db";
+import { describe, expect, it } from "vitest";
+import { makeDiscovery, makeFoundJimmy, makeJimmy, makeUser } from "../../tests/support/fixtures";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { setLike } from "./likes.server";
 import { countUnreadNotifications, listNotifications, markNotificationsRead, notifyRediscovery } from "./notifications.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 describe("notifications", () => {
   it("a rediscovery reaches every earlier finder but the new one, and each only once", async () => {
@@ -31,13 +25,7 @@ describe("notifications", () => {
 
   it("lists newest first in pages, and marks read only up to what was seen", async () => {
     const finder = await makeUser(t.db, "Fin", "Der");
-    const jimmy = await makeJimmy(t.db, 4);
-    const discovery = await makeDiscovery(t.db, {
-      jimmyId: jimmy.id,
-      userId: finder.id,
-      createdAt: "2026-01-01T00:00:00.000Z",
-      isFirst: true,
-    });
+    const { discovery } = await makeFoundJimmy(t.db, { serial: 4, finderId: finder.id, createdAt: "2026-01-01T00:00:00.000Z" });
     const fans = [];
     for (let i = 0; i < 5; i++) {
       const fan = await makeUser(t.db, `Fan${i}`, "Club");

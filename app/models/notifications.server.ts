@@ -66,16 +66,7 @@ export async function notifyRediscovery(
   trx: Executor,
   input: { jimmyId: number; discoveryId: number; finderId: number; now?: Date },
 ): Promise<void> {
-  await notifyWatchers(trx, {
-    kind: "rediscovery",
-    jimmyId: input.jimmyId,
-    exclude: [input.finderId],
-    actorUserId: input.finderId,
-    actorName: null,
-    commentId: null,
-    discoveryId: input.discoveryId,
-    now: input.now,
-  });
+  await notifyWatchersOfDiscovery(trx, "rediscovery", { ...input, hunterId: input.finderId });
 }
 
 /** Tells the hunter whose discovery reached a milestone, and the Jimmy's watchers. */
@@ -95,16 +86,7 @@ export async function notifyMilestone(
     .returning(["id", "user_id"])
     .execute();
   await queueNotificationEmails(trx, told, new Date());
-  await notifyWatchers(trx, {
-    kind: "milestone",
-    jimmyId: input.jimmyId,
-    exclude: [input.hunterId],
-    actorUserId: input.hunterId,
-    actorName: null,
-    commentId: null,
-    discoveryId: input.discoveryId,
-    now: new Date(input.reachedAt),
-  });
+  await notifyWatchersOfDiscovery(trx, "milestone", { ...input, now: new Date(input.reachedAt) });
 }
 
 /** Tells the Jimmy's watchers (but whoever made it so) that it is now "possibly missing". */
@@ -117,6 +99,24 @@ export async function notifyMissing(trx: Executor, input: { jimmyId: number; act
     actorName: null,
     commentId: null,
     discoveryId: null,
+    now: input.now,
+  });
+}
+
+/** Tells the Jimmy's watchers, but the hunter, what the hunter's discovery did: found it, or reached a milestone. */
+function notifyWatchersOfDiscovery(
+  trx: Executor,
+  kind: "rediscovery" | "milestone",
+  input: { jimmyId: number; discoveryId: number; hunterId: number; now?: Date },
+): Promise<void> {
+  return notifyWatchers(trx, {
+    kind,
+    jimmyId: input.jimmyId,
+    exclude: [input.hunterId],
+    actorUserId: input.hunterId,
+    actorName: null,
+    commentId: null,
+    discoveryId: input.discoveryId,
     now: input.now,
   });
 }

@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb } from "../../tests/support/test-db";
+import { describe, expect, it } from "vitest";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { consumeHunterLimit, consumeRateLimit, RATE_LIMITS, rateLimitedText } from "~/services/rate-limit.server";
 import { hitRateLimit, peekRateLimit, pruneRateLimits } from "./rate-limits.server";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 const windowMs = 60_000;
 const start = new Date("2026-01-01T12:00:00.000Z");

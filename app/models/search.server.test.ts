@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../../tests/support/test-db";
+import { describe, expect, it } from "vitest";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { deleteDiscovery, updateDiscoveryText } from "./discoveries.server";
 import { searchDiscoveries, searchHunters } from "./search.server";
 import { upsertUserFromProvider } from "./users.server";
 import { photoUrls } from "~/infra/storage.server";
 
-let t: TestDb;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute)).toISOString();
 const ids = async (query: string, options?: { before?: number | null; limit?: number }) =>

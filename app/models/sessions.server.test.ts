@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeUser } from "../../tests/support/fixtures";
-import { createTestDb } from "../../tests/support/test-db";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { deleteOtherUserSessions, deleteUserSession, findSessionUser, insertSession, listUserSessions } from "./sessions.server";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 const PHONE = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 

@@ -42,29 +42,20 @@ function toRow(row: { id: number; email: string; code_hash: string; wrong_attemp
   };
 }
 
+/** The codes that are neither used nor ended at `now`. */
+function liveCodes(db: Executor, now: Date) {
+  return db.selectFrom("sign_in_codes").select(columns).where("used_at", "is", null).where("expires_at", ">", nowIso(now));
+}
+
 /** The code with this id while it can still be sent (not used, not ended), else null. */
 export async function liveSignInCodeById(db: Executor, id: number, now: Date): Promise<SignInCodeRow | null> {
-  const row = await db
-    .selectFrom("sign_in_codes")
-    .select(columns)
-    .where("id", "=", id)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", nowIso(now))
-    .executeTakeFirst();
+  const row = await liveCodes(db, now).where("id", "=", id).executeTakeFirst();
   return row ? toRow(row) : null;
 }
 
 /** The address's newest code that is neither used nor ended, or null. */
 export async function liveSignInCode(db: Executor, email: string, now: Date): Promise<SignInCodeRow | null> {
-  const row = await db
-    .selectFrom("sign_in_codes")
-    .select(columns)
-    .where("email", "=", email)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", nowIso(now))
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const row = await liveCodes(db, now).where("email", "=", email).orderBy("id", "desc").limit(1).executeTakeFirst();
   return row ? toRow(row) : null;
 }
 

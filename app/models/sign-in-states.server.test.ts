@@ -1,14 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../../tests/support/test-db";
+import { describe, expect, it } from "vitest";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { consumeSignInState, insertSignInState } from "./sign-in-states.server";
 
-let t: TestDb;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 const now = new Date("2026-01-01T12:00:00.000Z");
 const expiresAt = "2026-01-01T12:10:00.000Z";

@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Database } from "#db/schema";
-import { createTestDb } from "../../tests/support/test-db";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { getHuntStats } from "./stats.server";
 import { deleteDiscovery } from "./discoveries.server";
@@ -9,13 +9,7 @@ import { getJimmyPage } from "./jimmys.server";
 import { afterDiscoveriesChanged, type DiscoveriesChange } from "./derived-figures.server";
 import { photoUrls } from "~/infra/storage.server";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 const now = new Date("2026-06-30T12:00:00.000Z");
 /** An operator's direct write to discoveries, followed (as it must be) by the one function that keeps the figures. */

@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
-import { createTestDb } from "../../tests/support/test-db";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { saveEmailChoices } from "./email.server";
 import { confirmMissing, reportMissing } from "./missing.server";
 import { listNotifications, notifyRediscovery } from "./notifications.server";
 import { setWatching, watchedJimmysOf, watchStateOf } from "./watches.server";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 const kindsFor = async (userId: number) =>
   (await listNotifications(t.db, userId, { huntName: "Jimmy Hunt" })).notifications.map((n) => [n.kind, n.serialNumber]);

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addComment } from "~/models/comments.server";
 import { recordDiscovery } from "~/models/discoveries.server";
 import { addFlag } from "~/models/flags.server";
@@ -10,18 +10,12 @@ import { notifyRediscovery } from "~/models/notifications.server";
 import { setWatching } from "~/models/watches.server";
 import { makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { ROTATED_GPS_JPEG } from "../../tests/support/photos";
-import { createTestDb } from "../../tests/support/test-db";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { deleteAccount } from "./account-deletion.server";
 import { storePhoto } from "./images.server";
 import { chooseProfilePhoto } from "./profile.server";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 function storedKeys(): string[] {
   const root = path.join(t.dir, "photos");

@@ -1,19 +1,13 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../../tests/support/test-db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { listAdminActions } from "~/models/audit-log.server";
 import { ADMIN_FAILURE_LIMIT, attemptAdminSignIn } from "./admin.server";
 import { hashPassword } from "./password.server";
 
-let t: TestDb;
+const t = testDbPerTest();
 let passwordHash: string;
 beforeAll(async () => {
   passwordHash = await hashPassword("correct horse battery staple");
-});
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
 });
 
 const address = "198.51.100.20";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
-import { createTestDb } from "../../tests/support/test-db";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { DUPLICATE_COMMENT_WINDOW_MS, listComments } from "~/models/comments.server";
 import { countUnreadNotifications, listNotifications } from "~/models/notifications.server";
 import { upsertUserFromProvider } from "~/models/users.server";
@@ -9,13 +9,7 @@ import { submitComment, type CommentAuthor } from "./comments.server";
 import { HUNTER_NAME_TEXT, TEAM_NAME_TEXT } from "./names.server";
 import { RATE_LIMITS } from "./rate-limit.server";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 const start = new Date("2026-01-01T12:00:00.000Z");
 const later = (ms: number) => new Date(start.getTime() + ms);

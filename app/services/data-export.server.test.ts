@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { unzipSync, strFromU8 } from "fflate";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addComment } from "~/models/comments.server";
 import { findDataExport, listDataExports } from "~/models/data-exports.server";
 import { listAdminActions } from "~/models/audit-log.server";
@@ -11,7 +11,7 @@ import { insertSession } from "~/models/sessions.server";
 import { setWatching } from "~/models/watches.server";
 import { makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { ROTATED_GPS_JPEG } from "../../tests/support/photos";
-import { createTestDb } from "../../tests/support/test-db";
+import { testDbPerTest } from "../../tests/support/test-db";
 import {
   dataExportJobHandlers,
   DataExportTooSoonError,
@@ -24,13 +24,7 @@ import { storePhoto } from "./images.server";
 import { runDueJobs } from "./jobs.server";
 import { chooseProfilePhoto } from "./profile.server";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 async function readStored(key: string): Promise<Buffer> {
   const object = await t.storage.get(key);

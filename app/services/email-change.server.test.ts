@@ -1,25 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { makeUser } from "../../tests/support/fixtures";
 import { startSmtpServer } from "../../tests/support/smtp-server";
-import { createTestDb, type TestDb } from "../../tests/support/test-db";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { requestAddressConfirmation } from "./email-change.server";
 import { emailJobHandlers } from "./email-jobs.server";
 import { runDueJobs } from "./jobs.server";
 import { createSmtpMailer } from "./mail.server";
 import { RATE_LIMITS, rateLimitedText } from "./rate-limit.server";
 
-let t: TestDb;
+const t = testDbPerTest();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 const NOW = new Date("2026-03-01T12:00:00.000Z");
 const DAY = 24 * 60 * 60_000;
 
-beforeEach(async () => {
-  t = await createTestDb();
-});
 afterEach(async () => {
   await smtp?.close();
   smtp = undefined;
-  await t.cleanup();
 });
 
 const queuedConfirmations = async () =>

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { rawHeader, startSmtpServer } from "../../tests/support/smtp-server";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
-import { createTestDb, testDialect, type TestDb } from "../../tests/support/test-db";
+import { testDbPerTest, testDialect } from "../../tests/support/test-db";
 import { openPostgres, openSqlite, type DB } from "~/infra/db.server";
 import { DIGEST_DELAY_MS } from "~/lib/email";
 import { saveEmailChoices, stopEmails } from "~/models/email.server";
@@ -14,17 +14,13 @@ import { createSmtpMailer } from "./mail.server";
 import { requestAddressConfirmation } from "./email-change.server";
 import { RATE_LIMITS } from "./rate-limit.server";
 
-let t: TestDb;
+const t = testDbPerTest();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 const NOW = new Date("2026-03-01T12:00:00.000Z");
 
-beforeEach(async () => {
-  t = await createTestDb();
-});
 afterEach(async () => {
   await smtp?.close();
   smtp = undefined;
-  await t.cleanup();
 });
 
 /** A hunter with an address and the given email choice. */

@@ -37,22 +37,32 @@ function footerText(huntName: string, links: NewsLinks): string {
   ].join("\n");
 }
 
-function Layout({ huntName, links, children }: { huntName: string; links: NewsLinks; children: ReactNode }) {
+/** Every email's page: the hunt's name above what the email says. */
+function Page({ huntName, children }: { huntName: string; children: ReactNode }) {
   return (
     <html lang="en">
       <body style={{ fontFamily: "system-ui, sans-serif", color: "#1c1917", lineHeight: 1.5 }}>
         <div style={{ maxWidth: 560, margin: "0 auto", padding: 16 }}>
           <p style={{ fontWeight: 700, color: "#c2410c" }}>{huntName}</p>
           {children}
-          <hr style={{ border: 0, borderTop: "1px solid #e7e5e4", margin: "24px 0" }} />
-          <p style={{ fontSize: 13, color: "#57534e" }}>
-            You get these emails because you asked {huntName} for news of the Jimmys you watch.{" "}
-            <a href={links.settingsUrl}>Choose what you get, or stop watching a Jimmy</a> ·{" "}
-            <a href={links.unsubscribeUrl}>Unsubscribe from all email</a>
-          </p>
         </div>
       </body>
     </html>
+  );
+}
+
+/** A news email's page: the news, then why it came and how to choose or stop what comes. */
+function Layout({ huntName, links, children }: { huntName: string; links: NewsLinks; children: ReactNode }) {
+  return (
+    <Page huntName={huntName}>
+      {children}
+      <hr style={{ border: 0, borderTop: "1px solid #e7e5e4", margin: "24px 0" }} />
+      <p style={{ fontSize: 13, color: "#57534e" }}>
+        You get these emails because you asked {huntName} for news of the Jimmys you watch.{" "}
+        <a href={links.settingsUrl}>Choose what you get, or stop watching a Jimmy</a> ·{" "}
+        <a href={links.unsubscribeUrl}>Unsubscribe from all email</a>
+      </p>
+    </Page>
   );
 }
 
@@ -71,6 +81,26 @@ function NewsItem({ notification, links }: { notification: NotificationView; lin
 
 const html = (node: ReactNode) => `<!DOCTYPE html>${renderToStaticMarkup(node)}`;
 
+/** A news email to a watcher: the greeting, then the news, then the footer and the one-click unsubscribe every one carries. */
+function newsLetter(
+  input: { to: string; firstName: string; huntName: string; links: NewsLinks },
+  subject: string,
+  news: { text: string[]; html: ReactNode },
+): OutgoingEmail {
+  return {
+    to: input.to,
+    subject,
+    text: [`Hi ${input.firstName},`, "", ...news.text, "", "--", footerText(input.huntName, input.links)].join("\n"),
+    html: html(
+      <Layout huntName={input.huntName} links={input.links}>
+        <p>Hi {input.firstName},</p>
+        {news.html}
+      </Layout>,
+    ),
+    headers: unsubscribeHeaders(input.links),
+  };
+}
+
 /** One piece of news, as its own email. */
 export function newsEmail(input: {
   to: string;
@@ -82,28 +112,10 @@ export function newsEmail(input: {
   const { notification, links } = input;
   const title = notificationTitle(notification);
   const said = quote(notification);
-  return {
-    to: input.to,
-    subject: title,
-    text: [
-      `Hi ${input.firstName},`,
-      "",
-      title,
-      ...(said ? [said] : []),
-      "",
-      `See it: ${links.absolute(notification.href)}`,
-      "",
-      "--",
-      footerText(input.huntName, links),
-    ].join("\n"),
-    html: html(
-      <Layout huntName={input.huntName} links={links}>
-        <p>Hi {input.firstName},</p>
-        <NewsItem notification={notification} links={links} />
-      </Layout>,
-    ),
-    headers: unsubscribeHeaders(links),
-  };
+  return newsLetter(input, title, {
+    text: [title, ...(said ? [said] : []), "", `See it: ${links.absolute(notification.href)}`],
+    html: <NewsItem notification={notification} links={links} />,
+  });
 }
 
 /** A day's news in one email, newest first; `more` counts news left out to keep it short. */
@@ -119,12 +131,8 @@ export function digestEmail(input: {
   const total = notifications.length + input.more;
   const subject = `${input.huntName}: ${plural(total, "piece", "pieces")} of news from the Jimmys you watch`;
   const moreLine = input.more > 0 ? `…and ${input.more} more on ${links.absolute("/notifications")}` : null;
-  return {
-    to: input.to,
-    subject,
+  return newsLetter(input, subject, {
     text: [
-      `Hi ${input.firstName},`,
-      "",
       "Here is what happened to the Jimmys you watch:",
       "",
       ...notifications.flatMap((n) => {
@@ -132,13 +140,9 @@ export function digestEmail(input: {
         return [`- ${notificationTitle(n)}`, ...(said ? [`  ${said}`] : []), `  ${links.absolute(n.href)}`];
       }),
       ...(moreLine ? ["", moreLine] : []),
-      "",
-      "--",
-      footerText(input.huntName, links),
-    ].join("\n"),
-    html: html(
-      <Layout huntName={input.huntName} links={links}>
-        <p>Hi {input.firstName},</p>
+    ],
+    html: (
+      <>
         <p>Here is what happened to the Jimmys you watch:</p>
         {notifications.map((n) => (
           <NewsItem key={n.id} notification={n} links={links} />
@@ -148,10 +152,9 @@ export function digestEmail(input: {
             …and {input.more} more <a href={links.absolute("/notifications")}>in your notifications</a>.
           </p>
         ) : null}
-      </Layout>,
+      </>
     ),
-    headers: unsubscribeHeaders(links),
-  };
+  });
 }
 
 /**
@@ -175,19 +178,14 @@ export function confirmationEmail(input: { to: string; huntName: string; confirm
     subject: `Confirm your email address for ${input.huntName}`,
     text: lines.join("\n"),
     html: html(
-      <html lang="en">
-        <body style={{ fontFamily: "system-ui, sans-serif", color: "#1c1917", lineHeight: 1.5 }}>
-          <div style={{ maxWidth: 560, margin: "0 auto", padding: 16 }}>
-            <p style={{ fontWeight: 700, color: "#c2410c" }}>{input.huntName}</p>
-            <p>Hello,</p>
-            <p>Someone (we hope you) asked {input.huntName} to send your news to this address.</p>
-            <p>
-              <a href={input.confirmUrl}>Confirm this address</a> within {input.expiresInHours} hours.
-            </p>
-            <p style={{ fontSize: 13, color: "#57534e" }}>If it wasn&apos;t you, ignore this email: nothing changes.</p>
-          </div>
-        </body>
-      </html>,
+      <Page huntName={input.huntName}>
+        <p>Hello,</p>
+        <p>Someone (we hope you) asked {input.huntName} to send your news to this address.</p>
+        <p>
+          <a href={input.confirmUrl}>Confirm this address</a> within {input.expiresInHours} hours.
+        </p>
+        <p style={{ fontSize: 13, color: "#57534e" }}>If it wasn&apos;t you, ignore this email: nothing changes.</p>
+      </Page>,
     ),
   };
 }
@@ -212,19 +210,14 @@ export function signInCodeEmail(input: { to: string; huntName: string; code: str
     subject: `Your sign-in code for ${input.huntName}`,
     text: lines.join("\n"),
     html: html(
-      <html lang="en">
-        <body style={{ fontFamily: "system-ui, sans-serif", color: "#1c1917", lineHeight: 1.5 }}>
-          <div style={{ maxWidth: 560, margin: "0 auto", padding: 16 }}>
-            <p style={{ fontWeight: 700, color: "#c2410c" }}>{input.huntName}</p>
-            <p>Your sign-in code for {input.huntName} is:</p>
-            <p style={{ fontSize: 32, fontWeight: 700, letterSpacing: 6, fontFamily: "ui-monospace, monospace" }}>{input.code}</p>
-            <p>Type it on the sign-in page within {input.minutes} minutes. It works once.</p>
-            <p style={{ fontSize: 13, color: "#57534e" }}>
-              If you didn&apos;t ask for it, ignore this email: nobody can sign in without the code.
-            </p>
-          </div>
-        </body>
-      </html>,
+      <Page huntName={input.huntName}>
+        <p>Your sign-in code for {input.huntName} is:</p>
+        <p style={{ fontSize: 32, fontWeight: 700, letterSpacing: 6, fontFamily: "ui-monospace, monospace" }}>{input.code}</p>
+        <p>Type it on the sign-in page within {input.minutes} minutes. It works once.</p>
+        <p style={{ fontSize: 13, color: "#57534e" }}>
+          If you didn&apos;t ask for it, ignore this email: nobody can sign in without the code.
+        </p>
+      </Page>,
     ),
   };
 }

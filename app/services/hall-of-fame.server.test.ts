@@ -1,25 +1,21 @@
 import fs from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { openPostgres, openSqlite, type DB } from "~/infra/db.server";
 import { recountDerivedFigures } from "~/models/derived-figures.server";
 import { deleteDiscovery, updateDiscoveryText } from "~/models/discoveries.server";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { ROTATED_GPS_JPEG } from "../../tests/support/photos";
-import { createTestDb, testDialect } from "../../tests/support/test-db";
+import { testDbPerTest, testDialect } from "../../tests/support/test-db";
 import { currentHallOfFame } from "./hall-of-fame.server";
 import { moderateReplaceImage } from "./moderation.server";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
+const t = testDbPerTest();
 let hunter: { id: number };
 let jimmys: { id: number }[];
 
 beforeEach(async () => {
-  t = await createTestDb();
   hunter = await makeUser(t.db, "Maya", "Rivera");
   jimmys = [await makeJimmy(t.db, 1), await makeJimmy(t.db, 2)];
-});
-afterEach(async () => {
-  await t.cleanup();
 });
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString();

@@ -1,30 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb } from "../../tests/support/test-db";
+import { afterEach, describe, expect, it } from "vitest";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { makeDiscovery, makeUser } from "../../tests/support/fixtures";
 import { AREA_MEMBERS_SHOWN, AREAS_PER_PAGE, areasShownParam, MAX_AREAS_SHOWN } from "~/lib/hunt-map";
 import { parseMapState } from "~/lib/clustering";
-import type { DB } from "~/infra/db.server";
 import { resetEnvForTests } from "~/infra/env.server";
 import { mintJimmys } from "~/models/jimmys.server";
 import { getHuntMap } from "./hunt-map.server";
 
-let db: DB;
-let cleanup: () => Promise<void>;
-
-beforeEach(async () => {
-  ({ db, cleanup } = await createTestDb());
-});
-afterEach(async () => {
+const t = testDbPerTest();
+afterEach(() => {
   delete process.env.PAGE_CACHE_TTL_MS;
   resetEnvForTests();
-  await cleanup();
 });
 
 /** Jimmys `first`…`first + count - 1`, each found once at the place `at(i)` gives. */
 async function scatter(first: number, count: number, at: (i: number) => { latitude: number; longitude: number; location: string }) {
-  await mintJimmys(db, first, first + count - 1);
-  const hunter = await makeUser(db);
-  const jimmys = await db
+  await mintJimmys(t.db, first, first + count - 1);
+  const hunter = await makeUser(t.db);
+  const jimmys = await t.db
     .selectFrom("jimmys")
     .select(["id", "serial_number"])
     .where("serial_number", ">=", first)
@@ -32,7 +25,7 @@ async function scatter(first: number, count: number, at: (i: number) => { latitu
     .orderBy("serial_number")
     .execute();
   for (const [i, jimmy] of jimmys.entries())
-    await makeDiscovery(db, { jimmyId: jimmy.id, userId: hunter.id, isFirst: true, createdAt: "2026-03-01T12:00:00.000Z", ...at(i) });
+    await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: hunter.id, isFirst: true, createdAt: "2026-03-01T12:00:00.000Z", ...at(i) });
 }
 
 const state = (query = "") => parseMapState(new URLSearchParams(query));
@@ -43,7 +36,7 @@ describe("the map page's view of the hunt", () => {
     await scatter(1, 260, (i) => ({ latitude: 30.2672 + (i % 10) * 0.0001, longitude: -97.7431, location: "Zilker Park, Austin" }));
     await scatter(1001, 120, (i) => ({ latitude: 40 + Math.floor(i / 12), longitude: -100 + (i % 12), location: `Town ${i + 1}, KS` }));
 
-    const first = await getHuntMap(db, state(), areasShownParam(null));
+    const first = await getHuntMap(t.db, state(), areasShownParam(null));
     expect(first).toMatchObject({ totalJimmys: 380, discoveredCount: 380, unplaced: 0, areaCount: 121 });
     expect(first.areas).toHaveLength(AREAS_PER_PAGE);
     expect(first.areas[0]).toMatchObject({ key: 1, areaName: "Zilker Park", size: 260 });
@@ -51,10 +44,10 @@ describe("the map page's view of the hunt", () => {
     expect(first.selectedArea).toBeNull();
 
     // "Show more areas" asks for the next page; an unreadable or huge number is a page, or the most there may be.
-    const more = await getHuntMap(db, state(), areasShownParam("100"));
+    const more = await getHuntMap(t.db, state(), areasShownParam("100"));
     expect(more.areas).toHaveLength(100);
     expect(more.areas.slice(0, AREAS_PER_PAGE)).toEqual(first.areas);
-    expect((await getHuntMap(db, state(), areasShownParam("150"))).areas).toHaveLength(121);
+    expect((await getHuntMap(t.db, state(), areasShownParam("150"))).areas).toHaveLength(121);
     expect([areasShownParam("abc"), areasShownParam("-5"), areasShownParam("51"), areasShownParam("9999")]).toEqual([
       AREAS_PER_PAGE,
       AREAS_PER_PAGE,
@@ -63,7 +56,7 @@ describe("the map page's view of the hunt", () => {
     ]);
 
     // The park's area lists its first Jimmys by number and counts them all; a Jimmy of it is found by number.
-    const park = await getHuntMap(db, state("zoom=city&cluster=200&jimmy=260"), areasShownParam(null));
+    const park = await getHuntMap(t.db, state("zoom=city&cluster=200&jimmy=260"), areasShownParam(null));
     expect(park.selectedArea).toMatchObject({ key: 1, size: 260 });
     expect(park.selectedArea!.members).toHaveLength(AREA_MEMBERS_SHOWN);
     expect(park.selectedArea!.members.map((m) => m.serialNumber)).toEqual(Array.from({ length: AREA_MEMBERS_SHOWN }, (_, i) => i + 1));
@@ -74,7 +67,7 @@ describe("the map page's view of the hunt", () => {
   it("finds the area a link names by any of its Jimmys' numbers", async () => {
     await scatter(1, 2, (i) => ({ latitude: 30 + i * 0.001, longitude: -97, location: "Austin, TX" }));
     await scatter(9, 1, () => ({ latitude: 10, longitude: 10, location: "Somewhere" }));
-    const area = async (query: string) => (await getHuntMap(db, state(query), AREAS_PER_PAGE)).selectedArea?.key ?? null;
+    const area = async (query: string) => (await getHuntMap(t.db, state(query), AREAS_PER_PAGE)).selectedArea?.key ?? null;
     expect(await area("cluster=2")).toBe(1);
     expect(await area("cluster=9")).toBe(9);
     expect(await area("cluster=77")).toBeNull();
@@ -85,14 +78,14 @@ describe("the map page's view of the hunt", () => {
     process.env.PAGE_CACHE_TTL_MS = "60000";
     resetEnvForTests();
     await scatter(1, 1, () => ({ latitude: 30.27, longitude: -97.74, location: "Austin, TX" }));
-    expect((await getHuntMap(db, state(), AREAS_PER_PAGE)).discoveredCount).toBe(1);
+    expect((await getHuntMap(t.db, state(), AREAS_PER_PAGE)).discoveredCount).toBe(1);
     await scatter(2, 1, () => ({ latitude: 48.85, longitude: 2.35, location: "Paris, France" }));
     // Within the minute, the map made a moment ago stands.
-    expect((await getHuntMap(db, state(), AREAS_PER_PAGE)).discoveredCount).toBe(1);
+    expect((await getHuntMap(t.db, state(), AREAS_PER_PAGE)).discoveredCount).toBe(1);
 
     process.env.PAGE_CACHE_TTL_MS = "0";
     resetEnvForTests();
-    const now = await getHuntMap(db, state(), AREAS_PER_PAGE);
+    const now = await getHuntMap(t.db, state(), AREAS_PER_PAGE);
     expect(now).toMatchObject({ discoveredCount: 2, areaCount: 2 });
     expect(now.areas.map((a) => a.areaName).sort()).toEqual(["Austin", "Paris"]);
   });

@@ -1,36 +1,28 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { LocalDiskStorage } from "~/infra/storage.server";
+import { describe, expect, it } from "vitest";
+import { diskStoragePerTest } from "../../tests/support/disk-storage";
 import { ROTATED_GPS_JPEG } from "../../tests/support/photos";
 import { photoStoredKeys, storePhoto } from "./images.server";
 import { cardPreview, cardSvg, photoPreview } from "./link-previews.server";
 
-let dir: string;
-let storage: LocalDiskStorage;
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "jimmy-previews-"));
-  storage = new LocalDiskStorage(dir);
-});
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+const disk = diskStoragePerTest("jimmy-previews-");
 
 describe("link-preview images", () => {
   it("crop a discovery's photo to a 1200×630 JPEG once, kept beside its variants and removed with them", async () => {
-    const photo = await storePhoto(storage, fs.readFileSync(ROTATED_GPS_JPEG));
-    const first = await photoPreview(storage, photo);
+    const photo = await storePhoto(disk.storage, fs.readFileSync(ROTATED_GPS_JPEG));
+    const first = await photoPreview(disk.storage, photo);
     const meta = await sharp(first!).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1200, 630]);
     expect(first!.length).toBeLessThan(300 * 1024);
-    expect(await storage.head(`${photo.key}/og.jpg`)).toMatchObject({ contentType: "image/jpeg" });
-    expect((await photoPreview(storage, photo))!.equals(first!)).toBe(true);
+    expect(await disk.storage.head(`${photo.key}/og.jpg`)).toMatchObject({ contentType: "image/jpeg" });
+    expect((await photoPreview(disk.storage, photo))!.equals(first!)).toBe(true);
     // Deleting the photo's objects takes the preview too: nothing is left behind.
-    await storage.delete(photoStoredKeys(photo.key, photo.variants));
+    await disk.storage.delete(photoStoredKeys(photo.key, photo.variants));
     const left: string[] = [];
-    for await (const object of storage.list(photo.key)) left.push(object.key);
+    for await (const object of disk.storage.list(photo.key)) left.push(object.key);
     expect(left).toEqual([]);
-    expect(await photoPreview(storage, photo)).toBeNull();
+    expect(await photoPreview(disk.storage, photo)).toBeNull();
   });
 
   it("draw a card once for what it says, with every text escaped and fitted", async () => {
@@ -39,12 +31,12 @@ describe("link-preview images", () => {
     expect(svg).toContain("Hunt &amp; co");
     expect(svg).not.toContain("A".repeat(41));
     const card = { title: "Jimmy #123456789", subtitle: "Still hidden: be its first finder", footer: "Jimmy Hunt · example.com" };
-    const image = await cardPreview(storage, card);
+    const image = await cardPreview(disk.storage, card);
     const meta = await sharp(image).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1200, 630]);
-    expect((await cardPreview(storage, card)).equals(image)).toBe(true);
+    expect((await cardPreview(disk.storage, card)).equals(image)).toBe(true);
     const stored: string[] = [];
-    for await (const object of storage.list("previews/")) stored.push(object.key);
+    for await (const object of disk.storage.list("previews/")) stored.push(object.key);
     expect(stored).toHaveLength(1);
   });
 });

@@ -1,28 +1,19 @@
 import { sql } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb, testDialect } from "../../tests/support/test-db";
+import { describe, expect, it } from "vitest";
+import { testDbPerTest, testDialect } from "../../tests/support/test-db";
 import { mulberry32 } from "#db/seed/seed";
-import type { DB } from "~/infra/db.server";
 import { circleStrips, distanceKm, NEAR_ME_MAX_KM } from "~/lib/near-me";
 import { positionsQuery } from "~/models/jimmys.server";
 import { drawNearMe, jimmysNear } from "./near-me.server";
 
-let db: DB;
-let cleanup: () => Promise<void>;
-
-beforeEach(async () => {
-  ({ db, cleanup } = await createTestDb());
-});
-afterEach(async () => {
-  await cleanup();
-});
+const t = testDbPerTest();
 
 type Planted = { serial: number; latitude: number; longitude: number; status?: "discovered" | "missing" | "retired"; locatedAt?: string };
 
 /** Jimmys with a last known position, written as the derived figures leave them (only the position matters here). */
 async function plant(jimmys: Planted[]) {
   for (let i = 0; i < jimmys.length; i += 200) {
-    await db
+    await t.db
       .insertInto("jimmys")
       .values(
         jimmys.slice(i, i + 200).map((j) => ({
@@ -84,7 +75,7 @@ describe("the Jimmys last seen nearest a point", () => {
     // From the South Pacific fewer than 20 are within reach: those are listed, and no others.
     expect(nearestByScan(all, origins[3]!).length).toBeLessThan(20);
     for (const origin of origins) {
-      const found = await jimmysNear(db, origin);
+      const found = await jimmysNear(t.db, origin);
       expect(
         found.map((j) => j.serialNumber),
         JSON.stringify(origin),
@@ -100,7 +91,7 @@ describe("the Jimmys last seen nearest a point", () => {
       { serial: 3, latitude: 51.505, longitude: -0.125, status: "retired" },
       { serial: 4, latitude: 51.52, longitude: -0.1 },
     ]);
-    const found = await jimmysNear(db, { latitude: 51.5, longitude: -0.12 }, 20, new Date("2026-11-25T00:00:00.000Z"));
+    const found = await jimmysNear(t.db, { latitude: 51.5, longitude: -0.12 }, 20, new Date("2026-11-25T00:00:00.000Z"));
     expect(found.map((j) => [j.serialNumber, j.status, j.longAgo])).toEqual([
       [1, "missing", false],
       [2, "discovered", true],
@@ -110,15 +101,15 @@ describe("the Jimmys last seen nearest a point", () => {
   });
 
   it("answers from a crowd of hundreds of Jimmys at one spot, and with no Jimmys at all", async () => {
-    expect(await jimmysNear(db, { latitude: 0, longitude: 0 })).toEqual([]);
+    expect(await jimmysNear(t.db, { latitude: 0, longitude: 0 })).toEqual([]);
     await plant(Array.from({ length: 900 }, (_, i) => ({ serial: i + 1, latitude: 40.7128, longitude: -74.006 })));
     await plant([{ serial: 1000, latitude: 40.7, longitude: -74.0 }]);
-    const found = await jimmysNear(db, { latitude: 40.7, longitude: -74.0 });
+    const found = await jimmysNear(t.db, { latitude: 40.7, longitude: -74.0 });
     expect(found).toHaveLength(20);
     expect(found[0]!.serialNumber).toBe(1000);
     expect(found.slice(1).every((j) => j.latitude === 40.7128)).toBe(true);
     // Standing in the crowd: twenty of it, all right here.
-    const inCrowd = await jimmysNear(db, { latitude: 40.7128, longitude: -74.006 });
+    const inCrowd = await jimmysNear(t.db, { latitude: 40.7128, longitude: -74.006 });
     expect(inCrowd).toHaveLength(20);
     expect(inCrowd.every((j) => j.distanceKm === 0)).toBe(true);
   });
@@ -126,18 +117,18 @@ describe("the Jimmys last seen nearest a point", () => {
   it("reads each band of the circle through the position index, never the whole table", async () => {
     await plant([{ serial: 1, latitude: 30.27, longitude: -97.74 }]);
     const center = { latitude: 30.27, longitude: -97.74 };
-    const query = positionsQuery(db, circleStrips(center, 25), 400, { center, radiusKm: 25 })!;
+    const query = positionsQuery(t.db, circleStrips(center, 25), 400, { center, radiusKm: 25 })!;
     if (testDialect === "sqlite") {
-      const plan = await sql<{ detail: string }>`explain query plan ${query}`.execute(db);
+      const plan = await sql<{ detail: string }>`explain query plan ${query}`.execute(t.db);
       const steps = plan.rows.map((r) => r.detail).join("\n");
       // The bands are the outer loop; in each, one seek on band and a range of longitude.
       expect(steps).toMatch(/SCAN s VIRTUAL TABLE/);
       expect(steps).toMatch(/SEARCH j USING COVERING INDEX jimmys_position_idx \(<expr>=\? AND longitude>\? AND longitude<\?\)/);
     } else {
       // A one-row table is cheaper to read whole: ask whether the index serves the query at all.
-      await sql`set enable_seqscan = off`.execute(db);
-      const plan = await sql<{ "QUERY PLAN": string }>`explain ${query}`.execute(db);
-      await sql`set enable_seqscan = on`.execute(db);
+      await sql`set enable_seqscan = off`.execute(t.db);
+      const plan = await sql<{ "QUERY PLAN": string }>`explain ${query}`.execute(t.db);
+      await sql`set enable_seqscan = on`.execute(t.db);
       expect(plan.rows.map((r) => r["QUERY PLAN"]).join("\n")).toMatch(/Index.*jimmys_position_idx/);
     }
   });
@@ -154,7 +145,7 @@ describe("the Jimmys last seen nearest a point", () => {
     await plant(all);
     const origin = { latitude: 34.7, longitude: -90 };
     const truth = nearestByScan(all, origin);
-    const found = await jimmysNear(db, origin);
+    const found = await jimmysNear(t.db, origin);
     expect(found).toHaveLength(20);
     expect(new Set(found.map((j) => j.serialNumber)).size).toBe(20);
     found.forEach((j, i) => i > 0 && expect(j.distanceKm).toBeGreaterThanOrEqual(found[i - 1]!.distanceKm));
@@ -168,7 +159,7 @@ describe("the Jimmys last seen nearest a point", () => {
       { serial: 2, latitude: -13.83, longitude: -171.77 },
     ]);
     const origin = { latitude: -16, longitude: -179.9 };
-    const drawing = drawNearMe(origin, await jimmysNear(db, origin));
+    const drawing = drawNearMe(origin, await jimmysNear(t.db, origin));
     expect(drawing.basemap).toMatch(/^\/basemap\.svg\?v=/);
     for (const point of [drawing.origin, ...drawing.jimmys]) {
       expect(point.x).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb } from "../../tests/support/test-db";
+import { describe, expect, it } from "vitest";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { pruneUsedScanProofs, ScanProofUsedError, spendScanProof } from "~/models/scan-proofs.server";
 import {
@@ -13,13 +13,7 @@ import {
 } from "./possession.server";
 import { CHECK_CODE_HUNTER_LIMIT, CHECK_CODE_JIMMY_LIMIT, checkCodeFor, checkLabel } from "./qr.server";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 const wrongCode = (serial: number) => (checkCodeFor(serial) === "000000" ? "000001" : "000000");
 

@@ -1,16 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb } from "../../tests/support/test-db";
+import { describe, expect, it } from "vitest";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { labelCodeFromScan, normalizeCheck, parseLabelCode } from "~/lib/qr-code";
 import { checkCodeFor, checkLabel, discoveryFormPath, isValidCheck, labelUrl, QR_FAILURE_LIMIT } from "./qr.server";
 
-let t: Awaited<ReturnType<typeof createTestDb>>;
-beforeEach(async () => {
-  t = await createTestDb();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
+const t = testDbPerTest();
 
 describe("label check codes", () => {
   it("are six unambiguous characters that depend on the serial and the secret", () => {

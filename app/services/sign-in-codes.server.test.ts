@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startSmtpServer } from "../../tests/support/smtp-server";
 import { makeUser } from "../../tests/support/fixtures";
-import { createTestDb, type TestDb } from "../../tests/support/test-db";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { setConfirmedEmail } from "~/models/users.server";
 import { emailJobHandlers } from "./email-jobs.server";
 import { runDueJobs } from "./jobs.server";
@@ -9,18 +9,16 @@ import { createSmtpMailer } from "./mail.server";
 import { RATE_LIMITS } from "./rate-limit.server";
 import { checkSignInCode, parseCode, requestSignInCode, SIGN_IN_CODE_MAX_WRONG, SIGN_IN_CODE_TTL_MS } from "./sign-in-codes.server";
 
-let t: TestDb;
+const t = testDbPerTest();
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 const NOW = new Date("2026-11-28T06:10:00.000Z");
 const later = (ms: number) => new Date(NOW.getTime() + ms);
 
 beforeEach(async () => {
-  t = await createTestDb();
   smtp = await startSmtpServer();
 });
 afterEach(async () => {
   await smtp.close();
-  await t.cleanup();
 });
 
 /** Sends the queued mail through a real SMTP server and answers the code in the newest one. */

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb, type TestDb } from "../../tests/support/test-db";
+import { describe, expect, it } from "vitest";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { LocalDiskStorage } from "~/infra/storage.server";
 import { makeUser } from "../../tests/support/fixtures";
 import { createPresignedUpload, MAX_HELD_UPLOADS, receiveUpload, TOO_MANY_HELD_UPLOADS_TEXT, UPLOAD_TTL_MS } from "./uploads.server";
@@ -7,13 +7,7 @@ import { createPresignedUpload, MAX_HELD_UPLOADS, receiveUpload, TOO_MANY_HELD_U
 const photoBytes = Buffer.from("not decoded until a report claims it");
 
 describe("unused uploads a hunter may hold", () => {
-  let t: TestDb;
-  beforeEach(async () => {
-    t = await createTestDb();
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
+  const t = testDbPerTest();
 
   it("stores at most the cap from a burst of parallel uploads, and refuses the rest with a message", async () => {
     const hunter = await makeUser(t.db);

@@ -1,28 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestDb } from "../../tests/support/test-db";
+import { describe, expect, it } from "vitest";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
-import type { DB } from "~/infra/db.server";
 import { journeyMapHtml } from "./journey-map.server";
 import { deleteDiscovery, updateDiscoveryText } from "~/models/discoveries.server";
 
-let db: DB;
-let cleanup: () => Promise<void>;
-
-beforeEach(async () => {
-  ({ db, cleanup } = await createTestDb());
-});
-afterEach(async () => cleanup());
+const t = testDbPerTest();
 
 async function travelledJimmy(serial: number) {
-  const jimmy = await makeJimmy(db, serial);
-  const hunter = await makeUser(db);
+  const jimmy = await makeJimmy(t.db, serial);
+  const hunter = await makeUser(t.db);
   const stops = [
     { latitude: 30.2672, longitude: -97.7431, city: "Austin", createdAt: "2026-01-01T10:00:00.000Z" },
     { latitude: 29.4241, longitude: -98.4936, city: "San Antonio", createdAt: "2026-02-01T10:00:00.000Z" },
   ];
   const ids: number[] = [];
   for (const [i, stop] of stops.entries()) {
-    const discovery = await makeDiscovery(db, {
+    const discovery = await makeDiscovery(t.db, {
       jimmyId: jimmy.id,
       userId: hunter.id,
       isFirst: i === 0,
@@ -37,8 +30,12 @@ async function travelledJimmy(serial: number) {
 
 /** The map as the Jimmy page asks for it: with the Jimmy's journey version as stored now. */
 async function mapOf(jimmy: { id: number; serialNumber: number }, onThisPage: number[]) {
-  const { journey_version } = await db.selectFrom("jimmys").select("journey_version").where("id", "=", jimmy.id).executeTakeFirstOrThrow();
-  return journeyMapHtml(db, { ...jimmy, journeyVersion: Number(journey_version) }, onThisPage);
+  const { journey_version } = await t.db
+    .selectFrom("jimmys")
+    .select("journey_version")
+    .where("id", "=", jimmy.id)
+    .executeTakeFirstOrThrow();
+  return journeyMapHtml(t.db, { ...jimmy, journeyVersion: Number(journey_version) }, onThisPage);
 }
 
 describe("a Jimmy's journey map", () => {
@@ -56,7 +53,7 @@ describe("a Jimmy's journey map", () => {
 
     // A hunter corrects the second stop's place: the map of the same page shows where it is now.
     expect(await mapOf(jimmy, ids)).toBe(both);
-    await updateDiscoveryText(db, ids[1]!, {
+    await updateDiscoveryText(t.db, ids[1]!, {
       caption: "Found him!",
       location: "Dallas, TX",
       place: { latitude: 32.7767, longitude: -96.797, approximate: false, city: "Dallas", region: "TX", country: "US" },
@@ -66,8 +63,8 @@ describe("a Jimmy's journey map", () => {
     expect(moved).toContain("182 miles in all");
 
     // Another find, then that one deleted: the map follows both.
-    const hunter = await makeUser(db);
-    const third = await makeDiscovery(db, {
+    const hunter = await makeUser(t.db);
+    const third = await makeDiscovery(t.db, {
       jimmyId: jimmy.id,
       userId: hunter.id,
       latitude: 29.7604,
@@ -78,12 +75,12 @@ describe("a Jimmy's journey map", () => {
       createdAt: "2026-03-01T10:00:00.000Z",
     });
     expect(await mapOf(jimmy, ids)).toContain("3 stops and 2 legs,");
-    await deleteDiscovery(db, third.id);
+    await deleteDiscovery(t.db, third.id);
     expect(await mapOf(jimmy, ids)).toBe(moved);
   });
 
   it("is null before any discovery has a place", async () => {
-    const jimmy = await makeJimmy(db, 7002);
+    const jimmy = await makeJimmy(t.db, 7002);
     expect(await mapOf({ id: jimmy.id, serialNumber: 7002 }, [])).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { makeUser } from "../../tests/support/fixtures";
 import { oversizePhoto, ROTATED_GPS_JPEG } from "../../tests/support/photos";
-import { createTestDb } from "../../tests/support/test-db";
+import { testDbPerTest } from "../../tests/support/test-db";
 import { FILE_TOO_LARGE_TEXT } from "~/lib/uploads";
 import { MAX_FORM_BYTES, readPhotoForm } from "./photo-form.server";
 import { UploadRejectedError } from "~/services/uploads.server";
@@ -14,14 +14,10 @@ function post(body: FormData | URLSearchParams, headers: Record<string, string> 
 }
 
 describe("reading a discovery form", () => {
-  let t: Awaited<ReturnType<typeof createTestDb>>;
+  const t = testDbPerTest();
   let userId: number;
   beforeEach(async () => {
-    t = await createTestDb();
     userId = (await makeUser(t.db)).id;
-  });
-  afterEach(async () => {
-    await t.cleanup();
   });
 
   const storedKeys = async () => {

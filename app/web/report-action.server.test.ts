@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { ROTATED_GPS_JPEG } from "../../tests/support/photos";
-import { createTestDb, type TestDb } from "../../tests/support/test-db";
+import { testDbPerTest } from "../../tests/support/test-db";
 import type { DB } from "~/infra/db.server";
 import { getStorage } from "~/infra/storage.server";
 import { OTHER_HUNTER_TEXT } from "~/lib/report-form";
@@ -14,14 +14,12 @@ import { startSession } from "./session.server";
 const globalForDb = globalThis as typeof globalThis & { __jimmyHuntDb?: DB };
 const ORIGIN = "http://localhost:3000";
 
-let t: TestDb;
-beforeEach(async () => {
-  t = await createTestDb();
+const t = testDbPerTest();
+beforeEach(() => {
   globalForDb.__jimmyHuntDb = t.db;
 });
-afterEach(async () => {
+afterEach(() => {
   delete globalForDb.__jimmyHuntDb;
-  await t.cleanup();
 });
 
 const cookieFor = async (userId: number) => (await startSession(new Request(`${ORIGIN}/`), "user", userId, { db: t.db })).split(";")[0]!;

@@ -37,3 +37,15 @@ export async function makeDiscovery(
     createdAt: input.createdAt,
   });
 }
+
+/** A Jimmy found once: its first discovery, by the given hunter. */
+export async function makeFoundJimmy(db: DB, input: { serial: number; finderId: number; createdAt?: string }) {
+  const jimmy = await makeJimmy(db, input.serial);
+  const discovery = await makeDiscovery(db, {
+    jimmyId: jimmy.id,
+    userId: input.finderId,
+    createdAt: input.createdAt ?? "2026-01-01T12:00:00.000Z",
+    isFirst: true,
+  });
+  return { jimmy, discovery };
+}

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { afterEach, beforeEach } from "vitest";
 import { migrateToLatest, openPostgres, openSqlite, type DB } from "~/infra/db.server";
 import { isPostgresUrl } from "~/infra/env.server";
 import { LocalDiskStorage } from "~/infra/storage.server";
@@ -60,6 +61,41 @@ export async function createTestDb(options: { dialect?: "sqlite" } = {}): Promis
       await db.destroy();
       await withAdminClient(baseUrl, (client) => client.query(`drop schema ${quoteIdentifier(schema)} cascade`));
       removeDir();
+    },
+  };
+}
+
+/**
+ * A fresh database for each test of the file (or `describe` block) that calls
+ * this: made before each test, removed after it. Its parts (`t.db`, `t.dir`,
+ * `t.storage`, `t.url`) are those of the running test's database, so read
+ * them inside tests and hooks, never at the top of a file.
+ */
+export function testDbPerTest(options: { dialect?: "sqlite" } = {}): Omit<TestDb, "cleanup"> {
+  let current: TestDb | undefined;
+  beforeEach(async () => {
+    current = await createTestDb(options);
+  });
+  afterEach(async () => {
+    await current?.cleanup();
+    current = undefined;
+  });
+  const running = (): TestDb => {
+    if (!current) throw new Error("The test database exists only while a test runs.");
+    return current;
+  };
+  return {
+    get db() {
+      return running().db;
+    },
+    get dir() {
+      return running().dir;
+    },
+    get storage() {
+      return running().storage;
+    },
+    get url() {
+      return running().url;
     },
   };
 }
