@@ -2,9 +2,10 @@ import crypto from "node:crypto";
 import { COMMON_SECURITY_HEADERS } from "~/lib/security-headers";
 import { env } from "~/infra/env.server";
 import { storageBrowserOrigins } from "~/infra/storage.server";
+import { randomString } from "~/infra/random.server";
 
 export function createNonce(): string {
-  return crypto.randomBytes(16).toString("base64");
+  return randomString(16, "base64");
 }
 
 /** Extra origins other parts of the app need (storage, profile pictures...). */
