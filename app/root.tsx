@@ -14,8 +14,6 @@ import { ErrorPage, NotFoundPage } from "~/components/ui/ErrorPage";
 import { ICON_SPRITE_HREF } from "~/components/ui/icons";
 import type { HuntConfig } from "~/lib/config";
 import { keepDataAfterTransportFailure } from "~/lib/transport";
-import { countUnreadNotifications } from "~/models/notifications.server";
-import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { consumeFlash } from "~/web/flash.server";
 import { getUser } from "~/web/session.server";
@@ -63,7 +61,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user: RootUser | null = sessionUser
     ? { id: sessionUser.id, firstName: sessionUser.firstName, lastName: sessionUser.lastName, profileImageUrl: sessionUser.profileImageUrl }
     : null;
-  const unreadNotifications = sessionUser ? await countUnreadNotifications(getDb(), sessionUser.id) : 0;
+  // Read with the session (app/models/sessions.server.ts): no statement of its own.
+  const unreadNotifications = sessionUser?.unreadNotifications ?? 0;
   return data(
     // origin: PUBLIC_URL's, for the pages' canonical addresses and link previews (app/lib/link-preview.ts).
     {

@@ -117,13 +117,19 @@ export function createApp({ config, build, assets, logger }: AppOptions): expres
   // Before everything but the request log, so a signed-out visitor's copy of a
   // public page costs no more than it must.
   app.use((req, res, next) => {
-    const cached = pageCache.lookup({
-      method: req.method,
-      url: req.originalUrl,
-      variant: sharedVariant(req.headers.cookie, req.headers.authorization, req.headers["accept-language"]),
-      acceptsGzip: acceptsGzip(req.headers["accept-encoding"]),
-      ifNoneMatch: req.headers["if-none-match"] ?? null,
-    });
+    // Worked out once: the page cache's `handle` below takes it rather than parsing the cookies again.
+    const variant = sharedVariant(req.headers.cookie, req.headers.authorization, req.headers["accept-language"]);
+    res.locals.sharedVariant = variant;
+    const cached =
+      variant === null
+        ? null
+        : pageCache.lookup({
+            method: req.method,
+            url: req.originalUrl,
+            variant,
+            acceptsGzip: acceptsGzip(req.headers["accept-encoding"]),
+            ifNoneMatch: req.headers["if-none-match"] ?? null,
+          });
     if (cached) {
       notePageCache(res, cached.headers);
       return res.writeHead(cached.status, cached.headers).end(cached.body);
@@ -138,7 +144,8 @@ export function createApp({ config, build, assets, logger }: AppOptions): expres
     try {
       // The body counted against its address's limit as it streams (server/body-limit.ts).
       const body = req.method === "GET" || req.method === "HEAD" ? undefined : limitedBody(req, res);
-      const response = await pageCache.handle(remixRequest(req, res, body), renderPage(req, res));
+      const known = res.locals.sharedVariant === undefined ? undefined : { variant: res.locals.sharedVariant as string | null };
+      const response = await pageCache.handle(remixRequest(req, res, body), renderPage(req, res), known);
       notePageCache(res, response.headers);
       if (res.locals.bodyRefused) return;
       await sendResponse(res, response);

@@ -275,8 +275,13 @@ export function createPageCache({ ttlMs, maxEntries = 200, maxBytes = 32 * 1024 
       return entry ? send(key, entry, request, "hit") : null;
     },
 
-    /** Answers `request`, from a fresh copy when there is one, else through `render`. */
-    async handle(request: Request, render: Render): Promise<Response> {
+    /**
+     * Answers `request`, from a fresh copy when there is one, else through
+     * `render`. `known.variant`: its sharedVariant when the caller has already
+     * worked it out from the same headers (the lookup did), so the cookies are
+     * not parsed twice.
+     */
+    async handle(request: Request, render: Render, known?: { variant: string | null }): Promise<Response> {
       if (!SAFE_METHODS.has(request.method)) {
         generation++;
         clear();
@@ -287,11 +292,9 @@ export function createPageCache({ ttlMs, maxEntries = 200, maxBytes = 32 * 1024 
           clear();
         }
       }
-      const variant = sharedVariant(
-        request.headers.get("Cookie"),
-        request.headers.get("Authorization"),
-        request.headers.get("Accept-Language"),
-      );
+      const variant = known
+        ? known.variant
+        : sharedVariant(request.headers.get("Cookie"), request.headers.get("Authorization"), request.headers.get("Accept-Language"));
       if (ttlMs <= 0 || request.method !== "GET" || variant === null) return passThrough(await render(request), "bypass");
 
       const url = new URL(request.url);

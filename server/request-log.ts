@@ -3,6 +3,7 @@ import util from "node:util";
 import type express from "express";
 import pino from "pino";
 import { addressBehindProxies } from "../app/lib/forwarded-address.server.ts";
+import { randomString } from "../app/infra/random.server.ts";
 
 /** The header that names a request, in its answer (and, from a TRUSTED_PROXY, in the request). */
 export const REQUEST_ID_HEADER = "X-Request-Id";
@@ -76,7 +77,7 @@ export function requestLog({ logger, trustedProxies, hashHunter, routeOf, onDone
     const given = req.headers[REQUEST_ID_HEADER.toLowerCase()];
     const fromProxy = typeof given === "string" && GOOD_REQUEST_ID.test(given) && trustedProxies.length > 0;
     const client = addressBehindProxies(req.socket.remoteAddress, req.headers["x-forwarded-for"]?.toString(), trustedProxies);
-    const id = fromProxy && client !== req.socket.remoteAddress ? given : crypto.randomBytes(8).toString("hex");
+    const id = fromProxy && client !== req.socket.remoteAddress ? given : randomString(8, "hex");
     const notes: RequestNotes = {};
     res.locals.requestId = id;
     res.locals.requestNotes = notes;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, sql, type Transaction } from "kysely";
+import { Kysely, PostgresDialect, sql, type Compilable, type CompiledQuery, type QueryResult, type Transaction } from "kysely";
 import pg from "pg";
 import { Migrator, type MigrationResultSet } from "kysely/migration";
 import type { Database } from "#db/schema";
@@ -13,6 +13,43 @@ import { concurrentSqliteDialect } from "./sqlite-driver.server";
 export type DB = Kysely<Database>;
 /** Whatever a query can run on: the database, or a transaction begun on it. */
 export type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Stands for the argument at `index` while a statement is built once. */
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+type Compiled<Row> = { query: CompiledQuery<Row>; slots: readonly number[] };
+
+/**
+ * A statement that runs on every page (the signed-in hunter's session), built
+ * and compiled by Kysely once per database rather than on each request: Kysely
+ * is handed a stand-in for each argument, and each run sends the compiled SQL
+ * with the arguments in the stand-ins' places (the values the statement fixed
+ * itself stay as they were). Each argument must be a plain value compared or
+ * stored as it is (a string, a number), never one Kysely reads while building
+ * (a list for `in`, a null for `is`).
+ */
+export function compiledOnce<Args extends readonly unknown[], Row>(
+  build: (db: Executor, ...args: Args) => Compilable<Row>,
+): (db: Executor, ...args: Args) => Promise<QueryResult<Row>> {
+  const byDatabase = new WeakMap<Executor, Compiled<Row>>();
+  return (db, ...args) => {
+    let compiled = byDatabase.get(db);
+    if (compiled === undefined) {
+      const query = build(db, ...(args.map((_, index) => new Slot(index)) as unknown as Args)).compile();
+      const slots = query.parameters.map((parameter) => (parameter instanceof Slot ? parameter.index : -1));
+      if (new Set(slots.filter((slot) => slot !== -1)).size !== args.length) {
+        throw new Error("compiledOnce: every argument must appear in the statement as a value of its own.");
+      }
+      compiled = { query, slots };
+      byDatabase.set(db, compiled);
+    }
+    const { query, slots } = compiled;
+    const parameters = query.parameters.map((parameter, i) => (slots[i] === -1 ? parameter : args[slots[i]!]));
+    return db.executeQuery<Row>({ ...query, parameters });
+  };
+}
 
 /** How long a write waits for another writer's lock before giving up. */
 export const BUSY_TIMEOUT_MS = 5000;

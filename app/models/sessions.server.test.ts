@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { makeUser } from "../../tests/support/fixtures";
+import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { testDbPerTest } from "../../tests/support/test-db";
+import { markNotificationsRead, notifyRediscovery } from "./notifications.server";
+import { MAX_ROW_ID } from "~/lib/ids";
 import { deleteOtherUserSessions, deleteUserSession, findSessionUser, insertSession, listUserSessions } from "./sessions.server";
 
 const t = testDbPerTest();
@@ -51,5 +53,26 @@ describe("a hunter's signed-in devices", () => {
     expect(await deleteOtherUserSessions(t.db, ann.id, "a-3")).toBe(1);
     expect((await listUserSessions(t.db, ann.id, now)).map((s) => s.idHash)).toEqual(["a-3"]);
     expect((await listUserSessions(t.db, ben.id, now)).map((s) => s.idHash)).toEqual(["b-1"]);
+  });
+
+  it("reads each hunter's unread notifications with their session, as they are at that moment", async () => {
+    const [ann, ben] = [await makeUser(t.db, "Ann"), await makeUser(t.db, "Ben")];
+    await session("a-phone", ann.id, "2026-11-01T10:00:00.000Z");
+    await session("b-phone", ben.id, "2026-11-01T10:00:00.000Z");
+    const now = "2026-11-05T10:00:00.000Z";
+    expect(await findSessionUser(t.db, "a-phone", now, { touch: false })).toMatchObject({ id: ann.id, unreadNotifications: 0 });
+
+    // Ben finds a Jimmy Ann found first, twice: Ann has two unread notifications, Ben none.
+    const jimmy = await makeJimmy(t.db, 7);
+    await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: ann.id, createdAt: "2026-11-02T10:00:00.000Z", isFirst: true });
+    for (const day of ["03", "04"]) {
+      const again = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: ben.id, createdAt: `2026-11-${day}T10:00:00.000Z` });
+      await notifyRediscovery(t.db, { jimmyId: jimmy.id, discoveryId: again.id, finderId: ben.id });
+    }
+    expect(await findSessionUser(t.db, "a-phone", now, { touch: false })).toMatchObject({ id: ann.id, unreadNotifications: 2 });
+    expect(await findSessionUser(t.db, "b-phone", now, { touch: false })).toMatchObject({ id: ben.id, unreadNotifications: 0 });
+
+    await markNotificationsRead(t.db, ann.id, MAX_ROW_ID);
+    expect(await findSessionUser(t.db, "a-phone", now, { touch: false })).toMatchObject({ id: ann.id, unreadNotifications: 0 });
   });
 });

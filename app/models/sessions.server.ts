@@ -1,5 +1,5 @@
 import type { SessionKind } from "#db/schema";
-import type { Executor } from "~/infra/db.server";
+import { compiledOnce, type Executor } from "~/infra/db.server";
 
 export type SessionUser = {
   id: number;
@@ -7,6 +7,8 @@ export type SessionUser = {
   lastName: string;
   profileImageUrl: string | null;
   provider: string;
+  /** Their notifications not read yet (the count beside the bell), read in the same statement. */
+  unreadNotifications: number;
 };
 
 /** A session is marked as used at most this often, so reading pages rarely writes. */
@@ -40,28 +42,42 @@ export async function insertSession(
 }
 
 /**
- * The live session's user, or null when the session is unknown, expired or
- * of another kind. Marks the session as used, in the background, when it
- * was last marked more than SESSION_SEEN_EVERY_MS ago (unless `touch` is false).
+ * The session's hunter and their unread count in one statement, built and
+ * compiled once per database: every signed-in page runs it.
  */
-export async function findSessionUser(db: Executor, idHash: string, now: string, { touch = true } = {}): Promise<SessionUser | null> {
-  const row = await db
+const sessionUserQuery = compiledOnce((db: Executor, idHash: string, now: string) =>
+  db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select([
+    .select((eb) => [
       "users.id as id",
       "users.first_name as firstName",
       "users.last_name as lastName",
       "users.profile_image_url as profileImageUrl",
       "users.provider as provider",
       "sessions.last_seen_at as lastSeenAt",
+      eb
+        .selectFrom("notifications")
+        .select((count) => count.fn.countAll<number>().as("n"))
+        .whereRef("notifications.user_id", "=", "users.id")
+        .where("notifications.read_at", "is", null)
+        .as("unreadNotifications"),
     ])
     .where("sessions.id", "=", idHash)
     .where("sessions.kind", "=", "user")
-    .where("sessions.expires_at", ">", now)
-    .executeTakeFirst();
-  if (!row) return null;
-  const { lastSeenAt, ...user } = row;
+    .where("sessions.expires_at", ">", now),
+);
+
+/**
+ * The live session's user, or null when the session is unknown, expired or
+ * of another kind. Marks the session as used, in the background, when it
+ * was last marked more than SESSION_SEEN_EVERY_MS ago (unless `touch` is false).
+ */
+export async function findSessionUser(db: Executor, idHash: string, now: string, { touch = true } = {}): Promise<SessionUser | null> {
+  const [found] = (await sessionUserQuery(db, idHash, now)).rows;
+  if (!found) return null;
+  const { lastSeenAt, unreadNotifications, ...rest } = found;
+  const user: SessionUser = { ...rest, unreadNotifications: Number(unreadNotifications ?? 0) };
   const due = new Date(new Date(now).getTime() - SESSION_SEEN_EVERY_MS).toISOString();
   if (touch && (lastSeenAt === null || lastSeenAt < due)) {
     // Not waited for: reading a page never waits on a write (a held lock would

@@ -48,7 +48,10 @@ export async function hasFlash(cookieHeader: string | null): Promise<boolean> {
 /** Reads the pending toast, if any, and the header that clears it. */
 export async function consumeFlash(request: Request): Promise<{ toast: Toast | null; clearHeader: string | null }> {
   const cookie = flashCookie();
-  const raw = await cookie.parse(request.headers.get("Cookie"));
+  const header = request.headers.get("Cookie");
+  // Nearly every page has no toast waiting: no need to parse the header to see that.
+  if (!header?.includes(cookie.name)) return { toast: null, clearHeader: null };
+  const raw = await cookie.parse(header);
   if (raw === null || raw === undefined) return { toast: null, clearHeader: null };
   const parsed = ToastSchema.safeParse(raw);
   return {

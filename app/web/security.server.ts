@@ -4,9 +4,10 @@ import { COMMON_SECURITY_HEADERS } from "~/lib/security-headers.server";
 import { env } from "~/infra/env.server";
 import { storageBrowserOrigins } from "~/infra/storage.server";
 import type { StoredObject } from "~/infra/storage/contract.server";
+import { randomString } from "~/infra/random.server";
 
 export function createNonce(): string {
-  return crypto.randomBytes(16).toString("base64");
+  return randomString(16, "base64");
 }
 
 /** Extra origins other parts of the app need (storage, profile pictures...). */

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import type { SessionKind } from "#db/schema";
 import { loginHref, safeRedirect } from "~/lib/redirect";
+import { RecentlyUsed } from "~/lib/recently-used";
 import { nowIso } from "~/lib/time";
 import {
   deleteSession,
@@ -67,9 +68,31 @@ async function readToken(request: Request, kind: SessionKind): Promise<string | 
   return readTokenFromCookie(request.headers.get("Cookie"), kind);
 }
 
+/** Cookie headers checked lately and the token each carried (or null), per set of secrets and cookie name. */
+const checkedHeaders = new WeakMap<readonly string[], Map<string, RecentlyUsed<string, string | null>>>();
+/** A browser sends the same Cookie header page after page; a longer one is checked each time. */
+const CHECKED_HEADER_MAX_LENGTH = 4096;
+
+/**
+ * The session token a Cookie header carries, once its signature is checked.
+ * What a header carries depends only on the header and the secrets, so a
+ * header seen lately is not parsed and checked again: its answer is kept
+ * (RecentlyUsed), for these secrets only.
+ */
 async function readTokenFromCookie(cookieHeader: string | null, kind: SessionKind): Promise<string | null> {
-  const value: unknown = await sessionCookie(kind).parse(cookieHeader);
-  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+  const cookie = sessionCookie(kind);
+  if (!cookieHeader?.includes(cookie.name)) return null;
+  const secrets = env().sessionSecrets;
+  let byName = checkedHeaders.get(secrets);
+  if (byName === undefined) checkedHeaders.set(secrets, (byName = new Map()));
+  let checked = byName.get(cookie.name);
+  if (checked === undefined) byName.set(cookie.name, (checked = new RecentlyUsed(1000)));
+  const known = checked.get(cookieHeader);
+  if (known !== undefined) return known;
+  const value: unknown = await cookie.parse(cookieHeader);
+  const token = typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+  if (cookieHeader.length <= CHECKED_HEADER_MAX_LENGTH) checked.set(cookieHeader, token);
+  return token;
 }
 
 /**
