@@ -1,5 +1,4 @@
 import type { ServerBuild } from "@remix-run/node";
-import type { KyselyPlugin } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDb } from "../../tests/support/test-db";
 import { upsertUserFromProvider } from "~/models/users.server";
@@ -15,14 +14,21 @@ let sessionReads = 0;
 beforeEach(async () => {
   ({ db, cleanup } = await createTestDb());
   sessionReads = 0;
-  const counting: KyselyPlugin = {
-    transformQuery: ({ node }) => {
-      if (node.kind === "SelectQueryNode" && JSON.stringify(node).includes('"sessions"')) sessionReads += 1;
-      return node;
+  // Counted where statements run: the session's statement is compiled once and executed per read.
+  const base = db;
+  db = new Proxy(base, {
+    get(target, property) {
+      if (property === "executeQuery") {
+        return (query: Parameters<DB["executeQuery"]>[0], ...rest: unknown[]) => {
+          const sql = "sql" in query ? query.sql : query.compile().sql;
+          if (/^select\b/i.test(sql) && sql.includes('"sessions"')) sessionReads += 1;
+          return (target.executeQuery as (...args: unknown[]) => unknown)(query, ...rest);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
-    transformResult: async ({ result }) => result,
-  };
-  db = db.withPlugin(counting);
+  });
 });
 afterEach(async () => cleanup());
 
