@@ -29,9 +29,9 @@ if (found) {
     const result = spawnSync(cmd!, rest, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
     if (result.status !== 0) throw new Error(`${args.join(" ")} failed`);
   };
-  console.log("Installing Debian's chromium for the browser tests...");
+  console.log("Installing Debian's Chromium headless shell for the browser tests...");
   run(["apt-get", "update", "-qq"]);
-  run(["apt-get", "install", "-y", "-qq", "chromium", "fonts-liberation"]);
+  run(["apt-get", "install", "-y", "-qq", "chromium-headless-shell", "fonts-liberation"]);
 } else {
   const result = spawnSync("npx", ["playwright", "install", "chromium"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
