@@ -20,6 +20,26 @@ export type TestDb = {
   cleanup: () => Promise<void>;
 };
 
+let migratedSqlite: Promise<string> | undefined;
+
+/**
+ * A SQLite file migrated once per test process and closed, so that all of it
+ * is in the one file: each test starts from a copy (about 1 ms) instead of
+ * running every migration again (about 90 ms, a few hundred times a run).
+ */
+function migratedSqliteFile(): Promise<string> {
+  migratedSqlite ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "jimmy-hunt-migrated-"));
+    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
+    const file = path.join(dir, "migrated.sqlite");
+    const db = openSqlite(file);
+    await migrateToLatest(db);
+    await db.destroy();
+    return file;
+  })();
+  return migratedSqlite;
+}
+
 /**
  * A freshly migrated database (and photo directory) of its own for one test:
  * a SQLite file, or under `npm run test:pg` a PostgreSQL schema of its own
@@ -34,8 +54,8 @@ export async function createTestDb(options: { dialect?: "sqlite" } = {}): Promis
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (options.dialect === "sqlite" || !isPostgresUrl(baseUrl)) {
     const file = path.join(dir, "test.sqlite");
+    fs.copyFileSync(await migratedSqliteFile(), file);
     const db = openSqlite(file);
-    await migrateToLatest(db);
     return {
       db,
       dir,
