@@ -25,6 +25,17 @@ const HTTP_ONLY = [
   "**/syndication.spec.ts",
 ];
 
+/**
+ * Tests that mean something in one browser project only say so with a tag,
+ * and the other project leaves them out (rather than running them to skip):
+ * - `@javascript`: what the enhanced page does (drafts, the outbox, a dialog,
+ *   the device's location); without JavaScript the browser does its own thing;
+ * - `@without-javascript`: what the browser itself does with a plain form (Back, a post again);
+ * - `@api-client`: an API client with no page, so one run is enough.
+ */
+const JAVASCRIPT_ONLY = /@javascript\b/;
+const WITHOUT_JAVASCRIPT_ONLY = /@without-javascript\b|@api-client\b/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
@@ -60,12 +71,14 @@ export default defineConfig({
       name: "js-on",
       use: { ...devices["Desktop Chrome"], launchOptions },
       testIgnore: HTTP_ONLY,
+      grepInvert: WITHOUT_JAVASCRIPT_ONLY,
     },
     {
       name: "js-off",
       use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions },
       // The service worker, the outbox and the pan-and-zoom map need JavaScript: nothing to test without it.
       testIgnore: ["**/offline.spec.ts", "**/label-print.spec.ts", "**/pan-zoom-map.spec.ts", ...HTTP_ONLY],
+      grepInvert: JAVASCRIPT_ONLY,
     },
     {
       name: "http",

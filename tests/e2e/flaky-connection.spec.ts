@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { ROTATED_GPS_JPEG } from "../support/photos";
 import { fillLabelCode } from "./admin-helpers";
 import { query, queryOne } from "./db";
-import { jsEnabled, REPORT_SAVED_MS, signIn, signInByRequest, uniqueName, waitForHydration } from "./helpers";
+import { REPORT_SAVED_MS, signIn, signInByRequest, uniqueName, waitForHydration } from "./helpers";
 import { loseNextAnswer } from "./lost-answers";
 import { foundJimmy, openCommentBox, plantDiscovery, plantHunter, quietJimmy, useOwnAddress, waitFillTime } from "./social";
 
@@ -18,12 +18,9 @@ const PROXY_PAGE = { status: 502, contentType: "text/html", body: "<html><body><
 
 const toast = (page: Page) => page.getByTestId("toast");
 
-test.describe("a flaky connection never wipes a page", () => {
-  test.beforeEach(async ({ context }, testInfo) => {
-    test.skip(
-      !jsEnabled(testInfo),
-      "requests lost in transport are the enhanced page's concern; without JavaScript the browser shows its own error",
-    );
+// Requests lost in transport are the enhanced page's concern; without JavaScript the browser shows its own error.
+test.describe("a flaky connection never wipes a page", { tag: "@javascript" }, () => {
+  test.beforeEach(async ({ context }) => {
     await useOwnAddress(context);
   });
 
@@ -156,14 +153,11 @@ async function dropSaves(page: Page, serial: number, back: Promise<void>) {
   });
 }
 
-test.describe("a report on a connection that drops", () => {
+// The upload, the outbox and a lost save are the enhanced form's; without JavaScript the browser shows its own error.
+test.describe("a report on a connection that drops", { tag: "@javascript" }, () => {
   test.use({ viewport: { width: 390, height: 844 } });
   // A lost upload is tried three times (with pauses) before the report goes to the outbox, which then sends it.
   test.describe.configure({ timeout: 120_000 });
-  test.skip(
-    ({ javaScriptEnabled }) => !javaScriptEnabled,
-    "the upload, the outbox and a lost save are the enhanced form's; without JavaScript the browser shows its own error",
-  );
 
   const hunterReports = (serial: number, hunter: string) =>
     query<{ caption: string; location: string; photo_key: string }>(
@@ -323,9 +317,9 @@ test.describe("a report on a connection that drops", () => {
   });
 });
 
-test.describe("a report's draft", () => {
+// Drafts are kept by the enhanced form.
+test.describe("a report's draft", { tag: "@javascript" }, () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "drafts are kept by the enhanced form");
 
   /** The draft keeper has looked at the form (it marks it so). */
   const draftKeeperReady = (page: Page) =>
@@ -443,13 +437,10 @@ test.describe("a report's draft", () => {
   });
 });
 
-test.describe("a comment or a like on a connection that drops", () => {
+// Requests lost in transport are the enhanced page's concern; without JavaScript the browser shows its own error.
+test.describe("a comment or a like on a connection that drops", { tag: "@javascript" }, () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  test.beforeEach(async ({ context }, testInfo) => {
-    test.skip(
-      !jsEnabled(testInfo),
-      "requests lost in transport are the enhanced page's concern; without JavaScript the browser shows its own error",
-    );
+  test.beforeEach(async ({ context }) => {
     await useOwnAddress(context);
   });
 

@@ -5,7 +5,7 @@ import { checkCode, fillLabelCode } from "./admin-helpers";
 import { ROTATED_GPS_JPEG } from "../support/photos";
 import { query } from "./db";
 import { loseNextAnswer, sendAgain } from "./lost-answers";
-import { jsEnabled, REPORT_SAVED_MS, signIn, signInByRequest, uniqueName } from "./helpers";
+import { REPORT_SAVED_MS, signIn, signInByRequest, uniqueName } from "./helpers";
 import { foundJimmy, plantDiscovery, plantHunter, quietJimmy, useOwnAddress, waitFillTime } from "./social";
 
 function reportsBy(firstName: string): { id: number; location: string }[] {
@@ -130,141 +130,147 @@ test.describe("a mutation sent twice is recorded once", () => {
 test.describe("the same report form posted twice without JavaScript", () => {
   test.use({ viewport: phone });
 
-  test("Back after a report brings its form back, and sending it again records nothing more and says it was recorded", async ({
-    page,
-  }, testInfo) => {
-    test.skip(jsEnabled(testInfo), "the browser's own Back and form post; the enhanced form is covered above");
-    const serial = foundJimmy();
-    const hunter = uniqueName("BackAgain");
-    await signIn(page, hunter, "Reporter", `/jimmy/${serial}/new-discovery`);
-    const key = await page.locator('input[name="idempotencyKey"]').getAttribute("value");
-    await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
-    await page.getByLabel(/^Caption/).fill("Behind the library's book drop");
-    await page.getByLabel(/^Location/).fill("Central Library, Austin, TX");
-    await fillLabelCode(page, serial);
-    await page.getByRole("button", { name: "Share Discovery" }).click();
-    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
-    await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`);
-    expect(reportsBy(hunter)).toEqual([expect.objectContaining({ location: "Central Library, Austin, TX" })]);
+  // The browser's own Back and form post; the enhanced form is covered above.
+  test(
+    "Back after a report brings its form back, and sending it again records nothing more and says it was recorded",
+    { tag: "@without-javascript" },
+    async ({ page }, testInfo) => {
+      const serial = foundJimmy();
+      const hunter = uniqueName("BackAgain");
+      await signIn(page, hunter, "Reporter", `/jimmy/${serial}/new-discovery`);
+      const key = await page.locator('input[name="idempotencyKey"]').getAttribute("value");
+      await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
+      await page.getByLabel(/^Caption/).fill("Behind the library's book drop");
+      await page.getByLabel(/^Location/).fill("Central Library, Austin, TX");
+      await fillLabelCode(page, serial);
+      await page.getByRole("button", { name: "Share Discovery" }).click();
+      await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
+      await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`);
+      expect(reportsBy(hunter)).toEqual([expect.objectContaining({ location: "Central Library, Austin, TX" })]);
 
-    await page.goBack();
-    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}/new-discovery$`));
-    // The form as it was sent: the same report (its key), the photo, the caption, the place and the label's code.
-    await expect(page.locator('input[name="idempotencyKey"]')).toHaveValue(key!);
-    await expect(page.getByLabel(/^Caption/)).toHaveValue("Behind the library's book drop");
-    await expect(page.getByLabel(/^Location/)).toHaveValue("Central Library, Austin, TX");
-    await expect(page.getByLabel(/^Code on the label/)).not.toHaveValue("");
-    expect(await page.getByLabel(/^Photo/).evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe("rotated-with-gps.jpg");
-    await page.screenshot({ path: testInfo.outputPath("back-to-the-sent-form.png") });
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}/new-discovery$`));
+      // The form as it was sent: the same report (its key), the photo, the caption, the place and the label's code.
+      await expect(page.locator('input[name="idempotencyKey"]')).toHaveValue(key!);
+      await expect(page.getByLabel(/^Caption/)).toHaveValue("Behind the library's book drop");
+      await expect(page.getByLabel(/^Location/)).toHaveValue("Central Library, Austin, TX");
+      await expect(page.getByLabel(/^Code on the label/)).not.toHaveValue("");
+      expect(await page.getByLabel(/^Photo/).evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe("rotated-with-gps.jpg");
+      await page.screenshot({ path: testInfo.outputPath("back-to-the-sent-form.png") });
 
-    await page.getByRole("button", { name: "Share Discovery" }).click();
-    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
-    await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`);
-    expect(reportsBy(hunter)).toEqual([expect.objectContaining({ location: "Central Library, Austin, TX" })]);
-  });
+      await page.getByRole("button", { name: "Share Discovery" }).click();
+      await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
+      await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`);
+      expect(reportsBy(hunter)).toEqual([expect.objectContaining({ location: "Central Library, Austin, TX" })]);
+    },
+  );
 });
 
 test.describe("a key sent again with a different request is refused, not answered with the first", () => {
   const REUSED = "This idempotency key was already used for a different request. Send a new key.";
 
-  test("an API client reusing a comment's key for another Jimmy or another text gets a 422, and only the first comment exists", async ({
-    request,
-  }, testInfo) => {
-    test.skip(jsEnabled(testInfo), "an API client: no page, so one run is enough");
-    await signInByRequest(request, uniqueName("KeyReuser"));
-    const [first, other] = query<{ id: number }>("select id from jimmys order by id limit 2");
-    const key = `comment-${crypto.randomUUID()}`;
-    const post = (jimmyId: number, content: string) =>
-      request.post(`/api/jimmys/${jimmyId}/comments`, { data: { content }, headers: { "Idempotency-Key": key } });
-    const content = `Saw him at the market ${uniqueName("")}`;
-    const created = await post(first!.id, content);
-    expect(created.status()).toBe(201);
-    const comment = (await created.json()) as { id: number };
+  test(
+    "an API client reusing a comment's key for another Jimmy or another text gets a 422, and only the first comment exists",
+    { tag: "@api-client" },
+    async ({ request }) => {
+      await signInByRequest(request, uniqueName("KeyReuser"));
+      const [first, other] = query<{ id: number }>("select id from jimmys order by id limit 2");
+      const key = `comment-${crypto.randomUUID()}`;
+      const post = (jimmyId: number, content: string) =>
+        request.post(`/api/jimmys/${jimmyId}/comments`, { data: { content }, headers: { "Idempotency-Key": key } });
+      const content = `Saw him at the market ${uniqueName("")}`;
+      const created = await post(first!.id, content);
+      expect(created.status()).toBe(201);
+      const comment = (await created.json()) as { id: number };
 
-    for (const [jimmyId, text] of [
-      [other!.id, content],
-      [first!.id, `${content}, again`],
-      [other!.id, `${content}, elsewhere`],
-    ] as const) {
-      const refused = await post(jimmyId, text);
-      expect(refused.status(), `${jimmyId} ${text}`).toBe(422);
+      for (const [jimmyId, text] of [
+        [other!.id, content],
+        [first!.id, `${content}, again`],
+        [other!.id, `${content}, elsewhere`],
+      ] as const) {
+        const refused = await post(jimmyId, text);
+        expect(refused.status(), `${jimmyId} ${text}`).toBe(422);
+        expect(await refused.json()).toEqual({ message: REUSED });
+        expect(refused.headers()["idempotent-replayed"]).toBeUndefined();
+      }
+      // An honest retry still gets the first comment back.
+      const retried = await post(first!.id, content);
+      expect(retried.status()).toBe(201);
+      expect(retried.headers()["idempotent-replayed"]).toBe("true");
+      expect(((await retried.json()) as { id: number }).id).toBe(comment.id);
+      expect(query("select jimmy_id from comments where content like ?", `${content}%`)).toEqual([{ jimmy_id: first!.id }]);
+    },
+  );
+
+  test(
+    "an API client reusing a report's key for another report gets a 422; the same report again is answered as recorded",
+    { tag: "@api-client" },
+    async ({ request }) => {
+      const hunter = uniqueName("ReportKey");
+      await signInByRequest(request, hunter);
+      const serial = foundJimmy();
+      const upload = async () => {
+        const response = await request.post("/api/upload", {
+          multipart: { photo: { name: "jimmy.jpg", mimeType: "image/jpeg", buffer: fs.readFileSync(ROTATED_GPS_JPEG) } },
+        });
+        expect(response.status()).toBe(200);
+        return ((await response.json()) as { tempPath: string }).tempPath;
+      };
+      const key = `report-${crypto.randomUUID()}`;
+      const report = async (fields: { caption: string; location: string }) =>
+        request.post("/api/discoveries", {
+          data: {
+            jimmyId: query<{ id: number }>("select id from jimmys where serial_number = ?", serial)[0]!.id,
+            tempPath: await upload(),
+            checkCode: checkCode(serial),
+            ...fields,
+          },
+          headers: { "Idempotency-Key": key },
+        });
+      const said = { caption: "On the bench", location: "Zilker Park, Austin, TX" };
+      const created = await report(said);
+      expect(created.status()).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+
+      const refused = await report({ caption: "Under the bridge", location: "Lamar Bridge, Austin, TX" });
+      expect(refused.status()).toBe(422);
       expect(await refused.json()).toEqual({ message: REUSED });
-      expect(refused.headers()["idempotent-replayed"]).toBeUndefined();
-    }
-    // An honest retry still gets the first comment back.
-    const retried = await post(first!.id, content);
-    expect(retried.status()).toBe(201);
-    expect(retried.headers()["idempotent-replayed"]).toBe("true");
-    expect(((await retried.json()) as { id: number }).id).toBe(comment.id);
-    expect(query("select jimmy_id from comments where content like ?", `${content}%`)).toEqual([{ jimmy_id: first!.id }]);
-  });
 
-  test("an API client reusing a report's key for another report gets a 422; the same report again is answered as recorded", async ({
-    request,
-  }, testInfo) => {
-    test.skip(jsEnabled(testInfo), "an API client: no page, so one run is enough");
-    const hunter = uniqueName("ReportKey");
-    await signInByRequest(request, hunter);
-    const serial = foundJimmy();
-    const upload = async () => {
-      const response = await request.post("/api/upload", {
-        multipart: { photo: { name: "jimmy.jpg", mimeType: "image/jpeg", buffer: fs.readFileSync(ROTATED_GPS_JPEG) } },
-      });
-      expect(response.status()).toBe(200);
-      return ((await response.json()) as { tempPath: string }).tempPath;
-    };
-    const key = `report-${crypto.randomUUID()}`;
-    const report = async (fields: { caption: string; location: string }) =>
-      request.post("/api/discoveries", {
-        data: {
-          jimmyId: query<{ id: number }>("select id from jimmys where serial_number = ?", serial)[0]!.id,
-          tempPath: await upload(),
-          checkCode: checkCode(serial),
-          ...fields,
-        },
-        headers: { "Idempotency-Key": key },
-      });
-    const said = { caption: "On the bench", location: "Zilker Park, Austin, TX" };
-    const created = await report(said);
-    expect(created.status()).toBe(201);
-    const { id } = (await created.json()) as { id: number };
+      const retried = await report(said);
+      expect(retried.status()).toBe(201);
+      expect(retried.headers()["idempotent-replayed"]).toBe("true");
+      expect(await retried.json()).toEqual({ id, isFirst: false });
+      expect(reportsBy(hunter)).toEqual([{ id, location: "Zilker Park, Austin, TX" }]);
+    },
+  );
 
-    const refused = await report({ caption: "Under the bridge", location: "Lamar Bridge, Austin, TX" });
-    expect(refused.status()).toBe(422);
-    expect(await refused.json()).toEqual({ message: REUSED });
+  // The browser's own Back and form post.
+  test(
+    "Back after a report, another place typed and sent again: the hunter is told the first was recorded, and what they typed stays",
+    { tag: "@without-javascript" },
+    async ({ page }) => {
+      const serial = foundJimmy();
+      const hunter = uniqueName("BackChanged");
+      await signIn(page, hunter, "Reporter", `/jimmy/${serial}/new-discovery`);
+      await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
+      await page.getByLabel(/^Location/).fill("Central Library, Austin, TX");
+      await fillLabelCode(page, serial);
+      await page.getByRole("button", { name: "Share Discovery" }).click();
+      await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
 
-    const retried = await report(said);
-    expect(retried.status()).toBe(201);
-    expect(retried.headers()["idempotent-replayed"]).toBe("true");
-    expect(await retried.json()).toEqual({ id, isFirst: false });
-    expect(reportsBy(hunter)).toEqual([{ id, location: "Zilker Park, Austin, TX" }]);
-  });
-
-  test("Back after a report, another place typed and sent again: the hunter is told the first was recorded, and what they typed stays", async ({
-    page,
-  }, testInfo) => {
-    test.skip(jsEnabled(testInfo), "the browser's own Back and form post");
-    const serial = foundJimmy();
-    const hunter = uniqueName("BackChanged");
-    await signIn(page, hunter, "Reporter", `/jimmy/${serial}/new-discovery`);
-    await page.getByLabel(/^Photo/).setInputFiles(ROTATED_GPS_JPEG);
-    await page.getByLabel(/^Location/).fill("Central Library, Austin, TX");
-    await fillLabelCode(page, serial);
-    await page.getByRole("button", { name: "Share Discovery" }).click();
-    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
-
-    await page.goBack();
-    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}/new-discovery$`));
-    await page.getByLabel(/^Caption/).fill("Moved to the reading room");
-    await page.getByLabel(/^Location/).fill("Reading room, Central Library, Austin, TX");
-    const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(`/jimmy/${serial}/new-discovery`));
-    await page.getByRole("button", { name: "Share Discovery" }).click();
-    expect((await answer).status()).toBe(422);
-    await expect(
-      page.getByText("This form was already sent once with other details, and that first one was recorded.", { exact: false }),
-    ).toBeVisible();
-    await expect(page.getByLabel(/^Caption/)).toHaveValue("Moved to the reading room");
-    await expect(page.getByLabel(/^Location/)).toHaveValue("Reading room, Central Library, Austin, TX");
-    expect(reportsBy(hunter)).toEqual([expect.objectContaining({ location: "Central Library, Austin, TX" })]);
-  });
+      await page.goBack();
+      await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}/new-discovery$`));
+      await page.getByLabel(/^Caption/).fill("Moved to the reading room");
+      await page.getByLabel(/^Location/).fill("Reading room, Central Library, Austin, TX");
+      const answer = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(`/jimmy/${serial}/new-discovery`));
+      await page.getByRole("button", { name: "Share Discovery" }).click();
+      expect((await answer).status()).toBe(422);
+      await expect(
+        page.getByText("This form was already sent once with other details, and that first one was recorded.", { exact: false }),
+      ).toBeVisible();
+      await expect(page.getByLabel(/^Caption/)).toHaveValue("Moved to the reading room");
+      await expect(page.getByLabel(/^Location/)).toHaveValue("Reading room, Central Library, Austin, TX");
+      expect(reportsBy(hunter)).toEqual([expect.objectContaining({ location: "Central Library, Austin, TX" })]);
+    },
+  );
 });

@@ -358,30 +358,34 @@ test.describe("the device location", () => {
 });
 
 test.describe("the precision of a hunter's own position", () => {
-  test("the form says the place will be public, and 'approximate' stores it rounded to about 1 km", async ({ page, context }, testInfo) => {
-    test.skip(!jsEnabled(testInfo), "the device's location needs JavaScript: without it a typed place is all there is to publish");
-    const serial = mintJimmy();
-    addDiscoveries(serial, 1);
-    await context.grantPermissions(["geolocation"]);
-    await context.setGeolocation({ latitude: 48.858372, longitude: 2.294481 });
-    await signIn(page, uniqueName("Private"), "Finder", `/jimmy/${serial}/new-discovery`);
-    await waitForHydration(page, testInfo);
-    await expect(page.getByTestId("location-precision")).toHaveCount(0);
-    await choosePhoto(page, ROTATED_GPS_JPEG);
-    await page.getByRole("button", { name: "Use My Current Location" }).click();
-    const choice = page.getByTestId("location-precision");
-    await expect(choice).toContainText("This place will be public");
-    // The exact spot is the default: the next hunter needs the hiding spot.
-    await expect(choice.getByLabel(/^The exact spot/)).toBeChecked();
-    await choice.getByLabel(/^Approximate \(about 1 km\)/).check();
-    await page.screenshot({ path: testInfo.outputPath("location-precision.png"), fullPage: true });
-    await fillLabelCode(page, serial);
-    await page.getByRole("button", { name: "Share Discovery" }).click();
-    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
-    const row = discoveriesOf(serial).at(-1)!;
-    // Rounded before it was stored: the exact spot is nowhere in the database.
-    expect([row.latitude, row.longitude]).toEqual([48.86, 2.29]);
-  });
+  // The device's location needs JavaScript: without it a typed place is all there is to publish.
+  test(
+    "the form says the place will be public, and 'approximate' stores it rounded to about 1 km",
+    { tag: "@javascript" },
+    async ({ page, context }, testInfo) => {
+      const serial = mintJimmy();
+      addDiscoveries(serial, 1);
+      await context.grantPermissions(["geolocation"]);
+      await context.setGeolocation({ latitude: 48.858372, longitude: 2.294481 });
+      await signIn(page, uniqueName("Private"), "Finder", `/jimmy/${serial}/new-discovery`);
+      await waitForHydration(page, testInfo);
+      await expect(page.getByTestId("location-precision")).toHaveCount(0);
+      await choosePhoto(page, ROTATED_GPS_JPEG);
+      await page.getByRole("button", { name: "Use My Current Location" }).click();
+      const choice = page.getByTestId("location-precision");
+      await expect(choice).toContainText("This place will be public");
+      // The exact spot is the default: the next hunter needs the hiding spot.
+      await expect(choice.getByLabel(/^The exact spot/)).toBeChecked();
+      await choice.getByLabel(/^Approximate \(about 1 km\)/).check();
+      await page.screenshot({ path: testInfo.outputPath("location-precision.png"), fullPage: true });
+      await fillLabelCode(page, serial);
+      await page.getByRole("button", { name: "Share Discovery" }).click();
+      await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
+      const row = discoveriesOf(serial).at(-1)!;
+      // Rounded before it was stored: the exact spot is nowhere in the database.
+      expect([row.latitude, row.longitude]).toEqual([48.86, 2.29]);
+    },
+  );
 });
 
 test.describe("the Jimmy page's 'Add Your Discovery'", () => {
@@ -440,41 +444,45 @@ test.describe("the 'Record Your Discovery' dialog on any screen", () => {
     });
   }
 
-  test("fits the window: its content scrolls inside, and Cancel and 'Record Discovery' stay in reach", async ({ page }, testInfo) => {
-    test.skip(!jsEnabled(testInfo), "Without JavaScript there is no dialog: 'Add Your Discovery' is the new-discovery page.");
-    const serial = mintJimmy();
-    addDiscoveries(serial, 1);
-    await signIn(page, uniqueName("Short"), "Screen", `/jimmy/${serial}`);
-    for (const viewport of [
-      { width: 1280, height: 800 },
-      { width: 1280, height: 600 },
-      { width: 800, height: 480 },
-      { width: 360, height: 640 },
-    ]) {
-      await page.setViewportSize(viewport);
-      await page.goto(`/jimmy/${serial}`);
-      await waitForHydration(page, testInfo);
-      await page.getByRole("button", { name: "Add Your Discovery" }).click();
-      const dialog = page.getByRole("dialog", { name: "Record Your Discovery" });
-      const submit = dialog.getByRole("button", { name: "Record Discovery" });
-      const cancel = dialog.getByRole("button", { name: "Cancel" });
-      await expect(submit).toBeVisible();
-      const size = `${viewport.width}×${viewport.height}`;
-      const box = (await dialog.boundingBox())!;
-      expect(box.y, size).toBeGreaterThanOrEqual(0);
-      expect(box.y + box.height, size).toBeLessThanOrEqual(viewport.height);
-      expect(await reachable(submit), `'Record Discovery' at ${size}`).toBe(true);
-      expect(await reachable(cancel), `Cancel at ${size}`).toBe(true);
-      // Every field can be scrolled to, and the buttons at the foot never cover it.
-      for (const field of [dialog.getByLabel(/^Code on the label/), dialog.getByLabel(/^Caption/), dialog.getByLabel(/^Location/)]) {
-        await field.scrollIntoViewIfNeeded();
-        expect(await reachable(field), `a field at ${size}`).toBe(true);
+  // Without JavaScript there is no dialog: 'Add Your Discovery' is the new-discovery page.
+  test(
+    "fits the window: its content scrolls inside, and Cancel and 'Record Discovery' stay in reach",
+    { tag: "@javascript" },
+    async ({ page }, testInfo) => {
+      const serial = mintJimmy();
+      addDiscoveries(serial, 1);
+      await signIn(page, uniqueName("Short"), "Screen", `/jimmy/${serial}`);
+      for (const viewport of [
+        { width: 1280, height: 800 },
+        { width: 1280, height: 600 },
+        { width: 800, height: 480 },
+        { width: 360, height: 640 },
+      ]) {
+        await page.setViewportSize(viewport);
+        await page.goto(`/jimmy/${serial}`);
+        await waitForHydration(page, testInfo);
+        await page.getByRole("button", { name: "Add Your Discovery" }).click();
+        const dialog = page.getByRole("dialog", { name: "Record Your Discovery" });
+        const submit = dialog.getByRole("button", { name: "Record Discovery" });
+        const cancel = dialog.getByRole("button", { name: "Cancel" });
+        await expect(submit).toBeVisible();
+        const size = `${viewport.width}×${viewport.height}`;
+        const box = (await dialog.boundingBox())!;
+        expect(box.y, size).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height, size).toBeLessThanOrEqual(viewport.height);
+        expect(await reachable(submit), `'Record Discovery' at ${size}`).toBe(true);
+        expect(await reachable(cancel), `Cancel at ${size}`).toBe(true);
+        // Every field can be scrolled to, and the buttons at the foot never cover it.
+        for (const field of [dialog.getByLabel(/^Code on the label/), dialog.getByLabel(/^Caption/), dialog.getByLabel(/^Location/)]) {
+          await field.scrollIntoViewIfNeeded();
+          expect(await reachable(field), `a field at ${size}`).toBe(true);
+        }
+        expect(await reachable(submit), `'Record Discovery' after scrolling at ${size}`).toBe(true);
+        await cancel.click();
+        await expect(dialog).toBeHidden();
       }
-      expect(await reachable(submit), `'Record Discovery' after scrolling at ${size}`).toBe(true);
-      await cancel.click();
-      await expect(dialog).toBeHidden();
-    }
-  });
+    },
+  );
 });
 
 test.describe("POST /api/upload", () => {
@@ -588,40 +596,44 @@ test.describe("a large phone photo", () => {
 test.describe("sending a report from a busy phone", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test("a double tap on Share Discovery sends the photo once and records one discovery", async ({ page }, testInfo) => {
-    test.skip(!jsEnabled(testInfo), "Without JavaScript the browser itself sends a form once per navigation.");
-    const serial = mintJimmy();
-    addDiscoveries(serial, 1);
-    await signIn(page, uniqueName("DoubleTap"), "Finder", `/jimmy/${serial}/new-discovery`);
-    await waitForHydration(page, testInfo);
+  // Without JavaScript the browser itself sends a form once per navigation.
+  test(
+    "a double tap on Share Discovery sends the photo once and records one discovery",
+    { tag: "@javascript" },
+    async ({ page }, testInfo) => {
+      const serial = mintJimmy();
+      addDiscoveries(serial, 1);
+      await signIn(page, uniqueName("DoubleTap"), "Finder", `/jimmy/${serial}/new-discovery`);
+      await waitForHydration(page, testInfo);
 
-    const sent = { targets: 0, uploads: 0, saves: 0 };
-    // A slow connection: the first tap's upload is still on its way when the second lands.
-    await page.route("**/api/upload-target", async (route) => {
-      sent.targets++;
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      await route.continue();
-    });
-    await page.route("**/uploads/direct", async (route) => {
-      sent.uploads++;
-      await route.continue();
-    });
-    page.on("request", (request) => {
-      if (request.method() === "POST" && new URL(request.url()).pathname.startsWith(`/jimmy/${serial}/new-discovery`)) sent.saves++;
-    });
+      const sent = { targets: 0, uploads: 0, saves: 0 };
+      // A slow connection: the first tap's upload is still on its way when the second lands.
+      await page.route("**/api/upload-target", async (route) => {
+        sent.targets++;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      });
+      await page.route("**/uploads/direct", async (route) => {
+        sent.uploads++;
+        await route.continue();
+      });
+      page.on("request", (request) => {
+        if (request.method() === "POST" && new URL(request.url()).pathname.startsWith(`/jimmy/${serial}/new-discovery`)) sent.saves++;
+      });
 
-    await choosePhoto(page, ROTATED_GPS_JPEG);
-    await page.getByLabel(/^Location/).fill("Barton Springs, Austin, TX");
-    await fillLabelCode(page, serial);
-    // Both taps reach the page before it has drawn anything in between, as on a phone busy preparing the photo.
-    await page.getByRole("button", { name: "Share Discovery" }).evaluate((button: HTMLButtonElement) => {
-      button.click();
-      button.click();
-    });
+      await choosePhoto(page, ROTATED_GPS_JPEG);
+      await page.getByLabel(/^Location/).fill("Barton Springs, Austin, TX");
+      await fillLabelCode(page, serial);
+      // Both taps reach the page before it has drawn anything in between, as on a phone busy preparing the photo.
+      await page.getByRole("button", { name: "Share Discovery" }).evaluate((button: HTMLButtonElement) => {
+        button.click();
+        button.click();
+      });
 
-    await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
-    await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`);
-    expect(sent).toEqual({ targets: 1, uploads: 1, saves: 1 });
-    expect(discoveriesOf(serial)).toHaveLength(2);
-  });
+      await expect(page).toHaveURL(new RegExp(`/jimmy/${serial}$`), { timeout: REPORT_SAVED_MS });
+      await expect(toast(page)).toContainText(`Your discovery of Jimmy #${serial} has been recorded!`);
+      expect(sent).toEqual({ targets: 1, uploads: 1, saves: 1 });
+      expect(discoveriesOf(serial)).toHaveLength(2);
+    },
+  );
 });
