@@ -29,11 +29,8 @@ describe("claimsTeam", () => {
   });
 
   it("refuses 1 for l or I and 0 for O, as the Unicode data does, but not other digit spellings", () => {
-    expect(claimsTeam("ADM1N", HUNT)).toBe(true);
-    expect(claimsTeam("M0DERATOR", HUNT)).toBe(true);
-    expect(claimsTeam("Offic1al", HUNT)).toBe(true);
-    expect(claimsTeam("4dmin", HUNT)).toBe(false);
-    expect(claimsTeam("5taff", HUNT)).toBe(false);
+    expectClaimsTeam(["ADM1N", "M0DERATOR", "Offic1al"]);
+    expectClaimsTeam(["4dmin", "5taff"], false);
   });
 
   it("refuses a small l for a capital I, which both case foldings lose", () => {
@@ -60,10 +57,7 @@ describe("claimsTeam", () => {
   });
 
   it("refuses the hunt's name inside a longer name, and a team word as one of the words", () => {
-    expect(claimsTeam("The Jimmy Hunt crew", HUNT)).toBe(true);
-    expect(claimsTeam("Admin Bob", HUNT)).toBe(true);
-    expect(claimsTeam("Hunt-Staff", HUNT)).toBe(true);
-    expect(claimsTeam("Official.", HUNT)).toBe(true);
+    expectClaimsTeam(["The Jimmy Hunt crew", "Admin Bob", "Hunt-Staff", "Official."]);
   });
 
   it("uses the configured hunt name", () => {
