@@ -68,6 +68,17 @@ export function selectDiscoveriesWithHunter(db: Kysely<Database>) {
   return db.selectFrom("discoveries as d").innerJoin("users as u", "u.id", "d.user_id").innerJoin("jimmys as j", "j.id", "d.jimmy_id");
 }
 
+/** Where a discovery (`d`) was found: what its finder typed, its coordinates, and the place derived from them. */
+export const DISCOVERY_PLACE_COLUMNS = [
+  "d.location",
+  "d.latitude",
+  "d.longitude",
+  "d.location_approximate",
+  "d.city",
+  "d.region",
+  "d.country",
+] as const;
+
 /** A discovery's photo, caption and place, as a card and an admin's list both show them. */
 export const DISCOVERY_COLUMNS = [
   "d.id",
@@ -76,13 +87,7 @@ export const DISCOVERY_COLUMNS = [
   "d.photo_height",
   "d.photo_variants",
   "d.caption",
-  "d.location",
-  "d.latitude",
-  "d.longitude",
-  "d.location_approximate",
-  "d.city",
-  "d.region",
-  "d.country",
+  ...DISCOVERY_PLACE_COLUMNS,
   "d.created_at",
   "d.is_first",
 ] as const;
