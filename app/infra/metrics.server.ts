@@ -19,68 +19,53 @@ const WAIT_BUCKETS = [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 function createMetrics() {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
+  const counter = <L extends string = string>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new client.Counter<L>({ name, help, labelNames, registers: [registry] });
+  const histogram = <L extends string = string>(name: string, help: string, buckets: number[], labelNames: readonly L[] = []) =>
+    new client.Histogram<L>({ name, help, buckets, labelNames, registers: [registry] });
   const metrics = {
     registry,
-    httpRequests: new client.Counter({
-      name: "jimmy_http_requests_total",
-      help: 'Requests answered, by method, route pattern and status ("closed": the connection closed before an answer).',
-      labelNames: ["method", "route", "status"] as const,
-      registers: [registry],
-    }),
-    httpDuration: new client.Histogram({
-      name: "jimmy_http_request_duration_seconds",
-      help: "Time from a request's arrival to the end of its answer, by method and route pattern.",
-      labelNames: ["method", "route"] as const,
-      buckets: LATENCY_BUCKETS,
-      registers: [registry],
-    }),
-    httpServerErrors: new client.Counter({
-      name: "jimmy_http_server_errors_total",
-      help: "Answers with a 5xx status, by route pattern and status.",
-      labelNames: ["route", "status"] as const,
-      registers: [registry],
-    }),
-    databaseBusy: new client.Counter({
-      name: "jimmy_database_busy_total",
-      help: "Writes that waited the whole busy timeout for another writer's lock and gave up (answered 503 with Retry-After).",
-      registers: [registry],
-    }),
-    databaseWait: new client.Histogram({
-      name: "jimmy_database_write_wait_seconds",
-      help: "How long a SQLite write waited for the write lock (this process's queue and other processes' locks) before it ran.",
-      buckets: WAIT_BUCKETS,
-      registers: [registry],
-    }),
-    pageCache: new client.Counter({
-      name: "jimmy_page_cache_requests_total",
-      help: "Answers of the page cache: hit (served from a copy) or miss (rendered, and kept).",
-      labelNames: ["result"] as const,
-      registers: [registry],
-    }),
-    jobAttempts: new client.Counter({
-      name: "jimmy_job_attempts_total",
-      help: "Background job attempts by kind and outcome: done, retry (failed, tried again later), failed (for good), deferred.",
-      labelNames: ["kind", "outcome"] as const,
-      registers: [registry],
-    }),
-    mail: new client.Counter({
-      name: "jimmy_mail_total",
-      help: "Email handed to the mail server (sent) or refused by it (failed).",
-      labelNames: ["outcome"] as const,
-      registers: [registry],
-    }),
-    uploadsRefused: new client.Counter({
-      name: "jimmy_uploads_refused_total",
-      help: "Photo uploads and forms refused, by reason.",
-      labelNames: ["reason"] as const,
-      registers: [registry],
-    }),
-    backgroundFailures: new client.Counter({
-      name: "jimmy_background_failures_total",
-      help: "Background work that failed: sweep (temporary uploads), photo-removal (a deleted discovery's photos), jobs (the job runner's poll).",
-      labelNames: ["task"] as const,
-      registers: [registry],
-    }),
+    httpRequests: counter(
+      "jimmy_http_requests_total",
+      'Requests answered, by method, route pattern and status ("closed": the connection closed before an answer).',
+      ["method", "route", "status"],
+    ),
+    httpDuration: histogram(
+      "jimmy_http_request_duration_seconds",
+      "Time from a request's arrival to the end of its answer, by method and route pattern.",
+      LATENCY_BUCKETS,
+      ["method", "route"],
+    ),
+    httpServerErrors: counter("jimmy_http_server_errors_total", "Answers with a 5xx status, by route pattern and status.", [
+      "route",
+      "status",
+    ]),
+    databaseBusy: counter(
+      "jimmy_database_busy_total",
+      "Writes that waited the whole busy timeout for another writer's lock and gave up (answered 503 with Retry-After).",
+    ),
+    databaseWait: histogram(
+      "jimmy_database_write_wait_seconds",
+      "How long a SQLite write waited for the write lock (this process's queue and other processes' locks) before it ran.",
+      WAIT_BUCKETS,
+    ),
+    pageCache: counter(
+      "jimmy_page_cache_requests_total",
+      "Answers of the page cache: hit (served from a copy) or miss (rendered, and kept).",
+      ["result"],
+    ),
+    jobAttempts: counter(
+      "jimmy_job_attempts_total",
+      "Background job attempts by kind and outcome: done, retry (failed, tried again later), failed (for good), deferred.",
+      ["kind", "outcome"],
+    ),
+    mail: counter("jimmy_mail_total", "Email handed to the mail server (sent) or refused by it (failed).", ["outcome"]),
+    uploadsRefused: counter("jimmy_uploads_refused_total", "Photo uploads and forms refused, by reason.", ["reason"]),
+    backgroundFailures: counter(
+      "jimmy_background_failures_total",
+      "Background work that failed: sweep (temporary uploads), photo-removal (a deleted discovery's photos), jobs (the job runner's poll).",
+      ["task"],
+    ),
   };
   return metrics;
 }

@@ -3,9 +3,12 @@ import { classifyCrossSitePath } from "./same-origin.server";
 
 const TOKEN = "12.abcdefghijklmnopqrstuvwxyzABCDEF";
 
-describe("the cross-site rule's reading of a path", () => {
-  it("lets through exactly the one-click unsubscribe and the Apple callback, as the app routes them", () => {
-    for (const path of [
+/** What the rule must read in each path: one test a row. */
+const READINGS: Array<{ story: string; reading: ReturnType<typeof classifyCrossSitePath>; paths: string[] }> = [
+  {
+    story: "lets through exactly the one-click unsubscribe and the Apple callback, as the app routes them",
+    reading: "exempt",
+    paths: [
       `/email/unsubscribe/${TOKEN}/one-click`,
       "/email/unsubscribe/not-a-token/one-click",
       "/api/auth/callback/apple",
@@ -15,13 +18,12 @@ describe("the cross-site rule's reading of a path", () => {
       "/api/auth/callback/%2e/apple",
       "/api/auth/callback/app%6Ce",
       "/api/auth/callback\\apple",
-    ]) {
-      expect(classifyCrossSitePath(path), path).toBe("exempt");
-    }
-  });
-
-  it("finds no exemption in a path that only looks like one: backslashes, steps, escapes, double or trailing slashes", () => {
-    for (const path of [
+    ],
+  },
+  {
+    story: "finds no exemption in a path that only looks like one: backslashes, steps, escapes, double or trailing slashes",
+    reading: "ordinary",
+    paths: [
       "/email/unsubscribe/..\\account/one-click",
       "/email/unsubscribe/..%5caccount/one-click",
       "/email/unsubscribe/..%5Caccount/one-click",
@@ -48,13 +50,12 @@ describe("the cross-site rule's reading of a path", () => {
       "/api/auth/callback/google",
       "/account",
       "/",
-    ]) {
-      expect(classifyCrossSitePath(path), path).toBe("ordinary");
-    }
-  });
-
-  it("cannot read a path with a broken escape, a control character or no leading slash", () => {
-    for (const path of [
+    ],
+  },
+  {
+    story: "cannot read a path with a broken escape, a control character or no leading slash",
+    reading: "unreadable",
+    paths: [
       "/email/unsubscribe/%zz/one-click",
       "/email/unsubscribe/%/one-click",
       "/email/unsubscribe/%E0%A4%A/one-click",
@@ -64,8 +65,14 @@ describe("the cross-site rule's reading of a path", () => {
       "email/unsubscribe/x/one-click",
       "",
       "*",
-    ]) {
-      expect(classifyCrossSitePath(path), JSON.stringify(path)).toBe("unreadable");
-    }
-  });
+    ],
+  },
+];
+
+describe("the cross-site rule's reading of a path", () => {
+  for (const { story, reading, paths } of READINGS) {
+    it(story, () => {
+      for (const path of paths) expect(classifyCrossSitePath(path), JSON.stringify(path)).toBe(reading);
+    });
+  }
 });

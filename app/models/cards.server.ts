@@ -63,30 +63,42 @@ export function toCardData(row: CardRow, photoUrl: PhotoUrl): DiscoveryCardData 
   };
 }
 
+/** Discoveries (`d`) with their hunter (`u`) and Jimmy (`j`): what a card and an admin's list both read. */
+export function selectDiscoveriesWithHunter(db: Kysely<Database>) {
+  return db.selectFrom("discoveries as d").innerJoin("users as u", "u.id", "d.user_id").innerJoin("jimmys as j", "j.id", "d.jimmy_id");
+}
+
+/** Where a discovery (`d`) was found: what its finder typed, its coordinates, and the place derived from them. */
+export const DISCOVERY_PLACE_COLUMNS = [
+  "d.location",
+  "d.latitude",
+  "d.longitude",
+  "d.location_approximate",
+  "d.city",
+  "d.region",
+  "d.country",
+] as const;
+
+/** A discovery's photo, caption and place, as a card and an admin's list both show them. */
+export const DISCOVERY_COLUMNS = [
+  "d.id",
+  "d.photo_key",
+  "d.photo_width",
+  "d.photo_height",
+  "d.photo_variants",
+  "d.caption",
+  ...DISCOVERY_PLACE_COLUMNS,
+  "d.created_at",
+  "d.is_first",
+] as const;
+
 /** The columns every discovery card needs, with the viewer's like (if any). */
 export function selectCards(db: Kysely<Database>, viewerId: number | null) {
-  return db
-    .selectFrom("discoveries as d")
-    .innerJoin("users as u", "u.id", "d.user_id")
-    .innerJoin("jimmys as j", "j.id", "d.jimmy_id")
+  return selectDiscoveriesWithHunter(db)
     .leftJoin("likes as l", (join) => join.onRef("l.discovery_id", "=", "d.id").on("l.user_id", "=", viewerId ?? -1))
     .select([
-      "d.id",
-      "d.photo_key",
-      "d.photo_width",
-      "d.photo_height",
-      "d.photo_variants",
-      "d.caption",
-      "d.location",
-      "d.latitude",
-      "d.longitude",
-      "d.location_approximate",
+      ...DISCOVERY_COLUMNS,
       "d.position_radius_m",
-      "d.city",
-      "d.region",
-      "d.country",
-      "d.created_at",
-      "d.is_first",
       "d.like_count",
       "l.user_id as liked",
       "j.comment_count",

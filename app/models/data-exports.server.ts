@@ -1,5 +1,6 @@
 import type { DataExportStatus } from "#db/schema";
 import type { Executor } from "~/infra/db.server";
+import { DISCOVERY_PLACE_COLUMNS } from "./cards.server";
 
 export type DataExport = {
   id: number;
@@ -131,13 +132,7 @@ export async function hunterDataRows(db: Executor, userId: number) {
       "d.id",
       "j.serial_number",
       "d.caption",
-      "d.location",
-      "d.latitude",
-      "d.longitude",
-      "d.location_approximate",
-      "d.city",
-      "d.region",
-      "d.country",
+      ...DISCOVERY_PLACE_COLUMNS,
       "d.is_first",
       "d.like_count",
       "d.created_at",

@@ -4,6 +4,7 @@ import type { Executor } from "~/infra/db.server";
 import { journeyMilestones } from "~/lib/journey";
 import { displayPlace } from "~/lib/places";
 import { saveJourneyFigures } from "./hall-of-fame.server";
+import { selectJourney } from "./jimmys.server";
 import { saveMilestones } from "./milestones.server";
 import { notifyMilestone } from "./notifications.server";
 
@@ -147,25 +148,7 @@ async function refreshJimmy(trx: Transaction<Database>, jimmyId: number, hunt: H
     .executeTakeFirst();
   if (!current) return;
   const [journey, placesBefore, placesNow] = await Promise.all([
-    trx
-      .selectFrom("discoveries")
-      .select([
-        "id",
-        "user_id",
-        "created_at",
-        "latitude",
-        "longitude",
-        "location",
-        "location_approximate",
-        "position_radius_m",
-        "city",
-        "region",
-        "country",
-      ])
-      .where("jimmy_id", "=", jimmyId)
-      .orderBy("created_at", "asc")
-      .orderBy("id", "asc")
-      .execute(),
+    selectJourney(trx, jimmyId).execute(),
     trx.selectFrom("jimmy_places").select(["place_key", "discovery_count"]).where("jimmy_id", "=", jimmyId).execute(),
     trx
       .selectFrom(

@@ -4,7 +4,7 @@ import { encodeCursor, FEED_PAGE_SIZE, type Cursor, type DiscoveryCardData, type
 import { buildPhoto, parseVariants, type PhotoUrl } from "~/lib/photos";
 import { formatCount, plural } from "~/lib/format";
 import { displayPlace, type LocationInput, type ResolvedLocation } from "~/lib/places";
-import { selectCards, toCardData } from "./cards.server";
+import { DISCOVERY_COLUMNS, selectCards, selectDiscoveriesWithHunter, toCardData } from "./cards.server";
 import { clearMissing } from "./missing.server";
 import { afterDiscoveriesChanged } from "./derived-figures.server";
 import { guardedWrite, type IdempotencyGuard } from "./idempotency.server";
@@ -257,30 +257,7 @@ export type AdminDiscovery = {
 };
 
 function selectAdminDiscoveries(db: Kysely<Database>) {
-  return db
-    .selectFrom("discoveries as d")
-    .innerJoin("users as u", "u.id", "d.user_id")
-    .innerJoin("jimmys as j", "j.id", "d.jimmy_id")
-    .select([
-      "d.id",
-      "d.photo_key",
-      "d.photo_width",
-      "d.photo_height",
-      "d.photo_variants",
-      "d.caption",
-      "d.location",
-      "d.location_approximate",
-      "d.city",
-      "d.region",
-      "d.country",
-      "d.is_first",
-      "d.created_at",
-      "d.latitude",
-      "d.longitude",
-      "j.serial_number",
-      "u.first_name",
-      "u.last_name",
-    ]);
+  return selectDiscoveriesWithHunter(db).select([...DISCOVERY_COLUMNS, "j.serial_number", "u.first_name", "u.last_name"]);
 }
 
 function toAdminDiscovery(

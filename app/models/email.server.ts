@@ -137,23 +137,22 @@ export async function requestEmailChange(
 
 export type EmailChange = { id: number; userId: number; newEmail: string; createdAt: string; expiresAt: string };
 
-export async function emailChangeById(db: Executor, id: number): Promise<EmailChange | null> {
-  const row = await db
-    .selectFrom("email_changes")
-    .select(["id", "user_id", "new_email", "created_at", "expires_at"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+function selectEmailChanges(db: Executor) {
+  return db.selectFrom("email_changes").select(["id", "user_id", "new_email", "created_at", "expires_at"]);
+}
+
+function toEmailChange(row: Awaited<ReturnType<ReturnType<typeof selectEmailChanges>["executeTakeFirst"]>>): EmailChange | null {
   return row ? { id: row.id, userId: row.user_id, newEmail: row.new_email, createdAt: row.created_at, expiresAt: row.expires_at } : null;
 }
 
+export async function emailChangeById(db: Executor, id: number): Promise<EmailChange | null> {
+  return toEmailChange(await selectEmailChanges(db).where("id", "=", id).executeTakeFirst());
+}
+
 export async function emailChangeByTokenHash(db: Executor, tokenHash: string, now = new Date()): Promise<EmailChange | null> {
-  const row = await db
-    .selectFrom("email_changes")
-    .select(["id", "user_id", "new_email", "created_at", "expires_at"])
-    .where("token_hash", "=", tokenHash)
-    .where("expires_at", ">", now.toISOString())
-    .executeTakeFirst();
-  return row ? { id: row.id, userId: row.user_id, newEmail: row.new_email, createdAt: row.created_at, expiresAt: row.expires_at } : null;
+  return toEmailChange(
+    await selectEmailChanges(db).where("token_hash", "=", tokenHash).where("expires_at", ">", now.toISOString()).executeTakeFirst(),
+  );
 }
 
 /** The new address is its owner's: it replaces the provider's for good (a sign-in no longer changes it). */

@@ -3,10 +3,14 @@ import { makeFoundJimmy, makeUser } from "../../tests/support/fixtures";
 import { testDbPerTest } from "../../tests/support/test-db";
 import { addComment, deleteComment } from "./comments.server";
 import { deleteDiscovery } from "./discoveries.server";
-import { addFlag, dismissFlags, FLAG_QUEUE_PAGE_SIZE, listOpenFlagGroups, openFlagSummary } from "./flags.server";
+import { addFlag, dismissFlags, FLAG_QUEUE_PAGE_SIZE, listOpenFlagGroups, openFlagSummary, type NewFlag } from "./flags.server";
 import { photoUrls } from "~/infra/storage.server";
 
 const t = testDbPerTest();
+
+/** A visitor's flag: no account, no note. */
+const visitorFlag = (target: NewFlag["target"], reason: NewFlag["reason"], clientAddress = "198.51.100.1") =>
+  addFlag(t.db, { target, reason, note: null, userId: null, clientAddress });
 
 async function scene() {
   const finder = await makeUser(t.db, "Finn");
@@ -28,8 +32,8 @@ describe("flags", () => {
     const { flagger, discoveryId, commentId } = await scene();
     const on = { kind: "comment" as const, id: commentId };
     await addFlag(t.db, { target: on, reason: "spam", note: "selling watches", userId: flagger.id, clientAddress: "198.51.100.1" });
-    await addFlag(t.db, { target: on, reason: "spam", note: null, userId: null, clientAddress: "198.51.100.2" });
-    await addFlag(t.db, { target: on, reason: "inappropriate", note: null, userId: null, clientAddress: "198.51.100.3" });
+    await visitorFlag(on, "spam", "198.51.100.2");
+    await visitorFlag(on, "inappropriate", "198.51.100.3");
     await addFlag(t.db, {
       target: { kind: "discovery", id: discoveryId },
       reason: "not_a_jimmy",
@@ -66,8 +70,8 @@ describe("flags", () => {
     });
     expect(first).toMatchObject({ ok: true, alreadyFlagged: false });
     expect(again).toEqual({ ok: true, flagId: (first as { flagId: number }).flagId, alreadyFlagged: true });
-    await addFlag(t.db, { target: on, reason: "spam", note: null, userId: null, clientAddress: "198.51.100.7" });
-    await addFlag(t.db, { target: on, reason: "spam", note: null, userId: null, clientAddress: "198.51.100.7" });
+    await visitorFlag(on, "spam", "198.51.100.7");
+    await visitorFlag(on, "spam", "198.51.100.7");
     expect(await openFlagSummary(t.db, on)).toEqual({ count: 2, reasons: ["spam"] });
   });
 
@@ -90,18 +94,7 @@ describe("flags", () => {
 
   it("refuse a flag on something that does not exist, and store nothing", async () => {
     await scene();
-    expect(
-      await addFlag(t.db, {
-        target: { kind: "discovery", id: 999_999 },
-        reason: "spam",
-        note: null,
-        userId: null,
-        clientAddress: "198.51.100.1",
-      }),
-    ).toEqual({
-      ok: false,
-      reason: "not_found",
-    });
+    expect(await visitorFlag({ kind: "discovery", id: 999_999 }, "spam")).toEqual({ ok: false, reason: "not_found" });
     expect(await t.db.selectFrom("flags").selectAll().execute()).toEqual([]);
   });
 
@@ -120,26 +113,14 @@ describe("flags", () => {
     const stored = await t.db.selectFrom("flags").select(["resolved_at", "resolution"]).execute();
     expect(stored).toEqual([{ resolved_at: "2026-02-01T00:00:00.000Z", resolution: "dismissed" }]);
     expect(await dismissFlags(t.db, on)).toBe(0);
-    await addFlag(t.db, { target: on, reason: "private_information", note: null, userId: null, clientAddress: "198.51.100.1" });
+    await visitorFlag(on, "private_information");
     expect((await listOpenFlagGroups(t.db, photoUrls())).groups.map((g) => g.count)).toEqual([1]);
   });
 
   it("go with the discovery or comment they flag when it is deleted", async () => {
     const { discoveryId, commentId } = await scene();
-    await addFlag(t.db, {
-      target: { kind: "discovery", id: discoveryId },
-      reason: "inappropriate",
-      note: null,
-      userId: null,
-      clientAddress: "198.51.100.1",
-    });
-    await addFlag(t.db, {
-      target: { kind: "comment", id: commentId },
-      reason: "spam",
-      note: null,
-      userId: null,
-      clientAddress: "198.51.100.1",
-    });
+    await visitorFlag({ kind: "discovery", id: discoveryId }, "inappropriate");
+    await visitorFlag({ kind: "comment", id: commentId }, "spam");
     await deleteDiscovery(t.db, discoveryId);
     await deleteComment(t.db, commentId);
     expect(await t.db.selectFrom("flags").selectAll().execute()).toEqual([]);

@@ -192,15 +192,16 @@ export async function getJimmyPage(
   };
 }
 
-/** A Jimmy's located discoveries in time order, as its journey map draws and measures them (oldest first). */
-export async function listJourneyStops(db: Kysely<Database>, jimmyId: number) {
-  const rows = await db
+/** A Jimmy's journey: its discoveries in time order (oldest first), with who found each and where. */
+export function selectJourney(db: Executor, jimmyId: number) {
+  return db
     .selectFrom("discoveries")
     .select([
       "id",
+      "user_id",
+      "created_at",
       "latitude",
       "longitude",
-      "created_at",
       "location",
       "location_approximate",
       "position_radius_m",
@@ -209,11 +210,13 @@ export async function listJourneyStops(db: Kysely<Database>, jimmyId: number) {
       "country",
     ])
     .where("jimmy_id", "=", jimmyId)
-    .where("latitude", "is not", null)
-    .where("longitude", "is not", null)
     .orderBy("created_at", "asc")
-    .orderBy("id", "asc")
-    .execute();
+    .orderBy("id", "asc");
+}
+
+/** A Jimmy's located discoveries in time order, as its journey map draws and measures them (oldest first). */
+export async function listJourneyStops(db: Kysely<Database>, jimmyId: number) {
+  const rows = await selectJourney(db, jimmyId).where("latitude", "is not", null).where("longitude", "is not", null).execute();
   return rows.map((row) => ({
     id: row.id,
     latitude: Number(row.latitude),

@@ -27,47 +27,58 @@ describe("places from coordinates", () => {
   });
 
   it("rolls the parts of a city up to the city: Mexico City's alcaldías, London's boroughs, Paris's arrondissements, New York's boroughs", async () => {
-    const cityAt = async (latitude: number, longitude: number) => (await at(latitude, longitude)).city;
-    // Mexico City: Cuauhtémoc (the issue's point), the Zócalo, Coyoacán, Iztapalapa, Tlalpan.
-    for (const [lat, lon] of [
-      [19.4423, -99.1451],
-      [19.4326, -99.1332],
-      [19.35, -99.162],
-      [19.3553, -99.0622],
-      [19.2951, -99.1621],
-    ] as const) {
-      expect(await cityAt(lat, lon)).toBe("Mexico City");
-    }
-    // London: Camden Town, Westminster, the City, Islington, Greenwich, Croydon.
-    for (const [lat, lon] of [
-      [51.539, -0.1426],
-      [51.4975, -0.1357],
-      [51.5155, -0.0922],
-      [51.5362, -0.103],
-      [51.4826, -0.0077],
-      [51.3762, -0.0982],
-    ] as const) {
-      expect(await cityAt(lat, lon)).toBe("London");
-    }
-    // Paris: the 1st, 11th, 16th and 20th arrondissements.
-    for (const [lat, lon] of [
-      [48.8606, 2.3376],
-      [48.8589, 2.3794],
-      [48.8603, 2.262],
-      [48.8646, 2.3984],
-    ] as const) {
-      expect(await cityAt(lat, lon)).toBe("Paris");
-    }
-    // New York: Brooklyn, Queens, Manhattan, the Bronx, Staten Island, Astoria.
-    for (const [lat, lon] of [
-      [40.6782, -73.9442],
-      [40.7282, -73.7949],
-      [40.7831, -73.9712],
-      [40.8448, -73.8648],
-      [40.5795, -74.1502],
-      [40.7644, -73.9235],
-    ] as const) {
-      expect(await at(lat, lon)).toMatchObject({ city: "New York City", region: "NY", country: "US" });
+    const parts: Array<{
+      place: { city: string; region?: string; country?: string };
+      points: Array<[latitude: number, longitude: number]>;
+    }> = [
+      {
+        // Mexico City: Cuauhtémoc (the issue's point), the Zócalo, Coyoacán, Iztapalapa, Tlalpan.
+        place: { city: "Mexico City" },
+        points: [
+          [19.4423, -99.1451],
+          [19.4326, -99.1332],
+          [19.35, -99.162],
+          [19.3553, -99.0622],
+          [19.2951, -99.1621],
+        ],
+      },
+      {
+        // London: Camden Town, Westminster, the City, Islington, Greenwich, Croydon.
+        place: { city: "London" },
+        points: [
+          [51.539, -0.1426],
+          [51.4975, -0.1357],
+          [51.5155, -0.0922],
+          [51.5362, -0.103],
+          [51.4826, -0.0077],
+          [51.3762, -0.0982],
+        ],
+      },
+      {
+        // Paris: the 1st, 11th, 16th and 20th arrondissements.
+        place: { city: "Paris" },
+        points: [
+          [48.8606, 2.3376],
+          [48.8589, 2.3794],
+          [48.8603, 2.262],
+          [48.8646, 2.3984],
+        ],
+      },
+      {
+        // New York: Brooklyn, Queens, Manhattan, the Bronx, Staten Island, Astoria.
+        place: { city: "New York City", region: "NY", country: "US" },
+        points: [
+          [40.6782, -73.9442],
+          [40.7282, -73.7949],
+          [40.7831, -73.9712],
+          [40.8448, -73.8648],
+          [40.5795, -74.1502],
+          [40.7644, -73.9235],
+        ],
+      },
+    ];
+    for (const { place, points } of parts) {
+      for (const [lat, lon] of points) expect(await at(lat, lon), `${lat}, ${lon}`).toMatchObject(place);
     }
   });
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { OAuth2Tokens } from "arctic";
-import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT, type JWTVerifyGetKey } from "jose";
+import { createRemoteJWKSet, importPKCS8, jwtVerify, SignJWT, type JWTPayload, type JWTVerifyGetKey } from "jose";
 import { Authenticator } from "remix-auth";
 import { OAuth2RequestError, OAuth2Strategy } from "remix-auth-oauth2";
 import { z } from "zod";
@@ -197,17 +197,30 @@ function httpsUrlOrNull(value: unknown): string | null {
   }
 }
 
-async function googleStrategy(config: NonNullable<ReturnType<typeof env>["oauth"]["google"]>, redirectURI: string) {
+type OidcProvider = {
+  name: "google" | "apple";
+  config: { issuer: string; clientId: string };
+  clientSecret: string | null;
+  scopes: string[];
+  params?: Record<string, string>;
+  /** The hunter as the verified ID token (and, for Apple, the callback request) describe them. */
+  profile: (claims: JWTPayload, request: Request) => ProviderProfile;
+  exchange: (tokenEndpoint: string, code: string, codeVerifier: string) => Promise<OAuth2Tokens>;
+};
+
+/** An OpenID Connect provider: its discovered endpoints, and an ID token verified against its keys and our nonce. */
+async function oidcStrategy(provider: OidcProvider, redirectURI: string) {
+  const { name, config } = provider;
   const { metadata, keys } = await discover(config.issuer);
   return new ProviderStrategy(
     {
       clientId: config.clientId,
-      clientSecret: config.clientSecret,
+      clientSecret: provider.clientSecret,
       redirectURI,
       authorizationEndpoint: metadata.authorization_endpoint,
       tokenEndpoint: metadata.token_endpoint,
-      scopes: ["openid", "email", "profile"],
-      cookie: { name: stateCookieName("google"), ...stateCookieOptions("google") },
+      scopes: provider.scopes,
+      cookie: { name: stateCookieName(name), ...stateCookieOptions(name) },
     },
     async ({ tokens, request }) => {
       const claims = await verifyIdToken(tokens.idToken(), {
@@ -216,26 +229,43 @@ async function googleStrategy(config: NonNullable<ReturnType<typeof env>["oauth"
         audience: config.clientId,
         state: stateOf(request),
       });
-      const fallback = splitName(claims.name);
-      return {
-        provider: "google",
-        subject: claims.sub!,
-        firstName: typeof claims.given_name === "string" ? claims.given_name : fallback.firstName,
-        lastName: typeof claims.family_name === "string" ? claims.family_name : fallback.lastName,
-        email: typeof claims.email === "string" ? claims.email : null,
-        profileImageUrl: httpsUrlOrNull(claims.picture),
-      };
+      return provider.profile(claims, request);
     },
     {
-      name: "google",
+      name,
       oidc: true,
-      exchange: (code, codeVerifier) =>
+      params: provider.params,
+      exchange: (code, codeVerifier) => provider.exchange(metadata.token_endpoint, code, codeVerifier),
+    },
+  );
+}
+
+function googleStrategy(config: NonNullable<ReturnType<typeof env>["oauth"]["google"]>, redirectURI: string) {
+  return oidcStrategy(
+    {
+      name: "google",
+      config,
+      clientSecret: config.clientSecret,
+      scopes: ["openid", "email", "profile"],
+      profile: (claims) => {
+        const fallback = splitName(claims.name);
+        return {
+          provider: "google",
+          subject: claims.sub!,
+          firstName: typeof claims.given_name === "string" ? claims.given_name : fallback.firstName,
+          lastName: typeof claims.family_name === "string" ? claims.family_name : fallback.lastName,
+          email: typeof claims.email === "string" ? claims.email : null,
+          profileImageUrl: httpsUrlOrNull(claims.picture),
+        };
+      },
+      exchange: (tokenEndpoint, code, codeVerifier) =>
         requestTokens(
-          metadata.token_endpoint,
+          tokenEndpoint,
           { grant_type: "authorization_code", code, code_verifier: codeVerifier, redirect_uri: redirectURI },
           { clientId: config.clientId, clientSecret: config.clientSecret },
         ),
     },
+    redirectURI,
   );
 }
 
@@ -257,50 +287,36 @@ const AppleUserSchema = z.object({
   name: z.object({ firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() }).optional(),
 });
 
-async function appleStrategy(config: NonNullable<ReturnType<typeof env>["oauth"]["apple"]>, redirectURI: string) {
-  const { metadata, keys } = await discover(config.issuer);
-  return new ProviderStrategy(
-    {
-      clientId: config.clientId,
-      clientSecret: null,
-      redirectURI,
-      authorizationEndpoint: metadata.authorization_endpoint,
-      tokenEndpoint: metadata.token_endpoint,
-      scopes: ["name", "email"],
-      cookie: { name: stateCookieName("apple"), ...stateCookieOptions("apple") },
-    },
-    async ({ tokens, request }) => {
-      const claims = await verifyIdToken(tokens.idToken(), {
-        keys,
-        issuer: config.issuer,
-        audience: config.clientId,
-        state: stateOf(request),
-      });
-      // Apple sends the name once, on the first sign-in, beside the code (never in the token).
-      let name: { firstName?: string; lastName?: string } = {};
-      const userField = new URL(request.url).searchParams.get("user");
-      if (userField) {
-        try {
-          name = AppleUserSchema.parse(JSON.parse(userField)).name ?? {};
-        } catch {
-          name = {};
-        }
-      }
-      return {
-        provider: "apple",
-        subject: claims.sub!,
-        firstName: name.firstName ?? "",
-        lastName: name.lastName ?? "",
-        email: typeof claims.email === "string" ? claims.email : null,
-        profileImageUrl: null,
-      };
-    },
+function appleStrategy(config: NonNullable<ReturnType<typeof env>["oauth"]["apple"]>, redirectURI: string) {
+  return oidcStrategy(
     {
       name: "apple",
-      oidc: true,
+      config,
+      clientSecret: null,
+      scopes: ["name", "email"],
       params: { response_mode: "form_post" },
-      exchange: async (code, codeVerifier) =>
-        requestTokens(metadata.token_endpoint, {
+      profile: (claims, request) => {
+        // Apple sends the name once, on the first sign-in, beside the code (never in the token).
+        let name: { firstName?: string; lastName?: string } = {};
+        const userField = new URL(request.url).searchParams.get("user");
+        if (userField) {
+          try {
+            name = AppleUserSchema.parse(JSON.parse(userField)).name ?? {};
+          } catch {
+            name = {};
+          }
+        }
+        return {
+          provider: "apple",
+          subject: claims.sub!,
+          firstName: name.firstName ?? "",
+          lastName: name.lastName ?? "",
+          email: typeof claims.email === "string" ? claims.email : null,
+          profileImageUrl: null,
+        };
+      },
+      exchange: async (tokenEndpoint, code, codeVerifier) =>
+        requestTokens(tokenEndpoint, {
           grant_type: "authorization_code",
           code,
           code_verifier: codeVerifier,
@@ -309,6 +325,7 @@ async function appleStrategy(config: NonNullable<ReturnType<typeof env>["oauth"]
           client_secret: await appleClientSecret(config),
         }),
     },
+    redirectURI,
   );
 }
 
