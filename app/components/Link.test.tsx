@@ -41,6 +41,11 @@ const cases: [string, Props][] = [
   ["a query with nothing after the ?", { to: "/discoveries?", children: "All" }],
   ["a fragment", { to: "/scan#manual", children: "Type the code" }],
   ["a path with dots and a doubled slash", { to: "/jimmy/5/../6//photos/", children: "x" }],
+  ["a path with a trailing slash", { to: "/hunters/3/", children: "x" }],
+  ["a path with a . segment", { to: "/jimmy/./5", children: "x" }],
+  ["a file's name with a dot", { to: "/feeds/discoveries.atom", children: "Feed" }],
+  ["a fragment with nothing after the #", { to: "/scan#", children: "Scan" }],
+  ["an encoded path", { to: "/search/caf%C3%A9%2F", children: "x" }],
   ["a new tab", { to: "/privacy-policy", target: "_blank", rel: "noopener", children: "Privacy" }],
   [
     "replace, state and scroll settings",

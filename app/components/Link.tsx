@@ -4,6 +4,15 @@ import { createPath, Link as RemixLink, resolvePath } from "@remix-run/react";
 type LinkProps = ComponentProps<typeof RemixLink>;
 
 /**
+ * The href Remix writes for a path on this site. A plain path (no "." or ".."
+ * segment, no "//", no search or hash to tidy) is written as it is given, which
+ * is what resolving it would give; anything else is resolved as Remix does.
+ */
+function serverHref(to: string): string {
+  return /[.?#]|\/\//.test(to) ? createPath(resolvePath(to)) : to;
+}
+
+/**
  * Remix's `<Link>` as the server renders it, for the links nearly every one
  * of ours is: to a path on this site (`to="/jimmy/5"`), no prefetching.
  *
@@ -43,12 +52,7 @@ const ServerLink = /* @__PURE__ */ forwardRef<HTMLAnchorElement, LinkProps>(func
     ...anchor
   } = props;
   // The attributes in the order Remix writes them: the caller's, then these.
-  return createElement(
-    Fragment,
-    null,
-    <a {...anchor} data-discover="true" href={createPath(resolvePath(to))} ref={ref} target={target} />,
-    null,
-  );
+  return createElement(Fragment, null, <a {...anchor} data-discover="true" href={serverHref(to)} ref={ref} target={target} />, null);
 });
 
 /**

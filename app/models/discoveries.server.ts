@@ -4,7 +4,8 @@ import { encodeCursor, FEED_PAGE_SIZE, type Cursor, type DiscoveryCardData, type
 import { buildPhoto, parseVariants, type PhotoUrl } from "~/lib/photos";
 import { formatCount, plural } from "~/lib/format";
 import { displayPlace, type LocationInput, type ResolvedLocation } from "~/lib/places";
-import { DISCOVERY_COLUMNS, selectCards, selectDiscoveriesWithHunter, toCardData } from "./cards.server";
+import { DISCOVERY_COLUMNS, selectCards, selectDiscoveriesWithHunter, toCardData, type CardRow } from "./cards.server";
+import { compiledOnce, type Executor } from "~/infra/db.server";
 import { clearMissing } from "./missing.server";
 import { afterDiscoveriesChanged } from "./derived-figures.server";
 import { guardedWrite, type IdempotencyGuard } from "./idempotency.server";
@@ -120,6 +121,24 @@ export async function recordDiscovery(db: Kysely<Database>, input: NewDiscoveryI
   return db.transaction().execute((trx) => insertDiscovery(trx, input));
 }
 
+/** The cards of a feed, with or without first discoveries, before its other filters and its order. */
+function feedQuery(db: Executor, viewerId: number | null, includeFirst: boolean) {
+  const query = selectCards(db, viewerId);
+  return includeFirst ? query : query.where("d.is_first", "=", 0);
+}
+
+/**
+ * The first page of the newest discoveries, built and compiled once per
+ * database (compiledOnce): the home page and All Discoveries run it on every
+ * request. The viewer is -1 for nobody, as in selectCards.
+ */
+const newestQuery = (includeFirst: boolean) =>
+  compiledOnce((db: Executor, viewerId: number, limit: number) =>
+    feedQuery(db, viewerId, includeFirst).orderBy("d.created_at", "desc").orderBy("d.id", "desc").limit(limit).offset(0),
+  );
+const newestCardsQuery = newestQuery(true);
+const newestRegularCardsQuery = newestQuery(false);
+
 /**
  * One page of discoveries, newest first, continuing strictly after `after`
  * (keyset pagination: new discoveries never shift later pages).
@@ -140,20 +159,27 @@ export async function listDiscoveries(
   },
 ): Promise<FeedPage> {
   const limit = options.limit ?? FEED_PAGE_SIZE;
-  let query = selectCards(db, options.viewerId ?? null);
-  if (!options.includeFirst) query = query.where("d.is_first", "=", 0);
-  if (options.hunterId !== undefined) query = query.where("d.user_id", "=", options.hunterId);
-  if (options.jimmyId !== undefined) query = query.where("d.jimmy_id", "=", options.jimmyId);
-  if (options.after) {
-    const { createdAt, id } = options.after;
-    query = query.where((eb) => eb(eb.refTuple("d.created_at", "d.id"), "<", eb.tuple(createdAt, id)));
+  const viewerId = options.viewerId ?? null;
+  let rows: CardRow[];
+  if (options.hunterId === undefined && options.jimmyId === undefined && !options.after && !options.offset) {
+    // The newest discoveries (the home page, All Discoveries): the same statement on every request.
+    const newest = options.includeFirst ? newestCardsQuery : newestRegularCardsQuery;
+    rows = (await newest(db, viewerId ?? -1, limit + 1)).rows;
+  } else {
+    let query = feedQuery(db, viewerId, options.includeFirst);
+    if (options.hunterId !== undefined) query = query.where("d.user_id", "=", options.hunterId);
+    if (options.jimmyId !== undefined) query = query.where("d.jimmy_id", "=", options.jimmyId);
+    if (options.after) {
+      const { createdAt, id } = options.after;
+      query = query.where((eb) => eb(eb.refTuple("d.created_at", "d.id"), "<", eb.tuple(createdAt, id)));
+    }
+    rows = await query
+      .orderBy("d.created_at", "desc")
+      .orderBy("d.id", "desc")
+      .limit(limit + 1)
+      .offset(options.after ? 0 : (options.offset ?? 0))
+      .execute();
   }
-  const rows = await query
-    .orderBy("d.created_at", "desc")
-    .orderBy("d.id", "desc")
-    .limit(limit + 1)
-    .offset(options.after ? 0 : (options.offset ?? 0))
-    .execute();
   const page = rows.slice(0, limit).map((row) => toCardData(row, photoUrl));
   const last = page[page.length - 1];
   return {
@@ -164,9 +190,12 @@ export async function listDiscoveries(
 
 /** How many discoveries there are, from the total kept with every write (counting rows would read them all). */
 export async function countDiscoveries(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom("hunt_totals").select("discovery_count").where("id", "=", 1).executeTakeFirst();
+  const row = (await discoveryCountQuery(db)).rows[0];
   return Number(row?.discovery_count ?? 0);
 }
+
+/** Read on every page of All Discoveries: built and compiled once per database. */
+const discoveryCountQuery = compiledOnce((db: Executor) => db.selectFrom("hunt_totals").select("discovery_count").where("id", "=", 1));
 
 type PlaceResolver = (input: LocationInput) => Promise<ResolvedLocation>;
 

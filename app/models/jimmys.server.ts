@@ -8,7 +8,7 @@ import { KM_PER_DEGREE, type Strip } from "~/lib/near-me";
 import type { PhotoUrl } from "~/lib/photos";
 import { nowIso } from "~/lib/time";
 import { selectCards, toCardData } from "./cards.server";
-import type { Executor } from "~/infra/db.server";
+import { compiledOnce, type Executor } from "~/infra/db.server";
 
 export function jimmyName(serialNumber: number): string {
   return `Jimmy #${serialNumber}`;
@@ -46,8 +46,13 @@ export async function listMintedSerials(db: Executor, from: number, to: number):
 }
 
 export async function findJimmyBySerial(db: Executor, serialNumber: number) {
-  return db.selectFrom("jimmys").selectAll().where("serial_number", "=", serialNumber).executeTakeFirst();
+  return (await jimmyBySerialQuery(db, serialNumber)).rows[0];
 }
+
+/** Every Jimmy page reads it: built and compiled once per database. */
+const jimmyBySerialQuery = compiledOnce((db: Executor, serialNumber: number) =>
+  db.selectFrom("jimmys").selectAll().where("serial_number", "=", serialNumber),
+);
 
 export async function findJimmyById(db: Executor, id: number) {
   return db.selectFrom("jimmys").selectAll().where("id", "=", id).executeTakeFirst();
@@ -158,16 +163,14 @@ export async function getJimmyPage(
       .orderBy("d.id", "desc");
   const before = options.before;
   const [rows, newest, places] = await Promise.all([
-    (before ? timeline().where((eb) => eb(eb.refTuple("d.created_at", "d.id"), "<", eb.tuple(before.createdAt, before.id))) : timeline())
-      .limit(limit + 1)
-      .execute(),
+    before
+      ? timeline()
+          .where((eb) => eb(eb.refTuple("d.created_at", "d.id"), "<", eb.tuple(before.createdAt, before.id)))
+          .limit(limit + 1)
+          .execute()
+      : newestTimelineQuery(db, options.viewerId ?? -1, jimmy.id, limit + 1).then((result) => result.rows),
     before ? timeline().limit(1).executeTakeFirst() : Promise.resolve(undefined),
-    // Its distinct places, kept with every write to discoveries (derived-figures.server.ts).
-    db
-      .selectFrom("jimmy_places")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("jimmy_id", "=", jimmy.id)
-      .executeTakeFirstOrThrow(),
+    jimmyPlacesQuery(db, jimmy.id).then((result) => result.rows[0]!),
   ]);
   const page = rows.slice(0, limit).map((row) => toCardData(row, photoUrl));
   const last = page[page.length - 1];
@@ -191,6 +194,22 @@ export async function getJimmyPage(
     journeyVersion: Number(jimmy.journey_version),
   };
 }
+
+/**
+ * The first page of a Jimmy's timeline, newest first, and its count of
+ * distinct places (kept with every write to discoveries,
+ * derived-figures.server.ts): every Jimmy page runs both, so they are built
+ * and compiled once per database. The viewer is -1 for nobody, as in selectCards.
+ */
+const newestTimelineQuery = compiledOnce((db: Executor, viewerId: number, jimmyId: number, limit: number) =>
+  selectCards(db, viewerId).where("d.jimmy_id", "=", jimmyId).orderBy("d.created_at", "desc").orderBy("d.id", "desc").limit(limit),
+);
+const jimmyPlacesQuery = compiledOnce((db: Executor, jimmyId: number) =>
+  db
+    .selectFrom("jimmy_places")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("jimmy_id", "=", jimmyId),
+);
 
 /** A Jimmy's journey: its discoveries in time order (oldest first), with who found each and where. */
 export function selectJourney(db: Executor, jimmyId: number) {

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema";
+import { compiledOnce, type Executor } from "~/infra/db.server";
 
 import type { HuntStats } from "~/lib/stats";
 
@@ -17,15 +18,7 @@ export const ACTIVE_HUNTER_DAYS = 30;
  */
 export async function getHuntStats(db: Kysely<Database>, now = new Date()): Promise<HuntStats> {
   const since = new Date(now.getTime() - ACTIVE_HUNTER_DAYS * 86_400_000).toISOString();
-  // One statement, so one round trip and one snapshot for the four figures.
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb.selectFrom("hunt_places").select(eb.fn.countAll<number>().as("n")).as("places"),
-      eb.selectFrom("jimmys").select(eb.fn.countAll<number>().as("n")).as("jimmys"),
-      eb.selectFrom("hunt_totals").select("discovery_count").where("id", "=", 1).as("discoveries"),
-      eb.selectFrom("hunter_activity").select(eb.fn.countAll<number>().as("n")).where("last_discovery_at", ">=", since).as("hunters"),
-    ])
-    .executeTakeFirstOrThrow();
+  const row = (await huntStatsQuery(db, since)).rows[0]!;
   return {
     activeLocations: Number(row.places ?? 0),
     totalJimmys: Number(row.jimmys ?? 0),
@@ -33,3 +26,17 @@ export async function getHuntStats(db: Kysely<Database>, now = new Date()): Prom
     activeHunters: Number(row.hunters ?? 0),
   };
 }
+
+/**
+ * One statement, so one round trip and one snapshot for the four figures;
+ * the home page runs it on every request, so it is built and compiled once
+ * per database.
+ */
+const huntStatsQuery = compiledOnce((db: Executor, since: string) =>
+  db.selectNoFrom((eb) => [
+    eb.selectFrom("hunt_places").select(eb.fn.countAll<number>().as("n")).as("places"),
+    eb.selectFrom("jimmys").select(eb.fn.countAll<number>().as("n")).as("jimmys"),
+    eb.selectFrom("hunt_totals").select("discovery_count").where("id", "=", 1).as("discoveries"),
+    eb.selectFrom("hunter_activity").select(eb.fn.countAll<number>().as("n")).where("last_discovery_at", ">=", since).as("hunters"),
+  ]),
+);
