@@ -17,8 +17,9 @@ import { readForm } from "~/web/form.server";
 import { refuseEditAfterWindow, requireOwnComment, withinEditWindow } from "~/web/own-content.server";
 import { requireUser } from "~/web/session.server";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const meta: MetaFunction = () => [{ title: "Edit your comment" }, { name: "robots", content: "noindex" }];
 
@@ -100,7 +101,3 @@ export default function EditComment() {
 }
 
 export const ErrorBoundary = ContentError;
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;

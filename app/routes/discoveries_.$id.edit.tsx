@@ -19,8 +19,9 @@ import { editOwnDiscovery, requireOwnDiscovery } from "~/web/own-content.server"
 import { UnknownPlaceError } from "~/services/geo.server";
 import { requireUser } from "~/web/session.server";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const meta: MetaFunction = () => [{ title: "Edit your discovery" }, { name: "robots", content: "noindex" }];
 
@@ -143,7 +144,3 @@ export default function EditDiscovery() {
 }
 
 export const ErrorBoundary = ContentError;
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -28,9 +28,10 @@ import { consumeHunterLimit, consumeRateLimit, rateLimitedText } from "~/service
 import { retryAfterHeaders } from "~/web/rate-limit.server";
 import { getUser } from "~/web/session.server";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { photoUrls } from "~/infra/storage.server";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const meta: MetaFunction = () => [{ title: "Flag for the admin" }, { name: "robots", content: "noindex" }];
 
@@ -235,7 +236,3 @@ export default function FlagPage() {
 const FORM_TOKEN_FIELD_NAME = "formToken";
 
 export const ErrorBoundary = ContentError;
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -24,8 +24,9 @@ import { retryAfterHeaders } from "~/web/rate-limit.server";
 import { requireUser } from "~/web/session.server";
 import { placeDate, requestPreferences } from "~/web/reader-terms.server";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Jimmy #${data.serialNumber} wasn't there` : "Report a missing Jimmy" },
@@ -183,7 +184,3 @@ export default function MissingPage() {
 }
 
 export const ErrorBoundary = ContentError;
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -19,8 +19,9 @@ import { requireUser } from "~/web/session.server";
 import { parseForm } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const meta: MetaFunction = ({ matches }) =>
   linkPreview({
@@ -187,7 +188,3 @@ export default function Scan() {
     </section>
   );
 }
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;
