@@ -13,11 +13,13 @@ import { ToastProvider } from "~/components/Toaster";
 import { ErrorPage, NotFoundPage } from "~/components/ui/ErrorPage";
 import { ICON_SPRITE_HREF } from "~/components/ui/icons";
 import type { HuntConfig } from "~/lib/config";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { env } from "~/infra/env.server";
 import { consumeFlash } from "~/web/flash.server";
 import { getUser } from "~/web/session.server";
 import stylesheet from "~/tailwind.css?url";
+
+// Any form on any page: a request lost on the way keeps the page as it was.
+export { shouldRevalidate } from "~/browser/keep-page";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -138,9 +140,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </html>
   );
 }
-
-/** Any form on any page: a request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const shouldRevalidate = keepDataAfterTransportFailure;
 
 export default function App() {
   return <Outlet />;

@@ -15,8 +15,10 @@ import { useRootData } from "~/components/root-data";
 import { getDb } from "~/infra/db.server";
 import { getUser } from "~/web/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { photoUrls } from "~/infra/storage.server";
+
+// A like lost on the way keeps the feed as it was.
+export { shouldRevalidate } from "~/browser/keep-page";
 
 /** The same for every signed-out visitor: served from the anonymous page cache; rendered for each signed-in hunter. */
 export const handle = PAGE_CACHE_HANDLE;
@@ -126,6 +128,3 @@ export default function Home() {
 export function ErrorBoundary() {
   return <FeedErrorPage retry="/" width="max-w-3xl" />;
 }
-
-/** A like lost on the way keeps the feed as it was (see ~/lib/transport). */
-export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -6,8 +6,6 @@ import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Button, secondaryLinkClass } from "~/components/ui/Button";
 import { plural } from "~/lib/format";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { getDb } from "~/infra/db.server";
 import { getStorage } from "~/infra/storage.server";
 import { contributionCounts } from "~/models/users.server";
@@ -17,6 +15,9 @@ import { requireSameOrigin } from "~/web/csrf.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readForm } from "~/web/form.server";
 import { endSession, requireUser } from "~/web/session.server";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const meta: MetaFunction = () => [{ title: "Delete your account" }, { name: "robots", content: "noindex" }];
 
@@ -50,10 +51,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const ErrorBoundary = ContentError;
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;
 
 export default function DeleteAccountPage() {
   const { discoveries, comments, likes } = useLoaderData<typeof loader>();

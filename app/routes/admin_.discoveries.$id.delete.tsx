@@ -13,8 +13,9 @@ import { requireAdmin } from "~/web/session.server";
 import { checkFields } from "~/web/form-action.server";
 import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
 import { MAX_ROW_ID } from "~/lib/ids";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const meta: MetaFunction = () => [{ title: "Delete discovery · Admin" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ADMIN_HEADERS;
@@ -95,7 +96,3 @@ export default function DeleteDiscovery() {
     </section>
   );
 }
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -13,8 +13,9 @@ import { readForm } from "~/web/form.server";
 import { acceptFlags, rejectFlags, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { requireAdmin } from "~/web/session.server";
 import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 /** Decisions are POSTs from the admin panel's flag queue; anything else just goes there. */
 export function loader() {
@@ -74,7 +75,3 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       })
     : done({ title: "Already gone", description: `That ${what} was already deleted.` });
 }
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;

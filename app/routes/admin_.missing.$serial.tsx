@@ -13,8 +13,9 @@ import { redirectWithToast } from "~/web/flash.server";
 import { checkFields } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { requireAdmin } from "~/web/session.server";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 /** Decisions are POSTs from the admin panel's missing queue; anything else just goes there. */
 export function loader() {
@@ -71,7 +72,3 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       : { title: "Cleared", description: `Jimmy #${jimmy.serial_number}'s missing reports are cleared.`, variant: "success" },
   );
 }
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;

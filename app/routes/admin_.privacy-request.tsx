@@ -3,8 +3,6 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { fullName, plural } from "~/lib/format";
 import { MAX_ROW_ID } from "~/lib/ids";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { getDb } from "~/infra/db.server";
 import { getStorage } from "~/infra/storage.server";
 import { recordAdminAction } from "~/models/audit-log.server";
@@ -19,6 +17,9 @@ import { redirectWithToast } from "~/web/flash.server";
 import { readForm } from "~/web/form.server";
 import { requireAdmin } from "~/web/session.server";
 import { Button, secondaryLinkClass } from "~/components/ui/Button";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const meta: MetaFunction = () => [{ title: "Privacy request · Admin" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ADMIN_HEADERS;
@@ -88,10 +89,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     variant: "success",
   });
 }
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;
 
 export default function AdminPrivacyRequest() {
   const { hunter, discoveries, comments, likes, exports } = useLoaderData<typeof loader>();

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Field } from "~/components/forms";
-import { Button, secondaryLinkClass } from "~/components/ui/Button";
 import { COMMENT_EDIT_WINDOW_MS } from "~/lib/comments";
 import { formHints } from "~/lib/form-hints";
 import { jimmyPath } from "~/lib/discoveries";
@@ -17,8 +16,10 @@ import { readForm } from "~/web/form.server";
 import { refuseEditAfterWindow, requireOwnComment, withinEditWindow } from "~/web/own-content.server";
 import { requireUser } from "~/web/session.server";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
+import { FormAlert, SendOrCancel } from "~/components/ui/FormParts";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const meta: MetaFunction = () => [{ title: "Edit your comment" }, { name: "robots", content: "noindex" }];
 
@@ -71,11 +72,7 @@ export default function EditComment() {
         Comments can be edited for {COMMENT_EDIT_WINDOW_MS / 60_000} minutes after posting (this one until{" "}
         <time dateTime={editableUntil}>{new Date(editableUntil).toISOString().slice(11, 16)} UTC</time>) and show as edited.
       </p>
-      {result?.formError ? (
-        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {result.formError}
-        </p>
-      ) : null}
+      <FormAlert message={result?.formError} />
       <Form method="post" className="mt-5 space-y-4" noValidate>
         <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
         <Field
@@ -88,19 +85,10 @@ export default function EditComment() {
           defaultValue={result?.values.content ?? comment.content}
           error={contentError}
         />
-        <div className="flex flex-wrap gap-3">
-          <Button disabled={navigation.state !== "idle"}>Save comment</Button>
-          <a href={back} className={secondaryLinkClass}>
-            Cancel
-          </a>
-        </div>
+        <SendOrCancel label="Save comment" disabled={navigation.state !== "idle"} back={back} />
       </Form>
     </ContentPage>
   );
 }
 
 export const ErrorBoundary = ContentError;
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;

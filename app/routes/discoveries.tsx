@@ -13,8 +13,10 @@ import { useRootData } from "~/components/root-data";
 import { getDb } from "~/infra/db.server";
 import { getUser } from "~/web/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { photoUrls } from "~/infra/storage.server";
+
+// A like lost on the way keeps the feed as it was.
+export { shouldRevalidate } from "~/browser/keep-page";
 
 /** The same for every signed-out visitor: served from the anonymous page cache; rendered for each signed-in hunter. */
 export const handle = PAGE_CACHE_HANDLE;
@@ -86,6 +88,3 @@ export default function AllDiscoveries() {
 export function ErrorBoundary() {
   return <FeedErrorPage retry="/discoveries" width="max-w-2xl" />;
 }
-
-/** A like lost on the way keeps the feed as it was (see ~/lib/transport). */
-export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -13,12 +13,14 @@ import { fullName } from "~/lib/format";
 import { discoveryDateTime, placeDate, requestPreferences } from "~/web/reader-terms.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { getDb } from "~/infra/db.server";
 import { photoUrls } from "~/infra/storage.server";
 import { findDiscoveryPage } from "~/models/discoveries.server";
 import { ErrorPage } from "~/components/ui/ErrorPage";
 import { getUser } from "~/web/session.server";
+
+// A like lost on the way keeps the page as it was.
+export { shouldRevalidate } from "~/browser/keep-page";
 
 /** The same for every signed-out visitor: served from the anonymous page cache. */
 export const handle = PAGE_CACHE_HANDLE;
@@ -174,6 +176,3 @@ export function ErrorBoundary() {
     />
   );
 }
-
-/** A like lost on the way keeps the page as it was (see ~/lib/transport). */
-export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -3,7 +3,6 @@ import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Field } from "~/components/forms";
-import { Button, secondaryLinkClass } from "~/components/ui/Button";
 import { formHints } from "~/lib/form-hints";
 import { DEFAULT_CAPTION } from "~/lib/discoveries";
 import { ownContentReturn, RETURN_FIELD, returnLabel } from "~/lib/own-content-return";
@@ -19,8 +18,10 @@ import { editOwnDiscovery, requireOwnDiscovery } from "~/web/own-content.server"
 import { UnknownPlaceError } from "~/services/geo.server";
 import { requireUser } from "~/web/session.server";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
+import { FormAlert, SendOrCancel } from "~/components/ui/FormParts";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const meta: MetaFunction = () => [{ title: "Edit your discovery" }, { name: "robots", content: "noindex" }];
 
@@ -99,11 +100,7 @@ export default function EditDiscovery() {
         height={discovery.photo.height}
         className="mt-4 max-h-56 w-full rounded-xl bg-stone-200 object-cover"
       />
-      {result?.formError ? (
-        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {result.formError}
-        </p>
-      ) : null}
+      <FormAlert message={result?.formError} />
       <Form method="post" className="mt-5 space-y-4" noValidate>
         <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
         <input type="hidden" name={RETURN_FIELD} value={back} />
@@ -131,19 +128,10 @@ export default function EditDiscovery() {
           }
           error={locationError}
         />
-        <div className="flex flex-wrap gap-3">
-          <Button disabled={navigation.state !== "idle"}>Save changes</Button>
-          <a href={back} className={secondaryLinkClass}>
-            Cancel
-          </a>
-        </div>
+        <SendOrCancel label="Save changes" disabled={navigation.state !== "idle"} back={back} />
       </Form>
     </ContentPage>
   );
 }
 
 export const ErrorBoundary = ContentError;
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -21,8 +21,9 @@ import { retryAfterHeaders } from "~/web/rate-limit.server";
 import { getUser } from "~/web/session.server";
 import { readForm } from "~/web/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 const LikeFormSchema = z.object({
   discoveryId: z.coerce.number().int().positive().max(MAX_ROW_ID),
@@ -104,7 +105,3 @@ async function failure(enhanced: boolean, back: string, status: number, error: s
   if (enhanced) return Response.json({ error }, { status });
   return redirectWithToast(back, LIKE_FAILED);
 }
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;

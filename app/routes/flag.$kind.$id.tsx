@@ -4,7 +4,6 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Field, FieldError, labelClass } from "~/components/forms";
-import { Button, secondaryLinkClass } from "~/components/ui/Button";
 import { formHints } from "~/lib/form-hints";
 import { ANONYMOUS_NAME, HONEYPOT_FIELD } from "~/lib/comments";
 import { jimmyPath } from "~/lib/discoveries";
@@ -28,9 +27,11 @@ import { consumeHunterLimit, consumeRateLimit, rateLimitedText } from "~/service
 import { retryAfterHeaders } from "~/web/rate-limit.server";
 import { getUser } from "~/web/session.server";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { photoUrls } from "~/infra/storage.server";
+import { FormAlert, SendOrCancel } from "~/components/ui/FormParts";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const meta: MetaFunction = () => [{ title: "Flag for the admin" }, { name: "robots", content: "noindex" }];
 
@@ -171,11 +172,7 @@ export default function FlagPage() {
           <span className="font-semibold">{flagged.author}:</span> {flagged.content}
         </blockquote>
       )}
-      {result?.formError ? (
-        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {result.formError}
-        </p>
-      ) : null}
+      <FormAlert message={result?.formError} />
       <Form method="post" className="mt-5 space-y-4" noValidate>
         <input type="hidden" name={FORM_TOKEN_FIELD_NAME} value={formToken} />
         <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
@@ -220,12 +217,7 @@ export default function FlagPage() {
           defaultValue={result?.values.note ?? ""}
           error={noteError}
         />
-        <div className="flex flex-wrap gap-3">
-          <Button disabled={navigation.state !== "idle"}>Send flag</Button>
-          <a href={back} className={secondaryLinkClass}>
-            Cancel
-          </a>
-        </div>
+        <SendOrCancel label="Send flag" disabled={navigation.state !== "idle"} back={back} />
       </Form>
     </ContentPage>
   );
@@ -235,7 +227,3 @@ export default function FlagPage() {
 const FORM_TOKEN_FIELD_NAME = "formToken";
 
 export const ErrorBoundary = ContentError;
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -12,7 +12,6 @@ import { distanceFigure } from "~/lib/units";
 import { readerDate, requestPreferences } from "~/web/reader-terms.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { getDb } from "~/infra/db.server";
 import { photoUrls } from "~/infra/storage.server";
 import { listDiscoveries } from "~/models/discoveries.server";
@@ -22,6 +21,9 @@ import { milestoneText } from "~/lib/milestones";
 import { ErrorPage } from "~/components/ui/ErrorPage";
 import { useRootData } from "~/components/root-data";
 import { getUser } from "~/web/session.server";
+
+// A like lost on the way keeps the list as it was.
+export { shouldRevalidate } from "~/browser/keep-page";
 
 /** The same for every signed-out visitor: served from the anonymous page cache. */
 export const handle = PAGE_CACHE_HANDLE;
@@ -190,6 +192,3 @@ export function ErrorBoundary() {
     />
   );
 }
-
-/** A like lost on the way keeps the list as it was (see ~/lib/transport). */
-export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -5,7 +5,10 @@ import { ReportDiscoveryPage, reportPageClientAction } from "~/components/Report
 import { ReportFormError } from "~/components/ReportFormError";
 import { firstDiscoveryNotice, reportFormPath } from "~/lib/report-form";
 import { issueIdempotencyKey, loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/web/report-action.server";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
+
+// A request lost on the way keeps the page as it was, and a recorded report forgets its draft.
+export const clientAction = reportPageClientAction("first");
+export { shouldRevalidate } from "~/browser/keep-page";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { jimmy, proof, proofRefusal, codeExempt } = await loadReportForm(request, params.serial, "first");
@@ -45,6 +48,3 @@ export default function FirstDiscovery() {
 }
 
 export const ErrorBoundary = ReportFormError;
-
-export const clientAction = reportPageClientAction("first");
-export const shouldRevalidate = keepDataAfterTransportFailure;

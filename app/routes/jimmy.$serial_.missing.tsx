@@ -3,7 +3,6 @@ import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { ContentError, ContentPage } from "~/components/OwnContent";
 import { Field } from "~/components/forms";
-import { Button, secondaryLinkClass } from "~/components/ui/Button";
 import { jimmyPath } from "~/lib/discoveries";
 import { formHints } from "~/lib/form-hints";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_REUSED_FORM_TEXT } from "~/lib/idempotency";
@@ -24,8 +23,10 @@ import { retryAfterHeaders } from "~/web/rate-limit.server";
 import { requireUser } from "~/web/session.server";
 import { placeDate, requestPreferences } from "~/web/reader-terms.server";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
+import { FormAlert, SendOrCancel } from "~/components/ui/FormParts";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Jimmy #${data.serialNumber} wasn't there` : "Report a missing Jimmy" },
@@ -149,11 +150,7 @@ export default function MissingPage() {
           {reportedByYou ? " You are one of them." : ""}
         </p>
       ) : null}
-      {result?.formError ? (
-        <p role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {result.formError}
-        </p>
-      ) : null}
+      <FormAlert message={result?.formError} />
       <Form method="post" className="mt-5 space-y-4" noValidate>
         <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
         <Field
@@ -171,19 +168,14 @@ export default function MissingPage() {
           defaultValue={result?.values.note ?? ""}
           error={result?.fieldErrors.note?.[0]}
         />
-        <div className="flex flex-wrap gap-3">
-          <Button disabled={navigation.state !== "idle" || reportedByYou}>{reportedByYou ? "You reported it" : "It wasn't there"}</Button>
-          <a href={back} className={secondaryLinkClass}>
-            Cancel
-          </a>
-        </div>
+        <SendOrCancel
+          label={reportedByYou ? "You reported it" : "It wasn't there"}
+          disabled={navigation.state !== "idle" || reportedByYou}
+          back={back}
+        />
       </Form>
     </ContentPage>
   );
 }
 
 export const ErrorBoundary = ContentError;
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -5,7 +5,10 @@ import { ReportDiscoveryPage, reportPageClientAction } from "~/components/Report
 import { ReportFormError } from "~/components/ReportFormError";
 import { newDiscoveryHeading } from "~/lib/report-form";
 import { issueIdempotencyKey, loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/web/report-action.server";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
+
+// A request lost on the way keeps the page as it was, and a recorded report forgets its draft.
+export const clientAction = reportPageClientAction("new");
+export { shouldRevalidate } from "~/browser/keep-page";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { jimmy, proof, proofRefusal, codeExempt } = await loadReportForm(request, params.serial, "new");
@@ -58,6 +61,3 @@ export default function NewDiscovery() {
 }
 
 export const ErrorBoundary = ReportFormError;
-
-export const clientAction = reportPageClientAction("new");
-export const shouldRevalidate = keepDataAfterTransportFailure;

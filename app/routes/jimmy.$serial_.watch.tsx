@@ -4,8 +4,6 @@ import { z } from "zod";
 import { jimmyPath } from "~/lib/discoveries";
 import { loginHref } from "~/lib/redirect";
 import { parseSerial } from "~/lib/serial";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { findJimmyBySerial } from "~/models/jimmys.server";
 import { setWatching, watchStateOf } from "~/models/watches.server";
 import { getDb } from "~/infra/db.server";
@@ -15,6 +13,9 @@ import { checkFields } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { getUser } from "~/web/session.server";
 import { INTENT_PARAM, rememberIntent } from "~/web/sign-in-intent.server";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 const WatchFormSchema = z.object({
   /** The state the hunter asked for, so a repeated or retried post changes nothing. */
@@ -72,7 +73,3 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : { title: `You stopped watching Jimmy #${jimmy.serial_number}`, description: "Its news won't reach you any more." },
   );
 }
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;

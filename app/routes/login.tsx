@@ -20,8 +20,9 @@ import { getUser, startSession } from "~/web/session.server";
 import { readForm } from "~/web/form.server";
 import { singleLineText } from "~/lib/text-fields";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const meta: MetaFunction = ({ matches }) =>
   linkPreview({
@@ -193,7 +194,3 @@ export default function Login() {
     </section>
   );
 }
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -19,8 +19,10 @@ import { requireUser } from "~/web/session.server";
 import { parseForm } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { useActionAnswer } from "~/lib/action-answer";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
+import { FormAlert } from "~/components/ui/FormParts";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const meta: MetaFunction = ({ matches }) =>
   linkPreview({
@@ -149,11 +151,7 @@ export default function Scan() {
           The label shows the Jimmy's number (like <strong>#42</strong>) and a {CHECK_LENGTH}-character code (like{" "}
           <strong>Code 7KX3PA</strong>).
         </p>
-        {result?.formError ? (
-          <p role="alert" className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {result.formError}
-          </p>
-        ) : null}
+        <FormAlert message={result?.formError} className="mt-3" />
         <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
           <Field
             id="manual-serial"
@@ -187,7 +185,3 @@ export default function Scan() {
     </section>
   );
 }
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;

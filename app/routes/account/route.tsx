@@ -8,8 +8,6 @@ import { formHints } from "~/lib/form-hints";
 import { fullName } from "~/lib/format";
 import { describeBrowser } from "~/lib/user-agent";
 import { requestPreferences } from "~/lib/reader-preferences";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { emailSettingsOf } from "~/models/email.server";
 import { listDataExports } from "~/models/data-exports.server";
 import { profileOf } from "~/models/users.server";
@@ -31,6 +29,9 @@ import { EmailSection, NewsSection, WatchedSection } from "./news";
 import { nameAction, photoAction } from "./profile.server";
 import { NameSection, PhotoSection } from "./profile";
 import { Section } from "./Section";
+
+// A request lost on the way keeps the page, and what was typed, as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const meta: MetaFunction = () => [{ title: "Your account" }, { name: "robots", content: "noindex" }];
 
@@ -149,7 +150,3 @@ export default function AccountPage() {
     </div>
   );
 }
-
-/** A request lost on the way keeps the page, and what was typed, as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;

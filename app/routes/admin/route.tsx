@@ -18,14 +18,15 @@ import { env } from "~/infra/env.server";
 import { isAdmin } from "~/web/session.server";
 import { readForm } from "~/web/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { photoUrls } from "~/infra/storage.server";
 import { RecentActivity } from "./activity";
 import { Discoveries, panelHref } from "./Discoveries";
 import { PasswordGate } from "./PasswordGate";
 import { FlagQueue, MissingQueue } from "./queues";
 import { signInAction, signOutAction } from "./sign-in.server";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -173,7 +174,3 @@ function AdminPanel({ panel }: { panel: PanelData }) {
     </section>
   );
 }
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;

@@ -30,13 +30,14 @@ import { WatchButton } from "~/components/WatchButton";
 import { milestoneText } from "~/lib/milestones";
 import { POSSIBLY_MISSING } from "~/lib/missing";
 import { getUser, isAdmin } from "~/web/session.server";
-import { keepPageOnTransportFailure } from "~/browser/client-action";
-import { keepDataAfterTransportFailure } from "~/lib/transport";
 import { photoUrls } from "~/infra/storage.server";
 import { commentFormSetup, postComment } from "./comment.server";
 import { Comments } from "./Comments";
 import { LatestSighting } from "./LatestSighting";
 import { Timeline } from "./Timeline";
+
+// A request lost on the way keeps the page as it was.
+export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 const INVALID_URL_TEXT = "Invalid URL";
 
@@ -246,7 +247,3 @@ export function ErrorBoundary() {
     />
   );
 }
-
-/** A request lost on the way keeps the page as it was (see ~/lib/transport). */
-export const clientAction = keepPageOnTransportFailure;
-export const shouldRevalidate = keepDataAfterTransportFailure;
