@@ -9,7 +9,7 @@ test.describe("all discoveries", () => {
     const after = queryOne<{ n: number }>("select count(*) n from discoveries").n;
     await expect(page.getByRole("heading", { level: 1, name: "All Discoveries" })).toBeVisible();
     const total = await page.getByTestId("total-discoveries").textContent();
-    expect([`${before} total discoveries`, `${after} total discoveries`]).toContain(total);
+    expect([before, after].map((n) => `${n.toLocaleString("en-US")} total discoveries`)).toContain(total);
     await expect(page.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/");
 
     const cards = page.getByTestId("discovery-card");

@@ -26,6 +26,13 @@ function plantAround(center: { latitude: number; longitude: number }, sightings:
   const db = writeDb();
   try {
     db.transaction(() => {
+      // A server kept from an earlier run still has that run's Jimmys at these very spots: they leave the hunt, so these are the nearest.
+      db.prepare(`update jimmys set status = 'retired' where latitude between ? and ? and longitude between ? and ?`).run(
+        center.latitude - 0.5,
+        center.latitude + 0.5,
+        center.longitude - 0.5,
+        center.longitude + 0.5,
+      );
       const photo = storedPhoto(db);
       planted.forEach((p, i) => {
         const at = new Date(Date.now() - p.daysAgo * 86_400_000).toISOString();
