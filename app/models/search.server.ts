@@ -68,7 +68,11 @@ export type HunterMatch = { id: number; firstName: string; lastName: string; dis
  * case ignored, most finds first: only those who have found a Jimmy, since
  * a hunter's profile is made of their finds. The first page of a search
  * lists them; a hunter's name is short, so a substring test on the users
- * who have found something reads little.
+ * who have found something reads little. Their count of finds is the one the
+ * Hall of Fame keeps with every write (`hunter_figures`, which has no row for
+ * a hunter without finds): counting their discoveries here read every
+ * discovery of every matching hunter, 93 ms at a million where a name
+ * every hunter shares was searched.
  */
 export async function searchHunters(db: Kysely<Database>, query: string, limit = HUNTER_RESULTS): Promise<HunterMatch[]> {
   const words = query.trim().replace(/\s+/g, " ");
@@ -76,11 +80,10 @@ export async function searchHunters(db: Kysely<Database>, query: string, limit =
   const pattern = `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db
     .selectFrom("users as u")
-    .innerJoin("discoveries as d", "d.user_id", "u.id")
-    .select(["u.id", "u.first_name", "u.last_name", (eb) => eb.fn.countAll<number>().as("discoveries")])
+    .innerJoin("hunter_figures as f", "f.user_id", "u.id")
+    .select(["u.id", "u.first_name", "u.last_name", "f.discovery_count as discoveries"])
     .where(sql<boolean>`lower(u.first_name || ' ' || u.last_name) like ${pattern} escape '\\'`)
-    .groupBy(["u.id", "u.first_name", "u.last_name"])
-    .orderBy("discoveries", "desc")
+    .orderBy("f.discovery_count", "desc")
     .orderBy("u.id")
     .limit(limit)
     .execute();
