@@ -49,3 +49,14 @@ export async function makeFoundJimmy(db: DB, input: { serial: number; finderId: 
   });
   return { jimmy, discovery };
 }
+
+/** The place columns of a discovery reported as "Austin, TX" at downtown Austin's coordinates, once the offline gazetteer has placed it. */
+export const AUSTIN_PLACE_COLUMNS = {
+  location: "Austin, TX",
+  latitude: 30.2672,
+  longitude: -97.7431,
+  location_approximate: 0,
+  city: "Austin",
+  region: "TX",
+  country: "US",
+};
