@@ -49,7 +49,7 @@ export function describeReportError(error: unknown): { status: number; message: 
  * its key (201, `Idempotent-Replayed`), or to a key sent again with another
  * report (422); null when the report is new.
  */
-export async function repeatedReport(
+async function repeatedReport(
   db: DB,
   guard: IdempotencyGuard | null,
   body: (outcome: ReportOutcome) => Record<string, unknown>,
@@ -68,7 +68,7 @@ export async function repeatedReport(
  * `Idempotent-Replayed` for a repeat), or to its refusal: possession first,
  * then the place, the hunter's limit, or what publishing failed on.
  */
-export function apiReportAnswer(result: SubmissionResult, body: (outcome: ReportOutcome) => Record<string, unknown>): Response {
+function apiReportAnswer(result: SubmissionResult, body: (outcome: ReportOutcome) => Record<string, unknown>): Response {
   switch (result.status) {
     case "recorded":
       return apiJson(body(result.outcome), { status: 201, headers: result.outcome.replayed ? REPLAYED_HEADERS : {} });
