@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { testDbPerTest } from "../../tests/support/test-db";
+import { AUSTIN_PLACE_COLUMNS } from "../../tests/support/fixtures";
 import { JOURNEY_PHOTO_LIMIT, RECORD_KEYS } from "~/lib/hall-of-fame";
 import { roundMiles } from "~/lib/journey";
 import { resolveLocation } from "~/services/geo.server";
@@ -401,15 +402,7 @@ describe("the geography backfill", () => {
       .orderBy("id")
       .execute();
     expect(rows).toEqual([
-      {
-        location: "Austin, TX",
-        latitude: 30.2672,
-        longitude: -97.7431,
-        location_approximate: 0,
-        city: "Austin",
-        region: "TX",
-        country: "US",
-      },
+      AUSTIN_PLACE_COLUMNS,
       {
         location: "Paris, France",
         latitude: 48.85341,

@@ -11,20 +11,12 @@ export type SitemapKind = "jimmys" | "discoveries" | "hunters";
 
 /** How many pages each kind has: its largest id over the page size. */
 export async function sitemapPageCounts(db: Executor): Promise<Record<SitemapKind, number>> {
-  const [jimmys, discoveries, hunters] = await Promise.all([
+  const maxId = (table: "jimmys" | "discoveries" | "users") =>
     db
-      .selectFrom("jimmys")
+      .selectFrom(table)
       .select((eb) => eb.fn.max("id").as("max"))
-      .executeTakeFirst(),
-    db
-      .selectFrom("discoveries")
-      .select((eb) => eb.fn.max("id").as("max"))
-      .executeTakeFirst(),
-    db
-      .selectFrom("users")
-      .select((eb) => eb.fn.max("id").as("max"))
-      .executeTakeFirst(),
-  ]);
+      .executeTakeFirst();
+  const [jimmys, discoveries, hunters] = await Promise.all([maxId("jimmys"), maxId("discoveries"), maxId("users")]);
   const pages = (row: { max: number | string | null } | undefined) => Math.ceil(Number(row?.max ?? 0) / SITEMAP_PAGE_SIZE);
   return { jimmys: pages(jimmys), discoveries: pages(discoveries), hunters: pages(hunters) };
 }
@@ -39,8 +31,7 @@ export async function sitemapPage(db: Executor, kind: SitemapKind, page: number)
     const rows = await db
       .selectFrom("jimmys")
       .select(["serial_number", "last_discovery_at"])
-      .where("id", ">=", from)
-      .where("id", "<=", to)
+      .where((eb) => eb.between("id", from, to))
       .where("status", "in", ["discovered", "missing"])
       .orderBy("id")
       .execute();
@@ -50,8 +41,7 @@ export async function sitemapPage(db: Executor, kind: SitemapKind, page: number)
     const rows = await db
       .selectFrom("discoveries")
       .select(["id", "created_at"])
-      .where("id", ">=", from)
-      .where("id", "<=", to)
+      .where((eb) => eb.between("id", from, to))
       .orderBy("id")
       .execute();
     return rows.map((r) => ({ path: `/discoveries/${r.id}`, lastModified: r.created_at }));
@@ -60,8 +50,7 @@ export async function sitemapPage(db: Executor, kind: SitemapKind, page: number)
     .selectFrom("users as u")
     .innerJoin("hunter_activity as a", "a.user_id", "u.id")
     .select(["u.id", "a.last_discovery_at"])
-    .where("u.id", ">=", from)
-    .where("u.id", "<=", to)
+    .where((eb) => eb.between("u.id", from, to))
     .orderBy("u.id")
     .execute();
   return rows.map((r) => ({ path: `/hunters/${r.id}`, lastModified: r.last_discovery_at }));

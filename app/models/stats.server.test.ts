@@ -22,6 +22,8 @@ const daysAgo = (d: number) => new Date(now.getTime() - d * 86_400_000).toISOStr
 /** A typed city as resolveLocation derives it (approximate: its centre). */
 const AUSTIN = { city: "Austin", region: "TX", country: "US", locationApproximate: true } as const;
 const DENVER = { city: "Denver", region: "CO", country: "US", locationApproximate: true } as const;
+/** "Austin, TX" typed as it stands, placed at that city. */
+const TYPED_AUSTIN = { location: "Austin, TX", ...AUSTIN } as const;
 
 it("an empty hunt has zero of everything", async () => {
   expect(await getHuntStats(t.db, now)).toEqual({ activeLocations: 0, totalJimmys: 0, totalDiscoveries: 0, activeHunters: 0 });
@@ -71,14 +73,7 @@ it("counts places at city level, minted Jimmys, discoveries, and hunters active 
 it("a Jimmy's page counts its discoveries, its places and the days since its first discovery", async () => {
   const user = await makeUser(t.db);
   const jimmy = await makeJimmy(t.db, 9);
-  await makeDiscovery(t.db, {
-    jimmyId: jimmy.id,
-    userId: user.id,
-    createdAt: daysAgo(10.5),
-    isFirst: true,
-    location: "Austin, TX",
-    ...AUSTIN,
-  });
+  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(10.5), isFirst: true, ...TYPED_AUSTIN });
   await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(3), location: "austin, tx", ...AUSTIN });
   await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(1), location: "Denver, CO", ...DENVER });
   const page = await getJimmyPage(t.db, photoUrls(), 9, { now });
@@ -94,14 +89,7 @@ it("a Jimmy's page counts its discoveries, its places and the days since its fir
 it("stay exact as discoveries are deleted, moved to another place, or backdated", async () => {
   const [a, b] = [await makeUser(t.db), await makeUser(t.db)];
   const jimmy = await makeJimmy(t.db, 1);
-  const first = await makeDiscovery(t.db, {
-    jimmyId: jimmy.id,
-    userId: a.id,
-    createdAt: daysAgo(5),
-    isFirst: true,
-    location: "Austin, TX",
-    ...AUSTIN,
-  });
+  const first = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: a.id, createdAt: daysAgo(5), isFirst: true, ...TYPED_AUSTIN });
   const second = await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: b.id, createdAt: daysAgo(3), location: "Denver, CO", ...DENVER });
   await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: b.id, createdAt: daysAgo(2), location: "denver, co", ...DENVER });
   expect(await getHuntStats(t.db, now)).toEqual({ activeLocations: 2, totalJimmys: 1, totalDiscoveries: 3, activeHunters: 2 });
@@ -137,14 +125,7 @@ it("a Jimmy's place count stays exact as its discoveries are deleted, moved to a
   const user = await makeUser(t.db);
   const [j1, j2] = [await makeJimmy(t.db, 21), await makeJimmy(t.db, 22)];
   const places = async (serial: number) => (await getJimmyPage(t.db, photoUrls(), serial, { now }))?.stats.locations;
-  const austin = await makeDiscovery(t.db, {
-    jimmyId: j1.id,
-    userId: user.id,
-    createdAt: daysAgo(5),
-    isFirst: true,
-    location: "Austin, TX",
-    ...AUSTIN,
-  });
+  const austin = await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(5), isFirst: true, ...TYPED_AUSTIN });
   const denver = await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(4), location: "Denver, CO", ...DENVER });
   await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(3), location: " denver, co", ...DENVER });
   await makeDiscovery(t.db, { jimmyId: j1.id, userId: user.id, createdAt: daysAgo(2), location: null });
@@ -190,7 +171,7 @@ it("typed text that names no place counts towards no Location, on the hunt's ban
 
   await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(4), location: "Texas", region: "TX", country: "US" });
   await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(3), latitude: 64.9, longitude: -18.5, country: "IS" });
-  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(2), location: "Austin, TX", ...AUSTIN });
+  await makeDiscovery(t.db, { jimmyId: jimmy.id, userId: user.id, createdAt: daysAgo(2), ...TYPED_AUSTIN });
   expect((await getHuntStats(t.db, now)).activeLocations).toBe(3);
   expect((await getJimmyPage(t.db, photoUrls(), 31, { now }))?.stats.locations).toBe(3);
 

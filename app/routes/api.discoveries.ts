@@ -8,12 +8,11 @@ import { findJimmyById } from "~/models/jimmys.server";
 import { ApiDiscoverySchema } from "~/lib/report-schema";
 import { apiError, readIdempotencyKey, readJson, requireApiMutation, requireApiUser } from "~/web/api.server";
 import { getDb } from "~/infra/db.server";
-import { apiReportAnswer, repeatedReport } from "~/web/report-errors.server";
-import { reportGuard, reportRequestFields, type ReportOutcome } from "~/services/reporting.server";
-import { submitReport } from "~/services/report-submission.server";
+import { answerApiReport } from "~/web/report-errors.server";
+import { reportRequestFields, type ReportOutcome } from "~/services/reporting.server";
 import { hashRequest } from "~/web/request-hash.server";
-import { getUser, isAdmin } from "~/web/session.server";
-import { getStorage, photoUrls } from "~/infra/storage.server";
+import { getUser } from "~/web/session.server";
+import { photoUrls } from "~/infra/storage.server";
 
 export const MAX_PAGE_SIZE = 50;
 
@@ -98,30 +97,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const jimmy = await findJimmyById(db, body.jimmyId);
   if (!jimmy) return apiError(404, `There is no Jimmy with id ${body.jimmyId}.`);
   const requestHash = hashRequest(request, { jimmyId: jimmy.id, ...reportRequestFields(body) });
-  const answer = (outcome: ReportOutcome) => ({
-    id: outcome.discoveryId,
-    isFirst: outcome.isFirst,
-  });
-  // A repeat answers first: its scan proof was used up by the report it repeats.
-  const replayed = await repeatedReport(db, reportGuard(user.id, idempotencyKey, requestHash), answer);
-  if (replayed) return replayed;
-  const result = await submitReport(db, getStorage(), {
-    userId: user.id,
-    serial: jimmy.serial_number,
-    codeExempt: await isAdmin(request, { db }),
-    proof: body.proof,
-    checkCode: body.checkCode,
-    report: {
-      tempPath: body.tempPath,
-      caption: body.caption ?? null,
-      location: body.location ?? null,
-      latitude: body.latitude,
-      longitude: body.longitude,
-      precision: body.precision,
-      wantsFirst: false,
+  const answer = (outcome: ReportOutcome) => ({ id: outcome.discoveryId, isFirst: outcome.isFirst });
+  return answerApiReport(
+    request,
+    db,
+    {
+      userId: user.id,
+      serial: jimmy.serial_number,
       idempotencyKey,
       requestHash,
+      fields: body,
+      caption: body.caption ?? null,
+      wantsFirst: false,
     },
-  });
-  return apiReportAnswer(result, answer);
+    answer,
+  );
 }

@@ -5,12 +5,9 @@ import { parseSerial } from "~/lib/serial";
 import { apiError, readIdempotencyKey, readJson, requireApiMutation, requireApiUser } from "~/web/api.server";
 import { getDb } from "~/infra/db.server";
 import { findJimmyBySerial } from "~/models/jimmys.server";
-import { apiReportAnswer, repeatedReport } from "~/web/report-errors.server";
-import { reportGuard, reportRequestFields, type ReportOutcome } from "~/services/reporting.server";
-import { submitReport } from "~/services/report-submission.server";
+import { answerApiReport } from "~/web/report-errors.server";
+import { reportRequestFields, type ReportOutcome } from "~/services/reporting.server";
 import { hashRequest } from "~/web/request-hash.server";
-import { getStorage } from "~/infra/storage.server";
-import { isAdmin } from "~/web/session.server";
 
 /**
  * POST /api/jimmys/{serialNumber}/first-discovery (SPEC.md §7): {tempPath,
@@ -34,28 +31,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     isFirst: outcome.isFirst,
     wasAlreadyFound: outcome.wasAlreadyFound,
   });
-  // A repeat answers first: its scan proof was used up by the report it repeats.
-  const replayed = await repeatedReport(db, reportGuard(user.id, idempotencyKey, requestHash), answer);
-  if (replayed) return replayed;
-  const result = await submitReport(db, getStorage(), {
-    userId: user.id,
-    serial,
-    codeExempt: await isAdmin(request, { db }),
-    proof: body.proof,
-    checkCode: body.checkCode,
-    report: {
-      tempPath: body.tempPath,
-      caption: DEFAULT_CAPTION,
-      location: body.location ?? null,
-      latitude: body.latitude,
-      longitude: body.longitude,
-      precision: body.precision,
-      wantsFirst: true,
-      idempotencyKey,
-      requestHash,
-    },
-  });
-  return apiReportAnswer(result, answer);
+  return answerApiReport(
+    request,
+    db,
+    { userId: user.id, serial, idempotencyKey, requestHash, fields: body, caption: DEFAULT_CAPTION, wantsFirst: true },
+    answer,
+  );
 }
 
 export function loader() {

@@ -5,10 +5,9 @@ import { addComment } from "~/models/comments.server";
 import { recordDiscovery } from "~/models/discoveries.server";
 import { addFlag } from "~/models/flags.server";
 import { setLike } from "~/models/likes.server";
-import { insertSession } from "~/models/sessions.server";
 import { notifyRediscovery } from "~/models/notifications.server";
 import { setWatching } from "~/models/watches.server";
-import { makeJimmy, makeUser } from "../../tests/support/fixtures";
+import { makeJimmy, makeSession, makeUser } from "../../tests/support/fixtures";
 import { ROTATED_GPS_JPEG } from "../../tests/support/photos";
 import { testDbPerTest } from "../../tests/support/test-db";
 import { deleteAccount } from "./account-deletion.server";
@@ -102,13 +101,7 @@ describe("deleting a hunter's account", () => {
       clientAddress: "203.0.113.5",
     });
     await setWatching(t.db, { userId: ann.id, jimmyId: jimmy.id, watching: true });
-    await insertSession(t.db, {
-      idHash: "ann-phone",
-      kind: "user",
-      userId: ann.id,
-      createdAt: "2026-10-01T00:00:00.000Z",
-      expiresAt: "2027-01-01T00:00:00.000Z",
-    });
+    await makeSession(t.db, ann.id, "ann-phone");
     await chooseProfilePhoto(t.db, t.storage, ann.id, { kind: "upload", bytes: fs.readFileSync(ROTATED_GPS_JPEG) });
     const benPhotos = storedKeys().filter((key) => key.startsWith(benLater.photoKey));
     expect(benPhotos.length).toBeGreaterThan(0);

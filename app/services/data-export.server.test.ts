@@ -7,9 +7,8 @@ import { findDataExport, listDataExports } from "~/models/data-exports.server";
 import { listAdminActions } from "~/models/audit-log.server";
 import { recordDiscovery } from "~/models/discoveries.server";
 import { setLike } from "~/models/likes.server";
-import { insertSession } from "~/models/sessions.server";
 import { setWatching } from "~/models/watches.server";
-import { makeJimmy, makeUser } from "../../tests/support/fixtures";
+import { makeJimmy, makeSession, makeUser } from "../../tests/support/fixtures";
 import { ROTATED_GPS_JPEG } from "../../tests/support/photos";
 import { testDbPerTest } from "../../tests/support/test-db";
 import {
@@ -59,14 +58,7 @@ describe("downloading one's data", () => {
     });
     await setLike(t.db, { discoveryId: found.id, userId: ann.id, liked: true });
     await setWatching(t.db, { userId: ann.id, jimmyId: jimmy.id, watching: true });
-    await insertSession(t.db, {
-      idHash: "secret-session-hash",
-      kind: "user",
-      userId: ann.id,
-      createdAt: "2026-10-01T00:00:00.000Z",
-      expiresAt: "2027-01-01T00:00:00.000Z",
-      userAgent: "Mozilla/5.0 (Windows NT 10.0) Firefox/133.0",
-    });
+    await makeSession(t.db, ann.id, "secret-session-hash", "Mozilla/5.0 (Windows NT 10.0) Firefox/133.0");
     await chooseProfilePhoto(t.db, t.storage, ann.id, { kind: "upload", bytes: fs.readFileSync(ROTATED_GPS_JPEG) });
 
     const now = new Date("2026-11-01T10:00:00.000Z");

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { badPhotos, oversizePhoto, ROTATED_GPS_JPEG } from "../../tests/support/photos";
 import { startS3Server, TEST_S3_CREDENTIALS } from "../../tests/support/s3-server";
 import { createTestDb } from "../../tests/support/test-db";
-import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
+import { AUSTIN_PLACE_COLUMNS, makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures";
 import { FILE_TOO_LARGE_TEXT } from "~/lib/uploads";
 import { countUnreadNotifications, listNotifications } from "~/models/notifications.server";
 import { UnsupportedPhotoError } from "./images.server";
@@ -112,13 +112,7 @@ for (const [name, setup] of drivers) {
       const row = await t.db.selectFrom("discoveries").selectAll().where("id", "=", outcome.discoveryId).executeTakeFirstOrThrow();
       expect(row).toMatchObject({
         caption: "Under the bridge",
-        location: "Austin, TX",
-        latitude: 30.2672,
-        longitude: -97.7431,
-        location_approximate: 0,
-        city: "Austin",
-        region: "TX",
-        country: "US",
+        ...AUSTIN_PLACE_COLUMNS,
         is_first: 1,
         jimmy_id: jimmy.id,
         user_id: hunter.id,

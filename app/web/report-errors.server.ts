@@ -2,17 +2,20 @@ import { FILE_TOO_LARGE_TEXT } from "~/lib/uploads";
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { ScanProofUsedError } from "~/models/scan-proofs.server";
 import { SCAN_PROOF_USED_TEXT } from "~/services/possession.server";
-import { findReportedOutcome, JimmyNotFoundError, type ReportOutcome } from "~/services/reporting.server";
+import type { z } from "zod";
+import type { ReportFieldsSchema } from "~/lib/report-schema";
+import { findReportedOutcome, JimmyNotFoundError, reportGuard, type ReportOutcome } from "~/services/reporting.server";
 import type { IdempotencyGuard } from "~/models/idempotency.server";
 import type { DB } from "~/infra/db.server";
 import { apiError, apiJson, REPLAYED_HEADERS } from "./api.server";
 import { UnknownPlaceError } from "~/services/geo.server";
 import { UnsupportedPhotoError } from "~/services/images.server";
-import { ObjectTooLargeError, StorageUnavailableError } from "~/infra/storage.server";
+import { getStorage, ObjectTooLargeError, StorageUnavailableError } from "~/infra/storage.server";
 import { UploadRejectedError } from "~/services/uploads.server";
-import type { SubmissionResult } from "~/services/report-submission.server";
+import { submitReport, type SubmissionResult } from "~/services/report-submission.server";
 import { possessionRefusalJson } from "./possession.server";
 import { rateLimitedJson } from "./rate-limit.server";
+import { isAdmin } from "./session.server";
 
 export const STORAGE_DOWN_TEXT =
   "We couldn't save your photo because our photo storage isn't answering. Nothing was recorded — please try again in a minute.";
@@ -46,7 +49,7 @@ export function describeReportError(error: unknown): { status: number; message: 
  * its key (201, `Idempotent-Replayed`), or to a key sent again with another
  * report (422); null when the report is new.
  */
-export async function repeatedReport(
+async function repeatedReport(
   db: DB,
   guard: IdempotencyGuard | null,
   body: (outcome: ReportOutcome) => Record<string, unknown>,
@@ -65,7 +68,7 @@ export async function repeatedReport(
  * `Idempotent-Replayed` for a repeat), or to its refusal: possession first,
  * then the place, the hunter's limit, or what publishing failed on.
  */
-export function apiReportAnswer(result: SubmissionResult, body: (outcome: ReportOutcome) => Record<string, unknown>): Response {
+function apiReportAnswer(result: SubmissionResult, body: (outcome: ReportOutcome) => Record<string, unknown>): Response {
   switch (result.status) {
     case "recorded":
       return apiJson(body(result.outcome), { status: 201, headers: result.outcome.replayed ? REPLAYED_HEADERS : {} });
@@ -82,4 +85,48 @@ export function apiReportAnswer(result: SubmissionResult, body: (outcome: Report
       return apiError(status, message);
     }
   }
+}
+
+/**
+ * A report sent to the JSON API by a signed-in hunter, answered: a repeat of
+ * one already recorded under its key answers first (its scan proof was used up
+ * by the report it repeats); a new one is submitted, then answered with `body`
+ * or refused. Admins report without the label's code.
+ */
+export async function answerApiReport(
+  request: Request,
+  db: DB,
+  input: {
+    userId: number;
+    serial: number;
+    idempotencyKey: string | null;
+    requestHash: string;
+    fields: z.output<typeof ReportFieldsSchema>;
+    caption: string | null;
+    wantsFirst: boolean;
+  },
+  body: (outcome: ReportOutcome) => Record<string, unknown>,
+): Promise<Response> {
+  const { userId, idempotencyKey, requestHash, fields } = input;
+  const replayed = await repeatedReport(db, reportGuard(userId, idempotencyKey, requestHash), body);
+  if (replayed) return replayed;
+  const result = await submitReport(db, getStorage(), {
+    userId,
+    serial: input.serial,
+    codeExempt: await isAdmin(request, { db }),
+    proof: fields.proof,
+    checkCode: fields.checkCode,
+    report: {
+      tempPath: fields.tempPath,
+      caption: input.caption,
+      location: fields.location ?? null,
+      latitude: fields.latitude,
+      longitude: fields.longitude,
+      precision: fields.precision,
+      wantsFirst: input.wantsFirst,
+      idempotencyKey,
+      requestHash,
+    },
+  });
+  return apiReportAnswer(result, body);
 }

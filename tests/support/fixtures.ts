@@ -1,6 +1,7 @@
 import type { DB } from "~/infra/db.server";
 import { recordDiscovery, type NewDiscoveryInput } from "~/models/discoveries.server";
 import { mintJimmys } from "~/models/jimmys.server";
+import { insertSession } from "~/models/sessions.server";
 import { upsertUserFromProvider } from "~/models/users.server";
 
 let counter = 0;
@@ -48,4 +49,27 @@ export async function makeFoundJimmy(db: DB, input: { serial: number; finderId: 
     isFirst: true,
   });
   return { jimmy, discovery };
+}
+
+/** The place columns of a discovery reported as "Austin, TX" at downtown Austin's coordinates, once the offline gazetteer has placed it. */
+export const AUSTIN_PLACE_COLUMNS = {
+  location: "Austin, TX",
+  latitude: 30.2672,
+  longitude: -97.7431,
+  location_approximate: 0,
+  city: "Austin",
+  region: "TX",
+  country: "US",
+};
+
+/** A hunter's signed-in session (from October 2026 to January 2027), stored under the hash of its id. */
+export async function makeSession(db: DB, userId: number, idHash: string, userAgent?: string) {
+  await insertSession(db, {
+    idHash,
+    kind: "user",
+    userId,
+    createdAt: "2026-10-01T00:00:00.000Z",
+    expiresAt: "2027-01-01T00:00:00.000Z",
+    userAgent,
+  });
 }

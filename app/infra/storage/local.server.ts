@@ -4,16 +4,8 @@ import fsp from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  assertValidKey,
-  byteLimit,
-  contentTypeForKey,
-  type ListedObject,
-  type Storage,
-  type StoredObject,
-  type UploadTarget,
-  type UploadTargetRequest,
-} from "./contract.server";
+import { assertValidKey, byteLimit, contentTypeForKey } from "./contract.server";
+import type { ListedObject, Storage, StoredObject, UploadTarget, UploadTargetRequest } from "./contract.server";
 
 /** What the local driver signs so that its upload endpoint can trust a browser's form. */
 export function localUploadSignature(

@@ -9,17 +9,8 @@ import {
 } from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { type Readable } from "node:stream";
-import {
-  assertValidKey,
-  contentTypeForKey,
-  readLimited,
-  StorageUnavailableError,
-  type ListedObject,
-  type Storage,
-  type StoredObject,
-  type UploadTarget,
-  type UploadTargetRequest,
-} from "./contract.server";
+import { assertValidKey, contentTypeForKey, readLimited, StorageUnavailableError } from "./contract.server";
+import type { ListedObject, Storage, StoredObject, UploadTarget, UploadTargetRequest } from "./contract.server";
 
 export type S3StorageOptions = {
   bucket: string;
