@@ -1,3 +1,4 @@
+import { SITE_IMAGE } from "~/lib/site-page-preview";
 import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -10,8 +11,7 @@ export const meta: MetaFunction = ({ matches }) =>
     title: previewSite(matches).name,
     documentTitle: "404 Page Not Found",
     description: "Follow the Jimmys' journeys around the world, and report the one you found.",
-    image: "/og/pages/home.jpg",
-    imageAlt: "The hunt's logo and its figures",
+    ...SITE_IMAGE,
   });
 
 export function loader() {

@@ -2,6 +2,7 @@ import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
+import { IconHeading } from "~/components/ui/IconHeading";
 import { TrophyIcon } from "~/components/ui/icons";
 import { UnitsSwitch } from "~/components/UnitsSwitch";
 import { formatCount, fullName, initials } from "~/lib/format";
@@ -114,12 +115,9 @@ export default function HallOfFamePage() {
     useLoaderData<typeof loader>();
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 pb-28 md:pb-10">
-      <div className="flex items-center gap-3">
-        <span className="flex h-11 w-11 items-center justify-center rounded-full bg-amber-100 text-amber-700">
-          <TrophyIcon className="h-6 w-6" />
-        </span>
-        <h1 className="text-3xl font-extrabold tracking-tight">Hall of Fame</h1>
-      </div>
+      <IconHeading icon={<TrophyIcon className="h-6 w-6" />} tint="bg-amber-100 text-amber-700">
+        Hall of Fame
+      </IconHeading>
       <p className="mt-2 max-w-3xl text-stone-600">
         The Jimmys that went the furthest, were found the most and saw the most of the world. {tieRule}
       </p>

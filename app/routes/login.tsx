@@ -1,4 +1,4 @@
-import { linkPreview, previewSite } from "~/lib/link-preview";
+import { sitePagePreview } from "~/lib/site-page-preview";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
@@ -25,14 +25,11 @@ import { useActionAnswer } from "~/lib/action-answer";
 export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const meta: MetaFunction = ({ matches }) =>
-  linkPreview({
-    site: previewSite(matches),
+  sitePagePreview(matches, {
     path: "/login",
-    title: `Join the Hunt · ${previewSite(matches).name}`,
+    name: "Join the Hunt",
     documentTitle: "Sign in · Join the Hunt",
     description: "Sign in to report the Jimmys you find, follow their journeys and comment under your name.",
-    image: "/og/pages/home.jpg",
-    imageAlt: "The hunt's logo and its figures",
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,6 +4,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { MapFrame } from "~/components/MapFrame";
 import { OfflineAreaMap } from "~/components/OfflineAreaMap";
+import { IconHeading } from "~/components/ui/IconHeading";
 import { LocateIcon, MapIcon } from "~/components/ui/icons";
 import { offlineMap } from "~/lib/area-map";
 import { mapSearch, MAX_MARKERS, parseMapState, ZOOM, ZOOM_LEVELS, type MapState } from "~/lib/clustering";
@@ -69,12 +70,9 @@ export default function MapPage() {
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 pb-28 md:pb-10">
-      <div className="flex items-center gap-3">
-        <span className="flex h-11 w-11 items-center justify-center rounded-full bg-orange-100 text-orange-700">
-          <MapIcon className="h-6 w-6" />
-        </span>
-        <h1 className="text-3xl font-extrabold tracking-tight">Jimmy Location Map</h1>
-      </div>
+      <IconHeading icon={<MapIcon className="h-6 w-6" />} tint="bg-orange-100 text-orange-700">
+        Jimmy Location Map
+      </IconHeading>
       <p className="mt-2 text-stone-600" data-testid="map-summary">
         Track {plural(discoveredCount, "discovered Jimmy", "discovered Jimmys")} across{" "}
         {plural(totalJimmys, "total figurine", "total figurines")}

@@ -1,9 +1,10 @@
-import { linkPreview, previewSite } from "~/lib/link-preview";
+import { sitePagePreview } from "~/lib/site-page-preview";
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useRef, useState } from "react";
 import { useHydrated } from "~/components/useHydrated";
+import { IconHeading } from "~/components/ui/IconHeading";
 import { AlertIcon, LocateIcon, PinIcon, SpinnerIcon } from "~/components/ui/icons";
 import type { LatLng } from "~/lib/distance";
 import { plural } from "~/lib/format";
@@ -17,14 +18,10 @@ import { placeDate, requestPreferences } from "~/web/reader-terms.server";
 import { drawNearMe, jimmysNear, type NearbyJimmy, type NearMeDrawing } from "~/services/near-me.server";
 
 export const meta: MetaFunction = ({ matches }) =>
-  linkPreview({
-    site: previewSite(matches),
+  sitePagePreview(matches, {
     path: "/near-me",
-    title: `Hunt Near Me · ${previewSite(matches).name}`,
-    documentTitle: "Hunt Near Me",
+    name: "Hunt Near Me",
     description: "The Jimmys last seen nearest to you, how far away and which way.",
-    image: "/og/pages/home.jpg",
-    imageAlt: "The hunt's logo and its figures",
   });
 
 type NearMeData = { unit: DistanceUnit } & (
@@ -100,12 +97,9 @@ export default function NearMePage() {
   const result = useLoaderData<typeof loader>();
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 pb-28 md:pb-10">
-      <div className="flex items-center gap-3">
-        <span className="flex h-11 w-11 items-center justify-center rounded-full bg-orange-100 text-orange-700">
-          <PinIcon className="h-6 w-6" />
-        </span>
-        <h1 className="text-3xl font-extrabold tracking-tight">Hunt Near Me</h1>
-      </div>
+      <IconHeading icon={<PinIcon className="h-6 w-6" />} tint="bg-orange-100 text-orange-700">
+        Hunt Near Me
+      </IconHeading>
       <p className="mt-2 text-stone-600">
         The Jimmys last seen nearest to you, up to {formatDistance(NEAR_ME_MAX_KM, result.unit)} away: how far, and which way to go.
       </p>

@@ -1,4 +1,4 @@
-import { linkPreview, previewSite } from "~/lib/link-preview";
+import { sitePagePreview } from "~/lib/site-page-preview";
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "~/components/Link";
 import { useRootData } from "~/components/root-data";
@@ -8,14 +8,10 @@ import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 export const handle = PAGE_CACHE_HANDLE;
 
 export const meta: MetaFunction = ({ matches }) =>
-  linkPreview({
-    site: previewSite(matches),
+  sitePagePreview(matches, {
     path: "/privacy-policy",
-    title: `Privacy Policy · ${previewSite(matches).name}`,
-    documentTitle: "Privacy Policy",
+    name: "Privacy Policy",
     description: "What the hunt keeps about you, who sees it, and how to take it back.",
-    image: "/og/pages/home.jpg",
-    imageAlt: "The hunt's logo and its figures",
   });
 
 export const PRIVACY_EFFECTIVE_DATE = "August 30, 2025";

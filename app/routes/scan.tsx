@@ -1,4 +1,4 @@
-import { linkPreview, previewSite } from "~/lib/link-preview";
+import { sitePagePreview } from "~/lib/site-page-preview";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useNavigation } from "@remix-run/react";
@@ -25,14 +25,10 @@ import { FormAlert } from "~/components/ui/FormParts";
 export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const meta: MetaFunction = ({ matches }) =>
-  linkPreview({
-    site: previewSite(matches),
+  sitePagePreview(matches, {
     path: "/scan",
-    title: `Scan a Jimmy · ${previewSite(matches).name}`,
-    documentTitle: "Scan a Jimmy",
+    name: "Scan a Jimmy",
     description: "Found a Jimmy? Scan the code on its label, or type its number, to report your discovery.",
-    image: "/og/pages/home.jpg",
-    imageAlt: "The hunt's logo and its figures",
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,3 +1,4 @@
+import { SITE_IMAGE } from "~/lib/site-page-preview";
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
@@ -19,8 +20,7 @@ export const meta: MetaFunction = ({ matches }) => [
     path: "/search",
     title: `Search · ${previewSite(matches).name}`,
     description: "Find a Jimmy by its number, or discoveries by place, caption or hunter.",
-    image: "/og/pages/home.jpg",
-    imageAlt: "The hunt's logo and its figures",
+    ...SITE_IMAGE,
   }),
   { name: "robots", content: "noindex" },
 ];
