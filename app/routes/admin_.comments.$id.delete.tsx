@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { Link } from "~/components/Link";
+import { Form, useLoaderData } from "@remix-run/react";
+import { ConfirmOrCancel } from "~/components/ui/FormParts";
 import { z } from "zod";
 import { readerDate, requestPreferences } from "~/web/reader-terms.server";
 import { findCommentWithOwner } from "~/models/comments.server";
@@ -58,7 +58,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function DeleteComment() {
   const { comment } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-3xl border border-red-100 bg-white p-6 shadow-sm">
@@ -71,19 +70,9 @@ export default function DeleteComment() {
         </blockquote>
         <p className="mt-4 font-semibold text-red-800">Are you sure you want to delete this comment? This action cannot be undone.</p>
         <Form method="post" className="mt-5 flex gap-3">
-          <button
-            type="submit"
-            disabled={navigation.state !== "idle"}
-            className="h-11 flex-1 rounded-full bg-red-700 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-          >
+          <ConfirmOrCancel tone="danger" back="/admin">
             Delete comment
-          </button>
-          <Link
-            to="/admin"
-            className="h-11 flex-1 rounded-full border border-stone-300 text-center leading-[2.75rem] font-semibold hover:bg-stone-50"
-          >
-            Cancel
-          </Link>
+          </ConfirmOrCancel>
         </Form>
       </div>
     </section>

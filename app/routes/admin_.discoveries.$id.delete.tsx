@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { Link } from "~/components/Link";
+import { Form, useLoaderData } from "@remix-run/react";
+import { ConfirmOrCancel } from "~/components/ui/FormParts";
 import { z } from "zod";
 import { discoveryDateTime, requestPreferences } from "~/web/reader-terms.server";
 import { ADMIN_HEADERS, requireAdminPageDiscovery } from "~/web/admin.server";
@@ -60,7 +60,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function DeleteDiscovery() {
   const { discovery, when, back } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
     <section className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-3xl border border-red-100 bg-white p-6 shadow-sm">
@@ -78,19 +77,9 @@ export default function DeleteDiscovery() {
         <p className="text-stone-600">{discovery.caption}</p>
         <p className="mt-4 font-semibold text-red-800">Are you sure you want to delete this discovery? This action cannot be undone.</p>
         <Form method="post" className="mt-5 flex gap-3">
-          <button
-            type="submit"
-            disabled={navigation.state !== "idle"}
-            className="h-11 flex-1 rounded-full bg-red-700 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-          >
+          <ConfirmOrCancel tone="danger" back={back}>
             Delete discovery
-          </button>
-          <Link
-            to={back}
-            className="h-11 flex-1 rounded-full border border-stone-300 text-center leading-[2.75rem] font-semibold hover:bg-stone-50"
-          >
-            Cancel
-          </Link>
+          </ConfirmOrCancel>
         </Form>
       </div>
     </section>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { Link } from "~/components/Link";
+import { ConfirmOrCancel } from "~/components/ui/FormParts";
 import { z } from "zod";
 import { MultipartRefusal, readOneFile } from "~/web/multipart.server";
 import { discoveryDateTime, requestPreferences } from "~/web/reader-terms.server";
@@ -127,19 +127,9 @@ export default function ReplaceImage() {
             className="mt-1 block w-full text-sm"
           />
           <div className="mt-5 flex gap-3">
-            <button
-              type="submit"
-              disabled={navigation.state !== "idle"}
-              className="h-11 flex-1 rounded-full bg-orange-700 font-semibold text-white hover:bg-orange-800 disabled:opacity-60"
-            >
+            <ConfirmOrCancel tone="primary" back="/admin">
               {navigation.state === "submitting" ? "Uploading…" : "Upload image"}
-            </button>
-            <Link
-              to="/admin"
-              className="h-11 flex-1 rounded-full border border-stone-300 text-center leading-[2.75rem] font-semibold hover:bg-stone-50"
-            >
-              Cancel
-            </Link>
+            </ConfirmOrCancel>
           </div>
         </Form>
       </div>

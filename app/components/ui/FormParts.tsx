@@ -1,3 +1,5 @@
+import { useNavigation } from "@remix-run/react";
+import { Link } from "~/components/Link";
 import { Button, secondaryLinkClass } from "~/components/ui/Button";
 
 /** What the server said about a form as a whole (not one field), read out at once; nothing when it said nothing. */
@@ -18,5 +20,30 @@ export function SendOrCancel({ label, disabled, back }: { label: string; disable
         Cancel
       </a>
     </div>
+  );
+}
+
+/**
+ * An admin page's two equal buttons: the form's action (red for what cannot
+ * be undone), busy while a request is under way, and Cancel back to `back`.
+ */
+export function ConfirmOrCancel({ children, tone, back }: { children: React.ReactNode; tone: "danger" | "primary"; back: string }) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <>
+      <button
+        type="submit"
+        disabled={busy}
+        className={`h-11 flex-1 rounded-full font-semibold text-white disabled:opacity-60 ${tone === "danger" ? "bg-red-700 hover:bg-red-800" : "bg-orange-700 hover:bg-orange-800"}`}
+      >
+        {children}
+      </button>
+      <Link
+        to={back}
+        className="h-11 flex-1 rounded-full border border-stone-300 text-center leading-[2.75rem] font-semibold hover:bg-stone-50"
+      >
+        Cancel
+      </Link>
+    </>
   );
 }
