@@ -1,5 +1,8 @@
-import { Link } from "~/components/Link";
+import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Link } from "~/components/Link";
+import { IDEMPOTENCY_KEY_FIELD } from "~/lib/idempotency";
+import { Button, secondaryLinkClass } from "./ui/Button";
 import { ErrorPage } from "./ui/ErrorPage";
 import { BackIcon } from "./ui/icons";
 
@@ -16,6 +19,50 @@ export function ContentPage({ back, backLabel, title, children }: { back: string
         {children}
       </div>
     </div>
+  );
+}
+
+/** The photo of the hunter's own discovery, at the top of its edit and delete pages. */
+export function OwnDiscoveryPhoto({
+  discovery,
+}: {
+  discovery: { serialNumber: number; photo: { src: string; width: number; height: number } };
+}) {
+  return (
+    <img
+      src={discovery.photo.src}
+      alt={`Your discovery of Jimmy #${discovery.serialNumber}`}
+      width={discovery.photo.width}
+      height={discovery.photo.height}
+      className="mt-4 max-h-56 w-full rounded-xl bg-stone-200 object-cover"
+    />
+  );
+}
+
+/** The form that deletes the hunter's own comment or discovery (once, by its key), or keeps it and goes back. */
+export function DeleteOrKeep({
+  label,
+  back,
+  idempotencyKey,
+  children,
+}: {
+  label: string;
+  back: string;
+  idempotencyKey: string;
+  children?: ReactNode;
+}) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Form method="post" className="mt-5 flex flex-wrap gap-3">
+      <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
+      {children}
+      <Button look="danger" disabled={busy}>
+        {label}
+      </Button>
+      <a href={back} className={secondaryLinkClass}>
+        Keep it
+      </a>
+    </Form>
   );
 }
 

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { ContentError, ContentPage } from "~/components/OwnContent";
-import { Button, secondaryLinkClass } from "~/components/ui/Button";
+import { useLoaderData } from "@remix-run/react";
+import { ContentError, ContentPage, DeleteOrKeep } from "~/components/OwnContent";
 import { jimmyPath } from "~/lib/discoveries";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { deleteComment } from "~/models/comments.server";
@@ -10,7 +9,6 @@ import { getDb } from "~/infra/db.server";
 import { redirectWithToast } from "~/web/flash.server";
 import { readForm } from "~/web/form.server";
 import { requireOwnComment } from "~/web/own-content.server";
-import { requireUser } from "~/web/session.server";
 
 // A request lost on the way keeps the page as it was.
 export { clientAction, shouldRevalidate } from "~/browser/keep-page";
@@ -19,8 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Delete your comment" }, { nam
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
-  const user = await requireUser(request, { db });
-  const comment = await requireOwnComment(db, params.id, user.id);
+  const comment = await requireOwnComment(request, db, params.id);
   return { comment: { id: comment.id, serialNumber: comment.serialNumber, content: comment.content }, idempotencyKey: crypto.randomUUID() };
 }
 
@@ -28,8 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const db = getDb();
-  const user = await requireUser(request, { db });
-  const comment = await requireOwnComment(db, params.id, user.id);
+  const comment = await requireOwnComment(request, db, params.id);
   const form = await readForm(request);
   const back = jimmyPath(comment.serialNumber);
   if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid") {
@@ -48,7 +44,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteOwnComment() {
   const { comment, idempotencyKey } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   const back = `${jimmyPath(comment.serialNumber)}#comment-${comment.id}`;
   return (
     <ContentPage back={back} backLabel={`Jimmy #${comment.serialNumber}`} title="Delete your comment?">
@@ -58,15 +53,7 @@ export default function DeleteOwnComment() {
       <p className="mt-4 text-stone-700">
         It disappears from Jimmy #{comment.serialNumber}&apos;s page for everyone. This cannot be undone.
       </p>
-      <Form method="post" className="mt-5 flex flex-wrap gap-3">
-        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
-        <Button look="danger" disabled={navigation.state !== "idle"}>
-          Delete comment
-        </Button>
-        <a href={back} className={secondaryLinkClass}>
-          Keep it
-        </a>
-      </Form>
+      <DeleteOrKeep label="Delete comment" back={back} idempotencyKey={idempotencyKey} />
     </ContentPage>
   );
 }

@@ -14,7 +14,6 @@ import { redirectWithToast } from "~/web/flash.server";
 import { parseForm } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { refuseEditAfterWindow, requireOwnComment, withinEditWindow } from "~/web/own-content.server";
-import { requireUser } from "~/web/session.server";
 import { useActionAnswer } from "~/lib/action-answer";
 import { FormAlert, SendOrCancel } from "~/components/ui/FormParts";
 
@@ -25,8 +24,7 @@ export const meta: MetaFunction = () => [{ title: "Edit your comment" }, { name:
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
-  const user = await requireUser(request, { db });
-  const comment = await requireOwnComment(db, params.id, user.id);
+  const comment = await requireOwnComment(request, db, params.id);
   if (!withinEditWindow(comment)) throw refuseEditAfterWindow();
   return {
     comment: { id: comment.id, serialNumber: comment.serialNumber, content: comment.content },
@@ -44,8 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const db = getDb();
-  const user = await requireUser(request, { db });
-  const comment = await requireOwnComment(db, params.id, user.id);
+  const comment = await requireOwnComment(request, db, params.id);
   if (!withinEditWindow(comment)) throw refuseEditAfterWindow();
   const form = await readForm(request);
   const values = { content: String(form.get("content") ?? "") };

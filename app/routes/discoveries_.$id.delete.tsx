@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { ContentError, ContentPage } from "~/components/OwnContent";
-import { Button, secondaryLinkClass } from "~/components/ui/Button";
+import { useLoaderData } from "@remix-run/react";
+import { ContentError, ContentPage, DeleteOrKeep, OwnDiscoveryPhoto } from "~/components/OwnContent";
 import { afterDeleteReturn, ownContentReturn, RETURN_FIELD, returnLabel } from "~/lib/own-content-return";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { clientAddress } from "~/web/client-address.server";
@@ -12,7 +11,6 @@ import { readForm } from "~/web/form.server";
 import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/moderation.server";
 import { requireOwnDiscovery } from "~/web/own-content.server";
 import { discoveryDateTime, requestPreferences } from "~/web/reader-terms.server";
-import { requireUser } from "~/web/session.server";
 import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
 
 // A request lost on the way keeps the page as it was.
@@ -22,8 +20,7 @@ export const meta: MetaFunction = () => [{ title: "Delete your discovery" }, { n
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
-  const user = await requireUser(request, { db });
-  const d = await requireOwnDiscovery(db, params.id, user.id);
+  const d = await requireOwnDiscovery(request, db, params.id);
   return {
     back: ownContentReturn(new URL(request.url).searchParams.get(RETURN_FIELD), d),
     when: discoveryDateTime(d, requestPreferences(request).timeZone),
@@ -40,8 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const db = getDb();
-  const user = await requireUser(request, { db });
-  const discovery = await requireOwnDiscovery(db, params.id, user.id);
+  const discovery = await requireOwnDiscovery(request, db, params.id);
   const form = await readForm(request);
   const back = ownContentReturn(form.get(RETURN_FIELD), discovery);
   const failed = async (description: string) =>
@@ -52,7 +48,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     deleted = await moderateDeleteDiscovery(db, getStorage(), {
       id: discovery.id,
       clientAddress: clientAddress(request, context),
-      byHunter: user.id,
+      byHunter: discovery.userId,
     });
   } catch (error) {
     if (error instanceof StorageUnavailableError) return failed(STORAGE_DOWN_DELETE_TEXT);
@@ -70,16 +66,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function DeleteOwnDiscovery() {
   const { back, when, discovery, idempotencyKey } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
     <ContentPage back={back} backLabel={returnLabel(back, discovery)} title="Delete your discovery?">
-      <img
-        src={discovery.photo.src}
-        alt={`Your discovery of Jimmy #${discovery.serialNumber}`}
-        width={discovery.photo.width}
-        height={discovery.photo.height}
-        className="mt-4 max-h-56 w-full rounded-xl bg-stone-200 object-cover"
-      />
+      <OwnDiscoveryPhoto discovery={discovery} />
       <p className="mt-3 text-stone-700">
         Jimmy #{discovery.serialNumber}, {when}: {discovery.caption}
       </p>
@@ -89,16 +78,9 @@ export default function DeleteOwnDiscovery() {
         {discovery.isFirst ? <li>It was the first discovery: the next earliest one becomes the first.</li> : null}
       </ul>
       <p className="mt-4 font-semibold text-red-800">This cannot be undone.</p>
-      <Form method="post" className="mt-5 flex flex-wrap gap-3">
-        <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
+      <DeleteOrKeep label="Delete discovery" back={back} idempotencyKey={idempotencyKey}>
         <input type="hidden" name={RETURN_FIELD} value={back} />
-        <Button look="danger" disabled={navigation.state !== "idle"}>
-          Delete discovery
-        </Button>
-        <a href={back} className={secondaryLinkClass}>
-          Keep it
-        </a>
-      </Form>
+      </DeleteOrKeep>
     </ContentPage>
   );
 }

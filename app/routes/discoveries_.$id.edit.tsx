@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { ContentError, ContentPage } from "~/components/OwnContent";
+import { ContentError, ContentPage, OwnDiscoveryPhoto } from "~/components/OwnContent";
 import { Field } from "~/components/forms";
 import { formHints } from "~/lib/form-hints";
 import { DEFAULT_CAPTION } from "~/lib/discoveries";
@@ -16,7 +16,6 @@ import { parseForm } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { editOwnDiscovery, requireOwnDiscovery } from "~/web/own-content.server";
 import { UnknownPlaceError } from "~/services/geo.server";
-import { requireUser } from "~/web/session.server";
 import { useActionAnswer } from "~/lib/action-answer";
 import { FormAlert, SendOrCancel } from "~/components/ui/FormParts";
 
@@ -33,8 +32,7 @@ type EditResult = {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
-  const user = await requireUser(request, { db });
-  const d = await requireOwnDiscovery(db, params.id, user.id);
+  const d = await requireOwnDiscovery(request, db, params.id);
   return {
     back: ownContentReturn(new URL(request.url).searchParams.get(RETURN_FIELD), d),
     discovery: {
@@ -59,8 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const db = getDb();
-  const user = await requireUser(request, { db });
-  const discovery = await requireOwnDiscovery(db, params.id, user.id);
+  const discovery = await requireOwnDiscovery(request, db, params.id);
   const form = await readForm(request);
   const back = ownContentReturn(form.get(RETURN_FIELD), discovery);
   const values = { caption: String(form.get("caption") ?? ""), location: String(form.get("location") ?? "") };
@@ -93,13 +90,7 @@ export default function EditDiscovery() {
   const locationError = result?.fieldErrors.location?.[0];
   return (
     <ContentPage back={back} backLabel={returnLabel(back, discovery)} title="Edit your discovery">
-      <img
-        src={discovery.photo.src}
-        alt={`Your discovery of Jimmy #${discovery.serialNumber}`}
-        width={discovery.photo.width}
-        height={discovery.photo.height}
-        className="mt-4 max-h-56 w-full rounded-xl bg-stone-200 object-cover"
-      />
+      <OwnDiscoveryPhoto discovery={discovery} />
       <FormAlert message={result?.formError} />
       <Form method="post" className="mt-5 space-y-4" noValidate>
         <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />

@@ -7,6 +7,7 @@ import { findDiscoveryWithOwner, updateDiscoveryText, type OwnedDiscovery } from
 import type { DB } from "~/infra/db.server";
 import { resolvePublishedPlace } from "~/services/geo.server";
 import { photoUrls } from "~/infra/storage.server";
+import { requireUser } from "./session.server";
 
 const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
@@ -21,8 +22,12 @@ function refuse(status: number, message: string): Response {
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
-/** The hunter's own discovery named by a route's `id`; otherwise throws 404 (none) or 403 (someone else's). */
-export async function requireOwnDiscovery(db: DB, idParam: string | undefined, userId: number): Promise<OwnedDiscovery> {
+/**
+ * The signed-in hunter's own discovery named by a route's `id`; otherwise
+ * sends a visitor to sign in, or throws 404 (none) or 403 (someone else's).
+ */
+export async function requireOwnDiscovery(request: Request, db: DB, idParam: string | undefined): Promise<OwnedDiscovery> {
+  const { id: userId } = await requireUser(request, { db });
   const id = IdSchema.safeParse(idParam);
   const discovery = id.success ? await findDiscoveryWithOwner(db, photoUrls(), id.data) : null;
   if (!discovery) throw refuse(404, "That discovery doesn't exist any more.");
@@ -31,11 +36,12 @@ export async function requireOwnDiscovery(db: DB, idParam: string | undefined, u
 }
 
 /**
- * The hunter's own comment named by a route's `id`; otherwise throws 404
- * (none) or 403 (someone else's, or posted without signing in, which nobody
- * can claim).
+ * The signed-in hunter's own comment named by a route's `id`; otherwise sends
+ * a visitor to sign in, or throws 404 (none) or 403 (someone else's, or
+ * posted without signing in, which nobody can claim).
  */
-export async function requireOwnComment(db: DB, idParam: string | undefined, userId: number): Promise<OwnedComment> {
+export async function requireOwnComment(request: Request, db: DB, idParam: string | undefined): Promise<OwnedComment> {
+  const { id: userId } = await requireUser(request, { db });
   const id = IdSchema.safeParse(idParam);
   const comment = id.success ? await findCommentWithOwner(db, id.data) : null;
   if (!comment) throw refuse(404, "That comment doesn't exist any more.");
