@@ -1,7 +1,8 @@
 import { NavLink } from "@remix-run/react";
 import type { HuntConfig } from "~/lib/config";
 import { Dropdown, DropdownLink } from "./ui/Dropdown";
-import { ForumIcon, HomeIcon, MapIcon, MenuIcon, PhotosIcon, ScanIcon, SearchIcon, ShieldIcon, TrophyIcon } from "./ui/icons";
+import { HomeIcon, MapIcon, MenuIcon, ScanIcon, SearchIcon, TrophyIcon } from "./ui/icons";
+import { HuntLinks } from "./SiteHeader";
 
 const ITEMS = [
   { to: "/", label: "Home", icon: HomeIcon, end: true },
@@ -53,15 +54,7 @@ export function MobileNav({ hunt }: { hunt: HuntConfig }) {
             <DropdownLink href="/search" icon={<SearchIcon className="h-4 w-4" />}>
               Search
             </DropdownLink>
-            <DropdownLink href={hunt.socialPhotosUrl} external icon={<PhotosIcon className="h-4 w-4" />}>
-              {hunt.socialPhotosLabel}
-            </DropdownLink>
-            <DropdownLink href={hunt.socialForumUrl} external icon={<ForumIcon className="h-4 w-4" />}>
-              {hunt.socialForumLabel}
-            </DropdownLink>
-            <DropdownLink href="/privacy-policy" icon={<ShieldIcon className="h-4 w-4" />}>
-              Privacy Policy
-            </DropdownLink>
+            <HuntLinks hunt={hunt} />
           </Dropdown>
         </li>
       </ul>

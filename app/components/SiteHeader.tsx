@@ -49,20 +49,29 @@ export function SiteHeader({ hunt, accountArea }: { hunt: HuntConfig; accountAre
             summaryClassName="flex h-10 w-10 cursor-pointer items-center justify-center rounded-full text-stone-600 hover:bg-orange-50 hover:text-orange-700"
             summary={<ShareIcon />}
           >
-            <DropdownLink href={hunt.socialPhotosUrl} external icon={<PhotosIcon className="h-4 w-4" />}>
-              {hunt.socialPhotosLabel}
-            </DropdownLink>
-            <DropdownLink href={hunt.socialForumUrl} external icon={<ForumIcon className="h-4 w-4" />}>
-              {hunt.socialForumLabel}
-            </DropdownLink>
-            <DropdownLink href="/privacy-policy" icon={<ShieldIcon className="h-4 w-4" />}>
-              Privacy Policy
-            </DropdownLink>
+            <HuntLinks hunt={hunt} />
           </Dropdown>
           {accountArea}
         </div>
       </div>
     </header>
+  );
+}
+
+/** The hunt's photos and forum elsewhere, and the privacy policy: the header's share menu and the bottom bar's More menu list them. */
+export function HuntLinks({ hunt }: { hunt: HuntConfig }) {
+  return (
+    <>
+      <DropdownLink href={hunt.socialPhotosUrl} external icon={<PhotosIcon className="h-4 w-4" />}>
+        {hunt.socialPhotosLabel}
+      </DropdownLink>
+      <DropdownLink href={hunt.socialForumUrl} external icon={<ForumIcon className="h-4 w-4" />}>
+        {hunt.socialForumLabel}
+      </DropdownLink>
+      <DropdownLink href="/privacy-policy" icon={<ShieldIcon className="h-4 w-4" />}>
+        Privacy Policy
+      </DropdownLink>
+    </>
   );
 }
 
