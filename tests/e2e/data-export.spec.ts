@@ -108,6 +108,39 @@ test("a hunter downloads everything the hunt holds about them, photos included, 
   }
 });
 
+test(
+  "without JavaScript, Check again asks the server each time it is pressed, and shows the archive once it is ready",
+  { tag: "@without-javascript" },
+  async ({ page }) => {
+    await signIn(page, uniqueName("Patient"));
+    const me = (await (await page.request.get("/api/auth/user")).json()) as { id: number };
+    // An archive no job will make: it stays "Being prepared…" until the test makes it ready.
+    const db = writeDb();
+    const { lastInsertRowid: exportId } = db
+      .prepare("insert into data_exports (user_id, requested_by, status, created_at) values (?, 'hunter', 'pending', ?)")
+      .run(me.id, new Date().toISOString());
+    db.close();
+    await page.goto("/account");
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.isNavigationRequest()) asked.push(request.url());
+    });
+    for (const presses of [1, 2, 3]) {
+      await page.getByRole("button", { name: "Check again" }).click();
+      await expect.poll(() => asked.length).toBe(presses);
+      await expect(page.getByText("Being prepared…")).toBeVisible();
+    }
+    const ready = writeDb();
+    ready
+      .prepare("update data_exports set status = 'ready', storage_key = ?, size = 2048, ready_at = ?, expires_at = ? where id = ?")
+      .run(`exports/${exportId}.zip`, new Date().toISOString(), new Date(Date.now() + 7 * 86_400_000).toISOString(), exportId);
+    ready.close();
+    await page.getByRole("button", { name: "Check again" }).click();
+    await expect(page.getByRole("link", { name: /^Download \(.+, until .+\)$/ })).toBeVisible();
+    expect(asked).toHaveLength(4);
+  },
+);
+
 test("an admin prepares a hunter's archive for a request that came by email", async ({ page, context, baseURL }, testInfo) => {
   const name = uniqueName("Emailer");
   const hunterId = plantHunter(name);

@@ -1,5 +1,6 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
+import { useRootData } from "~/components/root-data";
 import { Button } from "~/components/ui/Button";
 import { IntentForm, Section, useSection } from "./Section";
 
@@ -9,6 +10,7 @@ import { IntentForm, Section, useSection } from "./Section";
  */
 export function DataSection() {
   const { exports, answer, busy } = useSection("export");
+  const renderedAt = useRootData()?.now ?? "";
   useShowArchiveWhenReady(exports.some((archive) => archive.status === "pending"));
   return (
     <Section id="data" title="Your data" scrollTarget>
@@ -29,6 +31,12 @@ export function DataSection() {
               ) : archive.status === "pending" ? (
                 // Asked by hand, not by a <meta refresh>: reloading would drop whatever is being typed in this page's other forms.
                 <Form method="get" action="/account#data-heading" preventScrollReset className="flex items-center gap-2">
+                  {/*
+                    When this page was made: each press asks for an address the browser has not shown yet. Pressed
+                    again on the page it led to, the same address differs only by its #fragment, which a browser
+                    without JavaScript takes as a jump within the page, never asking the server.
+                  */}
+                  <input type="hidden" name="asked" value={renderedAt} />
                   <span className="text-sm text-stone-600">Being prepared…</span>
                   <button type="submit" className="min-h-11 rounded-full px-3 text-sm font-semibold text-orange-800 underline">
                     Check again
