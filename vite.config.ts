@@ -9,7 +9,8 @@ declare module "@remix-run/node" {
   }
 }
 
-const CARD_PARTS = /\/app\/components\/(DiscoveryPhoto|ShareButton|OwnActions)\.tsx$/;
+const CARD_PARTS = /\/app\/(components\/(DiscoveryPhoto|ShareButton|OwnActions)\.tsx|lib\/(dates|recently-used)\.ts)$/;
+const REPORT_PARTS = /\/app\/components\/(ReportFormError|ui\/field-parts)\.tsx$/;
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
 const ROOT_SHARED =
   /\/app\/(root\.tsx|lib\/transport\.ts|browser\/client-action\.ts|lib\/format\.ts|lib\/link-preview\.ts|lib\/page-cache\.ts|components\/useHydrated\.ts|components\/root-data\.ts|components\/ui\/(icons|Button|ErrorPage)\.tsx)$/;
@@ -27,11 +28,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             // - "framework": React and Remix, which change only when a dependency is upgraded, so a
             //   deploy of the app's own code leaves the browser's copy good;
             // - "root-shared": the root's code (header, footer, error page, buttons) with what it
-            //   imports that every page needs anyway (the transport helpers, dates and numbers, the
+            //   imports that every page needs anyway (the transport helpers, names and numbers, the
             //   icons) and Vite's helper for dynamic imports, and what nearly every page's own code
             //   imports (its link-preview tags, its page-cache mark, the hydration hook). Left to
             //   itself, Rollup split these into seven more files of 0.1–0.5 KB, each a request of
             //   its own on a phone's slow connection.
+            // - "card-parts": what a discovery card needs beyond the feed's own code, with the wording
+            //   of dates and ages, which only pages with cards or comments show.
             manualChunks: (id: string) =>
               FRAMEWORK.test(id)
                 ? "framework"
@@ -39,7 +42,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                   ? "root-shared"
                   : CARD_PARTS.test(id)
                     ? "card-parts"
-                    : undefined,
+                    : // The field parts ride with the report pages' error page, a file the report pages and the
+                      // Jimmy page (whose comment form uses them) load anyway, rather than in a file of their own.
+                      REPORT_PARTS.test(id)
+                      ? "report-parts"
+                      : undefined,
           },
         },
   },

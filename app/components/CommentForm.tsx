@@ -10,6 +10,7 @@ import {
 } from "~/lib/comments";
 import { isTransportFailure, type TransportFailure } from "~/lib/transport";
 import { useToast } from "./Toaster";
+import { describedBy, FieldError, labelClass } from "./ui/field-parts";
 import { CommentIcon } from "./ui/icons";
 import { useHydrated } from "./useHydrated";
 
@@ -213,7 +214,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
         </p>
       ) : null}
 
-      <label htmlFor={contentId} className="block text-sm font-semibold text-stone-800">
+      <label htmlFor={contentId} className={labelClass}>
         Your comment
       </label>
       <textarea
@@ -225,7 +226,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
         value={content}
         onChange={(event) => setContent(event.target.value)}
         aria-invalid={contentError ? true : undefined}
-        aria-describedby={`${contentId}-hint${contentError ? ` ${contentId}-error` : ""}`}
+        aria-describedby={describedBy(contentId, true, contentError)}
         className="mt-1 w-full rounded-xl border border-stone-300 px-3 py-2 text-stone-900"
         placeholder="Say something nice about this Jimmy's journey…"
       />
@@ -234,13 +235,9 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
           ? `${content.trim().length.toLocaleString("en-US")} / ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters`
           : `Up to ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters.`}
       </p>
-      {contentError ? (
-        <p id={`${contentId}-error`} className="mt-1 text-sm text-red-700" aria-live="polite">
-          {contentError}
-        </p>
-      ) : null}
+      <FieldError id={contentId} message={contentError} announce />
 
-      <label htmlFor={nameId} className="mt-4 block text-sm font-semibold text-stone-800">
+      <label htmlFor={nameId} className={`mt-4 ${labelClass}`}>
         Your name <span className="font-normal text-stone-600">(optional)</span>
       </label>
       <input
@@ -251,18 +248,14 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
         defaultValue={signedIn ? setup.defaultName : failed?.values.authorName}
         readOnly={signedIn}
         aria-invalid={nameError ? true : undefined}
-        aria-describedby={`${nameId}-hint${nameError ? ` ${nameId}-error` : ""}`}
+        aria-describedby={describedBy(nameId, true, nameError)}
         className="mt-1 w-full rounded-xl border border-stone-300 px-3 py-2 text-stone-900 read-only:bg-stone-100"
         placeholder="Anonymous Hunter"
       />
       <p id={`${nameId}-hint`} className="mt-1 text-xs text-stone-600">
         {setup.nameHint}
       </p>
-      {nameError ? (
-        <p id={`${nameId}-error`} className="mt-1 text-sm text-red-700">
-          {nameError}
-        </p>
-      ) : null}
+      <FieldError id={nameId} message={nameError} />
 
       <div className="mt-4 flex flex-wrap items-center justify-end gap-2">
         {hydrated ? (

@@ -1,6 +1,6 @@
 import { ANONYMOUS_NAME, type CommentView } from "~/lib/comments";
 import { Link } from "~/components/Link";
-import { commentTime } from "~/lib/format";
+import { commentTime } from "~/lib/dates";
 import { HunterLink } from "./Avatar";
 import { CrownIcon } from "./ui/icons";
 

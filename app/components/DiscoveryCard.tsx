@@ -1,6 +1,7 @@
 import { Link } from "~/components/Link";
 import { discoveryPagePath, jimmyPath, type DiscoveryCardData } from "~/lib/discoveries";
-import { fullName, relativeAge } from "~/lib/format";
+import { relativeAge } from "~/lib/dates";
+import { fullName } from "~/lib/format";
 import { DiscoveryPhoto, photoAlt } from "./DiscoveryPhoto";
 import { HunterAvatarLink, HunterNameLink } from "./Avatar";
 import { LikeButton } from "./LikeButton";

@@ -27,6 +27,7 @@ import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
 import { fullName } from "~/lib/format";
 import { useRootData } from "./root-data";
 import { useToast } from "./Toaster";
+import { describedBy, FieldError } from "./ui/field-parts";
 import { CameraIcon, LocateIcon, PinIcon, SpinnerIcon } from "./ui/icons";
 import { useHydrated } from "./useHydrated";
 
@@ -391,8 +392,6 @@ export function DiscoveryForm({
   // A page answered without JavaScript opens at its top, where the form starts: what to fix is named there, whichever fields are
   // further down. (Not a fragment in the action: a browser keeps it through the success redirect, which has none of its own.)
   const refusedFields = result && !result.ok && !result.formError ? (Object.keys(result.fieldErrors) as ReportFormFields[]) : [];
-  const describedBy = (name: string, extra?: string) =>
-    [extra, errors[name as ReportFormFields] ? fieldId(`${name}-error`) : null].filter(Boolean).join(" ") || undefined;
 
   return (
     <fetcher.Form
@@ -483,11 +482,11 @@ export function DiscoveryForm({
             defaultValue={failed?.values.checkCode ?? ""}
             aria-required
             aria-invalid={errors.checkCode ? true : undefined}
-            aria-describedby={describedBy("checkCode", fieldId("checkCode-hint"))}
+            aria-describedby={describedBy(fieldId("checkCode"), true, errors.checkCode)}
             onChange={() => setErrors((current) => ({ ...current, checkCode: undefined }))}
             className="mt-2 block w-40 rounded-xl border border-stone-300 px-3 py-2 font-mono uppercase text-stone-900 shadow-sm focus:border-orange-600 focus:outline-none focus:ring-2 focus:ring-orange-200"
           />
-          <FieldAlert id={fieldId("checkCode-error")} message={errors.checkCode} />
+          <FieldError id={fieldId("checkCode")} message={errors.checkCode} announce />
         </div>
       )}
 
@@ -523,7 +522,7 @@ export function DiscoveryForm({
             capture="environment"
             aria-required={!keptUpload}
             aria-invalid={photoError ? true : undefined}
-            aria-describedby={describedBy("photo", fieldId("photo-hint"))}
+            aria-describedby={describedBy(fieldId("photo"), true, photoError)}
             onChange={(event) => void onPhotoChange(event)}
             className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-full file:border-0 file:bg-orange-100 file:px-4 file:py-2.5 file:font-semibold file:text-orange-900 hover:file:bg-orange-200"
           />
@@ -568,10 +567,10 @@ export function DiscoveryForm({
             defaultValue={failed?.values.caption ?? ""}
             placeholder="Where was he hiding? What's he up to?"
             aria-invalid={errors.caption ? true : undefined}
-            aria-describedby={describedBy("caption")}
+            aria-describedby={describedBy(fieldId("caption"), false, errors.caption)}
             className="mt-2 block w-full rounded-xl border border-stone-300 px-3 py-2 text-stone-900 shadow-sm focus:border-orange-600 focus:outline-none focus:ring-2 focus:ring-orange-200"
           />
-          <FieldAlert id={fieldId("caption-error")} message={errors.caption} />
+          <FieldError id={fieldId("caption")} message={errors.caption} announce />
         </div>
       ) : null}
 
@@ -595,7 +594,7 @@ export function DiscoveryForm({
           }}
           aria-invalid={errors.location ? true : undefined}
           aria-required={locationRequired || undefined}
-          aria-describedby={describedBy("location", fieldId("location-hint"))}
+          aria-describedby={describedBy(fieldId("location"), true, errors.location)}
           className="mt-2 block w-full rounded-xl border border-stone-300 px-3 py-2 text-stone-900 shadow-sm focus:border-orange-600 focus:outline-none focus:ring-2 focus:ring-orange-200"
         />
         <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -646,7 +645,7 @@ export function DiscoveryForm({
         {hydrated ? null : (
           <p className="mt-2 text-sm text-stone-600">Your device&apos;s location needs JavaScript: type where you found Jimmy instead.</p>
         )}
-        <FieldAlert id={fieldId("location-error")} message={errors.location} />
+        <FieldError id={fieldId("location")} message={errors.location} announce />
       </div>
 
       {children}
@@ -706,10 +705,3 @@ function Progress({ phase, saving }: { phase: Phase; saving: boolean }) {
 }
 
 /** A field's refusal under it, read out as it appears. */
-function FieldAlert({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} role="alert" className="mt-2 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
-}

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 import type { FieldHints } from "~/lib/form-hints";
+import { describedBy, FieldError, labelClass } from "./ui/field-parts";
 
 /**
  * The field every form is built from: label, control, hint and error, wired
@@ -8,15 +9,6 @@ import type { FieldHints } from "~/lib/form-hints";
  */
 
 export const fieldClass = "mt-1 w-full rounded-lg border border-stone-300 px-3 py-2 text-base aria-[invalid=true]:border-red-500";
-export const labelClass = "block text-sm font-semibold text-stone-800";
-
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
-}
 
 type Control =
   ({ as?: "input" } & InputHTMLAttributes<HTMLInputElement>) | ({ as: "textarea" } & TextareaHTMLAttributes<HTMLTextAreaElement>);
@@ -37,12 +29,11 @@ export function Field({
   className = "",
   ...control
 }: Control & { id: string; label: ReactNode; hint?: ReactNode; hintFirst?: boolean; error?: string; hints?: FieldHints }) {
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   const wired = {
     id,
     ...hints,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
+    "aria-describedby": describedBy(id, hint, error),
     className: className ? `${fieldClass} ${className}` : fieldClass,
   };
   const hintText = hint ? (
@@ -58,7 +49,7 @@ export function Field({
       {hintFirst ? hintText : null}
       {control.as === "textarea" ? <textarea {...wired} {...withoutAs(control)} /> : <input {...wired} {...withoutAs(control)} />}
       {hintFirst ? null : hintText}
-      <FieldError id={`${id}-error`} message={error} />
+      <FieldError id={id} message={error} />
     </div>
   );
 }

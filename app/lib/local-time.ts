@@ -6,7 +6,7 @@
  * server, so the page after hydration says exactly what the first render did.
  */
 
-import { formatDate, wordedOnce } from "./format";
+import { formatDate, wordedOnce } from "./dates";
 
 /** A time zone and whether it is the place's (true) or the reader's (false). */
 export type DateZone = { timeZone: string; ofPlace: boolean };

@@ -3,7 +3,8 @@ import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { ContentError, ContentPage } from "~/components/OwnContent";
-import { Field, FieldError, labelClass } from "~/components/forms";
+import { Field } from "~/components/forms";
+import { describedBy, FieldError, labelClass } from "~/components/ui/field-parts";
 import { formHints } from "~/lib/form-hints";
 import { ANONYMOUS_NAME, HONEYPOT_FIELD } from "~/lib/comments";
 import { jimmyPath } from "~/lib/discoveries";
@@ -182,7 +183,7 @@ export default function FlagPage() {
             <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
           </label>
         </div>
-        <fieldset aria-describedby={reasonError ? "flag-reason-error" : undefined}>
+        <fieldset aria-describedby={describedBy("flag-reason", false, reasonError)}>
           <legend className={labelClass}>What is wrong with it?</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {FLAG_REASONS.map((reason) => (
@@ -201,7 +202,7 @@ export default function FlagPage() {
               </label>
             ))}
           </div>
-          <FieldError id="flag-reason-error" message={reasonError} />
+          <FieldError id="flag-reason" message={reasonError} />
         </fieldset>
         <Field
           as="textarea"

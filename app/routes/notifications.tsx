@@ -6,7 +6,7 @@ import { Link } from "~/components/Link";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { BellIcon, CommentIcon, HeartIcon, PinIcon } from "~/components/ui/icons";
-import { relativeAge } from "~/lib/format";
+import { relativeAge } from "~/lib/dates";
 import { listNotifications, markNotificationsRead, type NotificationView } from "~/models/notifications.server";
 import { useRootData } from "~/components/root-data";
 import { requireSameOrigin } from "~/web/csrf.server";

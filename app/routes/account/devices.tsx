@@ -1,5 +1,5 @@
 import { Button } from "~/components/ui/Button";
-import { relativeAge } from "~/lib/format";
+import { relativeAge } from "~/lib/dates";
 import { IntentForm, Section, useSection } from "./Section";
 
 /** Each browser the hunter is signed in with, most recently used first, each but this one with its own sign-out. */
