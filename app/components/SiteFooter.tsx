@@ -1,3 +1,4 @@
+import { LanguageLink } from "~/components/LanguageLink";
 import { Link } from "~/components/Link";
 import type { HuntConfig } from "~/lib/config";
 
@@ -9,6 +10,7 @@ export function SiteFooter({ hunt }: { hunt: HuntConfig }) {
           <span className="font-semibold text-stone-800">{hunt.name}</span> · {hunt.tagline}
         </p>
         <nav aria-label="Footer" className="flex flex-wrap gap-x-5 gap-y-2">
+          <LanguageLink className="hover:text-orange-700 hover:underline" />
           <Link to="/privacy-policy" className="hover:text-orange-700 hover:underline">
             Privacy Policy
           </Link>
