@@ -3,6 +3,7 @@
  * feeds of discoveries, the sitemap, and a Jimmy's journey as GeoJSON and
  * GPX. Pure functions from the app's data to text; the routes serve them.
  */
+import { type Language, LANGUAGES } from "~/lib/language";
 import { positionText } from "~/lib/location-precision";
 import { displayPlace, pinNote } from "~/lib/places";
 import { discoveryPagePath, type DiscoveryCardData } from "~/lib/discoveries";
@@ -81,11 +82,26 @@ ${pages.map((page) => `  <sitemap><loc>${xmlText(`${origin}${page}`)}</loc></sit
 }
 
 /** One page of the sitemap: at most 50,000 addresses. */
-export function sitemapUrlset(origin: string, entries: SitemapEntry[]): string {
+export function sitemapUrlset(origin: string, entries: SitemapEntry[], languages: readonly Language[] = LANGUAGES): string {
+  // Each address in every language the hunt speaks (?lang=), and itself as the default (docs/decisions/023-languages.md).
+  const alternates = (path: string) =>
+    languages.length < 2
+      ? ""
+      : [
+          ...languages.map((language) => {
+            const address = new URL(path, origin);
+            address.searchParams.set("lang", language);
+            return `<xhtml:link rel="alternate" hreflang="${language}" href="${xmlText(address.toString())}"/>`;
+          }),
+          `<xhtml:link rel="alternate" hreflang="x-default" href="${xmlText(`${origin}${path}`)}"/>`,
+        ].join("");
   return `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${languages.length < 2 ? "" : ' xmlns:xhtml="http://www.w3.org/1999/xhtml"'}>
 ${entries
-  .map((e) => `  <url><loc>${xmlText(`${origin}${e.path}`)}</loc>${e.lastModified ? `<lastmod>${e.lastModified}</lastmod>` : ""}</url>`)
+  .map(
+    (e) =>
+      `  <url><loc>${xmlText(`${origin}${e.path}`)}</loc>${e.lastModified ? `<lastmod>${e.lastModified}</lastmod>` : ""}${alternates(e.path)}</url>`,
+  )
   .join("\n")}
 </urlset>
 `;
