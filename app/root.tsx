@@ -53,6 +53,7 @@ function useSettled(): boolean {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  // The hunt's name and tagline are the deployment's own words (HUNT_* settings), shown as written.
   { title: data?.hunt.name ?? "Jimmy Hunt" },
   { name: "description", content: data?.hunt.tagline ?? "" },
   { name: "theme-color", content: "#ea580c" },
@@ -109,7 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     socialPhotosUrl: "/",
     socialForumUrl: "/",
     socialPhotosLabel: "Instagram",
-    socialForumLabel: "Community forum",
+    socialForumLabel: t("Community forum"),
     contactEmail: "",
   };
   return (
@@ -159,7 +160,8 @@ export default function App() {
 
 /** Any page's error: the status and the server's words (a 404 is the lost-Jimmy page). */
 export function ErrorBoundary() {
+  const t = useT();
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <ErrorPage eyebrow="status" home="Go Home" />;
+  return <ErrorPage eyebrow="status" home={t("Go Home")} />;
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { milestoneText } from "./milestones";
 import { formatDistance as nearMeDistance } from "./near-me";
 import { distanceFigure, formatBothUnits, formatDistance } from "./units";
+// The catalogues, as the server registers them at start (the words are worded by translate()).
+import "~/web/language.server";
 
 describe("distances in the reader's unit", () => {
   it("words miles or kilometres", () => {
