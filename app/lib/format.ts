@@ -26,7 +26,8 @@ export function ordinal(n: number, language: Language = "en"): string {
   let digits = plainNumbers.get(language);
   if (!digits) plainNumbers.set(language, (digits = new Intl.NumberFormat(language, { useGrouping: false })));
   const shown = digits.format(n);
-  const worded = translator(language)("{n, selectordinal, one {{digits}st} two {{digits}nd} few {{digits}rd} other {{digits}th}}", {
+  const t = translator(language);
+  const worded = t("{n, selectordinal, one {{digits}st} two {{digits}nd} few {{digits}rd} other {{digits}th}}", {
     n,
     digits: shown,
   });

@@ -40,5 +40,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export function loader({ request }: { request: Request }) {
-  return apiError(405, requestT(request)("Use POST to like or unlike."));
+  const t = requestT(request);
+  return apiError(405, t("Use POST to like or unlike."));
 }

@@ -15,10 +15,10 @@ import { requestT } from "~/web/language.server";
 // A request lost on the way keeps the page as it was.
 export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: metaT(matches)("Delete your comment") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("Delete your comment") }, { name: "robots", content: "noindex" }];
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();

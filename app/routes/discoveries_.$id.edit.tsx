@@ -24,10 +24,10 @@ import { requestT } from "~/web/language.server";
 // A request lost on the way keeps the page as it was.
 export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: metaT(matches)("Edit your discovery") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("Edit your discovery") }, { name: "robots", content: "noindex" }];
+};
 
 type EditResult = {
   formError?: string;

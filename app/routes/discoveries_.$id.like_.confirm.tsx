@@ -20,10 +20,10 @@ import { checkFields } from "~/web/form-action.server";
 import { requestT } from "~/web/language.server";
 
 const DiscoveryIdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
-export const meta: MetaFunction = ({ matches }) => [
-  { title: metaT(matches)("Like this discovery?") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("Like this discovery?") }, { name: "robots", content: "noindex" }];
+};
 
 /**
  * Where a like asked for while signed out continues after sign-in: the

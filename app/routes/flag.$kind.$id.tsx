@@ -37,10 +37,10 @@ import { requestT } from "~/web/language.server";
 // A request lost on the way keeps the page as it was.
 export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
-export const meta: MetaFunction = ({ matches }) => [
-  { title: metaT(matches)("Flag for the admin") },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("Flag for the admin") }, { name: "robots", content: "noindex" }];
+};
 
 /** A refusal's Retry-After reaches the page that says so. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {
