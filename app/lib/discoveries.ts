@@ -1,5 +1,6 @@
 import type { Photo } from "./photos";
 import { MAX_ROW_ID } from "./ids";
+import type { MessageKey } from "./language";
 
 /**
  * SPEC.md §5: an empty caption becomes this, stored as written (English); pages show it in the reader's
@@ -91,6 +92,6 @@ export function discoveryInJourneyPath(discovery: { id: number; createdAt: strin
 }
 
 /** A caption as shown: the hunter's words, or the default one in the reader's language (`t`). */
-export function shownCaption(caption: string, t: (key: string) => string): string {
+export function shownCaption(caption: string, t: (key: MessageKey) => string): string {
   return caption === DEFAULT_CAPTION ? t("Another Jimmy discovery!") : caption;
 }
