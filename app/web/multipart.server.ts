@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { metrics } from "~/infra/metrics.server";
+import { msg } from "~/lib/language";
 
 /**
  * How much of a multipart form the server will hold. Every bound is checked
@@ -30,8 +31,8 @@ export type FilePart = {
   data: Readable;
 };
 
-export const MULTIPART_UNREADABLE_TEXT = "The form could not be read (it may have been cut off). Please submit it again.";
-export const FIELD_TOO_LONG_TEXT = "A form field is too long.";
+export const MULTIPART_UNREADABLE_TEXT = msg("The form could not be read (it may have been cut off). Please submit it again.");
+export const FIELD_TOO_LONG_TEXT = msg("A form field is too long.");
 
 export type RefusalReason =
   "unreadable" | "field-too-long" | "too-many-fields" | "fields-too-large" | "too-many-files" | "file-too-large" | "body-too-large";
