@@ -1,4 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
+// The catalogues, English included: the markup is worded here.
+import "~/web/language.server";
 import { JourneyMap } from "~/components/JourneyMap";
 import { UnitsSwitch } from "~/components/UnitsSwitch";
 import { encodeCursor } from "~/lib/discoveries";

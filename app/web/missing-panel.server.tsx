@@ -1,4 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
+// The catalogues, English included: the markup is worded here.
+import "~/web/language.server";
 import { type Language, translator } from "~/lib/language";
 import { MISSING_REPORTS_TEXT, missingReportPath, POSSIBLY_MISSING } from "~/lib/missing";
 

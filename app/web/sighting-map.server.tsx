@@ -1,4 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
+// The catalogues, English included: the markup is worded here.
+import "~/web/language.server";
 import { SightingMap } from "~/components/SightingMap";
 import { basemapPath, JOURNEY_MAP_SIZE } from "~/lib/journey-map";
 import { APPROXIMATE_MAP_HALF_WIDTH, boxAround, DETAIL_MAP_HALF_WIDTH, osmFullMapUrl } from "~/lib/map-embed";
