@@ -26,7 +26,8 @@ export function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const serial = parseSerial(params.serial);
-  if (serial === null) throw new Response(requestT(request)("That address doesn't name a Jimmy."), { status: 400 });
+  const t = requestT(request);
+  if (serial === null) throw new Response(t("That address doesn't name a Jimmy."), { status: 400 });
   const form = await readForm(request);
   if (await getUser(request)) return redirect(commentBoxPath(serial));
   const content = form.get("content");

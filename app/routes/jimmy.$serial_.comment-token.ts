@@ -12,10 +12,8 @@ import { requestT } from "~/web/language.server";
 export function loader({ request, params }: LoaderFunctionArgs) {
   const headers = { "Cache-Control": "no-store" };
   if (parseSerial(params.serial) === null) {
-    return Response.json(
-      { message: requestT(request)("That address doesn't name a Jimmy: Jimmy pages look like /jimmy/12.") },
-      { status: 400, headers },
-    );
+    const t = requestT(request);
+    return Response.json({ message: t("That address doesn't name a Jimmy: Jimmy pages look like /jimmy/12.") }, { status: 400, headers });
   }
   return Response.json({ token: issueUniqueFormToken() }, { headers });
 }

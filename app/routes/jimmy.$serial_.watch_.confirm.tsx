@@ -13,7 +13,10 @@ import { forgetIntentHeader, intentOf } from "~/web/sign-in-intent.server";
 import { buttonClass, secondaryLinkClass } from "~/components/ui/Button";
 import { metaT, useT } from "~/components/i18n";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("Watch this Jimmy?") }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("Watch this Jimmy?") }, { name: "robots", content: "noindex" }];
+};
 
 /**
  * Where a Watch pressed while signed out continues after sign-in (like a

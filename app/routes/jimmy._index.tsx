@@ -5,7 +5,10 @@ import { buttonClass } from "~/components/ui/Button";
 import { AlertIcon } from "~/components/ui/icons";
 import { metaT, useT } from "~/components/i18n";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("Invalid URL") }];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("Invalid URL") }];
+};
 
 /** /jimmy without a serial number. */
 export function loader() {
