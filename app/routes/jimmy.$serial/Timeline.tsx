@@ -4,6 +4,7 @@ import { OwnActions } from "~/components/OwnActions";
 import { HunterAvatarLink, HunterNameLink } from "~/components/Avatar";
 import { DiscoveryPhoto, photoAlt } from "~/components/DiscoveryPhoto";
 import { PinIcon } from "~/components/ui/icons";
+import { useT } from "~/components/i18n";
 import type { DiscoveryCardData } from "~/lib/discoveries";
 import type { loader } from "./route";
 
@@ -16,14 +17,15 @@ const pageLinkClass =
  * Edit and Delete.
  */
 export function Timeline() {
+  const t = useT();
   const { jimmy, discoveries, ownDiscoveryIds, milestones, dates, olderCursor, olderPage } = useLoaderData<typeof loader>();
   return (
     <section id="timeline" aria-labelledby="timeline-heading" className="mt-10 scroll-mt-24">
       <h2 id="timeline-heading" className="text-xl font-bold tracking-tight">
-        Discovery Timeline
+        {t("Discovery Timeline")}
       </h2>
       {discoveries.length === 0 ? (
-        <p className="mt-4 rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600">No discoveries yet!</p>
+        <p className="mt-4 rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600">{t("No discoveries yet!")}</p>
       ) : (
         <ol className="mt-4 space-y-6 border-l-2 border-orange-200 pl-5 sm:pl-8">
           {discoveries.map((discovery) => (
@@ -38,15 +40,15 @@ export function Timeline() {
         </ol>
       )}
       {olderCursor || olderPage ? (
-        <nav aria-label="Timeline pages" className="mt-6 flex flex-wrap gap-3">
+        <nav aria-label={t("Timeline pages")} className="mt-6 flex flex-wrap gap-3">
           {olderPage ? (
             <Link to={`/jimmy/${jimmy.serialNumber}#timeline-heading`} className={pageLinkClass}>
-              Newest discoveries
+              {t("Newest discoveries")}
             </Link>
           ) : null}
           {olderCursor ? (
             <Link to={`/jimmy/${jimmy.serialNumber}?before=${encodeURIComponent(olderCursor)}#timeline-heading`} className={pageLinkClass}>
-              Older discoveries
+              {t("Older discoveries")}
             </Link>
           ) : null}
         </nav>
@@ -67,6 +69,7 @@ function TimelineEntry({
   /** Its date and time where it was found (discoveryDateTime). */
   when: string;
 }) {
+  const t = useT();
   const { user } = discovery;
   return (
     <li id={`discovery-${discovery.id}`} className="relative scroll-mt-24" data-testid="timeline-entry">
@@ -83,7 +86,7 @@ function TimelineEntry({
             </p>
             <p className="text-sm text-stone-600">
               <time dateTime={discovery.createdAt}>{when}</time>
-              {discovery.isFirst ? <span className="ml-2 font-semibold text-amber-800">First discovery</span> : null}
+              {discovery.isFirst ? <span className="ml-2 font-semibold text-amber-800">{t("First discovery")}</span> : null}
             </p>
           </div>
         </header>
@@ -92,7 +95,7 @@ function TimelineEntry({
           <div className="space-y-2 p-4">
             <p className="flex items-center gap-1.5 text-sm font-medium text-stone-700">
               <PinIcon className="h-4 w-4 text-orange-700" />
-              {discovery.place ?? "Location not specified"}
+              {discovery.place ?? t("Location not specified")}
             </p>
             {discovery.pin ? (
               <p className="text-xs text-stone-600" data-testid="place-pin">
@@ -112,9 +115,9 @@ function TimelineEntry({
           <Link
             to={`/flag/discovery/${discovery.id}`}
             className="rounded-full px-3 py-1.5 text-sm font-semibold text-stone-600 hover:bg-stone-100"
-            aria-label={`Flag this discovery of Jimmy #${discovery.jimmy.serialNumber}`}
+            aria-label={t("Flag this discovery of Jimmy #{serial}", { serial: String(discovery.jimmy.serialNumber) })}
           >
-            Flag
+            {t("Flag")}
           </Link>
         </footer>
       </article>
