@@ -17,6 +17,7 @@ import { env } from "~/infra/env.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 import { AREAS_PER_PAGE, areasShownParam, MAX_AREAS_SHOWN, type MapArea, type MapJimmy } from "~/lib/hunt-map";
 import { getHuntMap } from "~/services/hunt-map.server";
+import { requestT } from "~/web/language.server";
 import { placeDate, requestPreferences } from "~/web/reader-terms.server";
 
 /** The same for every signed-out visitor: served from the anonymous page cache. */
@@ -50,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     state,
     areasShown,
     map,
-    offlineMap: offlineMap(map.areas, map.selectedArea, state, map.view, mapTiles.urlTemplate),
+    offlineMap: offlineMap(map.areas, map.selectedArea, state, map.view, mapTiles.urlTemplate, requestT(request)),
     embedOrigin: mapEmbedOrigin,
     tiles: { urlTemplate: mapTiles.urlTemplate, attribution: mapTiles.attribution, attributionUrl: mapTiles.attributionUrl },
   };
