@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+// The English catalogue, as the server registers it: the messages are worded by `t`.
+import "~/web/language.server";
 import { milestoneText } from "./milestones";
 import { formatDistance as nearMeDistance } from "./near-me";
 import { distanceFigure, formatBothUnits, formatDistance } from "./units";
