@@ -35,7 +35,10 @@ import { Section } from "./Section";
 // A request lost on the way keeps the page, and what was typed, as it was.
 export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: metaT(matches)("Your account") }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("Your account") }, { name: "robots", content: "noindex" }];
+};
 
 /** A refusal's Retry-After reaches the page that says so. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {
@@ -109,8 +112,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) return photoAction(request, db, user.id);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  if (!Object.hasOwn(INTENTS, intent))
-    throw new Response(requestT(request)("That form isn't one this page knows. Reload the page and try again."), { status: 400 });
+  if (!Object.hasOwn(INTENTS, intent)) {
+    const t = requestT(request);
+    throw new Response(t("That form isn't one this page knows. Reload the page and try again."), { status: 400 });
+  }
   return INTENTS[intent as keyof typeof INTENTS]({ request, db, user, form });
 }
 
