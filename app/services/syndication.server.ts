@@ -43,17 +43,18 @@ function foundAt(d: DiscoveryCardData): string {
 /** An Atom 1.0 feed (RFC 4287) of discoveries, newest first; each entry leads to the discovery's own page. */
 export function atomFeed(feed: Feed): string {
   const updated = feed.discoveries[0]?.createdAt ?? new Date(0).toISOString();
+  const { t } = feed;
   const entries = feed.discoveries.map((d) => {
     const url = `${feed.origin}${discoveryPagePath(d.id)}`;
     const finder = fullName(d.user.firstName, d.user.lastName);
     const serial = String(d.jimmy.serialNumber);
     const title = d.place
-      ? feed.t("Jimmy #{serial} found by {finder} in {place}", { serial, finder, place: d.place })
-      : feed.t("Jimmy #{serial} found by {finder}", { serial, finder });
+      ? t("Jimmy #{serial} found by {finder} in {place}", { serial, finder, place: d.place })
+      : t("Jimmy #{serial} found by {finder}", { serial, finder });
     const photo = new URL(d.photo.src, feed.origin).href;
     // The place as its finder typed it, and plainly where the pin is when it is not the spot.
     const place = d.place ? `<p>${escapeXml(d.place)}${d.pin ? ` (${escapeXml(d.pin)})` : ""}</p>` : "";
-    const html = `<p><img src="${escapeXml(photo)}" alt="${escapeXml(feed.t("Jimmy #{serial}", { serial }))}"/></p><p>${escapeXml(d.caption)}</p>${place}<p>${escapeXml(foundAt(d))}</p>`;
+    const html = `<p><img src="${escapeXml(photo)}" alt="${escapeXml(t("Jimmy #{serial}", { serial }))}"/></p><p>${escapeXml(d.caption)}</p>${place}<p>${escapeXml(foundAt(d))}</p>`;
     return `  <entry>
     <id>${xmlText(url)}</id>
     <title>${xmlText(title)}</title>
