@@ -4,12 +4,11 @@
  * GPX. Pure functions from the app's data to text; the routes serve them,
  * worded in the reader's language (the `t` they pass).
  */
-import { type Language, LANGUAGES } from "~/lib/language";
 import { positionText } from "~/lib/location-precision";
 import { displayPlace, pinNote } from "~/lib/places";
 import { discoveryPagePath, type DiscoveryCardData } from "~/lib/discoveries";
 import { fullName } from "~/lib/format";
-import { type Language, type Translate, translator } from "~/lib/language";
+import { type Language, LANGUAGES, type Translate, translator } from "~/lib/language";
 import { localDateTime } from "~/lib/local-time";
 import { discoveryZone } from "~/services/time-zones.server";
 import type { SitemapEntry } from "~/models/sitemap.server";
