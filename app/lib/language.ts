@@ -13,7 +13,7 @@ export type Language = (typeof ALL_LANGUAGES)[number] | "en-XA";
  * The languages a reader can choose: those whose catalogue is whole
  * (`npm run i18n:check` fails when a language listed here misses a message).
  */
-export const LANGUAGES: readonly Language[] = ["en"];
+export const LANGUAGES: readonly Language[] = ["en", "es", "fr", "de", "pt-BR", "ja", "ar"];
 
 /** Each language's name in itself, for the switch. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
