@@ -125,7 +125,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-full flex-col">
         <a
           href="#main"
-          className="sr-only z-[200] rounded-md bg-white px-4 py-2 font-semibold text-orange-800 focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+          className="sr-only z-[200] rounded-md bg-white px-4 py-2 font-semibold text-orange-800 focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
         >
           {t("Skip to content")}
         </a>

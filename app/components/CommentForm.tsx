@@ -190,7 +190,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
       <input type="hidden" name="formToken" value={token ?? ""} />
       <input type="hidden" name="idempotencyKey" value={commentKey} />
       <input type="hidden" name="enhanced" value={hydrated ? "1" : ""} />
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+      <div aria-hidden="true" className="absolute -start-[10000px] top-auto h-px w-px overflow-hidden">
         <label>
           {t("Leave this field empty")}
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -75,7 +75,7 @@ export function DiscoveryCard({ discovery, now, priority = false }: { discovery:
           <ShareButton path={discoveryPagePath(discovery.id)} title={t("Jimmy #{serial} was found!", { serial })} />
           <Link
             to={jimmyPath(jimmy.serialNumber)}
-            className="ml-auto inline-flex h-9 items-center rounded-full border border-orange-300 px-4 text-sm font-semibold text-orange-800 hover:bg-orange-50"
+            className="ms-auto inline-flex h-9 items-center rounded-full border border-orange-300 px-4 text-sm font-semibold text-orange-800 hover:bg-orange-50"
           >
             {t("View Jimmy #{serial}", { serial })}
           </Link>

@@ -427,7 +427,7 @@ export function DiscoveryForm({
       {refusedFields.length > 0 ? (
         <div className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900" data-testid="report-form-problems">
           <p className="font-semibold">{t("Your discovery wasn't sent yet. Please check:")}</p>
-          <ul className="mt-1 list-disc pl-5">
+          <ul className="mt-1 list-disc ps-5">
             {refusedFields.map((field) => (
               <li key={field}>
                 <a href={`#${fieldId(field)}`} className="font-semibold underline">
@@ -530,7 +530,7 @@ export function DiscoveryForm({
             aria-invalid={photoError ? true : undefined}
             aria-describedby={describedBy(fieldId("photo"), true, photoError)}
             onChange={(event) => void onPhotoChange(event)}
-            className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-full file:border-0 file:bg-orange-100 file:px-4 file:py-2.5 file:font-semibold file:text-orange-900 hover:file:bg-orange-200"
+            className="block w-full text-sm text-stone-700 file:me-3 file:rounded-full file:border-0 file:bg-orange-100 file:px-4 file:py-2.5 file:font-semibold file:text-orange-900 hover:file:bg-orange-200"
           />
         </div>
         {keptUpload ? (

@@ -55,7 +55,7 @@ export function ImageViewer({ open, src, alt, onClose }: { open: boolean; src: s
           type="button"
           autoFocus
           onClick={() => dialogRef.current?.close()}
-          className="absolute right-4 top-4 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow-lg hover:bg-white"
+          className="absolute end-4 top-4 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow-lg hover:bg-white"
           aria-label={t("Close")}
         >
           <CloseIcon className="h-6 w-6" />

@@ -119,7 +119,7 @@ export function AccountArea({ user, unreadNotifications }: { user: HeaderUser; u
           <span
             data-testid="notification-badge"
             aria-hidden="true"
-            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
+            className="absolute -end-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
           >
             {unreadBadgeText(unreadNotifications)}
           </span>

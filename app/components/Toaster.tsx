@@ -50,7 +50,7 @@ export function ToastProvider({ flash, children }: { flash: Toast | null; childr
       {children}
       <section
         aria-label={t("Notifications (F8)")}
-        className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex justify-center px-3 sm:inset-x-auto sm:right-4 sm:top-auto sm:bottom-4"
+        className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex justify-center px-3 sm:inset-x-auto sm:end-4 sm:top-auto sm:bottom-4"
       >
         <ol ref={regionRef} tabIndex={-1} className="flex w-full max-w-sm flex-col gap-2 outline-none" data-testid="toast-region">
           {current ? <ToastItem key={current.id} toast={current} hydrated={hydrated} onDismiss={() => setCurrent(null)} /> : null}
@@ -87,7 +87,7 @@ function ToastItem({ toast, hydrated, onDismiss }: { toast: Toast; hydrated: boo
         role={toast.variant === "destructive" ? "alert" : "status"}
         aria-atomic="true"
         data-testid="toast"
-        className={`relative flex touch-pan-y items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg transition-transform ${tone}`}
+        className={`relative flex touch-pan-y items-start gap-3 rounded-xl border p-4 pe-10 shadow-lg transition-transform ${tone}`}
         style={offset ? { transform: `translateX(${offset}px)`, transition: "none" } : undefined}
         onPointerDown={(e) => {
           start.current = e.clientX;
@@ -120,7 +120,7 @@ function ToastItem({ toast, hydrated, onDismiss }: { toast: Toast; hydrated: boo
           <button
             type="button"
             onClick={onDismiss}
-            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100"
+            className="absolute end-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100"
             aria-label={t("Dismiss notification")}
           >
             <CloseIcon className="h-4 w-4" />

@@ -64,7 +64,7 @@ export default function DeleteAccountPage() {
   return (
     <ContentPage back="/account" backLabel={t("Your account")} title={t("Delete your account")}>
       <p className="mt-3 text-stone-800">{t("This deletes your account and everything the hunt holds about you, at once and for good:")}</p>
-      <ul className="mt-3 list-disc space-y-1.5 pl-5 text-stone-800" data-testid="deletion-list">
+      <ul className="mt-3 list-disc space-y-1.5 ps-5 text-stone-800" data-testid="deletion-list">
         {discoveries === 0 ? (
           <li>{t("no discoveries: you have reported none;")}</li>
         ) : (

@@ -38,7 +38,7 @@ export default function DemoCodes() {
           "Reporting a discovery asks for the code printed on the Jimmy's label. In this demo there are no printed labels, so here are theirs: open a Jimmy, choose \u201cAdd Your Discovery\u201d and type its code.",
         )}
       </p>
-      <table className="mt-6 w-full text-left">
+      <table className="mt-6 w-full text-start">
         <thead>
           <tr className="border-b border-stone-300">
             <th scope="col" className="py-2">

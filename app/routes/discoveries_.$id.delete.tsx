@@ -78,7 +78,7 @@ export default function DeleteOwnDiscovery() {
     <ContentPage back={back} backLabel={returnLabel(back, discovery, t)} title={t("Delete your discovery?")}>
       <OwnDiscoveryPhoto discovery={discovery} />
       <p className="mt-3 text-stone-700">{t("Jimmy #{serial}, {when}: {caption}", { serial, when, caption: discovery.caption })}</p>
-      <ul className="mt-4 list-disc space-y-1 pl-5 text-stone-700">
+      <ul className="mt-4 list-disc space-y-1 ps-5 text-stone-700">
         <li>{t("Your photo is removed from the hunt for good, with its likes.")}</li>
         <li>{t("Jimmy #{serial}'s journey, figures and the Hall of Fame are worked out again without it.", { serial })}</li>
         {discovery.isFirst ? <li>{t("It was the first discovery: the next earliest one becomes the first.")}</li> : null}

@@ -188,7 +188,7 @@ export default function FlagPage() {
       <Form method="post" className="mt-5 space-y-4" noValidate>
         <input type="hidden" name={FORM_TOKEN_FIELD_NAME} value={formToken} />
         <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={idempotencyKey} />
-        <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+        <div aria-hidden="true" className="absolute -start-[10000px] top-auto h-px w-px overflow-hidden">
           <label>
             {t("Leave this field empty")}
             <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />

@@ -201,7 +201,7 @@ function HunterBoard({ board }: { board: LoaderData["hunterBoards"][number] }) {
         <ol className="mt-4 space-y-3">
           {board.standings.map((entry) => (
             <li key={entry.href} className="flex items-center gap-3">
-              <span className="w-6 text-right font-bold text-stone-500">{entry.rank}</span>
+              <span className="w-6 text-end font-bold text-stone-500">{entry.rank}</span>
               <Link
                 to={entry.href}
                 className="flex min-w-0 flex-1 items-center gap-3 font-semibold hover:underline"

@@ -1,4 +1,5 @@
 import { sitePagePreview } from "~/lib/site-page-preview";
+import { languageAtSignIn } from "~/web/sign-in-language.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
@@ -95,10 +96,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // renames) a seeded hunter or one who signed in with a real provider.
   const subject = `${firstName} ${lastName}`.trim().toLowerCase().replace(/\s+/g, " ");
   const user = await upsertUserFromProvider(db, { provider: DEMO_SIGN_IN_PROVIDER, subject, firstName, lastName }, new Date(), nameKey);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startSession(request, "user", user.id, { db }));
+  const language = await languageAtSignIn(request, db, user.id);
+  if (language) headers.append("Set-Cookie", language);
   return redirectWithToast(
     safeRedirect(parsed.data.redirectTo, "/"),
     { title: t("Signed in"), description: t("Welcome, {name}!", { name: firstName }), variant: "success" },
-    { headers: { "Set-Cookie": await startSession(request, "user", user.id, { db }) } },
+    { headers },
   );
 }
 

@@ -229,7 +229,7 @@ function ClusterList({
               level: zoomLabel(state.zoom, t),
             })}
       </p>
-      <ol className="mt-3 max-h-[520px] space-y-1 overflow-y-auto pr-1" aria-label={t("Areas")}>
+      <ol className="mt-3 max-h-[520px] space-y-1 overflow-y-auto pe-1" aria-label={t("Areas")}>
         {clusters.map((cluster, index) => (
           <li key={cluster.key}>
             <Link
@@ -275,7 +275,7 @@ function ClusterDetail({ cluster, state }: { cluster: MapArea & { members: MapJi
     <div className="rounded-2xl border border-orange-100 bg-white p-5 shadow-sm" data-testid="selected-area">
       <h2 className="text-lg font-bold">{cluster.areaName}</h2>
       <p className="text-sm text-stone-600">{t("{count, plural, one {# Jimmy} other {# Jimmys}} in this area", { count: cluster.size })}</p>
-      <ul className="mt-3 max-h-[420px] space-y-1 overflow-y-auto pr-1" aria-label={t("Jimmys in {area}", { area: cluster.areaName })}>
+      <ul className="mt-3 max-h-[420px] space-y-1 overflow-y-auto pe-1" aria-label={t("Jimmys in {area}", { area: cluster.areaName })}>
         {cluster.members.map((jimmy) => (
           <li key={jimmy.serialNumber}>
             <Link

@@ -158,7 +158,7 @@ function NotificationItem({ notification, isNew, now }: { notification: Notifica
           <span className="block font-semibold text-stone-900">
             {notificationTitle(notification, t)}
             {isNew ? (
-              <span className="ml-2 rounded-full bg-red-600 px-2 py-0.5 align-middle text-[11px] font-bold uppercase text-white">
+              <span className="ms-2 rounded-full bg-red-600 px-2 py-0.5 align-middle text-[11px] font-bold uppercase text-white">
                 {t("New")}
               </span>
             ) : null}

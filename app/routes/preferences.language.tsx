@@ -4,7 +4,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { metaT, useT } from "~/components/i18n";
 import { isLanguage, LANGUAGE_NAMES } from "~/lib/language";
 import { safeRedirect } from "~/lib/redirect";
+import { getDb } from "~/infra/db.server";
+import { setUserLanguage } from "~/models/users.server";
 import { requireSameOrigin } from "~/web/csrf.server";
+import { getUser } from "~/web/session.server";
 import { readForm } from "~/web/form.server";
 import { languageCookie, requestLanguage, requestT, servedLanguages } from "~/web/language.server";
 
@@ -28,6 +31,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!isLanguage(language, servedLanguages())) {
     return data({ error: requestT(request)("Choose one of the languages listed.") }, { status: 400 });
   }
+  // A signed-in hunter's choice is theirs on every device, and words their emails.
+  const user = await getUser(request);
+  if (user) await setUserLanguage(getDb(), user.id, language);
   return redirect(back, { status: 303, headers: { "Set-Cookie": languageCookie(language) } });
 }
 

@@ -63,7 +63,7 @@ export default function PrivacyPolicy() {
       </Section>
 
       <Section title={t("What we collect")}>
-        <ul className="list-disc space-y-2 pl-5">
+        <ul className="list-disc space-y-2 ps-5">
           <li>
             {t(
               "{label} when you sign in with Apple, Meta or Google: your provider's account identifier, your first and last name and, if the provider shares one, your profile picture and e-mail address. If you sign in with a code sent by email instead, your e-mail address (and, for ten minutes, a record of the code, never the code itself). We never receive your password. On your account page you can change the name shown, upload a photo of your own instead (stored without its metadata) or show none, and see and sign out the browsers you are signed in with (we keep which browser started each sign-in and when it was last used).",

@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import { languageAtSignIn } from "~/web/sign-in-language.server";
 import { safeRedirect } from "~/lib/redirect";
 import { EMAIL_CODE_INTENTS, type EmailCodeAnswer } from "~/lib/sign-in-code";
 import { EMAIL_MAX_LENGTH } from "~/lib/account-schema";
@@ -139,6 +140,8 @@ export async function emailSignInAction(request: Request, context: unknown, form
   }
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(request, "user", checked.userId, { db }));
+  const language = await languageAtSignIn(request, db, checked.userId);
+  if (language) headers.append("Set-Cookie", language);
   headers.append(
     "Set-Cookie",
     await flashHeader(

@@ -1,4 +1,5 @@
 import { createCookie, redirect } from "@remix-run/node";
+import { languageAtSignIn } from "~/web/sign-in-language.server";
 import { safeRedirect } from "~/lib/redirect";
 import { setDefaultFirstName, upsertUserFromProvider } from "~/models/users.server";
 import { getDb } from "~/infra/db.server";
@@ -75,6 +76,8 @@ export async function finishProviderSignIn(provider: ProviderId, request: Reques
   }
   const returnTo = safeRedirect((await returnCookie(provider).parse(request.headers.get("Cookie"))) as string | null, "/");
   headers.append("Set-Cookie", await startSession(request, "user", user.id, { db }));
+  const language = await languageAtSignIn(request, db, user.id);
+  if (language) headers.append("Set-Cookie", language);
   const t = requestT(request);
   const firstName = user.first_name.trim();
   headers.append(

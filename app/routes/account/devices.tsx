@@ -19,7 +19,7 @@ export function DevicesSection() {
               <p className="font-semibold text-stone-900">
                 {device.browser}
                 {device.thisDevice ? (
-                  <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900">{t("This device")}</span>
+                  <span className="ms-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs text-emerald-900">{t("This device")}</span>
                 ) : null}
               </p>
               <p className="text-sm text-stone-600">

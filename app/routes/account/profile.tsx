@@ -88,7 +88,7 @@ export function PhotoSection() {
           type="file"
           accept="image/jpeg,image/png,image/webp"
           aria-invalid={answer?.fieldErrors.photo ? true : undefined}
-          className="block w-full text-sm file:mr-3 file:min-h-11 file:rounded-full file:border-0 file:bg-orange-100 file:px-4 file:font-semibold file:text-orange-900"
+          className="block w-full text-sm file:me-3 file:min-h-11 file:rounded-full file:border-0 file:bg-orange-100 file:px-4 file:font-semibold file:text-orange-900"
         />
         {answer?.fieldErrors.photo ? (
           <p id="photo-error" role="alert" className="text-sm text-red-700">

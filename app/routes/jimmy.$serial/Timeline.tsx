@@ -27,7 +27,7 @@ export function Timeline() {
       {discoveries.length === 0 ? (
         <p className="mt-4 rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600">{t("No discoveries yet!")}</p>
       ) : (
-        <ol className="mt-4 space-y-6 border-l-2 border-orange-200 pl-5 sm:pl-8">
+        <ol className="mt-4 space-y-6 border-s-2 border-orange-200 ps-5 sm:ps-8">
           {discoveries.map((discovery) => (
             <TimelineEntry
               key={discovery.id}
@@ -75,7 +75,7 @@ function TimelineEntry({
     <li id={`discovery-${discovery.id}`} className="relative scroll-mt-24" data-testid="timeline-entry">
       <span
         aria-hidden="true"
-        className="absolute -left-[27px] top-4 h-3 w-3 rounded-full border-2 border-white bg-orange-600 sm:-left-[39px]"
+        className="absolute -start-[27px] top-4 h-3 w-3 rounded-full border-2 border-white bg-orange-600 sm:-start-[39px]"
       />
       <article className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
         <header className="flex items-center gap-3 p-4">
@@ -86,7 +86,7 @@ function TimelineEntry({
             </p>
             <p className="text-sm text-stone-600">
               <time dateTime={discovery.createdAt}>{when}</time>
-              {discovery.isFirst ? <span className="ml-2 font-semibold text-amber-800">{t("First discovery")}</span> : null}
+              {discovery.isFirst ? <span className="ms-2 font-semibold text-amber-800">{t("First discovery")}</span> : null}
             </p>
           </div>
         </header>
