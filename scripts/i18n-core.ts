@@ -14,12 +14,13 @@ export const COMPILED_DIR = path.join(I18N_DIR, "compiled");
 export const BROWSER_MESSAGES = path.join(I18N_DIR, "browser-messages.json");
 
 /**
- * A message in the code: the first argument of `t(…)` or `msg(…)`, a
+ * A message in the code: the first argument of `t(…)`, `msg(…)` or a `t` made on
+ * the spot (`metaT(matches)(…)`, `requestT(request)(…)`, `translator(language)(…)`), a
  * double-quoted literal (what Prettier writes). Anything else passed to `t`
  * is a message worded elsewhere (a `msg` in a table) or a mistake the
  * catalogue check cannot see.
  */
-export const MESSAGE_CALL = /(?<![\w$.])(t|msg)\(\s*"((?:[^"\\\n]|\\.)*)"/g;
+export const MESSAGE_CALL = /(?<![\w$.])(t|msg|(?:metaT|requestT|translator)\([^()]*\))\(\s*"((?:[^"\\\n]|\\.)*)"/g;
 
 export function decodeLiteral(raw: string): string {
   return JSON.parse(`"${raw.replace(/\\'/g, "'")}"`) as string;

@@ -29,7 +29,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const language = form.get("language");
   const back = safeRedirect(form.get("redirectTo"), "/");
   if (!isLanguage(language, servedLanguages())) {
-    return data({ error: requestT(request)("Choose one of the languages listed.") }, { status: 400 });
+    const t = requestT(request);
+    return data({ error: t("Choose one of the languages listed.") }, { status: 400 });
   }
   // A signed-in hunter's choice is theirs on every device, and words their emails.
   const user = await getUser(request);
