@@ -18,7 +18,7 @@ import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { readForm } from "~/web/form.server";
-import { requestT } from "~/web/language.server";
+import { requestLanguage, requestT } from "~/web/language.server";
 import { formatBytes } from "~/web/multipart.server";
 import { readerDate } from "~/web/reader-terms.server";
 import { currentSessionHash, requireUser } from "~/web/session.server";
@@ -59,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currentSessionHash(request),
     listDataExports(db, user.id),
   ]);
-  const readerDay = (at: string) => readerDate(at, requestPreferences(request));
+  const readerDay = (at: string) => readerDate(at, requestPreferences(request), requestLanguage(request));
   return {
     now,
     exports: exports.map((e) => ({
@@ -72,7 +72,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     devices: sessions.map((session) => ({
       id: deviceId(session.idHash),
       browser: describeBrowser(session.userAgent, t),
-      signedInOn: readerDate(session.createdAt, requestPreferences(request)),
+      signedInOn: readerDate(session.createdAt, requestPreferences(request), requestLanguage(request)),
       lastUsed: session.lastSeenAt,
       thisDevice: session.idHash === current,
     })),
