@@ -3,7 +3,7 @@ import { Link } from "~/components/Link";
 import { commentTime } from "~/lib/dates";
 import { HunterLink } from "./Avatar";
 import { CrownIcon } from "./ui/icons";
-import { useT } from "./i18n";
+import { usePageLanguage, useT } from "./i18n";
 
 /** Comments, newest first. Text is always rendered as text: no markup, no auto-links. */
 const actionClass = "font-semibold hover:underline";
@@ -24,6 +24,7 @@ export function CommentList({
   timeZone?: string;
 }) {
   const t = useT();
+  const language = usePageLanguage();
   if (comments.length === 0) {
     return (
       <p className="rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600">{t("No comments yet. Say hello!")}</p>
@@ -65,7 +66,7 @@ export function CommentList({
                   </span>
                 ) : null}
                 <time dateTime={comment.createdAt} className="text-stone-600">
-                  {commentTime(comment.createdAt, now, timeZone)}
+                  {commentTime(comment.createdAt, now, timeZone, language)}
                 </time>
                 {comment.editedAt ? <span className="text-stone-600">{t("(edited)")}</span> : null}
               </p>

@@ -15,7 +15,7 @@
 import type { LatLng } from "./distance";
 import type { DistanceUnit } from "./reader-preferences";
 import { formatDistance } from "./units";
-import { type Translate, translator } from "./language";
+import { type Language, type Translate, translator } from "./language";
 
 export type MapStop = LatLng & { id: number; createdAt: string; approximate: boolean };
 
@@ -322,12 +322,13 @@ export function journeySummary(
   unit: DistanceUnit = "mi",
   townCentres = 0,
   t: Translate = translator("en"),
+  language: Language = "en",
 ): string {
   if (stopCount === 1) return t("One stop so far.");
   const summary = t("{stops, plural, one {# stop} other {# stops}} and {legs, plural, one {# leg} other {# legs}}, {distance} in all.", {
     stops: stopCount,
     legs: legCount,
-    distance: formatDistance(miles, unit),
+    distance: formatDistance(miles, unit, { language }),
   });
   if (townCentres === 0) return summary;
   const towns =

@@ -5,7 +5,7 @@
  * (app/services/near-me.server.ts).
  */
 import { EARTH_RADIUS_MILES, greatCircleMiles, type LatLng } from "./distance";
-import { type MessageKey, translator } from "./language";
+import { type Language, type MessageKey, translator } from "./language";
 import type { DistanceUnit } from "./reader-preferences";
 import { formatBothUnits, KM_PER_MILE } from "./units";
 
@@ -109,16 +109,22 @@ export function compassPoint(bearing: number): Compass {
 }
 
 /** "0.4 mi (0.6 km)", "12 mi (19 km)", "1,240 mi (1,996 km)": both units, the reader's first, as hunters here use either. */
-export function formatDistance(km: number, unit: DistanceUnit = "mi"): string {
-  return formatBothUnits(km / KM_PER_MILE, unit);
+export function formatDistance(km: number, unit: DistanceUnit = "mi", language: Language = "en"): string {
+  return formatBothUnits(km / KM_PER_MILE, unit, language);
 }
 
-/** Where a Jimmy is from the hunter: "12 mi (19 km) northeast"; "here" within 100 m. Worded with `t` (English when not given). */
-export function formatHeading(km: number, bearing: number, unit: DistanceUnit = "mi", t: Words = translator("en")): string {
+/** Where a Jimmy is from the hunter: "12 mi (19 km) northeast"; "here" within 100 m. Worded with `t` in `language` (English when not given). */
+export function formatHeading(
+  km: number,
+  bearing: number,
+  unit: DistanceUnit = "mi",
+  t: Words = translator("en"),
+  language: Language = "en",
+): string {
   if (km < 0.1) return t("Right here (within 100 m)");
   return t(
     "{distance} {direction, select, north {north} northeast {northeast} east {east} southeast {southeast} south {south} southwest {southwest} west {west} other {northwest}}",
-    { distance: formatDistance(km, unit), direction: compassPoint(bearing) },
+    { distance: formatDistance(km, unit, language), direction: compassPoint(bearing) },
   );
 }
 

@@ -1,4 +1,4 @@
-import { SITE_IMAGE } from "~/lib/site-page-preview";
+import { siteImage } from "~/lib/site-page-preview";
 import { linkPreview, previewSite } from "~/lib/link-preview";
 import type { MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -13,7 +13,7 @@ export const meta: MetaFunction = ({ matches }) => {
     title: previewSite(matches).name,
     documentTitle: t("404 Page Not Found"),
     description: t("Follow the Jimmys' journeys around the world, and report the one you found."),
-    ...SITE_IMAGE,
+    ...siteImage(t),
   });
 };
 

@@ -7,7 +7,7 @@ import { TrophyIcon } from "~/components/ui/icons";
 import { UnitsSwitch } from "~/components/UnitsSwitch";
 import { metaT, useT } from "~/components/i18n";
 import { fullName, initials } from "~/lib/format";
-import { inUnit } from "~/lib/units";
+import { formatDistance } from "~/lib/units";
 import { requestLanguage, requestT } from "~/web/language.server";
 import { placeDate, requestPreferences } from "~/web/reader-terms.server";
 import {
@@ -51,17 +51,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = requestT(request);
   const language = requestLanguage(request);
   const count = new Intl.NumberFormat(language);
-  const tenths = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   // A record's distance in the reader's unit, to a tenth: "12.3 miles", "19.8 km".
-  const distance = (miles: number) => {
-    const value = inUnit(miles, units);
-    const figure = tenths.format(value);
-    return units === "km"
-      ? t("{figure} km", { figure })
-      : t("{figure} {count, plural, one {mile} other {miles}}", { figure, count: Number(value.toFixed(1)) });
-  };
+  const distance = (miles: number) => formatDistance(miles, units, { fixed: true, language });
   // Dates are each discovery's day where it was found; distances are in the reader's unit.
-  const day = (date: string, at: { latitude: number | null; longitude: number | null }) => placeDate(date, at, preferences.timeZone);
+  const day = (date: string, at: { latitude: number | null; longitude: number | null }) =>
+    placeDate(date, at, preferences.timeZone, language);
   const [hallOfFame, hunterBoards] = await Promise.all([currentHallOfFame(getDb(), storage), getHunterBoards(getDb())]);
   // The page's words, figures, names and links come ready with its data, so its script holds markup only.
   const card = (key: RecordKey) => {

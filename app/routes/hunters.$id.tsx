@@ -8,9 +8,9 @@ import { DiscoveryFeed, FeedNewestLink } from "~/components/DiscoveryFeed";
 import { OwnActions } from "~/components/OwnActions";
 import { feedPageCursor } from "~/web/feed-cursor.server";
 import { fullName } from "~/lib/format";
-import { inUnit } from "~/lib/units";
+import { distanceFigure } from "~/lib/units";
 import { metaT, usePageLanguage, useT } from "~/components/i18n";
-import { requestT } from "~/web/language.server";
+import { requestLanguage, requestT } from "~/web/language.server";
 import { readerDate, requestPreferences } from "~/web/reader-terms.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
@@ -64,12 +64,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     milestonesOfHunter(db, id, 20),
   ]);
   const preferences = requestPreferences(request);
+  const language = requestLanguage(request);
   // The milestones their finds reached, newest first, worded here.
   const milestones = reached.map((m) => ({
     text: milestoneText(m, preferences.units, t),
     serialNumber: m.serialNumber,
     href: `/jimmy/${m.serialNumber}#discovery-${m.discoveryId}`,
-    reachedOn: readerDate(m.reachedAt, preferences),
+    reachedOn: readerDate(m.reachedAt, preferences, language),
   }));
   return {
     hunter,
@@ -77,7 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     after: afterParam,
     own: viewer?.id === id,
     milestones,
-    joinedOn: readerDate(hunter.joinedAt, preferences),
+    joinedOn: readerDate(hunter.joinedAt, preferences, language),
     unit: preferences.units,
   };
 }
@@ -99,9 +100,8 @@ export default function HunterPage() {
   const pageHref = useCallback((cursor: string) => `${path}?after=${encodeURIComponent(cursor)}`, [path]);
   const { figures } = hunter;
   const count = new Intl.NumberFormat(language);
-  // As distanceFigure words it: one decimal under 10, none above.
-  const moved = inUnit(figures.miles, unit);
-  const movedFigure = new Intl.NumberFormat(language, { maximumFractionDigits: moved < 10 ? 1 : 0 }).format(moved);
+  // One decimal under 10, none above.
+  const movedFigure = distanceFigure(figures.miles, unit, { language });
   const stats: [string, string, string][] = [
     [t("Discoveries"), count.format(figures.discoveries), "hunter-discoveries"],
     [t("Jimmys found"), count.format(figures.jimmys), "hunter-jimmys"],

@@ -26,7 +26,7 @@ import { useActionAnswer } from "~/lib/action-answer";
 import { FormAlert, SendOrCancel } from "~/components/ui/FormParts";
 import { metaT, useT } from "~/components/i18n";
 import { msg, type Translate } from "~/lib/language";
-import { requestT } from "~/web/language.server";
+import { requestLanguage, requestT } from "~/web/language.server";
 
 // A request lost on the way keeps the page as it was.
 export { clientAction, shouldRevalidate } from "~/browser/keep-page";
@@ -67,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     possiblyMissing: jimmy.status === "missing",
     lastPlace: jimmy.location,
     // The day, in the time zone of where it was last seen.
-    lastSeen: lastSeenAt ? placeDate(lastSeenAt, jimmy, requestPreferences(request).timeZone) : null,
+    lastSeen: lastSeenAt ? placeDate(lastSeenAt, jimmy, requestPreferences(request).timeZone, requestLanguage(request)) : null,
     reports,
     reportedByYou,
     idempotencyKey: crypto.randomUUID(),

@@ -7,8 +7,8 @@ import { useHydrated } from "~/components/useHydrated";
 import { IconHeading } from "~/components/ui/IconHeading";
 import { AlertIcon, LocateIcon, PinIcon, SpinnerIcon } from "~/components/ui/icons";
 import type { LatLng } from "~/lib/distance";
-import { metaT, useT } from "~/components/i18n";
-import { requestT } from "~/web/language.server";
+import { metaT, usePageLanguage, useT } from "~/components/i18n";
+import { requestLanguage, requestT } from "~/web/language.server";
 import { formatDistance, formatHeading, LONG_AGO_DAYS, MAX_PLACE_LENGTH, NEAR_ME_MAX_KM, nearMeHref, parseNearMe } from "~/lib/near-me";
 import { placeLabel } from "~/lib/places";
 import { getDb } from "~/infra/db.server";
@@ -54,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseNearMe(new URL(request.url).searchParams, t);
   const preferences = requestPreferences(request);
   const unit = preferences.units;
+  const language = requestLanguage(request);
   const problem = (status: number, message: string, text: string) =>
     data<NearMeData>({ unit, state: "problem", text, message }, { status });
   if (query.kind === "none") return data<NearMeData>({ unit, state: "ask", text: "" });
@@ -94,7 +95,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     fromTypedPlace: query.kind === "place",
     back: `/near-me${new URL(request.url).search}`,
     // The day it was last seen, in the time zone of where it was seen.
-    jimmys: jimmys.map((jimmy) => ({ ...jimmy, seenOn: jimmy.locatedAt ? placeDate(jimmy.locatedAt, jimmy, preferences.timeZone) : null })),
+    jimmys: jimmys.map((jimmy) => ({
+      ...jimmy,
+      seenOn: jimmy.locatedAt ? placeDate(jimmy.locatedAt, jimmy, preferences.timeZone, language) : null,
+    })),
     drawing: drawNearMe(origin, jimmys),
   });
 }
@@ -102,6 +106,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function NearMePage() {
   const result = useLoaderData<typeof loader>();
   const t = useT();
+  const language = usePageLanguage();
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 pb-28 md:pb-10">
       <IconHeading icon={<PinIcon className="h-6 w-6" />} tint="bg-orange-100 text-orange-700">
@@ -109,7 +114,7 @@ export default function NearMePage() {
       </IconHeading>
       <p className="mt-2 text-stone-600">
         {t("The Jimmys last seen nearest to you, up to {distance} away: how far, and which way to go.", {
-          distance: formatDistance(NEAR_ME_MAX_KM, result.unit),
+          distance: formatDistance(NEAR_ME_MAX_KM, result.unit, language),
         })}
       </p>
 
@@ -217,13 +222,14 @@ function SearchPanel({ text, problem }: { text: string; problem: string | null }
 function Results({ result }: { result: Extract<NearMeData, { state: "found" }> }) {
   const { jimmys, drawing, originLabel, unit, back } = result;
   const t = useT();
+  const language = usePageLanguage();
   if (jimmys.length === 0) {
     return (
       <div className="mt-6 rounded-2xl border border-orange-100 bg-white p-5 shadow-sm" data-testid="near-me-results">
         <h2 className="text-lg font-bold">{t("Nearest to {origin}", { origin: originLabel })}</h2>
         <p className="mt-2 text-stone-600">
           {t("No Jimmy has been seen within {distance}. {map}, or found one? Report it and it will show up here.", {
-            distance: formatDistance(NEAR_ME_MAX_KM, unit),
+            distance: formatDistance(NEAR_ME_MAX_KM, unit, language),
             map: (
               <Link to="/map" className="font-semibold text-orange-800 underline">
                 {t("See where they are on the map")}
@@ -257,6 +263,7 @@ function Results({ result }: { result: Extract<NearMeData, { state: "found" }> }
 
 function NearbyItem({ jimmy, rank, unit }: { jimmy: NearbyJimmy & { seenOn: string | null }; rank: number; unit: DistanceUnit }) {
   const t = useT();
+  const language = usePageLanguage();
   const serial = String(jimmy.serialNumber);
   return (
     <li data-testid="near-me-jimmy" data-serial={jimmy.serialNumber}>
@@ -285,7 +292,7 @@ function NearbyItem({ jimmy, rank, unit }: { jimmy: NearbyJimmy & { seenOn: stri
             ) : null}
           </span>
           <span className="block text-sm font-semibold text-orange-800" data-testid="near-me-heading">
-            {formatHeading(jimmy.distanceKm, jimmy.bearing, unit, t)}
+            {formatHeading(jimmy.distanceKm, jimmy.bearing, unit, t, language)}
           </span>
           <span className="block truncate text-sm text-stone-600">
             {jimmy.location === null

@@ -16,8 +16,9 @@ import { requireUser } from "~/web/session.server";
 import { checkFields } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
-import { metaT, useT } from "~/components/i18n";
+import { metaT, usePageLanguage, useT } from "~/components/i18n";
 import { requestT } from "~/web/language.server";
+import { requestPreferences } from "~/web/reader-terms.server";
 
 // A request lost on the way keeps the page as it was.
 export { clientAction, shouldRevalidate } from "~/browser/keep-page";
@@ -35,7 +36,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (beforeId !== null && (!Number.isSafeInteger(beforeId) || beforeId < 1 || beforeId > MAX_ROW_ID)) {
     throw new Response(requestT(request)("That page of notifications doesn't exist."), { status: 400 });
   }
-  const page = await listNotifications(getDb(), user.id, { beforeId, huntName: env().hunt.name });
+  const page = await listNotifications(getDb(), user.id, {
+    beforeId,
+    huntName: env().hunt.name,
+    t: requestT(request),
+    units: requestPreferences(request).units,
+  });
   return { ...page, before: beforeId };
 }
 
@@ -141,6 +147,7 @@ export default function Notifications() {
 
 function NotificationItem({ notification, isNew, now }: { notification: NotificationView; isNew: boolean; now: string }) {
   const t = useT();
+  const language = usePageLanguage();
   const Icon = notification.kind === "like" ? HeartIcon : notification.kind === "comment" ? CommentIcon : PinIcon;
   return (
     <li data-testid="notification">
@@ -169,7 +176,7 @@ function NotificationItem({ notification, isNew, now }: { notification: Notifica
             </span>
           ) : null}
           <time dateTime={notification.createdAt} className="mt-1 block text-sm text-stone-600">
-            {relativeAge(notification.createdAt, now)}
+            {relativeAge(notification.createdAt, now, language)}
           </time>
         </span>
       </Link>

@@ -17,6 +17,7 @@ import { issueScanProof } from "~/services/possession.server";
 import { checkLabel, discoveryFormPath } from "~/services/qr.server";
 import { providerAvailability } from "~/web/oauth.server";
 import { discoveryDateTime, requestPreferences } from "~/web/reader-terms.server";
+import { requestLanguage } from "~/web/language.server";
 import { getUser } from "~/web/session.server";
 import { metaT, useT } from "~/components/i18n";
 
@@ -64,7 +65,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           kind: "found" as const,
           serial: outcome.serial,
           latest,
-          latestWhen: latest ? discoveryDateTime(latest, requestPreferences(request).timeZone) : null,
+          latestWhen: latest ? discoveryDateTime(latest, requestPreferences(request).timeZone, requestLanguage(request)) : null,
           // The proof is bound to the hunter, so it is issued when they come back here signed in.
           returnTo: `/q/${params.code}`,
           providers: providerAvailability(),
@@ -108,7 +109,7 @@ function YouFoundHim({
         <section aria-labelledby="last-sighting" className="mt-5 overflow-hidden rounded-3xl border border-stone-200 bg-white shadow-sm">
           <DiscoveryPhoto
             photo={latest.photo}
-            alt={photoAlt(latest)}
+            alt={photoAlt(latest, t)}
             sizes="(min-width: 448px) 416px, calc(100vw - 2rem)"
             priority
             className="max-h-56"

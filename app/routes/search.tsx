@@ -1,4 +1,4 @@
-import { SITE_IMAGE } from "~/lib/site-page-preview";
+import { siteImage } from "~/lib/site-page-preview";
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
@@ -14,7 +14,7 @@ import { findJimmyBySerial } from "~/models/jimmys.server";
 import { searchDiscoveries, searchHunters, type HunterMatch } from "~/models/search.server";
 import { placeDate, requestPreferences } from "~/web/reader-terms.server";
 import { metaT, useT } from "~/components/i18n";
-import { requestT } from "~/web/language.server";
+import { requestLanguage, requestT } from "~/web/language.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const t = metaT(matches);
@@ -24,7 +24,7 @@ export const meta: MetaFunction = ({ matches }) => {
       path: "/search",
       title: t("Search · {hunt}", { hunt: previewSite(matches).name }),
       description: t("Find a Jimmy by its number, or discoveries by place, caption or hunter."),
-      ...SITE_IMAGE,
+      ...siteImage(t),
     }),
     { name: "robots", content: "noindex" },
   ];
@@ -75,8 +75,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     before === null ? searchHunters(db, q) : Promise.resolve([]),
   ]);
   const { timeZone } = requestPreferences(request);
+  const language = requestLanguage(request);
   // Each find's day where it was made (ADR 019).
-  const discoveries = page.discoveries.map((d) => ({ ...d, day: placeDate(d.createdAt, d, timeZone) }));
+  const discoveries = page.discoveries.map((d) => ({ ...d, day: placeDate(d.createdAt, d, timeZone, language) }));
   return data<SearchData>({ state: "results", q, missingSerial: serial, before, discoveries, nextBefore: page.nextBefore, hunters });
 }
 

@@ -10,7 +10,7 @@
 import type { DB } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { EMAIL_CHANGE_TTL_MS, EMAILED_KINDS, JOB_KINDS } from "~/lib/email";
-import { ALL_LANGUAGES, isLanguage, type Language } from "~/lib/language";
+import { ALL_LANGUAGES, isLanguage, type Language, translator } from "~/lib/language";
 import { emailChangeById, emailRecipient, markEmailed } from "~/models/email.server";
 import { listNotifications, notificationEmailState } from "~/models/notifications.server";
 import { userLanguage } from "~/models/users.server";
@@ -70,14 +70,16 @@ async function sendNews(db: DB, mailer: Mailer | null, job: Job, now: Date): Pro
   const recipient = await emailRecipient(db, row.user_id);
   if (!recipient || recipient.frequency !== "each") return;
   const huntName = env().hunt.name;
-  const [notification] = (await listNotifications(db, recipient.id, { huntName, ids: [notificationId], limit: 1 })).notifications;
+  const language = await recipientLanguage(db, recipient.id);
+  const [notification] = (await listNotifications(db, recipient.id, { huntName, ids: [notificationId], limit: 1, t: translator(language) }))
+    .notifications;
   if (!notification) return;
   await deliver(
     db,
     mailer,
     newsEmail({
       to: recipient.email,
-      language: await recipientLanguage(db, recipient.id),
+      language,
       firstName: recipient.firstName,
       huntName,
       notification,
@@ -92,8 +94,10 @@ async function sendDigest(db: DB, mailer: Mailer | null, job: Job, now: Date): P
   const recipient = await emailRecipient(db, payloadNumber(job, "userId"));
   if (!recipient || recipient.frequency !== "daily") return;
   const huntName = env().hunt.name;
+  const language = await recipientLanguage(db, recipient.id);
   const { notifications } = await listNotifications(db, recipient.id, {
     huntName,
+    t: translator(language),
     notEmailedSince: recipient.emailSince ?? "",
     kinds: EMAILED_KINDS,
     limit: 10_000,
@@ -105,7 +109,7 @@ async function sendDigest(db: DB, mailer: Mailer | null, job: Job, now: Date): P
     mailer,
     digestEmail({
       to: recipient.email,
-      language: await recipientLanguage(db, recipient.id),
+      language,
       firstName: recipient.firstName,
       huntName,
       notifications: shown,

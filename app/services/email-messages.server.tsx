@@ -97,7 +97,7 @@ function NewsItem({ t, notification, links }: { t: T; notification: Notification
   const said = quote(t, notification);
   return (
     <div style={{ margin: "16px 0" }}>
-      <p style={{ margin: 0, fontWeight: 600 }}>{notificationTitle(notification)}</p>
+      <p style={{ margin: 0, fontWeight: 600 }}>{notificationTitle(notification, t)}</p>
       {said ? <p style={{ margin: "4px 0 0" }}>{said}</p> : null}
       <p style={{ margin: "4px 0 0" }}>
         <a href={links.absolute(notification.href)}>{t("See it on the Jimmy's page")}</a>
@@ -141,7 +141,7 @@ export function newsEmail(input: {
 }): OutgoingEmail {
   const { notification, links } = input;
   const t = emailT(input.language);
-  const title = notificationTitle(notification);
+  const title = notificationTitle(notification, t);
   const said = quote(t, notification);
   return newsLetter(input, t, title, {
     text: [title, ...(said ? [said] : []), "", t("See it: {url}", { url: links.absolute(notification.href) })],
@@ -174,7 +174,7 @@ export function digestEmail(input: {
       "",
       ...notifications.flatMap((n) => {
         const said = quote(t, n);
-        return [`- ${notificationTitle(n)}`, ...(said ? [`  ${said}`] : []), `  ${links.absolute(n.href)}`];
+        return [`- ${notificationTitle(n, t)}`, ...(said ? [`  ${said}`] : []), `  ${links.absolute(n.href)}`];
       }),
       ...(moreLine ? ["", moreLine] : []),
     ],

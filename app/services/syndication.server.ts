@@ -35,9 +35,9 @@ export type Feed = {
 };
 
 /** When a discovery was made, in the time zone of where (a feed has no reader's zone: else UTC, which it says). */
-function foundAt(d: DiscoveryCardData): string {
+function foundAt(d: DiscoveryCardData, language: Language): string {
   const place = { latitude: d.latitude === null ? null : Number(d.latitude), longitude: d.longitude === null ? null : Number(d.longitude) };
-  return localDateTime(d.createdAt, discoveryZone(place, null).timeZone);
+  return localDateTime(d.createdAt, discoveryZone(place, null).timeZone, language);
 }
 
 /** An Atom 1.0 feed (RFC 4287) of discoveries, newest first; each entry leads to the discovery's own page. */
@@ -54,7 +54,7 @@ export function atomFeed(feed: Feed): string {
     const photo = new URL(d.photo.src, feed.origin).href;
     // The place as its finder typed it, and plainly where the pin is when it is not the spot.
     const place = d.place ? `<p>${escapeXml(d.place)}${d.pin ? ` (${escapeXml(d.pin)})` : ""}</p>` : "";
-    const html = `<p><img src="${escapeXml(photo)}" alt="${escapeXml(t("Jimmy #{serial}", { serial }))}"/></p><p>${escapeXml(d.caption)}</p>${place}<p>${escapeXml(foundAt(d))}</p>`;
+    const html = `<p><img src="${escapeXml(photo)}" alt="${escapeXml(t("Jimmy #{serial}", { serial }))}"/></p><p>${escapeXml(d.caption)}</p>${place}<p>${escapeXml(foundAt(d, feed.language))}</p>`;
     return `  <entry>
     <id>${xmlText(url)}</id>
     <title>${xmlText(title)}</title>

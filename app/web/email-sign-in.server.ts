@@ -11,7 +11,7 @@ import { checkSignInCode, parseCode, requestSignInCode, SIGN_IN_CODE_MAX_WRONG }
 import { clientAddress } from "./client-address.server";
 import { flashHeader } from "./flash.server";
 import { checkFields } from "./form-action.server";
-import { requestT } from "./language.server";
+import { requestLanguage, requestT } from "./language.server";
 import { startSession } from "./session.server";
 
 function answer(body: Omit<EmailCodeAnswer, "form">, status: number, headers?: HeadersInit) {
@@ -65,7 +65,7 @@ export async function emailSignInAction(request: Request, context: unknown, form
   if (intent === EMAIL_CODE_INTENTS.request) {
     const parsed = checkFields(EmailCodeRequestSchema, { email });
     if (!parsed.ok) return answer({ step: "email", values: { email }, fieldErrors: worded(t, parsed.fieldErrors) }, 400);
-    const sent = await requestSignInCode(db, { email: parsed.data.email, address });
+    const sent = await requestSignInCode(db, { email: parsed.data.email, address, language: requestLanguage(request) });
     if (!sent.ok) {
       const refusal = limited(
         sent.retryAfterSeconds,

@@ -55,10 +55,20 @@ function drawMap(
   const drawing = drawJourney(stops);
   if (!drawing) return null;
   const townCentres = stops.filter((stop) => stop.approximate).length;
-  const summary = journeySummary(drawing.stopCount, drawing.legCount, journeyFigures(stops)?.pathMiles.value ?? 0, unit, townCentres, t);
+  const summary = journeySummary(
+    drawing.stopCount,
+    drawing.legCount,
+    journeyFigures(stops)?.pathMiles.value ?? 0,
+    unit,
+    townCentres,
+    t,
+    language,
+  );
   // Each stop's day where it was found: the stops are all located, so no reader's zone is needed.
   const located = new Map(stops.map((stop) => [stop.id, stop]));
-  const dates = Object.fromEntries(drawing.stops.map((stop) => [stop.id, placeDate(stop.createdAt, located.get(stop.id)!, null)]));
+  const dates = Object.fromEntries(
+    drawing.stops.map((stop) => [stop.id, placeDate(stop.createdAt, located.get(stop.id)!, null, language)]),
+  );
   const shown = new Set(onThisPage);
   const hrefs = Object.fromEntries(
     drawing.stops.map((stop) => [

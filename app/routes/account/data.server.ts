@@ -1,7 +1,7 @@
 import { localDateTime, readerZone } from "~/lib/local-time";
 import { requestPreferences } from "~/lib/reader-preferences";
 import { DataExportTooSoonError, requestDataExport } from "~/services/data-export.server";
-import { requestT } from "~/web/language.server";
+import { requestLanguage, requestT } from "~/web/language.server";
 import { done, refuse, type IntentContext } from "./answer.server";
 
 /** Asks for an archive of the hunter's data: once a day, a second ask within it refused with when to ask again. */
@@ -12,7 +12,7 @@ export async function exportAction({ request, db, user }: IntentContext) {
     ({ created } = await requestDataExport(db, { userId: user.id, requestedBy: "hunter" }));
   } catch (error) {
     if (!(error instanceof DataExportTooSoonError)) throw error;
-    const when = localDateTime(error.retryAt, readerZone(requestPreferences(request).timeZone).timeZone);
+    const when = localDateTime(error.retryAt, readerZone(requestPreferences(request).timeZone).timeZone, requestLanguage(request));
     const retryAfter = Math.max(1, Math.ceil((Date.parse(error.retryAt) - Date.now()) / 1000));
     return refuse(
       "export",

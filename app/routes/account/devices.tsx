@@ -1,4 +1,4 @@
-import { useT } from "~/components/i18n";
+import { usePageLanguage, useT } from "~/components/i18n";
 import { Button } from "~/components/ui/Button";
 import { relativeAge } from "~/lib/dates";
 import { IntentForm, Section, useSection } from "./Section";
@@ -7,6 +7,7 @@ import { IntentForm, Section, useSection } from "./Section";
 export function DevicesSection() {
   const { devices, now, busy } = useSection();
   const t = useT();
+  const language = usePageLanguage();
   return (
     <Section id="devices" title={t("Where you're signed in")}>
       <p className="mt-1 text-sm text-stone-600">
@@ -25,7 +26,7 @@ export function DevicesSection() {
               <p className="text-sm text-stone-600">
                 {t("Signed in {date} · last used {age}", {
                   date: device.signedInOn,
-                  age: <time dateTime={device.lastUsed}>{relativeAge(device.lastUsed, now).toLowerCase()}</time>,
+                  age: <time dateTime={device.lastUsed}>{relativeAge(device.lastUsed, now, language).toLowerCase()}</time>,
                 })}
               </p>
             </div>
@@ -35,7 +36,10 @@ export function DevicesSection() {
                 <Button
                   look="secondary"
                   disabled={busy}
-                  aria-label={t("Sign out {browser}, last used {age}", { browser: device.browser, age: relativeAge(device.lastUsed, now) })}
+                  aria-label={t("Sign out {browser}, last used {age}", {
+                    browser: device.browser,
+                    age: relativeAge(device.lastUsed, now, language),
+                  })}
                 >
                   {t("Sign out")}
                 </Button>

@@ -18,7 +18,7 @@ import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { readForm } from "~/web/form.server";
-import { requestT } from "~/web/language.server";
+import { requestLanguage, requestT } from "~/web/language.server";
 import { formatBytes } from "~/web/multipart.server";
 import { readerDate } from "~/web/reader-terms.server";
 import { currentSessionHash, requireUser } from "~/web/session.server";
@@ -59,7 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currentSessionHash(request),
     listDataExports(db, user.id),
   ]);
-  const readerDay = (at: string) => readerDate(at, requestPreferences(request));
+  const language = requestLanguage(request);
+  const readerDay = (at: string) => readerDate(at, requestPreferences(request), language);
   return {
     now,
     exports: exports.map((e) => ({
@@ -67,12 +68,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       status: e.status,
       requestedOn: readerDay(e.createdAt),
       until: e.expiresAt ? readerDay(e.expiresAt) : null,
-      size: formatBytes(e.size ?? 0),
+      size: formatBytes(e.size ?? 0, language),
     })),
     devices: sessions.map((session) => ({
       id: deviceId(session.idHash),
       browser: describeBrowser(session.userAgent, t),
-      signedInOn: readerDate(session.createdAt, requestPreferences(request)),
+      signedInOn: readerDate(session.createdAt, requestPreferences(request), language),
       lastUsed: session.lastSeenAt,
       thisDevice: session.idHash === current,
     })),

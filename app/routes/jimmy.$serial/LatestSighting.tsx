@@ -23,7 +23,12 @@ export function LatestSighting({
         {t("Latest Sighting")}
       </h2>
       <div className="mt-4 grid gap-0 lg:grid-cols-2">
-        <DiscoveryPhoto photo={discovery.photo} alt={photoAlt(discovery)} sizes="(min-width: 1024px) 560px, calc(100vw - 2rem)" priority />
+        <DiscoveryPhoto
+          photo={discovery.photo}
+          alt={photoAlt(discovery, t)}
+          sizes="(min-width: 1024px) 560px, calc(100vw - 2rem)"
+          priority
+        />
         <div className="flex flex-col">
           {map ? (
             <div className="h-64 w-full lg:h-full" dangerouslySetInnerHTML={{ __html: map }} />

@@ -91,7 +91,7 @@ function TimelineEntry({
           </div>
         </header>
         <div className="sm:grid sm:grid-cols-[minmax(0,280px)_1fr]">
-          <DiscoveryPhoto photo={discovery.photo} alt={photoAlt(discovery)} sizes="(min-width: 640px) 280px, calc(100vw - 4rem)" />
+          <DiscoveryPhoto photo={discovery.photo} alt={photoAlt(discovery, t)} sizes="(min-width: 640px) 280px, calc(100vw - 4rem)" />
           <div className="space-y-2 p-4">
             <p className="flex items-center gap-1.5 text-sm font-medium text-stone-700">
               <PinIcon className="h-4 w-4 text-orange-700" />

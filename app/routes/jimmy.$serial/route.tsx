@@ -98,13 +98,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   // Each discovery's milestones, worded here: the page gets only the words.
   const milestones: Record<number, string[]> = {};
-  for (const m of reached) (milestones[m.discoveryId] ??= []).push(milestoneText(m, preferences.units));
+  for (const m of reached) (milestones[m.discoveryId] ??= []).push(milestoneText(m, preferences.units, t));
   // The journey version only tells the server whether its map drawing is current.
   const { journeyVersion: _journeyVersion, ...shown } = page;
   return {
     ...shown,
     // Each discovery's date and time where it was found, worded here so hydration changes nothing.
-    dates: discoveryDateTimes(latest ? [latest, ...page.discoveries] : page.discoveries, preferences),
+    dates: discoveryDateTimes(latest ? [latest, ...page.discoveries] : page.discoveries, preferences, language),
     readerTimeZone: preferences.timeZone ?? "UTC",
     olderPage: before !== null,
     journeyMap,
@@ -160,7 +160,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     title: t("Jimmy #{serial} · {site}", { serial, site: site.name }),
     description,
     image: `/og/jimmys/${jimmy.serialNumber}.jpg`,
-    imageAlt: latest ? photoAlt(latest) : t("Jimmy #{serial}, still hidden", { serial }),
+    imageAlt: latest ? photoAlt(latest, t) : t("Jimmy #{serial}, still hidden", { serial }),
     feed: { title: t("Jimmy #{serial}'s journey", { serial }), path: `/jimmy/${jimmy.serialNumber}/feed.atom` },
   });
 };
