@@ -102,8 +102,8 @@ const LIMIT_ACTION: Record<RateLimitName, string> = {
   signInCodeCheckPerAddress: "signInCodeChecks",
 };
 
-/** How long to wait as a unit and a count: hours above an hour, minutes from a minute, else seconds. */
-function waitValues(seconds: number): { unit: "hour" | "minute" | "second"; count: number } {
+/** How long to wait as a unit and a count (hours above an hour, minutes from a minute, else seconds), for `{unit, select, …}` and `{count, plural, …}`. */
+export function waitValues(seconds: number): { unit: "hour" | "minute" | "second"; count: number } {
   if (seconds > 60 * 60) return { unit: "hour", count: Math.ceil(seconds / 3600) };
   if (seconds >= 60) return { unit: "minute", count: Math.ceil(seconds / 60) };
   return { unit: "second", count: seconds };
