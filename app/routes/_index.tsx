@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await getUser(request, { db });
   const [stats, feed] = await Promise.all([
     getHuntStats(db),
-    listDiscoveries(db, photoUrls(), { includeFirst, after, viewerId: viewer?.id ?? null }),
+    listDiscoveries(db, photoUrls(), { includeFirst, after, viewerId: viewer?.id ?? null, t }),
   ]);
   return { stats, feed, includeFirst, after: afterParam };
 }

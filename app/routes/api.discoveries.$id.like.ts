@@ -27,12 +27,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!id.success) return apiError(400, t("The discovery id must be a positive whole number."));
   const db = getDb();
   const limit = await consumeHunterLimit(db, "likePerHunter", user.id);
-  if (!limit.allowed) return rateLimitedJson("likePerHunter", limit);
+  if (!limit.allowed) return rateLimitedJson("likePerHunter", limit, t);
   let state;
   try {
     state = await toggleLike(db, { discoveryId: id.data, userId: user.id, idempotency: likeGuard(user.id, key, hashRequest(request, {})) });
   } catch (error) {
-    if (error instanceof IdempotencyKeyReusedError) return apiError(422, error.message);
+    if (error instanceof IdempotencyKeyReusedError) return apiError(422, t(error.message));
     throw error;
   }
   if (!state) return apiError(404, t("There is no discovery {id}.", { id: String(id.data) }));

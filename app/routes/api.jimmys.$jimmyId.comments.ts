@@ -65,13 +65,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     author,
     address,
     idempotency: commentGuard(key, { author, address }, hashRequest(request, body)),
+    t,
   }).catch((error: unknown) => {
     if (error instanceof IdempotencyKeyReusedError) return { ok: false as const, status: 422 as const, message: error.message };
     throw error;
   });
   if (!result.ok) {
     // The rate limit's message comes worded; the others are messages (msg) to word.
-    const message = result.status === 429 || result.status === 422 ? result.message : t(result.message);
+    const message = result.status === 429 ? result.message : t(result.message);
     const response = apiError(result.status, message, "field" in result ? { field: result.field } : {});
     if (result.status === 429) response.headers.set("Retry-After", String(result.retryAfterSeconds));
     return response;

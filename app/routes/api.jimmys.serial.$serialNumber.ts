@@ -19,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const serial = parseSerial(params.serialNumber);
   if (serial === null) return apiError(400, t("serialNumber must be a Jimmy's number, like 12."));
   const viewer = await getUser(request);
-  const page = await getJimmyPage(getDb(), photoUrls(), serial, { viewerId: viewer?.id ?? null, limit: null });
+  const page = await getJimmyPage(getDb(), photoUrls(), serial, { viewerId: viewer?.id ?? null, limit: null, t });
   if (!page) return apiError(404, t("There is no Jimmy #{serial}.", { serial: String(serial) }));
   return apiJson({
     jimmy: {

@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (parsed.data.size > MAX_UPLOAD_BYTES) return json({ message: t(FILE_TOO_LARGE_TEXT) }, 413);
   const db = getDb();
   const limit = await consumeHunterLimit(db, "uploadPerHunter", user.id);
-  if (!limit.allowed) return rateLimitedJson("uploadPerHunter", limit);
+  if (!limit.allowed) return rateLimitedJson("uploadPerHunter", limit, t);
   try {
     const upload = await createPresignedUpload(db, getStorage(), user.id, parsed.data.contentType);
     return json({

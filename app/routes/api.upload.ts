@@ -34,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const db = getDb();
   const limit = await consumeHunterLimit(db, "uploadPerHunter", user.id);
-  if (!limit.allowed) return rateLimitedJson("uploadPerHunter", limit);
+  if (!limit.allowed) return rateLimitedJson("uploadPerHunter", limit, t);
   const { photo } = await readPhotoForm(request, db, getStorage(), user.id);
   if (!photo) return json({ message: "No photo: send the file in the field 'photo'." }, 400);
   if ("error" in photo) {

@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = await getUser(request, { db });
   const [total, page] = await Promise.all([
     countDiscoveries(db),
-    listDiscoveries(db, photoUrls(), { includeFirst: true, after, viewerId: viewer?.id ?? null }),
+    listDiscoveries(db, photoUrls(), { includeFirst: true, after, viewerId: viewer?.id ?? null, t }),
   ]);
   return { total, page, after: afterParam };
 }

@@ -67,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw new Response(t("That address doesn't name a discovery: discovery pages look like /discoveries/12."), { status: 400 });
   const db = getDb();
   const viewer = await getUser(request, { db });
-  const page = await findDiscoveryPage(db, photoUrls(), id, viewer?.id ?? null);
+  const page = await findDiscoveryPage(db, photoUrls(), id, viewer?.id ?? null, t);
   if (!page.found) {
     if (!page.removed) throw new Response(t("There is no such discovery."), { status: 404 });
     throw Response.json(

@@ -9,7 +9,7 @@ import { DEFAULT_CAPTION } from "~/lib/discoveries";
 import { ownContentReturn, RETURN_FIELD, returnLabel } from "~/lib/own-content-return";
 import { IDEMPOTENCY_KEY_FIELD } from "~/lib/idempotency";
 import { DiscoveryEditSchema } from "~/lib/own-content-schema";
-import { LOCATION_REQUIRED_TEXT } from "~/lib/report-form";
+import { LOCATION_REQUIRED_TEXT, unknownPlaceText } from "~/lib/report-form";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
 import { redirectWithToast } from "~/web/flash.server";
@@ -76,8 +76,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     saved = await editOwnDiscovery(db, discovery, parsed.data);
   } catch (error) {
-    // The gazetteer's words (app/services/geo.server.ts) are its own to put in the reader's language.
-    if (error instanceof UnknownPlaceError) return reject({ fieldErrors: { location: [t(error.message)] } });
+    // The gazetteer's refusal (app/services/geo.server.ts), in the reader's language.
+    if (error instanceof UnknownPlaceError)
+      return reject({ fieldErrors: { location: [unknownPlaceText(error.typed, error.canMeasure, t)] } });
     throw error;
   }
   if (!saved) throw new Response(t("That discovery doesn't exist any more."), { status: 404 });

@@ -79,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const limit = await consumeHunterLimit(db, "likePerHunter", user.id);
   if (!limit.allowed) {
-    const message = rateLimitedText("likePerHunter", limit);
+    const message = rateLimitedText("likePerHunter", limit, t);
     if (enhanced)
       return Response.json({ error: message, retryAfter: limit.retryAfterSeconds }, { status: 429, headers: retryAfterHeaders(limit) });
     // Without JavaScript the answer must be a page: back to the card, with the reason as a toast.

@@ -39,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = checkFields(DiscoveryIdSchema, params.id);
   if (!id.ok) return redirect(back);
   const user = await requireUser(request);
-  const card = await findCard(getDb(), photoUrls(), id.data, user.id);
+  const card = await findCard(getDb(), photoUrls(), id.data, user.id, requestT(request));
   if (!card) {
     const t = requestT(request);
     return redirectWithToast(back, { title: t("Error"), description: t("This discovery no longer exists."), variant: "destructive" });

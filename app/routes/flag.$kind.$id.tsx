@@ -121,7 +121,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const address = clientAddress(request, context);
   const limitName = user ? ("flagPerHunter" as const) : ("flagPerAddress" as const);
   const limit = user ? await consumeHunterLimit(db, limitName, user.id) : await consumeRateLimit(db, limitName, address);
-  if (!limit.allowed) return reject(429, { formError: rateLimitedText(limitName, limit), fieldErrors: {} }, retryAfterHeaders(limit));
+  if (!limit.allowed) return reject(429, { formError: rateLimitedText(limitName, limit, t), fieldErrors: {} }, retryAfterHeaders(limit));
 
   const scope = user ? `user:${user.id}` : `flag-form:${String(form.get(FORM_TOKEN_FIELD))}`;
   let result;

@@ -60,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [hunter, viewer] = await Promise.all([getHunterProfile(db, id), getUser(request, { db })]);
   if (!hunter) throw new Response(t("There is no such hunter. They may have deleted their account."), { status: 404 });
   const [page, reached] = await Promise.all([
-    listDiscoveries(db, photoUrls(), { includeFirst: true, after, viewerId: viewer?.id ?? null, hunterId: id }),
+    listDiscoveries(db, photoUrls(), { includeFirst: true, after, viewerId: viewer?.id ?? null, hunterId: id, t }),
     milestonesOfHunter(db, id, 20),
   ]);
   const preferences = requestPreferences(request);

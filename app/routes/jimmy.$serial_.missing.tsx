@@ -105,7 +105,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const key = parsed.idempotencyKey;
   const limit = await consumeHunterLimit(db, "missingPerHunter", user.id);
   if (!limit.allowed)
-    return reject(429, { formError: rateLimitedText("missingPerHunter", limit), fieldErrors: {} }, retryAfterHeaders(limit));
+    return reject(429, { formError: rateLimitedText("missingPerHunter", limit, t), fieldErrors: {} }, retryAfterHeaders(limit));
 
   let result;
   try {

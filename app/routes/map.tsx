@@ -324,7 +324,7 @@ function JimmyCard({ jimmy, seenOn }: { jimmy: MapJimmy; seenOn: string | null }
             <dd data-testid="selected-jimmy-coordinates">{t("Not measured: the centre of a typed place")}</dd>
           ) : (
             <dd className="font-mono" data-testid="selected-jimmy-coordinates">
-              {positionText(jimmy.latitude, jimmy.longitude, jimmy.positionRadiusM, 6)}
+              {positionText(jimmy.latitude, jimmy.longitude, jimmy.positionRadiusM, 6, t)}
             </dd>
           )}
         </div>

@@ -71,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const serial = serialFromQuery(q);
   if (serial !== null && (await findJimmyBySerial(db, serial))) throw redirect(`/jimmy/${serial}`);
   const [page, hunters] = await Promise.all([
-    searchDiscoveries(db, photoUrls(), q, { before }),
+    searchDiscoveries(db, photoUrls(), q, { before, t }),
     before === null ? searchHunters(db, q) : Promise.resolve([]),
   ]);
   const { timeZone } = requestPreferences(request);

@@ -7,7 +7,7 @@ import { hunterNameTaken } from "~/models/users.server";
 import { env } from "~/infra/env.server";
 import { claimsTeam, HUNTER_NAME_TEXT, nameKey, TEAM_NAME_TEXT } from "./names.server";
 import { consumeHunterLimit, consumeRateLimit, rateLimitedText } from "./rate-limit.server";
-import { msg } from "~/lib/language";
+import { msg, type Translate } from "~/lib/language";
 
 const DUPLICATE_TEXT = msg("You just posted this comment. It's already on Jimmy's page.");
 
@@ -17,7 +17,7 @@ export type CommentAuthor =
 
 /**
  * A refusal's `message` is a message to word for the reader with `t` (msg), except the 429's,
- * which comes worded (rateLimitedText).
+ * which comes worded (rateLimitedText, with the input's `t`: English without one).
  */
 export type SubmitCommentResult =
   | { ok: true; commentId: number; replayed?: boolean }
@@ -77,6 +77,8 @@ export async function submitComment(
     address: string | null;
     idempotency?: IdempotencyGuard | null;
     now?: Date;
+    /** Words the rate limit's refusal: the request's (requestT(request)). */
+    t?: Translate;
   },
 ): Promise<SubmitCommentResult> {
   const now = input.now ?? new Date();
@@ -105,7 +107,7 @@ export async function submitComment(
       return {
         ok: false,
         status: 429,
-        message: rateLimitedText(author.kind === "hunter" ? "commentPerHunter" : "commentPerAddress", limit),
+        message: rateLimitedText(author.kind === "hunter" ? "commentPerHunter" : "commentPerAddress", limit, input.t),
         retryAfterSeconds: limit.retryAfterSeconds,
       };
     }

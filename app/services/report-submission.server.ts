@@ -1,7 +1,6 @@
 import type { DB } from "~/infra/db.server";
 import { ObjectTooLargeError, type Storage } from "~/infra/storage.server";
 import type { LocationInput } from "~/lib/places";
-import { unknownPlaceText } from "~/lib/report-form";
 import { resolvePublishedPlace, UnknownPlaceError } from "./geo.server";
 import { UnsupportedPhotoError } from "./images.server";
 import { verifyPossession, type PossessionCheck } from "./possession.server";
@@ -53,7 +52,7 @@ export async function unknownPlaceMessage(input: LocationInput): Promise<Unknown
     return null;
   } catch (error) {
     if (error instanceof UnknownPlaceError) {
-      return { typed: error.typed, canMeasure: error.message !== unknownPlaceText(error.typed, false) };
+      return { typed: error.typed, canMeasure: error.canMeasure };
     }
     throw error;
   }

@@ -53,7 +53,8 @@ export function atomFeed(feed: Feed): string {
       : t("Jimmy #{serial} found by {finder}", { serial, finder });
     const photo = new URL(d.photo.src, feed.origin).href;
     // The place as its finder typed it, and plainly where the pin is when it is not the spot.
-    const place = d.place ? `<p>${escapeXml(d.place)}${d.pin ? ` (${escapeXml(d.pin)})` : ""}</p>` : "";
+    const pin = pinNote({ ...d, approximate: d.locationApproximate, radiusM: d.positionRadiusM }, t);
+    const place = d.place ? `<p>${escapeXml(pin ? t("{place} ({pin})", { place: d.place, pin }) : d.place)}</p>` : "";
     const html = `<p><img src="${escapeXml(photo)}" alt="${escapeXml(t("Jimmy #{serial}", { serial }))}"/></p><p>${escapeXml(d.caption)}</p>${place}<p>${escapeXml(foundAt(d, feed.language))}</p>`;
     return `  <entry>
     <id>${xmlText(url)}</id>
@@ -131,10 +132,10 @@ export type JourneyStop = {
   country: string | null;
 };
 
-const placeOf = (stop: JourneyStop) => {
-  const pin = pinNote(stop);
-  const place = displayPlace(stop) ?? positionText(stop.latitude, stop.longitude, stop.radiusM);
-  return pin ? `${place} (${pin})` : place;
+const placeOf = (stop: JourneyStop, t: Translate) => {
+  const pin = pinNote(stop, t);
+  const place = displayPlace(stop) ?? positionText(stop.latitude, stop.longitude, stop.radiusM, 4, t);
+  return pin ? t("{place} ({pin})", { place, pin }) : place;
 };
 
 const english = translator("en");
@@ -163,7 +164,7 @@ export function journeyGeoJson(input: { serialNumber: number; origin: string; st
       properties: {
         stop: i + 1,
         discoveryId: stop.id,
-        place: placeOf(stop),
+        place: placeOf(stop, t),
         foundAt: stop.createdAt,
         approximate: stop.approximate,
         radiusMetres: stop.radiusM,
@@ -189,7 +190,7 @@ export function journeyGpx(input: { serialNumber: number; origin: string; huntNa
       : `lat="${stop.latitude.toFixed(6)}" lon="${stop.longitude.toFixed(6)}"`;
   const waypoints = input.stops.map(
     (stop, i) =>
-      `  <wpt ${point(stop)}><time>${stop.createdAt}</time><name>${xmlText(t("Jimmy #{serial}, stop {stop, number}: {place}", { serial, stop: i + 1, place: placeOf(stop) }))}</name><link href="${xmlText(`${input.origin}${discoveryPagePath(stop.id)}`)}"/></wpt>`,
+      `  <wpt ${point(stop)}><time>${stop.createdAt}</time><name>${xmlText(t("Jimmy #{serial}, stop {stop, number}: {place}", { serial, stop: i + 1, place: placeOf(stop, t) }))}</name><link href="${xmlText(`${input.origin}${discoveryPagePath(stop.id)}`)}"/></wpt>`,
   );
   const trackPoints = input.stops.map((stop) => `      <trkpt ${point(stop)}><time>${stop.createdAt}</time></trkpt>`);
   return `<?xml version="1.0" encoding="UTF-8"?>

@@ -21,7 +21,12 @@ export async function atomResponse(input: {
   filter: { jimmyId?: number; hunterId?: number };
 }): Promise<Response> {
   const origin = env().publicUrl.origin;
-  const { discoveries } = await listDiscoveries(getDb(), photoUrls(), { includeFirst: true, limit: FEED_ENTRIES, ...input.filter });
+  const { discoveries } = await listDiscoveries(getDb(), photoUrls(), {
+    includeFirst: true,
+    limit: FEED_ENTRIES,
+    ...input.filter,
+    t: requestT(input.request),
+  });
   const body = atomFeed({
     selfUrl: `${origin}${input.path}`,
     pageUrl: `${origin}${input.pagePath}`,

@@ -248,7 +248,7 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
     }
     case "limited":
       // The upload is kept, so trying later needs no new one.
-      return failure(429, values, {}, rateLimitedText("reportPerHunter", result.limit), retryAfterHeaders(result.limit));
+      return failure(429, values, {}, rateLimitedText("reportPerHunter", result.limit, t), retryAfterHeaders(result.limit));
     case "failed": {
       const { error, uploadDiscarded } = result;
       if (error instanceof JimmyNotFoundError)

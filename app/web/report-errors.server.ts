@@ -39,8 +39,7 @@ export function describeReportError(error: unknown, t: Translate): { status: num
   }
   // The photo is fine: kept, so the mended report sends it again without a new upload.
   if (error instanceof UnknownPlaceError) {
-    const canMeasure = error.message !== unknownPlaceText(error.typed, false);
-    return { status: 400, message: unknownPlaceText(error.typed, canMeasure, t), discardUpload: false };
+    return { status: 400, message: unknownPlaceText(error.typed, error.canMeasure, t), discardUpload: false };
   }
   // Its message is one of the service's (app/services/uploads.server.ts), English as the catalogue keys it.
   if (error instanceof UploadRejectedError) return { status: error.status, message: t(error.message), discardUpload: true };
@@ -63,12 +62,13 @@ async function repeatedReport(
   db: DB,
   guard: IdempotencyGuard | null,
   body: (outcome: ReportOutcome) => Record<string, unknown>,
+  t: Translate,
 ): Promise<Response | null> {
   try {
     const outcome = await findReportedOutcome(db, guard);
     return outcome ? apiJson(body(outcome), { status: 201, headers: REPLAYED_HEADERS }) : null;
   } catch (error) {
-    if (error instanceof IdempotencyKeyReusedError) return apiError(422, error.message);
+    if (error instanceof IdempotencyKeyReusedError) return apiError(422, t(error.message));
     throw error;
   }
 }
@@ -92,7 +92,7 @@ function apiReportAnswer(result: SubmissionResult, body: (outcome: ReportOutcome
       // The API's body schema refuses bad fields before a report is submitted.
       return result.possession.ok ? apiError(400, "The report is not valid.") : possessionRefusalJson(result.possession, t);
     case "limited":
-      return rateLimitedJson("reportPerHunter", result.limit);
+      return rateLimitedJson("reportPerHunter", result.limit, t);
     case "failed": {
       const { status, message } = describeReportError(result.error, t);
       return apiError(status, message);
@@ -121,7 +121,7 @@ export async function answerApiReport(
   body: (outcome: ReportOutcome) => Record<string, unknown>,
 ): Promise<Response> {
   const { userId, idempotencyKey, requestHash, fields } = input;
-  const replayed = await repeatedReport(db, reportGuard(userId, idempotencyKey, requestHash), body);
+  const replayed = await repeatedReport(db, reportGuard(userId, idempotencyKey, requestHash), body, requestT(request));
   if (replayed) return replayed;
   const result = await submitReport(db, getStorage(), {
     userId,

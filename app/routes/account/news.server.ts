@@ -46,7 +46,7 @@ export async function emailAction({ request, form, db, user }: IntentContext) {
       "email",
       values,
       // The rate-limit module's words (app/services/rate-limit.server.ts), worded there.
-      { fieldErrors: { email: [rateLimitedText(outcome.refusedBy, outcome.limit)] } },
+      { fieldErrors: { email: [rateLimitedText(outcome.refusedBy, outcome.limit, t)] } },
       { status: 429, headers: retryAfterHeaders(outcome.limit) },
     );
   return done(

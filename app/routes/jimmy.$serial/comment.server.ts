@@ -99,6 +99,7 @@ export async function postComment({ request, params, context }: ActionFunctionAr
     author,
     address: clientAddress(request, context),
     idempotency: commentGuard(parsed.idempotencyKey, { formToken: field(FORM_TOKEN_FIELD) }, hashRequest(request, parsed.data)),
+    t,
   }).catch((error: unknown) => {
     if (error instanceof IdempotencyKeyReusedError)
       return { ok: false as const, status: 422 as const, message: IDEMPOTENCY_KEY_REUSED_FORM_TEXT };

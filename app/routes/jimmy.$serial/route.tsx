@@ -72,7 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const db = getDb();
   const preferences = requestPreferences(request);
-  const page = await getJimmyPage(db, photoUrls(), serial, { before });
+  const page = await getJimmyPage(db, photoUrls(), serial, { before, t });
   if (!page) throw new Response(t("There is no Jimmy #{serial}.", { serial: String(serial) }), { status: 404 });
   const [comments, user, admin] = await Promise.all([listComments(db, page.jimmy.id), getUser(request, { db }), isAdmin(request, { db })]);
   const journeyMap = await journeyMapHtml(
@@ -127,7 +127,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // Worded here, so the page's first load ships none of the position code.
     latestPosition:
       latest && latest.latitude !== null && latest.longitude !== null && !latest.locationApproximate
-        ? positionText(Number(latest.latitude), Number(latest.longitude), latest.positionRadiusM)
+        ? positionText(Number(latest.latitude), Number(latest.longitude), latest.positionRadiusM, 4, t)
         : null,
   };
 }
