@@ -140,7 +140,11 @@ for (const width of WIDTHS) {
 
     // Arabic is written right to left (issue 48): the same checks with the page mirrored.
     if (width !== 412)
-      test("in Arabic, right to left, no page runs off its side and nothing covers a control", async ({ page, context, baseURL }, testInfo) => {
+      test("in Arabic, right to left, no page runs off its side and nothing covers a control", async ({
+        page,
+        context,
+        baseURL,
+      }, testInfo) => {
         test.setTimeout(180_000);
         await context.addCookies([{ name: "lang", value: "ar", url: baseURL! }]);
         const { visitor, hunter } = pages();
