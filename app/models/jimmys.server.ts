@@ -189,7 +189,7 @@ export async function getJimmyPage(
       firstDiscoveryAt: jimmy.first_discovery_at,
     },
     stats: { discoveries: jimmy.discovery_count, locations: Number(places.n ?? 0), daysSinceCreated },
-    latest: latestRow ? toCardData(latestRow, photoUrl) : null,
+    latest: latestRow ? toCardData(latestRow, photoUrl, options.t) : null,
     discoveries: page,
     olderCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
     journeyVersion: Number(jimmy.journey_version),

@@ -17,7 +17,7 @@ import { issueScanProof } from "~/services/possession.server";
 import { checkLabel, discoveryFormPath } from "~/services/qr.server";
 import { providerAvailability } from "~/web/oauth.server";
 import { discoveryDateTime, requestPreferences } from "~/web/reader-terms.server";
-import { requestLanguage } from "~/web/language.server";
+import { requestLanguage, requestT } from "~/web/language.server";
 import { getUser } from "~/web/session.server";
 import { metaT, useT } from "~/components/i18n";
 
@@ -58,7 +58,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   if (outcome.ok) {
     if (!user) {
-      const page = await getJimmyPage(db, photoUrls(), outcome.serial, { limit: 1 });
+      const page = await getJimmyPage(db, photoUrls(), outcome.serial, { limit: 1, t: requestT(request) });
       const latest = page?.latest ?? null;
       return data(
         {
