@@ -288,7 +288,7 @@ test("a watcher who chose French gets the watch email in French", async ({ page,
   await expect(page.getByRole("button", { name: "Suivi" })).toHaveAttribute("aria-pressed", "true");
   // A visitor comments on the Jimmy: its watchers hear of it.
   await useOwnAddress(page.context());
-  const comment = await postFormComment(request, serial, { content: "Bonjour de Lyon !", authorName: "Camille" });
+  const comment = await postFormComment(request, serial, { content: `Bonjour de Lyon ! (${watcher})`, authorName: "Camille" });
   expect(comment.status()).toBeLessThan(400);
   const mail = await waitForMail(address, new RegExp(`^Camille a commenté Jimmy nº ${serial}$`), 30_000);
   expect(mail.parsed.html).toContain('lang="fr"');
