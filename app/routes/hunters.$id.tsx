@@ -162,9 +162,10 @@ export default function HunterPage() {
               data-testid="hunter-milestone"
             >
               {t("{milestone} · {jimmy}, {date}", {
-                milestone: <span className="font-semibold text-emerald-900">★ {m.text}</span>,
+                // Each isolated from the sentence around it, so a right-to-left sentence does not split the link in two.
+                milestone: <span className="font-semibold text-emerald-900 [unicode-bidi:isolate]">★ {m.text}</span>,
                 jimmy: (
-                  <Link to={m.href} className="font-semibold text-orange-800 underline">
+                  <Link to={m.href} className="font-semibold text-orange-800 underline [unicode-bidi:isolate]">
                     {t("Jimmy #{serial}", { serial: String(m.serialNumber) })}
                   </Link>
                 ),

@@ -80,7 +80,7 @@ async function plainEnglish(page: Page, allowed: Set<string>): Promise<string[]>
   });
   const left = new Set<string>();
   for (const text of texts)
-    for (const word of text.replace(/\S+@\S+|https?:\/\/\S+|\b[A-Z0-9]{6}\b/g, " ").match(/[A-Za-z]{2,}/g) ?? [])
+    for (const word of text.replace(/\S+@\S+|https?:\/\/\S+|\b[\w-]*\d[\w-]*\b/g, " ").match(/[A-Za-z]{2,}/g) ?? [])
       // Initials on avatars, and zone names and AM/PM from Intl, are capitals of two to four letters.
       if (!allowed.has(word.toLowerCase()) && !/^[A-Z]{2,4}$/.test(word)) left.add(word);
   return [...left];
