@@ -65,7 +65,7 @@ export type ReaderPreferences = {
 };
 
 /** The named cookies of a Cookie header (later duplicates lose). */
-function cookieValues(cookieHeader: string | null | undefined): Map<string, string> {
+export function cookieValues(cookieHeader: string | null | undefined): Map<string, string> {
   const values = new Map<string, string>();
   for (const pair of cookieHeader?.split(";") ?? []) {
     const at = pair.indexOf("=");

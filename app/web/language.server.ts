@@ -12,7 +12,7 @@ import {
   translator,
 } from "~/lib/language";
 import { type CompiledMessage, compileMessage } from "~/lib/messages";
-import { LANGUAGE_COOKIE } from "~/lib/reader-preferences";
+import { cookieValues, LANGUAGE_COOKIE } from "~/lib/reader-preferences";
 
 /**
  * Which language a request is answered in, and the words of each
@@ -59,14 +59,6 @@ export function servedLanguages(): readonly Language[] {
   return env().pseudoLanguage ? [...LANGUAGES, PSEUDO_LANGUAGE] : LANGUAGES;
 }
 
-function cookieValue(cookieHeader: string | null, name: string): string | undefined {
-  for (const pair of cookieHeader?.split(";") ?? []) {
-    const at = pair.indexOf("=");
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
-  }
-  return undefined;
-}
-
 /** The language `?lang=` asks for, when it names one this server answers in. */
 export function languageFromAddress(request: Request): Language | null {
   const asked = new URL(request.url).searchParams.get("lang");
@@ -75,7 +67,7 @@ export function languageFromAddress(request: Request): Language | null {
 
 /** The language of the `lang` cookie and Accept-Language alone (what a shared copy of a page is keyed by). */
 export function preferredLanguage(cookieHeader: string | null, acceptLanguage: string | null): Language {
-  const chosen = cookieValue(cookieHeader, LANGUAGE_COOKIE);
+  const chosen = cookieValues(cookieHeader).get(LANGUAGE_COOKIE);
   if (isLanguage(chosen, servedLanguages())) return chosen;
   return negotiateLanguage(acceptLanguage, LANGUAGES) ?? "en";
 }

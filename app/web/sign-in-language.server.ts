@@ -1,18 +1,13 @@
 import type { Executor } from "~/infra/db.server";
 import { isLanguage } from "~/lib/language";
+import { cookieValues } from "~/lib/reader-preferences";
 import { setUserLanguage, userLanguage } from "~/models/users.server";
 import { languageCookie, LANGUAGE_COOKIE, servedLanguages } from "~/web/language.server";
 
 /** The language this browser chose (the `lang` cookie, set by the switch or by `?lang=`), if any. */
 function chosenHere(request: Request) {
-  for (const pair of request.headers.get("Cookie")?.split(";") ?? []) {
-    const at = pair.indexOf("=");
-    if (at > 0 && pair.slice(0, at).trim() === LANGUAGE_COOKIE) {
-      const value = pair.slice(at + 1).trim();
-      return isLanguage(value, servedLanguages()) ? value : null;
-    }
-  }
-  return null;
+  const value = cookieValues(request.headers.get("Cookie")).get(LANGUAGE_COOKIE);
+  return isLanguage(value, servedLanguages()) ? value : null;
 }
 
 /**
