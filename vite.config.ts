@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { messageNumbers } from "./scripts/i18n-vite";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -13,7 +14,7 @@ const CARD_PARTS = /\/app\/(components\/(DiscoveryPhoto|ShareButton|OwnActions)\
 const REPORT_PARTS = /\/app\/components\/(ReportFormError|ui\/field-parts)\.tsx$/;
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
 const ROOT_SHARED =
-  /\/app\/(root\.tsx|lib\/transport\.ts|browser\/client-action\.ts|lib\/format\.ts|lib\/link-preview\.ts|lib\/page-cache\.ts|components\/useHydrated\.ts|components\/root-data\.ts|components\/ui\/(icons|Button|ErrorPage)\.tsx)$/;
+  /\/app\/(root\.tsx|lib\/transport\.ts|browser\/client-action\.ts|lib\/format\.ts|lib\/link-preview\.ts|lib\/page-cache\.ts|lib\/language\.ts|lib\/messages\.ts|components\/i18n\.tsx|components\/useHydrated\.ts|components\/root-data\.ts|components\/ui\/(icons|Button|ErrorPage)\.tsx)$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 3000 },
@@ -52,6 +53,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   esbuild: { legalComments: "eof" },
   plugins: [
+    messageNumbers(),
     tailwindcss(),
     remix({
       future: {

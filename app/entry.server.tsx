@@ -19,6 +19,8 @@ import { startJobRunner, stopJobRunner } from "~/services/jobs.server";
 import { registerDiskGauge } from "~/infra/metrics.server";
 import { RequestIdContext } from "~/components/ui/ErrorPage";
 import { getMailer } from "~/services/mail.server";
+import { PageLanguageContext } from "~/components/i18n";
+import { languageAlternates, pageWordsJson, requestLanguage } from "~/web/language.server";
 
 // Validate configuration and bring the database schema up to date before the
 // server accepts its first request: a bad setting or a failed migration stops
@@ -76,6 +78,11 @@ export default function handleRequest(
     !request.headers.has("Authorization") &&
     preferenceVariant(request.headers.get("Cookie"), request.headers.get("Accept-Language")) !== null;
   const nonce = shared ? undefined : createNonce();
+  const language = requestLanguage(request);
+  if (responseStatusCode === 200) {
+    const alternates = languageAlternates(new URL(request.url));
+    if (alternates) responseHeaders.append("Link", alternates);
+  }
   const waitForAll = isbot(request.headers.get("user-agent") || "") || remixContext.isSpaMode;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -108,9 +115,11 @@ export default function handleRequest(
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
-        <RequestIdContext.Provider value={loadContext.requestId ?? null}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </RequestIdContext.Provider>
+        <PageLanguageContext.Provider value={{ language, words: pageWordsJson(language) }}>
+          <RequestIdContext.Provider value={loadContext.requestId ?? null}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </RequestIdContext.Provider>
+        </PageLanguageContext.Provider>
       </NonceProvider>,
       {
         nonce,

@@ -17,6 +17,9 @@ import { env } from "~/infra/env.server";
 import { consumeFlash } from "~/web/flash.server";
 import { getUser } from "~/web/session.server";
 import stylesheet from "~/tailwind.css?url";
+import { PageWords, usePageLanguage, useT } from "~/components/i18n";
+import { direction } from "~/lib/language";
+import { languageCookie, languageFromAddress, requestLanguage } from "~/web/language.server";
 
 // Any form on any page: a request lost on the way keeps the page as it was.
 export { shouldRevalidate } from "~/browser/keep-page";
@@ -50,6 +53,7 @@ function useSettled(): boolean {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  // The hunt's name and tagline are the deployment's own words (HUNT_* settings), shown as written.
   { title: data?.hunt.name ?? "Jimmy Hunt" },
   { name: "description", content: data?.hunt.tagline ?? "" },
   { name: "theme-color", content: "#ea580c" },
@@ -65,6 +69,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     : null;
   // Read with the session (app/models/sessions.server.ts): no statement of its own.
   const unreadNotifications = sessionUser?.unreadNotifications ?? 0;
+  // ?lang= opens a page in a language and makes it the reader's (docs/decisions/023-languages.md).
+  const asked = languageFromAddress(request);
+  const headers = new Headers();
+  if (clearHeader) headers.append("Set-Cookie", clearHeader);
+  if (asked) headers.append("Set-Cookie", languageCookie(asked));
   return data(
     // origin: PUBLIC_URL's, for the pages' canonical addresses and link previews (app/lib/link-preview.ts).
     {
@@ -75,8 +84,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       user,
       unreadNotifications,
       demoSignIn: config.demoSignIn,
+      language: requestLanguage(request),
     } satisfies RootLoaderData,
-    clearHeader ? { headers: { "Set-Cookie": clearHeader } } : undefined,
+    { headers },
   );
 }
 
@@ -88,6 +98,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   const root = useRootData();
+  const language = usePageLanguage();
+  const t = useT();
   const settled = useSettled();
   useEffect(() => {
     if (settled) void loadFeedSkeleton().catch(() => undefined);
@@ -98,23 +110,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
     socialPhotosUrl: "/",
     socialForumUrl: "/",
     socialPhotosLabel: "Instagram",
-    socialForumLabel: "Community forum",
+    socialForumLabel: t("Community forum"),
     contactEmail: "",
   };
   return (
-    <html lang="en" className="h-full">
+    <html lang={language} dir={direction(language)} className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <Meta />
         <Links />
+        <PageWords />
       </head>
       <body className="flex min-h-full flex-col">
         <a
           href="#main"
-          className="sr-only z-[200] rounded-md bg-white px-4 py-2 font-semibold text-orange-800 focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+          className="sr-only z-[200] rounded-md bg-white px-4 py-2 font-semibold text-orange-800 focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
         >
-          Skip to content
+          {t("Skip to content")}
         </a>
         <NavigationProgress />
         <ToastProvider flash={root?.toast ?? null}>
@@ -147,7 +160,8 @@ export default function App() {
 
 /** Any page's error: the status and the server's words (a 404 is the lost-Jimmy page). */
 export function ErrorBoundary() {
+  const t = useT();
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <ErrorPage eyebrow="status" home="Go Home" />;
+  return <ErrorPage eyebrow="status" home={t("Go Home")} />;
 }

@@ -42,6 +42,8 @@ export interface UsersTable {
   photo_key: ColumnType<string | null, string | null | undefined, string | null>;
   /** The provider's latest picture, kept for when the hunter goes back to it. */
   provider_image_url: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The language the hunter chose for the hunt's words to them (a Language code); null: never chose, English. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type PhotoChoice = "provider" | "upload" | "none";

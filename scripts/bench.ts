@@ -43,6 +43,7 @@ import {
 } from "./bench/browser";
 import type { StoredPhoto } from "~/services/images.server";
 import { checkCodeFor } from "~/services/qr.server";
+import { LANGUAGES } from "~/lib/language";
 
 const ci = process.argv.includes("--ci");
 /** `--name=value` options, to compare two versions of the app on one data size. */
@@ -97,6 +98,8 @@ const BUDGETS = {
   versusRemix: VERSUS_REMIX_BUDGET,
   renderedP95AtHalfLoadMs: 50,
   firstLoadJsGzipBytes: 100 * 1024,
+  /** A page rendered in any shipped language, against the same page in English (issue 48). */
+  languageRenderRatio: 1.1,
   feedImageBytes: 400 * 1024,
   lcpImageBytes: 50 * 1024,
   lcpMs: 2000,
@@ -286,6 +289,10 @@ type Report = {
   };
   /** Each page a signed-in hunter opens: the app's main-thread ms per request and Remix alone's on the same page (null off Linux). */
   versusRemix: Record<string, { app: number; remix: number }> | null;
+  /** Main-thread ms per signed-in render in each shipped language against English, by page. */
+  languages: Record<string, Record<string, { english: number; language: number; htmlGzipBytes: number; wordsGzipBytes: number }>> | null;
+  /** First-load JavaScript of the heaviest page in each shipped language (the files are the same for all). */
+  firstLoadJsByLanguage: Record<string, number>;
   /** Scripts fetched until the page is interactive (the budget), and those fetched after it, once idle. */
   firstLoadJs: Record<string, { bytes: number; files: number; laterBytes: number; laterFiles: number }>;
   images: ImageBytes;
@@ -464,6 +471,39 @@ try {
     }
   }
 
+  // Each shipped language against English on the same server, taking turns (docs/decisions/023-languages.md):
+  // the same pages, rendered for the same signed-in hunter, with only the `lang` cookie changed.
+  report.languages = null;
+  if (canReadCpuTime() && LANGUAGES.length > 1) {
+    report.languages = {};
+    for (const [name, route] of Object.entries({ "/": "/", "/jimmy/{serial}": jimmyRoute })) {
+      for (const language of LANGUAGES.filter((l) => l !== "en")) {
+        const [english, other] = await mainThreadPerRequest(
+          route,
+          [
+            { baseURL: app.baseURL, pid: app.pid, headers: { ...signedIn, Cookie: `${signedIn.Cookie}; lang=en` } },
+            { baseURL: app.baseURL, pid: app.pid, headers: { ...signedIn, Cookie: `${signedIn.Cookie}; lang=${language}` } },
+          ],
+          MODE.versusRemix,
+        );
+        const html = (
+          await getRaw(app.baseURL + route, { ...signedIn, Cookie: `${signedIn.Cookie}; lang=${language}`, "Accept-Encoding": "identity" })
+        ).body;
+        const words = /<script type="application\/json" id="words">([\s\S]*?)<\/script>/.exec(html.toString("utf8"))?.[1] ?? "";
+        (report.languages[name] ??= {})[language] = {
+          english: median(english!),
+          language: median(other!),
+          htmlGzipBytes: zlib.gzipSync(html).length,
+          wordsGzipBytes: zlib.gzipSync(words).length,
+        };
+        const row = report.languages[name]![language]!;
+        log(
+          `${name} in ${language}: ${row.language.toFixed(2)} ms per request; in English ${row.english.toFixed(2)} ms (${(row.language / row.english).toFixed(2)}×)`,
+        );
+      }
+    }
+  }
+
   report.throughput = {
     baseline,
     baselineAtHalfLoad: { ...baselineAtHalfLoad, rate: baselineHalfRate },
@@ -494,6 +534,13 @@ try {
         laterBytes: gzipBytes(scripts.afterwards),
         laterFiles: scripts.afterwards.length,
       };
+    }
+    // The same files in every language (the words ride in the page): measured in each, on the heaviest page.
+    report.firstLoadJsByLanguage = {};
+    const heaviest = Object.entries(report.firstLoadJs).sort((a, b) => b[1].bytes - a[1].bytes)[0]![0];
+    for (const language of LANGUAGES) {
+      const scripts = await measurePageScripts(browser, app.baseURL, heaviest, { signedIn: heaviest.endsWith("/new-discovery"), language });
+      report.firstLoadJsByLanguage[language] = gzipBytes(scripts.untilInteractive);
     }
     report.images = await measureImageBytes(browser, app.baseURL, "/");
     log(`Images on the first feed page: ${(report.images.scrolled / 1024).toFixed(1)} KB`);
@@ -627,6 +674,27 @@ budget(
   heaviestJs[1].bytes <= BUDGETS.firstLoadJsGzipBytes,
   true,
 );
+for (const [language, bytes] of Object.entries(report.firstLoadJsByLanguage)) {
+  budget(
+    `First-load JavaScript (gzip), heaviest page (${heaviestJs[0]}) in ${language}`,
+    `≤ ${kb(BUDGETS.firstLoadJsGzipBytes)}`,
+    kb(bytes),
+    bytes <= BUDGETS.firstLoadJsGzipBytes,
+    true,
+  );
+}
+for (const [page, byLanguage] of Object.entries(report.languages ?? {})) {
+  for (const [language, row] of Object.entries(byLanguage)) {
+    const ratio = row.language / row.english;
+    budget(
+      `${page} signed in, rendered in ${language} vs English (main thread per request)`,
+      `≤ ${BUDGETS.languageRenderRatio}×`,
+      `${ratio.toFixed(2)}× (${row.english.toFixed(2)} → ${row.language.toFixed(2)} ms; page ${kb(row.htmlGzipBytes)} gzip, of which words ${kb(row.wordsGzipBytes)})`,
+      ratio <= BUDGETS.languageRenderRatio,
+      false,
+    );
+  }
+}
 budget(
   "Images, first feed page (412 px, DPR 1.75, scrolled)",
   `≤ ${kb(BUDGETS.feedImageBytes)}`,

@@ -20,6 +20,7 @@ type Step = {
 const SIDE_BY_SIDE: Step[] = [
   { script: "typecheck" },
   { script: "lint" },
+  { script: "i18n:check" },
   { script: "test:unit" },
   { script: "build" },
   { script: "test:pg" },

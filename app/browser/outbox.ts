@@ -18,6 +18,7 @@
  * hunter's report is held, shown as theirs, until they sign in here again.
  */
 import { jimmyPath } from "~/lib/discoveries";
+import { ALL_LANGUAGES, isLanguage, type Language, type MessageKey, msg, PSEUDO_LANGUAGE, translate } from "~/lib/language";
 import { objectStore } from "./idb-store";
 import { uploadPhoto, UploadError, type PreparedPhoto } from "./photo-upload";
 import type { ReportFormKind } from "~/lib/report-form";
@@ -160,10 +161,22 @@ function appPageAt(response: Response, path: string): boolean {
   return new URL(response.url).pathname === path && (response.headers.get("Content-Security-Policy") ?? "").includes("default-src 'self'");
 }
 
+/** The page's language (the document's lang, as the server wrote it), else English. */
+function pageLanguage(): Language {
+  const lang = typeof document === "undefined" ? "" : document.documentElement.lang;
+  return isLanguage(lang, [...ALL_LANGUAGES, PSEUDO_LANGUAGE]) ? lang : "en";
+}
+
+/**
+ * Why the app refused a report, worded in the page's language when it is
+ * refused: the outbox keeps it as text, shown until the report is sent again or discarded.
+ */
 function refusalText(status: number): string {
-  if (status === 404) return "This Jimmy could not be found any more.";
-  if (status === 403) return "The app refused this report.";
-  return "The app refused this report: open the form to check the photo and location, or discard it.";
+  let message: MessageKey;
+  if (status === 404) message = msg("This Jimmy could not be found any more.");
+  else if (status === 403) message = msg("The app refused this report.");
+  else message = msg("The app refused this report: open the form to check the photo and location, or discard it.");
+  return translate(pageLanguage(), message);
 }
 
 async function sendOne(report: OutboxReport): Promise<SendOutcome> {
@@ -190,7 +203,7 @@ async function sendOne(report: OutboxReport): Promise<SendOutcome> {
   }
   void response.body?.cancel();
   if (new URL(response.url).pathname.startsWith("/login")) {
-    return { report, result: "refused", message: "You were signed out: sign in again, then send it." };
+    return { report, result: "refused", message: translate(pageLanguage(), msg("You were signed out: sign in again, then send it.")) };
   }
   if (response.ok && appPageAt(response, jimmyPath(report.serialNumber))) return { report, result: "sent" };
   // The modal's report is answered on its own page rather than redirected.

@@ -5,6 +5,7 @@
  * retrying when the connection drops.
  */
 import { readExif } from "~/lib/exif";
+import { msg, type MessageKey } from "~/lib/language";
 import { FILE_TOO_LARGE_TEXT, MAX_PHOTO_PIXELS, MAX_UPLOAD_BYTES, uploadContentType } from "~/lib/uploads";
 
 export const MAX_UPLOAD_SIDE_PX = 2048;
@@ -21,11 +22,13 @@ const RETRY_DELAYS_MS = [1000, 3000];
 export class UploadError extends Error {
   override name = "UploadError";
   constructor(
-    message: string,
+    /** What the hunter is told: a message key (msg(), worded by `t`), or the server's words, already in the reader's language. */
+    readonly words: MessageKey,
     /** A dropped connection or a busy server: worth another try. */
     readonly retryable = false,
   ) {
-    super(message);
+    // In the browser a message key is a number: `message` holds only the server's words.
+    super(typeof words === "string" ? words : "");
   }
 }
 
@@ -147,11 +150,11 @@ async function requestTarget(photo: PreparedPhoto): Promise<UploadTarget> {
       body: JSON.stringify({ contentType: photo.contentType, size: photo.blob.size }),
     });
   } catch {
-    throw new UploadError("The connection dropped before the upload could start.", true);
+    throw new UploadError(msg("The connection dropped before the upload could start."), true);
   }
   if (!response.ok) throw new UploadError(await messageOf(response), response.status >= 500 || response.status === 429);
   const target = (await response.json()) as Partial<UploadTarget>;
-  if (!target.tempPath) throw new UploadError("Upload failed: No temp path returned");
+  if (!target.tempPath) throw new UploadError(msg("Upload failed: No temp path returned"));
   return target as UploadTarget;
 }
 
@@ -175,7 +178,7 @@ function sendToTarget(target: UploadTarget, photo: PreparedPhoto, onProgress: (f
       const response = new Response(xhr.responseText, { status: xhr.status, statusText: xhr.statusText });
       void messageOf(response).then((message) => reject(new UploadError(message, xhr.status >= 500)));
     };
-    xhr.onerror = () => reject(new UploadError("The connection dropped while uploading your photo.", true));
+    xhr.onerror = () => reject(new UploadError(msg("The connection dropped while uploading your photo."), true));
     xhr.ontimeout = xhr.onerror;
     xhr.send(form);
   });

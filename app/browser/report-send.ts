@@ -9,10 +9,15 @@
 import { queueReport, type OutboxHunter } from "./outbox";
 import { preparePhoto, UploadError, uploadPhoto, type PreparedPhoto } from "./photo-upload";
 import type { ReportFormKind } from "~/lib/report-form";
+import { msg, type MessageKey } from "~/lib/language";
 
 export type Position = { latitude: number; longitude: number };
-export type LocationToast = { title: string; description: string };
-export const LOCATION_UNSUPPORTED: LocationToast = { title: "Location not supported", description: "Please enter your location manually" };
+/** Message keys (msg()): the form words them with its `t`. */
+export type LocationToast = { title: MessageKey; description: MessageKey };
+export const LOCATION_UNSUPPORTED: LocationToast = {
+  title: msg("Location not supported"),
+  description: msg("Please enter your location manually"),
+};
 export type SendStep = { step: "preparing" } | { step: "uploading"; progress: number; retry: number };
 
 export type PreparedReport =
@@ -20,16 +25,22 @@ export type PreparedReport =
   | { outcome: "ready"; body: FormData; tempPath: string }
   /** Offline, or the upload could not get through: the report is in the outbox. */
   | { outcome: "queued" }
-  /** The photo was refused (or could not be read); nothing was sent. */
-  | { outcome: "failed"; message: string };
+  /** The photo was refused (or could not be read); nothing was sent. The message is for `t`: a key, or the server's words. */
+  | { outcome: "failed"; message: MessageKey };
 
 /**
  * What the hunter is told when a save's answer never came: the server may
  * have recorded it, so not "nothing was recorded"; the report's key makes
  * sending it again safe.
  */
-export function lostReportText(offline: boolean): string {
-  return `${offline ? "You're offline" : "Connection lost"}: it may not have been saved. It waits in your outbox and will be sent once you're back online; sending it again is safe, it won't be recorded twice.`;
+export function lostReportText(offline: boolean): MessageKey {
+  return offline
+    ? msg(
+        "You're offline: it may not have been saved. It waits in your outbox and will be sent once you're back online; sending it again is safe, it won't be recorded twice.",
+      )
+    : msg(
+        "Connection lost: it may not have been saved. It waits in your outbox and will be sent once you're back online; sending it again is safe, it won't be recorded twice.",
+      );
 }
 
 /** A save whose answer was lost waits in the outbox too: its photo is already in storage, and its key is kept. */
@@ -87,7 +98,7 @@ export async function prepareReport({
       if (prepared && error instanceof UploadError && error.retryable) return await queue(prepared, "");
       return {
         outcome: "failed",
-        message: error instanceof UploadError ? error.message : "Your photo could not be uploaded. Please try again.",
+        message: error instanceof UploadError ? error.words : msg("Your photo could not be uploaded. Please try again."),
       };
     }
   }
@@ -106,7 +117,10 @@ export function locate(): Promise<Position | { cannot: LocationToast }> {
       ({ coords }) => resolve({ latitude: Math.round(coords.latitude * 1e6) / 1e6, longitude: Math.round(coords.longitude * 1e6) / 1e6 }),
       () =>
         resolve({
-          cannot: { title: "Location access denied", description: "Please enter your location manually or allow location access" },
+          cannot: {
+            title: msg("Location access denied"),
+            description: msg("Please enter your location manually or allow location access"),
+          },
         }),
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
     );

@@ -2,18 +2,24 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+/**
+ * Words a message in the page's language: the page's `t` (useT), or
+ * `translator(language)`. Taken as a parameter because this module is also
+ * the service worker's, which has no catalogue and stays in English.
+ */
+export type Words = (key: string | number, values?: Record<string, string | number>) => string;
+
 /** How old a saved copy of a page is, as the offline banner says it: 'just now', '14 min ago', '3 h ago', '2 days ago'. */
-export function savedCopyAge(savedAt: string, now: number = Date.now()): string {
+export function savedCopyAge(savedAt: string, t: Words, now: number = Date.now()): string {
   const ms = Math.max(0, now - Date.parse(savedAt));
-  if (!Number.isFinite(ms) || ms < MINUTE) return "just now";
-  if (ms < HOUR) return `${Math.floor(ms / MINUTE)} min ago`;
-  if (ms < DAY) return `${Math.floor(ms / HOUR)} h ago`;
-  const days = Math.floor(ms / DAY);
-  return `${days} ${days === 1 ? "day" : "days"} ago`;
+  if (!Number.isFinite(ms) || ms < MINUTE) return t("just now");
+  if (ms < HOUR) return t("{minutes, number} min ago", { minutes: Math.floor(ms / MINUTE) });
+  if (ms < DAY) return t("{hours, number} h ago", { hours: Math.floor(ms / HOUR) });
+  return t("{days, plural, one {# day ago} other {# days ago}}", { days: Math.floor(ms / DAY) });
 }
 
-export function savedCopyBanner(savedAt: string, now?: number): string {
-  return `Offline — saved copy from ${savedCopyAge(savedAt, now)}`;
+export function savedCopyBanner(savedAt: string, t: Words, now?: number): string {
+  return t("Offline — saved copy from {age}", { age: savedCopyAge(savedAt, t, now) });
 }
 
 /** The service worker's cache of pages the hunter has opened (app/service-worker). */

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import {
   AUTHOR_NAME_MAX_LENGTH,
   COMMENT_MAX_LENGTH,
+  ANONYMOUS_NAME,
   COMMENT_TOO_LONG_TEXT,
   HONEYPOT_FIELD,
   type CommentActionResult,
@@ -13,6 +14,8 @@ import { useToast } from "./Toaster";
 import { describedBy, FieldError, labelClass } from "./ui/field-parts";
 import { CommentIcon } from "./ui/icons";
 import { useHydrated } from "./useHydrated";
+import { type T, useT } from "./i18n";
+import { msg } from "~/lib/language";
 
 /** A fresh idempotency key (docs/api.md); none on an insecure origin (no randomUUID), and the server takes the request as it comes. Written out here rather than shared: a shared module becomes one more first-load chunk. */
 const freshKey = () => crypto.randomUUID?.() ?? "";
@@ -37,15 +40,18 @@ export type CommentFormSetup = {
   draft: string | null;
 };
 
-const POSTED = { title: "Comment posted!", description: "Your comment has been added to Jimmy's page.", variant: "success" } as const;
+const POSTED_TITLE = msg("Comment posted!");
+const POSTED_TEXT = msg("Your comment has been added to Jimmy's page.");
 
 // Loaded once the box is open, not with the page (its first-load JavaScript is budgeted).
 const loadDrafts = () => import("~/browser/drafts");
 const DraftRestore = lazy(() => import("./DraftRestore"));
 
 /** The server may have posted it before the answer was lost: the comment's key makes posting again safe. */
-function lostCommentText(failure: TransportFailure): string {
-  return `${failure.offline ? "You're offline:" : "Connection lost:"} we couldn't confirm your comment was posted. It's still here; posting again is safe.`;
+function lostCommentText(failure: TransportFailure, t: T): string {
+  return failure.offline
+    ? t("You're offline: we couldn't confirm your comment was posted. It's still here; posting again is safe.")
+    : t("Connection lost: we couldn't confirm your comment was posted. It's still here; posting again is safe.");
 }
 
 /**
@@ -61,7 +67,8 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
   const answer = fetcher.data ?? documentResult;
   const result = isTransportFailure(answer) ? undefined : answer;
   const failed = result && !result.ok ? result : undefined;
-  const formError = lost ? lostCommentText(lost) : failed?.formError;
+  const t = useT();
+  const formError = lost ? lostCommentText(lost, t) : failed?.formError;
   const hydrated = useHydrated();
   const toast = useToast();
   const [open, setOpen] = useState(setup.openInitially || Boolean(failed));
@@ -84,7 +91,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
     if (fetcher.state !== "idle" || !data || handled.current === data) return;
     handled.current = data;
     if (isTransportFailure(data)) {
-      toast({ title: "Error", description: lostCommentText(data), variant: "destructive" });
+      toast({ title: t("Error"), description: lostCommentText(data, t), variant: "destructive" });
     } else if (data.ok) {
       void loadDrafts()
         .then((drafts) => drafts.discardDraft(draftKey))
@@ -95,13 +102,17 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
       // The next comment's fill time counts from a token of its own.
       setToken(null);
       setOpen(false);
-      toast(POSTED);
+      toast({ title: t(POSTED_TITLE), description: t(POSTED_TEXT), variant: "success" });
     } else {
       setToken(data.formToken);
       const firstFieldError = data.fieldErrors?.content?.[0] ?? data.fieldErrors?.authorName?.[0];
-      toast({ title: "Error", description: data.formError ?? firstFieldError ?? "Failed to create comment", variant: "destructive" });
+      toast({
+        title: t("Error"),
+        description: data.formError ?? firstFieldError ?? t("Failed to create comment"),
+        variant: "destructive",
+      });
     }
-  }, [fetcher.state, fetcher.data, toast, draftKey]);
+  }, [fetcher.state, fetcher.data, toast, draftKey, t]);
 
   // Opening the box offers back what was typed and not sent (issue 19).
   const keepsDraft = open && hydrated && !documentResult;
@@ -141,7 +152,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
   // Client-side hints only; the server checks the same schema regardless.
   const tooLong = content.trim().length > COMMENT_MAX_LENGTH;
   const blank = content.trim() === "";
-  const contentError = failed?.fieldErrors?.content?.[0] ?? (hydrated && tooLong ? COMMENT_TOO_LONG_TEXT : undefined);
+  const contentError = failed?.fieldErrors?.content?.[0] ?? (hydrated && tooLong ? t(COMMENT_TOO_LONG_TEXT) : undefined);
   const nameError = failed?.fieldErrors?.authorName?.[0];
   const signedIn = setup.defaultName !== "";
   const contentId = `${ids}-content`;
@@ -154,12 +165,12 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
     return hydrated ? (
       <button type="button" className={toggleClass} aria-expanded={false} onClick={() => setOpen(true)}>
         <CommentIcon className="h-4 w-4" />
-        Add Comment
+        {t("Add Comment")}
       </button>
     ) : (
       <Link to={`${jimmyPath}?comment=new#add-comment`} className={toggleClass} preventScrollReset>
         <CommentIcon className="h-4 w-4" />
-        Add Comment
+        {t("Add Comment")}
       </Link>
     );
   }
@@ -172,16 +183,16 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
       // Without JavaScript the answer is a new page: a refusal then opens at the form and its message, not at the page's top.
       action={hydrated ? jimmyPath : `${jimmyPath}#add-comment`}
       id="add-comment"
-      aria-label="Add a comment"
+      aria-label={t("Add a comment")}
       className="relative scroll-mt-24 rounded-2xl border border-stone-200 bg-white p-4 shadow-sm"
       preventScrollReset
     >
       <input type="hidden" name="formToken" value={token ?? ""} />
       <input type="hidden" name="idempotencyKey" value={commentKey} />
       <input type="hidden" name="enhanced" value={hydrated ? "1" : ""} />
-      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+      <div aria-hidden="true" className="absolute -start-[10000px] top-auto h-px w-px overflow-hidden">
         <label>
-          Leave this field empty
+          {t("Leave this field empty")}
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
@@ -201,7 +212,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
 
       {token === "failed" ? (
         <p role="alert" className="mb-3 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          We couldn&apos;t get the comment box ready (is the connection down?). Close it and open it again to try once more.
+          {t("We couldn't get the comment box ready (is the connection down?). Close it and open it again to try once more.")}
         </p>
       ) : null}
       {formError ? (
@@ -215,7 +226,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
       ) : null}
 
       <label htmlFor={contentId} className={labelClass}>
-        Your comment
+        {t("Your comment")}
       </label>
       <textarea
         ref={textareaRef}
@@ -228,17 +239,17 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
         aria-invalid={contentError ? true : undefined}
         aria-describedby={describedBy(contentId, true, contentError)}
         className="mt-1 w-full rounded-xl border border-stone-300 px-3 py-2 text-stone-900"
-        placeholder="Say something nice about this Jimmy's journey…"
+        placeholder={t("Say something nice about this Jimmy's journey…")}
       />
       <p id={`${contentId}-hint`} className="mt-1 text-xs text-stone-600">
         {hydrated
-          ? `${content.trim().length.toLocaleString("en-US")} / ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters`
-          : `Up to ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters.`}
+          ? t("{count, number} / {max, number} characters", { count: content.trim().length, max: COMMENT_MAX_LENGTH })
+          : t("Up to {max, number} characters.", { max: COMMENT_MAX_LENGTH })}
       </p>
       <FieldError id={contentId} message={contentError} announce />
 
       <label htmlFor={nameId} className={`mt-4 ${labelClass}`}>
-        Your name <span className="font-normal text-stone-600">(optional)</span>
+        {t("Your name {optional}", { optional: <span className="font-normal text-stone-600">{t("(optional)")}</span> })}
       </label>
       <input
         id={nameId}
@@ -250,7 +261,7 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
         aria-invalid={nameError ? true : undefined}
         aria-describedby={describedBy(nameId, true, nameError)}
         className="mt-1 w-full rounded-xl border border-stone-300 px-3 py-2 text-stone-900 read-only:bg-stone-100"
-        placeholder="Anonymous Hunter"
+        placeholder={t(ANONYMOUS_NAME)}
       />
       <p id={`${nameId}-hint`} className="mt-1 text-xs text-stone-600">
         {setup.nameHint}
@@ -264,11 +275,11 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
             onClick={() => setOpen(false)}
             className="rounded-full px-4 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100"
           >
-            Cancel
+            {t("Cancel")}
           </button>
         ) : (
           <Link to={`${jimmyPath}#comments`} className="rounded-full px-4 py-2 text-sm font-semibold text-stone-700 hover:bg-stone-100">
-            Cancel
+            {t("Cancel")}
           </Link>
         )}
         <button
@@ -276,23 +287,25 @@ export function CommentForm({ jimmyPath, setup }: { jimmyPath: string; setup: Co
           disabled={pending || (hydrated && (blank || tooLong || token === null || token === "failed"))}
           className="rounded-full bg-orange-700 px-5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-orange-800 disabled:cursor-not-allowed disabled:opacity-60"
         >
-          {pending ? "Posting…" : "Post Comment"}
+          {pending ? t("Posting…") : t("Post Comment")}
         </button>
       </div>
       {/* After Post Comment: the first submit button is the one Enter in a field presses. */}
       {setup.offerSignIn ? (
         <p className="mt-3 text-sm text-stone-700">
-          Want your name on it?{" "}
           {/* The same form, sent elsewhere: what is typed is kept while the visitor signs in, and nothing is posted yet. */}
-          <button
-            type="submit"
-            formAction={`${jimmyPath}/comment-sign-in`}
-            formNoValidate
-            className="font-semibold text-orange-800 underline hover:text-orange-900"
-          >
-            Sign in to post under your name
-          </button>{" "}
-          and your comment will be waiting here.
+          {t("Want your name on it? {signIn} and your comment will be waiting here.", {
+            signIn: (
+              <button
+                type="submit"
+                formAction={`${jimmyPath}/comment-sign-in`}
+                formNoValidate
+                className="font-semibold text-orange-800 underline hover:text-orange-900"
+              >
+                {t("Sign in to post under your name")}
+              </button>
+            ),
+          })}
         </p>
       ) : null}
     </fetcher.Form>

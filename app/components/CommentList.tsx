@@ -3,6 +3,7 @@ import { Link } from "~/components/Link";
 import { commentTime } from "~/lib/dates";
 import { HunterLink } from "./Avatar";
 import { CrownIcon } from "./ui/icons";
+import { usePageLanguage, useT } from "./i18n";
 
 /** Comments, newest first. Text is always rendered as text: no markup, no auto-links. */
 const actionClass = "font-semibold hover:underline";
@@ -22,13 +23,17 @@ export function CommentList({
   /** The reader's time zone, for comments old enough to show a date (the server words the page in it too). */
   timeZone?: string;
 }) {
+  const t = useT();
+  const language = usePageLanguage();
   if (comments.length === 0) {
-    return <p className="rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600">No comments yet. Say hello!</p>;
+    return (
+      <p className="rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600">{t("No comments yet. Say hello!")}</p>
+    );
   }
   return (
-    <ol className="space-y-4" aria-label="Comments">
+    <ol className="space-y-4" aria-label={t("Comments")}>
       {comments.map((comment) => {
-        const name = comment.isAdmin ? huntName : comment.authorName?.trim() || ANONYMOUS_NAME;
+        const name = comment.isAdmin ? huntName : comment.authorName?.trim() || t(ANONYMOUS_NAME);
         return (
           <li key={comment.id} id={`comment-${comment.id}`} className="flex gap-3" data-testid="comment">
             {comment.isAdmin ? (
@@ -49,7 +54,7 @@ export function CommentList({
                 {comment.isAdmin ? (
                   <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                     <CrownIcon className="h-3.5 w-3.5" />
-                    Admin
+                    {t("Admin")}
                   </span>
                 ) : comment.byHunter ? (
                   <span
@@ -57,13 +62,13 @@ export function CommentList({
                     data-testid="hunter-mark"
                   >
                     <span aria-hidden="true">✓</span>
-                    <span className="sr-only">Signed-in </span>Hunter
+                    {t("{signedIn}Hunter", { signedIn: <span className="sr-only">{t("Signed-in ")}</span> })}
                   </span>
                 ) : null}
                 <time dateTime={comment.createdAt} className="text-stone-600">
-                  {commentTime(comment.createdAt, now, timeZone)}
+                  {commentTime(comment.createdAt, now, timeZone, language)}
                 </time>
-                {comment.editedAt ? <span className="text-stone-600">(edited)</span> : null}
+                {comment.editedAt ? <span className="text-stone-600">{t("(edited)")}</span> : null}
               </p>
               <p className="mt-1 whitespace-pre-line break-words text-stone-800" data-testid="comment-content">
                 {comment.content}
@@ -71,16 +76,16 @@ export function CommentList({
               <p className="mt-1 flex gap-3 text-xs text-stone-600">
                 {own[comment.id] ? (
                   <Link to={`/comments/${comment.id}/edit`} className={`${actionClass} text-orange-800`}>
-                    Edit
+                    {t("Edit")}
                   </Link>
                 ) : null}
                 {comment.id in own ? (
                   <Link to={`/comments/${comment.id}/delete`} className={`${actionClass} text-red-800`}>
-                    Delete
+                    {t("Delete")}
                   </Link>
                 ) : null}
-                <Link to={`/flag/comment/${comment.id}`} className={actionClass} aria-label={`Flag the comment by ${name}`}>
-                  Flag
+                <Link to={`/flag/comment/${comment.id}`} className={actionClass} aria-label={t("Flag the comment by {name}", { name })}>
+                  {t("Flag")}
                 </Link>
               </p>
             </div>

@@ -1,7 +1,8 @@
 import { Link } from "~/components/Link";
-import { discoveryPagePath, jimmyPath, type DiscoveryCardData } from "~/lib/discoveries";
+import { discoveryPagePath, jimmyPath, shownCaption, type DiscoveryCardData } from "~/lib/discoveries";
 import { relativeAge } from "~/lib/dates";
 import { fullName } from "~/lib/format";
+import { usePageLanguage, useT } from "./i18n";
 import { DiscoveryPhoto, photoAlt } from "./DiscoveryPhoto";
 import { HunterAvatarLink, HunterNameLink } from "./Avatar";
 import { LikeButton } from "./LikeButton";
@@ -12,13 +13,16 @@ import { CommentIcon, PinIcon } from "./ui/icons";
 export const CARD_IMAGE_SIZES = "(min-width: 720px) 640px, calc(100vw - 2rem)";
 
 export function DiscoveryCard({ discovery, now, priority = false }: { discovery: DiscoveryCardData; now: string; priority?: boolean }) {
+  const t = useT();
+  const language = usePageLanguage();
   const { user, jimmy } = discovery;
+  const serial = String(jimmy.serialNumber);
   const name = fullName(user.firstName, user.lastName);
   const comments = discovery.jimmyCommentCount;
   return (
     <article
       id={`discovery-${discovery.id}`}
-      aria-label={`Discovery of Jimmy #${jimmy.serialNumber} by ${name}`}
+      aria-label={t("Discovery of Jimmy #{serial} by {name}", { serial, name })}
       className="scroll-mt-24 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
       data-testid="discovery-card"
     >
@@ -37,7 +41,7 @@ export function DiscoveryCard({ discovery, now, priority = false }: { discovery:
               </>
             ) : null}
             <time dateTime={discovery.createdAt} className="shrink-0">
-              {relativeAge(discovery.createdAt, now)}
+              {relativeAge(discovery.createdAt, now, language)}
             </time>
           </p>
           {discovery.pin ? (
@@ -50,30 +54,30 @@ export function DiscoveryCard({ discovery, now, priority = false }: { discovery:
           <span className="rounded-full bg-orange-100 px-2.5 py-0.5 text-sm font-bold text-orange-800">#{jimmy.serialNumber}</span>
           {discovery.isFirst ? (
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-[11px] font-semibold uppercase tracking-wide text-amber-900">
-              First discovery
+              {t("First discovery")}
             </span>
           ) : null}
         </div>
       </header>
-      <DiscoveryPhoto photo={discovery.photo} alt={photoAlt(discovery)} sizes={CARD_IMAGE_SIZES} priority={priority} />
+      <DiscoveryPhoto photo={discovery.photo} alt={photoAlt(discovery, t)} sizes={CARD_IMAGE_SIZES} priority={priority} />
       <div className="p-4">
-        <p className="whitespace-pre-line break-words text-stone-800">{discovery.caption}</p>
+        <p className="whitespace-pre-line break-words text-stone-800">{shownCaption(discovery.caption, t)}</p>
         <div className="mt-3 flex flex-wrap items-center gap-1">
           <LikeButton discoveryId={discovery.id} liked={discovery.isLikedByUser} count={discovery.likeCount} />
           <Link
             to={`${jimmyPath(jimmy.serialNumber)}#comments`}
-            aria-label={`${comments} ${comments === 1 ? "comment" : "comments"} on Jimmy #${jimmy.serialNumber}`}
+            aria-label={t("{count, plural, one {# comment} other {# comments}} on Jimmy #{serial}", { count: comments, serial })}
             className="inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-stone-600 hover:bg-orange-50 hover:text-orange-800"
           >
             <CommentIcon className="h-5 w-5" />
             <span>{comments}</span>
           </Link>
-          <ShareButton path={discoveryPagePath(discovery.id)} title={`Jimmy #${jimmy.serialNumber} was found!`} />
+          <ShareButton path={discoveryPagePath(discovery.id)} title={t("Jimmy #{serial} was found!", { serial })} />
           <Link
             to={jimmyPath(jimmy.serialNumber)}
-            className="ml-auto inline-flex h-9 items-center rounded-full border border-orange-300 px-4 text-sm font-semibold text-orange-800 hover:bg-orange-50"
+            className="ms-auto inline-flex h-9 items-center rounded-full border border-orange-300 px-4 text-sm font-semibold text-orange-800 hover:bg-orange-50"
           >
-            View Jimmy #{jimmy.serialNumber}
+            {t("View Jimmy #{serial}", { serial })}
           </Link>
         </div>
       </div>

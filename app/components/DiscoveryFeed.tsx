@@ -2,32 +2,37 @@ import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { encodeCursor, FEED_PAGE_SIZE, type DiscoveryCardData, type FeedPage } from "~/lib/discoveries";
+import { msg } from "~/lib/language";
 import { DiscoveryCard } from "./DiscoveryCard";
 import { DiscoveryCardSkeleton } from "./DiscoveryCardSkeleton";
+import { useT } from "./i18n";
 import { StatsBanner } from "./StatsBanner";
 import { useHydrated } from "./useHydrated";
 import { buttonClass } from "./ui/Button";
 import { SpinnerIcon } from "./ui/icons";
 
-export const FEED_ERROR_TEXT = "Failed to load discoveries. Please try again.";
-export const FEED_END_TEXT = "No more discoveries to load";
+/** Messages (msg): shown through `t`. */
+export const FEED_ERROR_TEXT = msg("Failed to load discoveries. Please try again.");
+export const FEED_END_TEXT = msg("No more discoveries to load");
 /** A page of the feed asked for past its oldest discovery (an old or edited link): nothing is wrong, the list just ends. */
-export const FEED_PAST_END_TEXT = "No more discoveries: you've reached the end of the list.";
+export const FEED_PAST_END_TEXT = msg("No more discoveries: you've reached the end of the list.");
 
 /**
  * The error page of a page that is a feed (the home page, /discoveries): a
  * bad address's own words (400), otherwise the feed's, and a fresh load of `retry`.
  */
 export function FeedErrorPage({ retry, width }: { retry: string; width: "max-w-2xl" | "max-w-3xl" }) {
+  const t = useT();
   const error = useRouteError();
-  const message = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string" ? error.data : FEED_ERROR_TEXT;
+  // A 400's words come from the server, in the reader's language.
+  const message = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string" ? error.data : t(FEED_ERROR_TEXT);
   return (
     <div className={`mx-auto ${width} px-4 py-16 text-center`}>
       <p role="alert" className="text-lg font-semibold text-red-700">
         {message}
       </p>
       <Link to={retry} reloadDocument className={buttonClass("primary", "cta", "mt-6")}>
-        Try again
+        {t("Try again")}
       </Link>
     </div>
   );
@@ -69,7 +74,7 @@ export function DiscoveryFeed({
   apiUrl: (cursor: string) => string;
   /** The HTML page after a cursor (no JavaScript). */
   pageHref: (cursor: string) => string;
-  /** What an empty list says when nothing has been found yet. */
+  /** What an empty list says when nothing has been found yet (worded by the page). */
   empty: React.ReactNode;
   /**
    * Set when the list starts after a cursor: where its newest discoveries are. An empty page then
@@ -79,10 +84,12 @@ export function DiscoveryFeed({
   /** A navigation to a new result set is under way: show skeleton cards. */
   loading: boolean;
   skeletons: number;
+  /** The list's name, worded by the page. */
   label: string;
   /** More for a card, under it (a hunter's Edit and Delete on their own profile). */
   actions?: (discovery: DiscoveryCardData) => React.ReactNode;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const [items, setItems] = useState<DiscoveryCardData[]>(initial.discoveries);
   const [cursor, setCursor] = useState<string | null>(initial.nextCursor);
@@ -126,7 +133,7 @@ export function DiscoveryFeed({
 
   if (loading) {
     return (
-      <div className="space-y-6" aria-busy="true" aria-label={`Loading ${label}`}>
+      <div className="space-y-6" aria-busy="true" aria-label={t("Loading {list}", { list: label })}>
         {Array.from({ length: skeletons }, (_, i) => (
           <DiscoveryCardSkeleton key={i} />
         ))}
@@ -139,7 +146,7 @@ export function DiscoveryFeed({
       <div className="rounded-2xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">
         {newest ? (
           <>
-            <p>{FEED_PAST_END_TEXT}</p>
+            <p>{t(FEED_PAST_END_TEXT)}</p>
             <Link to={newest.href} className="mt-3 inline-block font-semibold text-orange-800 underline">
               {newest.label}
             </Link>
@@ -166,12 +173,12 @@ export function DiscoveryFeed({
         {status === "loading" ? (
           <span className="flex items-center gap-2" role="status">
             <SpinnerIcon className="h-5 w-5 animate-spin text-orange-700" />
-            Loading more discoveries…
+            {t("Loading more discoveries…")}
           </span>
         ) : status === "error" ? (
           <>
             <p role="alert" className="font-medium text-red-700">
-              {FEED_ERROR_TEXT}
+              {t(FEED_ERROR_TEXT)}
             </p>
             <button
               type="button"
@@ -180,7 +187,7 @@ export function DiscoveryFeed({
               }}
               className="rounded-full border border-stone-300 bg-white px-4 py-2 font-semibold text-stone-800 hover:bg-stone-50"
             >
-              Try again
+              {t("Try again")}
             </button>
           </>
         ) : cursor ? (
@@ -193,10 +200,10 @@ export function DiscoveryFeed({
             }}
             className="rounded-full border border-orange-300 bg-white px-5 py-2 font-semibold text-orange-800 hover:bg-orange-50"
           >
-            Load more
+            {t("Load more")}
           </a>
         ) : (
-          <p>{FEED_END_TEXT}</p>
+          <p>{t(FEED_END_TEXT)}</p>
         )}
       </div>
     </div>
@@ -208,10 +215,11 @@ export function DiscoveryFeed({
  * fetches it (SPEC.md §2: skeletons for the home feed and the discoveries list).
  */
 export function FeedPageSkeleton({ page, huntName }: { page: "home" | "discoveries"; huntName: string }) {
+  const t = useT();
   if (page === "discoveries") {
     return (
       <div className="mx-auto max-w-2xl px-4 py-6 sm:py-8" aria-busy="true">
-        <p className="text-3xl font-extrabold tracking-tight">All Discoveries</p>
+        <p className="text-3xl font-extrabold tracking-tight">{t("All Discoveries")}</p>
         <div className="skeleton mt-2 h-5 w-44" />
         <div className="mt-6 space-y-6">
           {Array.from({ length: 5 }, (_, i) => (

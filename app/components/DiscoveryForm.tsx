@@ -30,13 +30,15 @@ import { useToast } from "./Toaster";
 import { describedBy, FieldError } from "./ui/field-parts";
 import { CameraIcon, LocateIcon, PinIcon, SpinnerIcon } from "./ui/icons";
 import { useHydrated } from "./useHydrated";
+import { type T, useT } from "./i18n";
+import { msg } from "~/lib/language";
 
 type Position = { latitude: number; longitude: number };
 
 /** A captured position as it will be published: rounded, and said so, at about 1 km. */
-function publishedText(position: Position, precision: LocationPrecision): string {
+function publishedText(position: Position, precision: LocationPrecision, t: T): string {
   const { latitude, longitude } = publishedPosition(position, precision);
-  return positionText(latitude, longitude, positionRadius(precision));
+  return positionText(latitude, longitude, positionRadius(precision), 4, t);
 }
 
 /** Drafts load a moment after the page is interactive, not with it (the page's first-load JavaScript is budgeted). */
@@ -50,14 +52,14 @@ type Phase =
   | { step: "saving" };
 type Errors = Partial<Record<ReportFormFields, string>>;
 
-const OUTBOX_SAVED_TEXT = "Saved to your outbox — it will be sent when you're back online.";
+const OUTBOX_SAVED_TEXT = msg("Saved to your outbox — it will be sent when you're back online.");
 
 /** How the summary above a refused form names each field (its label). */
 const FIELD_NAMES: Record<ReportFormFields, string> = {
-  checkCode: "Code on the label",
-  photo: "Photo",
-  caption: "Caption",
-  location: "Location",
+  checkCode: msg("Code on the label"),
+  photo: msg("Photo"),
+  caption: msg("Caption"),
+  location: msg("Location"),
 };
 
 /** The photo code (EXIF, downscaling, upload) loads when a photo is chosen, not with the page. */
@@ -119,6 +121,7 @@ export function DiscoveryForm({
   children?: React.ReactNode;
 }) {
   const fetcher = useFetcher<ReportActionResult | TransportFailure>();
+  const t = useT();
   const hydrated = useHydrated();
   const showToast = useToast();
   const id = useId();
@@ -194,9 +197,9 @@ export function DiscoveryForm({
       // The form stays as it is for a retry by hand; the outbox sends it by itself once the connection is back.
       const sent = lastSent.current;
       void loadReportSend().then(async ({ lostReportText, queueLostReport }) => {
-        const message = lostReportText(data.offline);
+        const message = t(lostReportText(data.offline));
         setFormError(message);
-        showToast({ title: "Failed to submit discovery", description: message, variant: "destructive" });
+        showToast({ title: t("Failed to submit discovery"), description: message, variant: "destructive" });
         if (!sent) return;
         await queueLostReport({ action, kind, hunter, ...sent });
         // The outbox holds it now: a draft offered again later would be a second report.
@@ -234,9 +237,9 @@ export function DiscoveryForm({
       data.fieldErrors.photo ??
       data.fieldErrors.location ??
       data.fieldErrors.caption ??
-      "Please check the form.";
-    showToast({ title: "Failed to submit discovery", description: message, variant: "destructive" });
-  }, [fetcher.state, fetcher.data, onSuccess, showToast, forgetDraft, reportKey, action, kind, hunter]);
+      t("Please check the form.");
+    showToast({ title: t("Failed to submit discovery"), description: message, variant: "destructive" });
+  }, [fetcher.state, fetcher.data, onSuccess, showToast, forgetDraft, reportKey, action, kind, hunter, t]);
 
   // A save can also end with no answer at all: its redirect overtaken by another load of the page's data
   // (the outbox sending this very report, say). The form must not stay "saving" for ever.
@@ -253,24 +256,24 @@ export function DiscoveryForm({
       const file = event.currentTarget.files?.[0] ?? null;
       setErrors((current) => ({ ...current, photo: undefined }));
       if (file && file.size > MAX_UPLOAD_BYTES) {
-        setErrors((current) => ({ ...current, photo: FILE_TOO_LARGE_TEXT }));
+        setErrors((current) => ({ ...current, photo: t(FILE_TOO_LARGE_TEXT) }));
         setPreview(null);
         return;
       }
       if (file) setKeptUpload("");
       await showPhoto(file);
     },
-    [showPhoto],
+    [showPhoto, t],
   );
 
   async function findLocation(): Promise<Position | null> {
     const found = await loadReportSend().then(
       ({ locate }) => locate(),
       // Without the code (the connection dropped before it loaded) there is no position to be had.
-      () => ({ cannot: { title: "Location not available", description: "Please enter your location manually" } }),
+      () => ({ cannot: { title: msg("Location not available"), description: msg("Please enter your location manually") } }),
     );
     if ("cannot" in found) {
-      showToast({ ...found.cannot, variant: "destructive" });
+      showToast({ title: t(found.cannot.title), description: t(found.cannot.description), variant: "destructive" });
       setLocationRequired(true);
       return null;
     }
@@ -283,7 +286,7 @@ export function DiscoveryForm({
     setPhase({ step: "locating" });
     const found = await findLocation();
     setPhase({ step: "idle" });
-    if (found) showToast({ title: "Location captured!", description: "Your current location has been detected", variant: "success" });
+    if (found) showToast({ title: t("Location captured!"), description: t("Your current location has been detected"), variant: "success" });
   }
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
@@ -306,19 +309,19 @@ export function DiscoveryForm({
     setQueued(false);
 
     if (!proof && !codeExempt && !String(new FormData(form).get("checkCode") ?? "").trim()) {
-      setErrors({ checkCode: CHECK_CODE_REQUIRED_TEXT });
+      setErrors({ checkCode: t(CHECK_CODE_REQUIRED_TEXT) });
       form.querySelector<HTMLInputElement>("[name=checkCode]")?.focus();
       return false;
     }
     if (!file && !keptUpload) {
-      setErrors({ photo: PHOTO_REQUIRED_TEXT[kind] });
-      showToast({ title: PHOTO_REQUIRED_TITLE, description: PHOTO_REQUIRED_TEXT[kind], variant: "destructive" });
+      setErrors({ photo: t(PHOTO_REQUIRED_TEXT[kind]) });
+      showToast({ title: t(PHOTO_REQUIRED_TITLE), description: t(PHOTO_REQUIRED_TEXT[kind]), variant: "destructive" });
       photoRef.current?.focus();
       return false;
     }
     if (file && file.size > MAX_UPLOAD_BYTES) {
-      setErrors({ photo: FILE_TOO_LARGE_TEXT });
-      showToast({ title: "File too large", description: "Please select an image smaller than 10MB", variant: "destructive" });
+      setErrors({ photo: t(FILE_TOO_LARGE_TEXT) });
+      showToast({ title: t("File too large"), description: t("Please select an image smaller than 10MB"), variant: "destructive" });
       photoRef.current?.focus();
       return false;
     }
@@ -326,7 +329,7 @@ export function DiscoveryForm({
     let coordinates = position;
     if (!location.trim() && !coordinates) {
       if (locationRequired) {
-        setErrors({ location: LOCATION_REQUIRED_TEXT });
+        setErrors({ location: t(LOCATION_REQUIRED_TEXT) });
         locationRef.current?.focus();
         return false;
       }
@@ -335,7 +338,7 @@ export function DiscoveryForm({
       coordinates = await findLocation();
       if (!coordinates) {
         setPhase({ step: "idle" });
-        setErrors({ location: LOCATION_REQUIRED_TEXT });
+        setErrors({ location: t(LOCATION_REQUIRED_TEXT) });
         locationRef.current?.focus();
         return false;
       }
@@ -357,12 +360,13 @@ export function DiscoveryForm({
       });
     } catch {
       // The sending code could not load (the connection dropped first) or the outbox could not be written.
-      sent = { outcome: "failed", message: "Your discovery could not be sent. Please check your connection and try again." };
+      sent = { outcome: "failed", message: msg("Your discovery could not be sent. Please check your connection and try again.") };
     }
     if (sent.outcome === "failed") {
       setPhase({ step: "idle" });
-      setErrors({ photo: sent.message });
-      showToast({ title: "Upload failed", description: sent.message, variant: "destructive" });
+      const message = t(sent.message);
+      setErrors({ photo: message });
+      showToast({ title: t("Upload failed"), description: message, variant: "destructive" });
       return false;
     }
     if (sent.outcome === "queued") {
@@ -378,7 +382,7 @@ export function DiscoveryForm({
       // The outbox holds that report under this key: another one from this form is a new report.
       setReportKey(crypto.randomUUID?.() ?? "");
       setQueued(true);
-      showToast({ title: "Saved to your outbox", description: OUTBOX_SAVED_TEXT, variant: "success" });
+      showToast({ title: t("Saved to your outbox"), description: t(OUTBOX_SAVED_TEXT), variant: "success" });
       if (kind === "modal") onSuccess?.();
       return false;
     }
@@ -416,18 +420,18 @@ export function DiscoveryForm({
 
       {formError ? (
         <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          <p className="font-semibold">Failed to submit discovery</p>
+          <p className="font-semibold">{t("Failed to submit discovery")}</p>
           <p className="mt-1">{formError}</p>
         </div>
       ) : null}
       {refusedFields.length > 0 ? (
         <div className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900" data-testid="report-form-problems">
-          <p className="font-semibold">Your discovery wasn&apos;t sent yet. Please check:</p>
-          <ul className="mt-1 list-disc pl-5">
+          <p className="font-semibold">{t("Your discovery wasn't sent yet. Please check:")}</p>
+          <ul className="mt-1 list-disc ps-5">
             {refusedFields.map((field) => (
               <li key={field}>
                 <a href={`#${fieldId(field)}`} className="font-semibold underline">
-                  {FIELD_NAMES[field]}
+                  {t(FIELD_NAMES[field])}
                 </a>
               </li>
             ))}
@@ -461,16 +465,17 @@ export function DiscoveryForm({
 
       {proof || codeExempt ? (
         <p className="text-sm text-emerald-800">
-          {proof ? "Label checked: you scanned this Jimmy's code." : "As an admin, you can report without the label's code."}
+          {proof ? t("Label checked: you scanned this Jimmy's code.") : t("As an admin, you can report without the label's code.")}
         </p>
       ) : (
         <div>
           <label htmlFor={fieldId("checkCode")} className="block font-semibold text-stone-900">
-            Code on the label <span className="font-normal text-stone-600">(required)</span>
+            {t("Code on the label {required}", { required: <span className="font-normal text-stone-600">{t("(required)")}</span> })}
           </label>
           <p id={fieldId("checkCode-hint")} className="mt-1 text-sm text-stone-600">
-            The 6 letters and numbers printed under Jimmy&apos;s number, like <strong>Code 7KX3PA</strong>. Scanning the QR code fills it
-            in.
+            {t("The 6 letters and numbers printed under Jimmy's number, like {code}. Scanning the QR code fills it in.", {
+              code: <strong>{t("Code {code}", { code: "7KX3PA" })}</strong>,
+            })}
           </p>
           <input
             id={fieldId("checkCode")}
@@ -492,17 +497,18 @@ export function DiscoveryForm({
 
       <div>
         <label htmlFor={fieldId("photo")} className="block font-semibold text-stone-900">
-          Photo <span className="font-normal text-stone-600">(required)</span>
+          {t("Photo {required}", { required: <span className="font-normal text-stone-600">{t("(required)")}</span> })}
         </label>
         <p id={fieldId("photo-hint")} className="mt-1 text-sm text-stone-600">
-          Take a photo of Jimmy or choose one (JPEG, PNG or WebP, up to 10MB). Location and camera details are removed before it&apos;s
-          published.
+          {t(
+            "Take a photo of Jimmy or choose one (JPEG, PNG or WebP, up to 10MB). Location and camera details are removed before it's published.",
+          )}
         </p>
         <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-center">
           {preview ? (
             <img
               src={preview}
-              alt="Preview of the chosen photo"
+              alt={t("Preview of the chosen photo")}
               className="h-28 w-28 shrink-0 rounded-xl border border-stone-200 object-cover"
             />
           ) : (
@@ -524,22 +530,30 @@ export function DiscoveryForm({
             aria-invalid={photoError ? true : undefined}
             aria-describedby={describedBy(fieldId("photo"), true, photoError)}
             onChange={(event) => void onPhotoChange(event)}
-            className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-full file:border-0 file:bg-orange-100 file:px-4 file:py-2.5 file:font-semibold file:text-orange-900 hover:file:bg-orange-200"
+            className="block w-full text-sm text-stone-700 file:me-3 file:rounded-full file:border-0 file:bg-orange-100 file:px-4 file:py-2.5 file:font-semibold file:text-orange-900 hover:file:bg-orange-200"
           />
         </div>
         {keptUpload ? (
-          <p className="mt-2 text-sm text-emerald-800">Your photo is already uploaded: submit again, or choose a different photo.</p>
+          <p className="mt-2 text-sm text-emerald-800">{t("Your photo is already uploaded: submit again, or choose a different photo.")}</p>
         ) : null}
         {photoError ? (
           <p id={fieldId("photo-error")} role="alert" className="mt-2 text-sm text-red-700">
-            {photoError === PHOTO_REQUIRED_TEXT[kind] ? <strong className="font-semibold">{PHOTO_REQUIRED_TITLE}: </strong> : null}
-            {photoError}
+            {photoError === t(PHOTO_REQUIRED_TEXT[kind])
+              ? t("{title} {message}", {
+                  title: <strong className="font-semibold">{t("{title}:", { title: t(PHOTO_REQUIRED_TITLE) })}</strong>,
+                  message: photoError,
+                })
+              : photoError}
           </p>
         ) : null}
         {photoGps && !(position && position.latitude === photoGps.latitude && position.longitude === photoGps.longitude) ? (
           <div className="mt-3 flex flex-wrap items-center gap-3 rounded-xl border border-orange-200 bg-orange-50 p-3 text-sm text-stone-800">
             <PinIcon className="h-4 w-4 text-orange-700" />
-            <span>This photo knows where it was taken ({formatCoordinates(photoGps.latitude, photoGps.longitude)}).</span>
+            <span>
+              {t("This photo knows where it was taken ({coordinates}).", {
+                coordinates: formatCoordinates(photoGps.latitude, photoGps.longitude),
+              })}
+            </span>
             <button
               type="button"
               onClick={() => {
@@ -548,7 +562,7 @@ export function DiscoveryForm({
               }}
               className="rounded-full border border-orange-300 bg-white px-3 py-1.5 font-semibold text-orange-900 hover:bg-orange-100"
             >
-              Use the photo&apos;s location
+              {t("Use the photo's location")}
             </button>
           </div>
         ) : null}
@@ -557,7 +571,7 @@ export function DiscoveryForm({
       {kind !== "first" ? (
         <div>
           <label htmlFor={fieldId("caption")} className="block font-semibold text-stone-900">
-            Caption <span className="font-normal text-stone-600">(optional)</span>
+            {t("Caption {optional}", { optional: <span className="font-normal text-stone-600">{t("(optional)")}</span> })}
           </label>
           <textarea
             id={fieldId("caption")}
@@ -565,7 +579,7 @@ export function DiscoveryForm({
             rows={3}
             maxLength={MAX_CAPTION_LENGTH}
             defaultValue={failed?.values.caption ?? ""}
-            placeholder="Where was he hiding? What's he up to?"
+            placeholder={t("Where was he hiding? What's he up to?")}
             aria-invalid={errors.caption ? true : undefined}
             aria-describedby={describedBy(fieldId("caption"), false, errors.caption)}
             className="mt-2 block w-full rounded-xl border border-stone-300 px-3 py-2 text-stone-900 shadow-sm focus:border-orange-600 focus:outline-none focus:ring-2 focus:ring-orange-200"
@@ -576,10 +590,12 @@ export function DiscoveryForm({
 
       <div>
         <label htmlFor={fieldId("location")} className="block font-semibold text-stone-900">
-          Location{kind === "modal" ? <span className="font-normal text-stone-600"> (optional)</span> : null}
+          {kind === "modal"
+            ? t("Location {optional}", { optional: <span className="font-normal text-stone-600">{t("(optional)")}</span> })
+            : t("Location")}
         </label>
         <p id={fieldId("location-hint")} className="mt-1 text-sm text-stone-600">
-          Type a place (&ldquo;Zilker Park, Austin, TX&rdquo;), use your current location, or both.
+          {t("Type a place (“Zilker Park, Austin, TX”), use your current location, or both.")}
         </p>
         <input
           ref={locationRef}
@@ -605,26 +621,26 @@ export function DiscoveryForm({
             className="inline-flex items-center gap-2 rounded-full border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 shadow-sm hover:bg-stone-50 disabled:cursor-not-allowed disabled:opacity-60"
           >
             <LocateIcon className="h-4 w-4" />
-            Use My Current Location
+            {t("Use My Current Location")}
           </button>
           {position ? (
             <span className="inline-flex items-center gap-2 text-sm text-stone-700">
               <PinIcon className="h-4 w-4 text-orange-700" />
-              <span data-testid="captured-position">{publishedText(position, precision)}</span>
+              <span data-testid="captured-position">{publishedText(position, precision, t)}</span>
               <button
                 type="button"
                 onClick={() => setPosition(null)}
                 className="font-semibold text-orange-800 underline hover:text-orange-900"
               >
-                Clear
+                {t("Clear")}
               </button>
             </span>
           ) : null}
         </div>
         {position ? (
           <fieldset className="mt-3 rounded-xl border border-stone-200 bg-stone-50 p-3" data-testid="location-precision">
-            <legend className="px-1 text-sm font-semibold text-stone-900">This place will be public</legend>
-            <p className="text-sm text-stone-700">Everyone can see where you found Jimmy. How precisely?</p>
+            <legend className="px-1 text-sm font-semibold text-stone-900">{t("This place will be public")}</legend>
+            <p className="text-sm text-stone-700">{t("Everyone can see where you found Jimmy. How precisely?")}</p>
             <div className="mt-2 space-y-1">
               {LOCATION_PRECISIONS.map((option) => (
                 <label key={option} className="flex min-h-11 items-center gap-3 text-sm text-stone-800">
@@ -636,14 +652,14 @@ export function DiscoveryForm({
                     onChange={() => setPrecision(option)}
                     className="h-4 w-4 accent-orange-700"
                   />
-                  {PRECISION_LABELS[option]}
+                  {t(PRECISION_LABELS[option])}
                 </label>
               ))}
             </div>
           </fieldset>
         ) : null}
         {hydrated ? null : (
-          <p className="mt-2 text-sm text-stone-600">Your device&apos;s location needs JavaScript: type where you found Jimmy instead.</p>
+          <p className="mt-2 text-sm text-stone-600">{t("Your device's location needs JavaScript: type where you found Jimmy instead.")}</p>
         )}
         <FieldError id={fieldId("location")} message={errors.location} announce />
       </div>
@@ -652,7 +668,7 @@ export function DiscoveryForm({
 
       {queued ? (
         <p role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900">
-          {OUTBOX_SAVED_TEXT}
+          {t(OUTBOX_SAVED_TEXT)}
         </p>
       ) : null}
 
@@ -680,21 +696,22 @@ export function DiscoveryForm({
 }
 
 function Progress({ phase, saving }: { phase: Phase; saving: boolean }) {
+  const t = useT();
   let text: string | null = null;
-  if (phase.step === "locating") text = "Finding your location…";
-  else if (phase.step === "preparing") text = "Preparing your photo…";
+  if (phase.step === "locating") text = t("Finding your location…");
+  else if (phase.step === "preparing") text = t("Preparing your photo…");
   else if (phase.step === "uploading")
     text =
       phase.retry > 0
-        ? `The connection dropped. Trying again (${phase.retry} of 2)…`
-        : `Uploading photo… ${Math.round(phase.progress * 100)}%`;
-  else if (phase.step === "saving" || saving) text = "Saving your discovery…";
+        ? t("The connection dropped. Trying again ({retry} of {tries})…", { retry: phase.retry, tries: 2 })
+        : t("Uploading photo… {percent}%", { percent: Math.round(phase.progress * 100) });
+  else if (phase.step === "saving" || saving) text = t("Saving your discovery…");
   return (
     <div aria-live="polite" className="min-h-6 text-sm text-stone-700">
       {text ? <p>{text}</p> : null}
       {phase.step === "uploading" ? (
         <progress
-          aria-label="Photo upload"
+          aria-label={t("Photo upload")}
           max={100}
           value={Math.round(phase.progress * 100)}
           className="mt-2 h-2 w-full overflow-hidden rounded-full [&::-webkit-progress-bar]:bg-stone-200 [&::-webkit-progress-value]:bg-orange-600"

@@ -1,17 +1,25 @@
 import { lazy, Suspense, useState } from "react";
+import { type MessageKey, translator } from "~/lib/language";
 import type { DiscoveryCardData } from "~/lib/discoveries";
 import { fullName } from "~/lib/format";
 import type { Photo } from "~/lib/photos";
+import { useT } from "./i18n";
 import { useHydrated } from "./useHydrated";
+
+/** Any `t` (useT, requestT, metaT) where only text comes back. */
+type Words = (key: MessageKey, values?: Record<string, string | number | null | undefined>) => string;
 
 // The viewer's code comes with the first photo opened, not with every page that shows one.
 const loadImageViewer = () => import("./ImageViewer");
 const ImageViewer = lazy(() => loadImageViewer().then((module) => ({ default: module.ImageViewer })));
 
-/** A discovery photo's text alternative: which Jimmy, where, and who found it. */
-export function photoAlt(discovery: DiscoveryCardData): string {
-  const who = fullName(discovery.user.firstName, discovery.user.lastName);
-  return `Jimmy #${discovery.jimmy.serialNumber}${discovery.place ? ` in ${discovery.place}` : ""}, found by ${who}`;
+/** A discovery photo's text alternative: which Jimmy, where, and who found it, in the language of `t` (the page's). */
+export function photoAlt(discovery: DiscoveryCardData, t: Words = translator("en")): string {
+  const name = fullName(discovery.user.firstName, discovery.user.lastName);
+  const serial = String(discovery.jimmy.serialNumber);
+  return discovery.place
+    ? t("Jimmy #{serial} in {place}, found by {name}", { serial, place: discovery.place, name })
+    : t("Jimmy #{serial}, found by {name}", { serial, name });
 }
 
 /**
@@ -32,6 +40,7 @@ export function DiscoveryPhoto({
   priority?: boolean;
   className?: string;
 }) {
+  const t = useT();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so closing hands focus back as usual.
@@ -41,7 +50,7 @@ export function DiscoveryPhoto({
       <a
         href={photo.largeSrc}
         className="block overflow-hidden bg-stone-200"
-        aria-label={`View full-size photo: ${alt}`}
+        aria-label={t("View full-size photo: {alt}", { alt })}
         onClick={(event) => {
           if (!hydrated) return;
           event.preventDefault();

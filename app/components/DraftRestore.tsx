@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import { discardDraft, keepDraft } from "~/browser/drafts";
+import { useT } from "./i18n";
 
 export default function DraftRestore({
   draftKey,
@@ -25,6 +26,7 @@ export default function DraftRestore({
   onRestore: (text: Record<string, string>, photo: File | null) => void;
   onDiscard: () => void;
 }) {
+  const t = useT();
   const [restored, setRestored] = useState(false);
   useEffect(() => {
     let stop: (() => void) | undefined;
@@ -53,7 +55,7 @@ export default function DraftRestore({
   if (!restored) return null;
   return (
     <p className="flex flex-wrap items-center gap-x-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="draft-restored">
-      Draft restored: not sent yet ·
+      {t("Draft restored: not sent yet ·")}
       <button
         type="button"
         onClick={() => {
@@ -64,7 +66,7 @@ export default function DraftRestore({
         }}
         className="font-semibold underline hover:text-amber-800"
       >
-        Discard
+        {t("Discard")}
       </button>
     </p>
   );

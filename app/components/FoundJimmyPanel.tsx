@@ -1,5 +1,6 @@
 import { Link } from "~/components/Link";
 import { CameraIcon, LocateIcon, ScanIcon, TrophyIcon, UploadIcon } from "./ui/icons";
+import { useT } from "./i18n";
 
 // Two by two on a phone, so the feed below starts on the first screen; a list beside it from a wider screen on.
 const itemClass =
@@ -12,13 +13,16 @@ export function FoundJimmyPanel({
   /** Renders a contributor action (it may need sign-in first). */
   renderAction: (props: { to: string; className: string; children: React.ReactNode }) => React.ReactNode;
 }) {
+  const t = useT();
   return (
     <section aria-labelledby="found-title" className="rounded-2xl border border-orange-100 bg-orange-50/60 p-4 sm:rounded-3xl sm:p-5">
       <h2 id="found-title" className="text-lg font-bold tracking-tight">
-        Found a Jimmy?
+        {t("Found a Jimmy?")}
       </h2>
       {/* Said again on /scan; on a phone the four choices speak for themselves and the feed gets the room. */}
-      <p className="mt-1 hidden text-sm text-stone-600 sm:block">Scan the QR code on its base, or type the number printed on the label.</p>
+      <p className="mt-1 hidden text-sm text-stone-600 sm:block">
+        {t("Scan the QR code on its base, or type the number printed on the label.")}
+      </p>
       <ul className="mt-3 grid grid-cols-2 gap-2 sm:mt-4 sm:grid-cols-1">
         <li>
           {renderAction({
@@ -29,7 +33,7 @@ export function FoundJimmyPanel({
                 <Badge>
                   <ScanIcon />
                 </Badge>
-                Scan QR Code
+                {t("Scan QR Code")}
               </>
             ),
           })}
@@ -43,7 +47,7 @@ export function FoundJimmyPanel({
                 <Badge>
                   <UploadIcon />
                 </Badge>
-                Manual Upload
+                {t("Manual Upload")}
               </>
             ),
           })}
@@ -53,7 +57,7 @@ export function FoundJimmyPanel({
             <Badge>
               <LocateIcon />
             </Badge>
-            Hunt Near Me
+            {t("Hunt Near Me")}
           </Link>
         </li>
         <li>
@@ -61,7 +65,7 @@ export function FoundJimmyPanel({
             <Badge>
               <TrophyIcon />
             </Badge>
-            Hall of Fame
+            {t("Hall of Fame")}
           </Link>
         </li>
       </ul>
@@ -89,9 +93,10 @@ export function QuickCaptureButton({
     "data-floating-action"?: string;
   }) => React.ReactNode;
 }) {
+  const t = useT();
   return renderAction({
     to: "/scan",
-    "aria-label": "Report a discovery",
+    "aria-label": t("Report a discovery"),
     "data-floating-action": "",
     className:
       // Not on phones: there the bottom bar's Scan is the same action, and a button floating over the feed would cover its links.

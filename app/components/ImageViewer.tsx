@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useT } from "./i18n";
 import { CloseIcon } from "./ui/icons";
 
 /**
@@ -7,6 +8,7 @@ import { CloseIcon } from "./ui/icons";
  * close it; focus stays inside while open and returns where it was.
  */
 export function ImageViewer({ open, src, alt, onClose }: { open: boolean; src: string; alt: string; onClose: () => void }) {
+  const t = useT();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<Element | null>(null);
 
@@ -37,7 +39,7 @@ export function ImageViewer({ open, src, alt, onClose }: { open: boolean; src: s
       }}
     >
       <h2 id="image-viewer-title" className="sr-only">
-        Discovery Image Viewer
+        {t("Discovery Image Viewer")}
       </h2>
       <div className="relative flex h-[100dvh] w-screen items-center justify-center p-4">
         {open ? (
@@ -53,8 +55,8 @@ export function ImageViewer({ open, src, alt, onClose }: { open: boolean; src: s
           type="button"
           autoFocus
           onClick={() => dialogRef.current?.close()}
-          className="absolute right-4 top-4 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow-lg hover:bg-white"
-          aria-label="Close"
+          className="absolute end-4 top-4 flex h-11 w-11 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow-lg hover:bg-white"
+          aria-label={t("Close")}
         >
           <CloseIcon className="h-6 w-6" />
         </button>

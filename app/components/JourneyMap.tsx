@@ -1,6 +1,7 @@
 import type { JourneyDrawing } from "~/lib/journey-map";
 import type { PlacedTile } from "~/lib/map-tiles";
 import { MapTiles, TileCredit, type TileCreditData } from "./MapTiles";
+import { useT } from "./i18n";
 
 export type JourneyMapData = {
   drawing: JourneyDrawing;
@@ -30,22 +31,23 @@ const MARKER = {
  * JavaScript off, and can be reached with the keyboard.
  */
 export function JourneyMap({ serialNumber, map }: { serialNumber: number; map: JourneyMapData }) {
+  const t = useT();
   const { drawing, basemap, hrefs, summary, dates, tiles, tileCredit } = map;
   return (
     <section aria-labelledby="journey-heading" className="mt-8" data-testid="journey-map">
       <h2 id="journey-heading" className="text-xl font-bold tracking-tight">
-        Journey
+        {t("Journey")}
       </h2>
       <p className="mt-1 text-sm text-stone-600" data-testid="journey-summary">
         {summary}
-        {drawing.stops.length < drawing.stopCount ? " Stops close together share a marker." : null}
+        {drawing.stops.length < drawing.stopCount ? ` ${t("Stops close together share a marker.")}` : null}
       </p>
       <figure className="mt-3 overflow-hidden rounded-2xl border border-stone-200 bg-sky-100 shadow-sm">
         <svg
           viewBox={`0 0 ${drawing.width} ${drawing.height}`}
           className="block h-auto w-full"
           role="group"
-          aria-label={`Map of Jimmy #${serialNumber}'s journey: ${summary}`}
+          aria-label={t("Map of Jimmy #{serial}'s journey: {summary}", { serial: String(serialNumber), summary })}
         >
           <image href={basemap} width={drawing.width} height={drawing.height} preserveAspectRatio="none" />
           <MapTiles tiles={tiles} />
@@ -62,7 +64,16 @@ export function JourneyMap({ serialNumber, map }: { serialNumber: number; map: J
           ) : null}
           {drawing.stops.map((stop) => {
             const marker = MARKER[stop.role];
-            const label = `Stop ${stop.number}${stop.role === "first" ? " (first discovery)" : stop.role === "latest" ? " (latest)" : ""}, ${dates[stop.id]}${stop.approximate ? ", pinned at its town's centre" : ""}${stop.count > 1 ? `, and ${stop.count - 1} more nearby` : ""}`;
+            const label = t(
+              "Stop {number}{role, select, first { (first discovery)} latest { (latest)} other {}}, {date}{approximate, select, yes {, pinned at its town's centre} other {}}{more, plural, =0 {} other {, and # more nearby}}",
+              {
+                number: String(stop.number),
+                role: stop.role,
+                date: dates[stop.id],
+                approximate: stop.approximate ? "yes" : "no",
+                more: stop.count - 1,
+              },
+            );
             return (
               <a
                 key={stop.id}
@@ -88,23 +99,19 @@ export function JourneyMap({ serialNumber, map }: { serialNumber: number; map: J
         <figcaption className="flex flex-wrap gap-x-4 gap-y-1 bg-white px-3 py-2 text-xs text-stone-700">
           <span>
             <span aria-hidden="true" className="mr-1 inline-block h-2.5 w-2.5 rounded-full bg-green-700" />
-            First discovery
+            {t("First discovery")}
           </span>
           <span>
             <span aria-hidden="true" className="mr-1 inline-block h-2.5 w-2.5 rounded-full bg-orange-700" />
-            Latest
+            {t("Latest")}
           </span>
           <span>
             <span aria-hidden="true" className="mr-1 inline-block h-2.5 w-2.5 rounded-full border-2 border-stone-800 bg-white" />
-            Place guessed from the name typed
+            {t("Place guessed from the name typed")}
           </span>
           <span className="ml-auto text-stone-500">
-            {tiles.length > 0 ? (
-              <>
-                Map tiles: <TileCredit credit={tileCredit} />.{" "}
-              </>
-            ) : null}
-            Map data: Natural Earth, US Census
+            {tiles.length > 0 ? <>{t("Map tiles: {credit}.", { credit: <TileCredit credit={tileCredit} /> })} </> : null}
+            {t("Map data: {sources}", { sources: "Natural Earth, US Census" })}
           </span>
         </figcaption>
       </figure>

@@ -1,6 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { TransportFailure } from "~/lib/transport";
+import { useT } from "./i18n";
 import { useToast } from "./Toaster";
 import { HeartIcon } from "./ui/icons";
 import { useHydrated } from "./useHydrated";
@@ -19,6 +20,7 @@ type LikeResult = { isLiked: boolean; likeCount: number } | { error: string; ret
  * by one; a failure leaves both as they were and says so (SPEC.md §4, §8).
  */
 export function LikeButton({ discoveryId, liked, count }: { discoveryId: number; liked: boolean; count: number }) {
+  const t = useT();
   const fetcher = useFetcher<LikeResult>();
   const location = useLocation();
   const hydrated = useHydrated();
@@ -48,19 +50,20 @@ export function LikeButton({ discoveryId, liked, count }: { discoveryId: number;
     } else if ("transportFailure" in result) {
       // The server may have counted it before the answer was lost; the kept key makes trying again safe.
       toast({
-        title: "Error",
-        description: "Failed to update like: the connection dropped, so it may have counted. Trying again is safe.",
+        title: t("Error"),
+        description: t("Failed to update like: the connection dropped, so it may have counted. Trying again is safe."),
         variant: "destructive",
       });
     } else {
       // Going too fast is worth saying as it is: the answer says when to try again.
       toast({
-        title: "Error",
-        description: "retryAfter" in result && result.retryAfter ? result.error : "Failed to update like",
+        title: t("Error"),
+        // The server words its answer in the reader's language.
+        description: "retryAfter" in result && result.retryAfter ? result.error : t("Failed to update like"),
         variant: "destructive",
       });
     }
-  }, [fetcher.state, fetcher.data, toast]);
+  }, [fetcher.state, fetcher.data, toast, t]);
 
   const pending = fetcher.state !== "idle";
   return (
@@ -74,7 +77,11 @@ export function LikeButton({ discoveryId, liked, count }: { discoveryId: number;
         type="submit"
         disabled={pending}
         aria-pressed={state.liked}
-        aria-label={`${state.liked ? "Unlike" : "Like"} (${state.count} ${state.count === 1 ? "like" : "likes"})`}
+        aria-label={
+          state.liked
+            ? t("Unlike ({count, plural, one {# like} other {# likes}})", { count: state.count })
+            : t("Like ({count, plural, one {# like} other {# likes}})", { count: state.count })
+        }
         className={`inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm font-semibold transition-colors disabled:cursor-wait disabled:opacity-60 ${
           state.liked ? "text-rose-700 hover:bg-rose-50" : "text-stone-600 hover:bg-orange-50 hover:text-orange-800"
         }`}

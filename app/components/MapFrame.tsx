@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import type { PanZoomMapProps } from "./PanZoomMap.client";
 import { AlertIcon, SpinnerIcon } from "./ui/icons";
+import { useT } from "~/components/i18n";
 
 /** Leaflet, its stylesheet and the map made with it, fetched only when a visitor asks for the pan-and-zoom map. */
 const loadPanZoomMap = () => import("./PanZoomMap.client");
@@ -82,6 +83,7 @@ export function MapFrame({
 }) {
   // Set once the page runs: the button needs JavaScript. (Not useHydrated: on /map alone it would be a chunk of its own.)
   const [hydrated, setHydrated] = useState(false);
+  const t = useT();
   useEffect(() => setHydrated(true), []);
   const embed = useEmbedReachable(embedSrc);
   const [panZoom, setPanZoom] = useState(false);
@@ -116,28 +118,28 @@ export function MapFrame({
           ) : (
             <p className="flex h-[360px] items-center justify-center gap-2 text-sm text-stone-600 sm:h-[440px]">
               <SpinnerIcon className="h-5 w-5 animate-spin" />
-              Loading the map…
+              {t("Loading the map…")}
             </p>
           )
         ) : standIn ? (
           <>
             <p role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 bg-amber-50 px-3 py-2 text-sm text-amber-950">
               <AlertIcon className="h-4 w-4 shrink-0 text-amber-700" />
-              <span>The embedded map could not load, so the offline map stands in for it.</span>
+              <span>{t("The embedded map could not load, so the offline map stands in for it.")}</span>
               <button
                 type="button"
                 onClick={embed.retry}
                 disabled={embed.checking}
                 className="rounded-full border border-amber-300 bg-white px-3 py-0.5 text-xs font-semibold text-amber-900 hover:bg-amber-100 disabled:opacity-60"
               >
-                {embed.checking ? "Trying again…" : "Try again"}
+                {embed.checking ? t("Trying again…") : t("Try again")}
               </button>
             </p>
             {offlineMap(true)}
           </>
         ) : (
           <iframe
-            title="Map of discovered Jimmys"
+            title={t("Map of discovered Jimmys")}
             src={embedSrc}
             className="block h-[360px] w-full sm:h-[440px]"
             loading="lazy"
@@ -159,11 +161,11 @@ export function MapFrame({
                   panZoom ? "border-orange-700 bg-orange-700 text-white" : "border-orange-200 bg-white text-orange-800 hover:bg-orange-50"
                 }`}
               >
-                Pan and zoom
+                {t("Pan and zoom")}
               </button>
               {panZoomFailed ? (
                 <span role="status" className="text-amber-900">
-                  The pan-and-zoom map could not load. Check the connection and try again.
+                  {t("The pan-and-zoom map could not load. Check the connection and try again.")}
                 </span>
               ) : null}
             </span>
@@ -171,7 +173,7 @@ export function MapFrame({
             <span />
           )}
           <a href={largerMapUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-orange-800 underline">
-            View larger map
+            {t("View larger map")}
           </a>
         </div>
       </div>

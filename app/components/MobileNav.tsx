@@ -3,12 +3,14 @@ import type { HuntConfig } from "~/lib/config";
 import { Dropdown, DropdownLink } from "./ui/Dropdown";
 import { HomeIcon, MapIcon, MenuIcon, ScanIcon, SearchIcon, TrophyIcon } from "./ui/icons";
 import { HuntLinks } from "./SiteHeader";
+import { msg } from "~/lib/language";
+import { useT } from "./i18n";
 
 const ITEMS = [
-  { to: "/", label: "Home", icon: HomeIcon, end: true },
-  { to: "/map", label: "Map", icon: MapIcon, end: false },
-  { to: "/hall-of-fame", label: "Hall of Fame", icon: TrophyIcon, end: false },
-  { to: "/scan", label: "Scan", icon: ScanIcon, end: false },
+  { to: "/", label: msg("Home"), icon: HomeIcon, end: true },
+  { to: "/map", label: msg("Map"), icon: MapIcon, end: false },
+  { to: "/hall-of-fame", label: msg("Hall of Fame"), icon: TrophyIcon, end: false },
+  { to: "/scan", label: msg("Scan"), icon: ScanIcon, end: false },
 ] as const;
 
 const itemClass = "flex flex-col items-center gap-0.5 py-2 text-[11px] font-medium";
@@ -20,9 +22,10 @@ const itemClass = "flex flex-col items-center gap-0.5 py-2 text-[11px] font-medi
  * links and buttons.
  */
 export function MobileNav({ hunt }: { hunt: HuntConfig }) {
+  const t = useT();
   return (
     <nav
-      aria-label="Mobile"
+      aria-label={t("Mobile")}
       className="fixed inset-x-0 bottom-0 z-40 border-t border-orange-100 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <ul className="mx-auto grid max-w-md grid-cols-5">
@@ -34,7 +37,7 @@ export function MobileNav({ hunt }: { hunt: HuntConfig }) {
               className={({ isActive }) => `${itemClass} ${isActive ? "text-orange-700" : "text-stone-600 hover:text-orange-700"}`}
             >
               <Icon className="h-5 w-5" />
-              {label}
+              {t(label)}
             </NavLink>
           </li>
         ))}
@@ -42,17 +45,17 @@ export function MobileNav({ hunt }: { hunt: HuntConfig }) {
           <Dropdown
             align="right"
             placement="above"
-            summaryLabel="More links"
+            summaryLabel={t("More links")}
             summaryClassName={`${itemClass} w-full cursor-pointer text-stone-600 hover:text-orange-700`}
             summary={
               <>
                 <MenuIcon className="h-5 w-5" />
-                More
+                {t("More")}
               </>
             }
           >
             <DropdownLink href="/search" icon={<SearchIcon className="h-4 w-4" />}>
-              Search
+              {t("Search")}
             </DropdownLink>
             <HuntLinks hunt={hunt} />
           </Dropdown>

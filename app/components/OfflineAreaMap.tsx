@@ -2,6 +2,7 @@ import { Link } from "~/components/Link";
 import type { OfflineMap } from "~/lib/area-map";
 import { MapTiles } from "./MapTiles";
 import { PinIcon } from "./ui/icons";
+import { useT } from "~/components/i18n";
 
 /** The drawing's size (app/lib/area-map.ts, AREA_MAP_SIZE): the leader lines are drawn in its units. */
 const WIDTH = 640;
@@ -26,6 +27,7 @@ export function OfflineAreaMap({
   /** Whom the tiles are credited to (MAP_TILE_ATTRIBUTION), shown as text. */
   tileCredit?: string;
 }) {
+  const t = useT();
   return (
     <figure className={framed ? "bg-white" : "rounded-2xl border border-orange-100 bg-white p-4 shadow-sm"} data-testid="offline-map">
       <figcaption className={`flex items-center gap-2 text-sm font-semibold text-stone-700 ${framed ? "px-3 pt-2" : ""}`}>
@@ -75,7 +77,7 @@ export function OfflineAreaMap({
             {map.placeName}
           </p>
         ) : null}
-        <div role="group" aria-label="Map markers" className="absolute inset-0">
+        <div role="group" aria-label={t("Map markers")} className="absolute inset-0">
           {map.markers.map((marker) => (
             <Link
               key={marker.key}
@@ -94,10 +96,12 @@ export function OfflineAreaMap({
       </div>
       <p className={`mt-2 flex flex-wrap justify-between gap-x-4 gap-y-1 text-xs text-stone-600 ${framed ? "px-3 pb-2" : ""}`}>
         <span>
-          {map.markers.length === 0 ? "No markers in this view." : map.tiles.length > 0 ? null : "Land and borders only: no streets."}
+          {map.markers.length === 0 ? t("No markers in this view.") : map.tiles.length > 0 ? null : t("Land and borders only: no streets.")}
         </span>
         <span className="text-stone-500">
-          {map.tiles.length > 0 && tileCredit ? `Map tiles: ${tileCredit}. ` : null}Map data: Natural Earth, US Census
+          {map.tiles.length > 0 && tileCredit
+            ? t("Map tiles: {credit}. Map data: Natural Earth, US Census", { credit: tileCredit })
+            : t("Map data: Natural Earth, US Census")}
         </span>
       </p>
     </figure>

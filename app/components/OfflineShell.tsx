@@ -28,6 +28,8 @@ import { reportFormPath } from "~/lib/report-form";
 import { hasSavedCopy, savedCopyBanner } from "~/browser/saved-copy";
 import { isLostConnection, TRANSPORT_FAILURE_EVENT, type TransportFailure } from "~/lib/transport";
 import { useToast } from "./Toaster";
+import { usePageLanguage, useT } from "./i18n";
+import { translator } from "~/lib/language";
 import { CloseIcon } from "./ui/icons";
 
 type Sent = { id: string; serialNumber: number; first: boolean };
@@ -64,17 +66,19 @@ export default function OfflineShell({ hunter }: { hunter: string | null }) {
  */
 function useConnectionNotices() {
   const show = useToast();
+  const language = usePageLanguage();
   useEffect(() => {
+    const t = translator(language);
     const offlineNotice = {
-      title: "You're offline",
-      description: "That page needs a connection. Nothing here was lost.",
+      title: t("You're offline"),
+      description: t("That page needs a connection. Nothing here was lost."),
       variant: "destructive",
     } as const;
     function onLost(event: Event) {
       const { offline } = (event as CustomEvent<TransportFailure>).detail;
       show({
-        title: offline ? "You're offline" : "Connection lost",
-        description: "That may not have reached us. Nothing you typed was lost: try again once you're connected.",
+        title: offline ? t("You're offline") : t("Connection lost"),
+        description: t("That may not have reached us. Nothing you typed was lost: try again once you're connected."),
         variant: "destructive",
       });
     }
@@ -120,7 +124,7 @@ function useConnectionNotices() {
       window.removeEventListener("click", onClick, true);
       window.removeEventListener("submit", onSubmit, true);
     };
-  }, [show]);
+  }, [show, language]);
 }
 
 /**
@@ -280,6 +284,7 @@ function useFormRoutesLoaded() {
 }
 
 function SavedCopyBanner({ savedAt }: { savedAt: string | null }) {
+  const t = useT();
   const [, tick] = useState(0);
   useEffect(() => {
     if (!savedAt) return;
@@ -289,13 +294,14 @@ function SavedCopyBanner({ savedAt }: { savedAt: string | null }) {
   if (!savedAt) return null;
   return (
     <div role="status" className="bg-stone-800 px-4 py-2 text-center text-sm font-semibold text-white">
-      {savedCopyBanner(savedAt)}
+      {savedCopyBanner(savedAt, t)}
     </div>
   );
 }
 
 /** Registers the worker; a new version waits until the hunter reloads, so this page keeps its code. */
 function UpdatePrompt() {
+  const t = useT();
   const [workbox, setWorkbox] = useState<Workbox | null>(null);
   const [waiting, setWaiting] = useState(false);
   useEffect(() => {
@@ -308,7 +314,7 @@ function UpdatePrompt() {
   if (!waiting || !workbox) return null;
   return (
     <div role="status" className="flex flex-wrap items-center justify-center gap-3 bg-orange-100 px-4 py-2 text-sm text-orange-950">
-      <span className="font-semibold">New version available</span>
+      <span className="font-semibold">{t("New version available")}</span>
       <button
         type="button"
         onClick={() => {
@@ -317,7 +323,7 @@ function UpdatePrompt() {
         }}
         className="rounded-full bg-orange-700 px-3 py-1 font-semibold text-white hover:bg-orange-800"
       >
-        Reload
+        {t("Reload")}
       </button>
     </div>
   );
@@ -328,6 +334,8 @@ function Outbox({ hunter }: { hunter: string | null }) {
   const [sent, setSent] = useState<Sent[]>([]);
   const [sending, setSending] = useState(false);
   const showToast = useToast();
+  const language = usePageLanguage();
+  const t = useT();
   const revalidator = useRevalidator();
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
@@ -338,12 +346,16 @@ function Outbox({ hunter }: { hunter: string | null }) {
 
   const announce = useCallback(
     (outcomes: SendOutcome[]) => {
+      const t = translator(language);
       const landed = outcomes.filter((outcome) => outcome.result === "sent");
       for (const { report } of landed) {
         const first = report.kind === "first";
         const toast = first
-          ? { title: "Discovery submitted!", description: "Jimmy has been officially discovered and added to the hunt" }
-          : { title: "Success!", description: `Your discovery of Jimmy #${report.serialNumber} has been recorded!` };
+          ? { title: t("Discovery submitted!"), description: t("Jimmy has been officially discovered and added to the hunt") }
+          : {
+              title: t("Success!"),
+              description: t("Your discovery of Jimmy #{serial} has been recorded!", { serial: String(report.serialNumber) }),
+            };
         showToast({ ...toast, variant: "success" });
         if (typeof Notification !== "undefined" && Notification.permission === "granted") {
           void navigator.serviceWorker
@@ -355,7 +367,7 @@ function Outbox({ hunter }: { hunter: string | null }) {
       }
       for (const outcome of outcomes) {
         if (outcome.result === "refused") {
-          showToast({ title: "Your discovery could not be sent", description: outcome.message, variant: "destructive" });
+          showToast({ title: t("Your discovery could not be sent"), description: outcome.message, variant: "destructive" });
         }
       }
       if (landed.length) {
@@ -366,7 +378,7 @@ function Outbox({ hunter }: { hunter: string | null }) {
         revalidate.current();
       }
     },
-    [showToast],
+    [showToast, language],
   );
 
   const send = useCallback(
@@ -418,13 +430,21 @@ function Outbox({ hunter }: { hunter: string | null }) {
   const refused = mine.filter((report) => report.refusal);
   if (reports.length === 0 && sent.length === 0) return null;
   return (
-    <section aria-label="Outbox" className="border-b border-orange-200 bg-orange-50 px-4 py-2 text-sm text-stone-900">
+    <section aria-label={t("Outbox")} className="border-b border-orange-200 bg-orange-50 px-4 py-2 text-sm text-stone-900">
       <div className="mx-auto flex max-w-6xl flex-col gap-2">
         {waiting.length ? (
           <div className="flex flex-wrap items-center gap-3">
             <p role="status" className="font-semibold">
-              {waiting.length === 1 ? "1 discovery waiting to be sent" : `${waiting.length} discoveries waiting to be sent`}
-              {sending ? " — sending…" : ""}
+              {sending
+                ? t(
+                    "{count, plural, one {# discovery waiting to be sent — sending…} other {# discoveries waiting to be sent — sending…}}",
+                    {
+                      count: waiting.length,
+                    },
+                  )
+                : t("{count, plural, one {# discovery waiting to be sent} other {# discoveries waiting to be sent}}", {
+                    count: waiting.length,
+                  })}
             </p>
             <button
               type="button"
@@ -432,17 +452,19 @@ function Outbox({ hunter }: { hunter: string | null }) {
               onClick={() => void send(true)}
               className="rounded-full bg-orange-700 px-3 py-1 font-semibold text-white hover:bg-orange-800 disabled:opacity-60"
             >
-              Send now
+              {t("Send now")}
             </button>
             {waiting.map((report) => (
               <button
                 key={report.id}
                 type="button"
                 onClick={() => void discardReport(report.id)}
-                aria-label={waiting.length === 1 ? "Cancel" : `Cancel the discovery of Jimmy #${report.serialNumber}`}
+                aria-label={
+                  waiting.length === 1 ? t("Cancel") : t("Cancel the discovery of Jimmy #{serial}", { serial: String(report.serialNumber) })
+                }
                 className="rounded-full border border-stone-300 bg-white px-3 py-1 font-semibold text-stone-800 hover:bg-stone-100"
               >
-                {waiting.length === 1 ? "Cancel" : `Cancel Jimmy #${report.serialNumber}`}
+                {waiting.length === 1 ? t("Cancel") : t("Cancel Jimmy #{serial}", { serial: String(report.serialNumber) })}
               </button>
             ))}
           </div>
@@ -450,19 +472,22 @@ function Outbox({ hunter }: { hunter: string | null }) {
         {refused.map((report) => (
           <div key={report.id} role="alert" className="flex flex-wrap items-center gap-3 text-red-900">
             <p>
-              <span className="font-semibold">Your discovery of Jimmy #{report.serialNumber} was not sent.</span> {report.refusal}
+              <span className="font-semibold">
+                {t("Your discovery of Jimmy #{serial} was not sent.", { serial: String(report.serialNumber) })}
+              </span>{" "}
+              {report.refusal}
             </p>
             <Link
               to={report.kind === "first" ? reportFormPath(report.serialNumber, "first") : reportFormPath(report.serialNumber, "new")}
               className="font-semibold text-orange-800 underline"
             >
-              Open the form
+              {t("Open the form")}
             </Link>
             <button type="button" onClick={() => void send(true)} className="font-semibold text-orange-800 underline">
-              Try again
+              {t("Try again")}
             </button>
             <button type="button" onClick={() => void discardReport(report.id)} className="font-semibold text-orange-800 underline">
-              Discard
+              {t("Discard")}
             </button>
           </div>
         ))}
@@ -470,28 +495,36 @@ function Outbox({ hunter }: { hunter: string | null }) {
           <div key={report.id} role="status" className="flex flex-wrap items-center gap-3" data-testid="outbox-held">
             <p>
               <span className="font-semibold">
-                {report.hunter ? `${report.hunter.name}'s discovery` : "A discovery"} of Jimmy #{report.serialNumber} is held on this
-                device.
+                {report.hunter
+                  ? t("{name}'s discovery of Jimmy #{serial} is held on this device.", {
+                      name: report.hunter.name,
+                      serial: String(report.serialNumber),
+                    })
+                  : t("A discovery of Jimmy #{serial} is held on this device.", { serial: String(report.serialNumber) })}
               </span>{" "}
-              {report.hunter ? "It is sent once they sign in here again." : "It was kept without its hunter's name, so it is not sent."}
+              {report.hunter
+                ? t("It is sent once they sign in here again.")
+                : t("It was kept without its hunter's name, so it is not sent.")}
             </p>
             <button type="button" onClick={() => void discardReport(report.id)} className="font-semibold text-orange-800 underline">
-              Discard
+              {t("Discard")}
             </button>
           </div>
         ))}
         {sent.map((entry) => (
           <div key={entry.id} className="flex items-center gap-3 text-emerald-900" data-testid="outbox-sent">
             <p>
-              Sent from your outbox: your discovery of{" "}
-              <Link to={jimmyPath(entry.serialNumber)} className="font-semibold underline">
-                Jimmy #{entry.serialNumber}
-              </Link>{" "}
-              has been recorded.
+              {t("Sent from your outbox: your discovery of {jimmy} has been recorded.", {
+                jimmy: (
+                  <Link to={jimmyPath(entry.serialNumber)} className="font-semibold underline">
+                    {t("Jimmy #{serial}", { serial: String(entry.serialNumber) })}
+                  </Link>
+                ),
+              })}
             </p>
             <button
               type="button"
-              aria-label="Dismiss"
+              aria-label={t("Dismiss")}
               onClick={() => setSent((current) => current.filter((item) => item.id !== entry.id))}
               className="rounded-full p-1 hover:bg-orange-100"
             >

@@ -2,11 +2,13 @@ import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Link } from "~/components/Link";
 import { IDEMPOTENCY_KEY_FIELD } from "~/lib/idempotency";
+import { msg } from "~/lib/language";
+import { useT } from "./i18n";
 import { Button, secondaryLinkClass } from "./ui/Button";
 import { ErrorPage } from "./ui/ErrorPage";
 import { BackIcon } from "./ui/icons";
 
-/** The frame of the edit, delete and flag pages: a way back to the Jimmy, a heading, the form. */
+/** The frame of the edit, delete and flag pages: a way back to the Jimmy, a heading, the form (the page words `backLabel` and `title`). */
 export function ContentPage({ back, backLabel, title, children }: { back: string; backLabel: string; title: string; children: ReactNode }) {
   return (
     <div className="mx-auto max-w-xl px-4 py-6 sm:py-10">
@@ -28,10 +30,11 @@ export function OwnDiscoveryPhoto({
 }: {
   discovery: { serialNumber: number; photo: { src: string; width: number; height: number } };
 }) {
+  const t = useT();
   return (
     <img
       src={discovery.photo.src}
-      alt={`Your discovery of Jimmy #${discovery.serialNumber}`}
+      alt={t("Your discovery of Jimmy #{serial}", { serial: String(discovery.serialNumber) })}
       width={discovery.photo.width}
       height={discovery.photo.height}
       className="mt-4 max-h-56 w-full rounded-xl bg-stone-200 object-cover"
@@ -51,6 +54,7 @@ export function DeleteOrKeep({
   idempotencyKey: string;
   children?: ReactNode;
 }) {
+  const t = useT();
   const busy = useNavigation().state !== "idle";
   return (
     <Form method="post" className="mt-5 flex flex-wrap gap-3">
@@ -60,22 +64,24 @@ export function DeleteOrKeep({
         {label}
       </Button>
       <a href={back} className={secondaryLinkClass}>
-        Keep it
+        {t("Keep it")}
       </a>
     </Form>
   );
 }
 
-const NOTHING_CHANGED = "Something went wrong on our side. Nothing was changed — please try again in a moment.";
+const NOTHING_CHANGED = msg("Something went wrong on our side. Nothing was changed — please try again in a moment.");
 
-/** Refusals (403: not yours; 404: gone) say why in the page, with the server's own words. */
+/** Refusals (403: not yours; 404: gone) say why in the page, with the server's own words (in the reader's language). */
 export function ContentError() {
+  const t = useT();
+  const nothingChanged = t(NOTHING_CHANGED);
   return (
     <ErrorPage
       texts={{
-        403: { title: "Not yours to change", fallback: NOTHING_CHANGED },
-        404: { title: "Not found", fallback: NOTHING_CHANGED },
-        other: { title: "Something went wrong", fallback: NOTHING_CHANGED },
+        403: { title: t("Not yours to change"), fallback: nothingChanged },
+        404: { title: t("Not found"), fallback: nothingChanged },
+        other: { title: t("Something went wrong"), fallback: nothingChanged },
       }}
     />
   );

@@ -1,4 +1,5 @@
 import { Link } from "~/components/Link";
+import { useT } from "./i18n";
 
 const actionClass = "rounded-full px-3 py-1.5 text-sm font-semibold hover:bg-stone-100";
 
@@ -15,16 +16,26 @@ export function OwnDiscoveryActions({
   discovery: { id: number; jimmy: { serialNumber: number } };
   returnTo: string;
 }) {
+  const t = useT();
   // RETURN_FIELD of ~/lib/own-content-return, written out so no page loads that module for it.
   const query = `?redirectTo=${encodeURIComponent(returnTo)}`;
-  const what = <span className="sr-only"> your discovery of Jimmy #{discovery.jimmy.serialNumber}</span>;
+  const serial = String(discovery.jimmy.serialNumber);
+  // The name says whose and which (each a whole sentence to translate); the eye reads the verb.
   return (
     <>
-      <Link to={`/discoveries/${discovery.id}/edit${query}`} className={`${actionClass} text-orange-800`}>
-        Edit{what}
+      <Link
+        to={`/discoveries/${discovery.id}/edit${query}`}
+        aria-label={t("Edit your discovery of Jimmy #{serial}", { serial })}
+        className={`${actionClass} text-orange-800`}
+      >
+        {t("Edit")}
       </Link>
-      <Link to={`/discoveries/${discovery.id}/delete${query}`} className={`${actionClass} text-red-800`}>
-        Delete{what}
+      <Link
+        to={`/discoveries/${discovery.id}/delete${query}`}
+        aria-label={t("Delete your discovery of Jimmy #{serial}", { serial })}
+        className={`${actionClass} text-red-800`}
+      >
+        {t("Delete")}
       </Link>
     </>
   );

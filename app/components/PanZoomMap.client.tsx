@@ -13,6 +13,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { mapMarkers, MARKER_COLOUR, markerWidth, type MapMarker } from "~/lib/area-map";
 import type { BBox, MapState } from "~/lib/clustering";
 import type { MapArea, MapJimmy } from "~/lib/hunt-map";
+import { useT } from "~/components/i18n";
 
 export type PanZoomTiles = { urlTemplate: string; attribution: string; attributionUrl: string | null };
 
@@ -121,6 +122,7 @@ export type PanZoomMapProps = {
 /** Leaflet in a box the size of the embedded map, following the page's view and markers as the visitor moves around the page. */
 export function PanZoomMap({ tiles, areas, selected, state, view, addressOf }: PanZoomMapProps) {
   const element = useRef<HTMLDivElement>(null);
+  const t = useT();
   const map = useRef<Leaflet | null>(null);
   const [ready, setReady] = useState(false);
   const [tilesFailing, setTilesFailing] = useState(false);
@@ -147,7 +149,7 @@ export function PanZoomMap({ tiles, areas, selected, state, view, addressOf }: P
   }, [urlTemplate, attribution, attributionUrl]);
 
   // Every area the page lists, where there is room to zoom in on them, and the selected area's Jimmys.
-  const markers = useMemo(() => mapMarkers(areas, selected, state, areas.length, addressOf), [areas, selected, state, addressOf]);
+  const markers = useMemo(() => mapMarkers(areas, selected, state, areas.length, addressOf, t), [areas, selected, state, addressOf, t]);
   useEffect(() => {
     if (ready) map.current?.show(markers, view);
   }, [ready, markers, view]);
@@ -157,7 +159,7 @@ export function PanZoomMap({ tiles, areas, selected, state, view, addressOf }: P
       <div
         ref={element}
         role="region"
-        aria-label="Pan-and-zoom map of discovered Jimmys"
+        aria-label={t("Pan-and-zoom map of discovered Jimmys")}
         className="h-[360px] w-full bg-stone-100 sm:h-[440px]"
         data-testid="pan-zoom-map"
       />

@@ -1,6 +1,7 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { SpinnerIcon } from "./ui/icons";
+import { useT } from "./i18n";
 
 const JIMMY_PAGE = /^\/jimmy\/[^/]+$/;
 
@@ -27,6 +28,7 @@ const FeedPageSkeleton = lazy<React.ComponentType<SkeletonProps>>(() =>
  * spinner for a Jimmy's page) instead of leaving the old page up.
  */
 export function PendingPage({ huntName, children }: { huntName: string; children: React.ReactNode }) {
+  const t = useT();
   const navigation = useNavigation();
   const location = useLocation();
   const target = navigation.state === "loading" ? navigation.location?.pathname : undefined;
@@ -36,7 +38,7 @@ export function PendingPage({ huntName, children }: { huntName: string; children
     return (
       <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3 text-stone-600" role="status" aria-live="polite">
         <SpinnerIcon className="h-10 w-10 animate-spin text-orange-700" />
-        Loading Jimmy…
+        {t("Loading Jimmy…")}
       </div>
     );
   }

@@ -2,6 +2,8 @@ import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { labelCodeFromScan } from "~/lib/qr-code";
 import { CameraIcon, UploadIcon } from "./ui/icons";
+import { useT } from "./i18n";
+import { msg } from "~/lib/language";
 
 type Detector = (source: HTMLVideoElement | HTMLCanvasElement | ImageBitmap) => Promise<string | null>;
 
@@ -38,6 +40,7 @@ async function createDetector(): Promise<Detector> {
   };
 }
 
+/** An error's message is a message key (msg()), worded when shown. */
 type Status = { kind: "idle" | "starting" | "scanning" | "reading" } | { kind: "error"; message: string };
 
 /** Reads a Jimmy's label with the camera (or from a photo of it) and opens its discovery form. */
@@ -47,6 +50,7 @@ export function QrScanner() {
   const streamRef = useRef<MediaStream | null>(null);
   const frameRef = useRef<number | undefined>(undefined);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const t = useT();
 
   const stop = useCallback(() => {
     if (frameRef.current !== undefined) cancelAnimationFrame(frameRef.current);
@@ -62,7 +66,10 @@ export function QrScanner() {
       if (text === null) return false;
       const code = labelCodeFromScan(text);
       if (!code) {
-        setStatus({ kind: "error", message: "That QR code isn't a Jimmy label. Try the code on the Jimmy's base, or type it in below." });
+        setStatus({
+          kind: "error",
+          message: msg("That QR code isn't a Jimmy label. Try the code on the Jimmy's base, or type it in below."),
+        });
         return false;
       }
       stop();
@@ -76,7 +83,7 @@ export function QrScanner() {
     if (!navigator.mediaDevices?.getUserMedia) {
       setStatus({
         kind: "error",
-        message: "This browser can't use the camera here. Take a photo of the label instead, or type the code in below.",
+        message: msg("This browser can't use the camera here. Take a photo of the label instead, or type the code in below."),
       });
       return;
     }
@@ -109,8 +116,8 @@ export function QrScanner() {
       setStatus({
         kind: "error",
         message: denied
-          ? "Camera access was denied. Allow the camera for this site, take a photo of the label instead, or type the code in below."
-          : "The camera could not be started. Take a photo of the label instead, or type the code in below.",
+          ? msg("Camera access was denied. Allow the camera for this site, take a photo of the label instead, or type the code in below.")
+          : msg("The camera could not be started. Take a photo of the label instead, or type the code in below."),
       });
     }
   }
@@ -126,13 +133,13 @@ export function QrScanner() {
       if (text === null) {
         setStatus({
           kind: "error",
-          message: "No QR code was found in that photo. Try again closer, with good light, or type the code in below.",
+          message: msg("No QR code was found in that photo. Try again closer, with good light, or type the code in below."),
         });
         return;
       }
       follow(text);
     } catch {
-      setStatus({ kind: "error", message: "That photo could not be read. Try another one, or type the code in below." });
+      setStatus({ kind: "error", message: msg("That photo could not be read. Try another one, or type the code in below.") });
     }
   }
 
@@ -140,21 +147,21 @@ export function QrScanner() {
   return (
     <div>
       <div className={`relative overflow-hidden rounded-2xl bg-stone-900 ${scanning ? "" : "hidden"}`}>
-        <video ref={videoRef} muted playsInline className="aspect-square w-full object-cover" aria-label="Camera view" />
+        <video ref={videoRef} muted playsInline className="aspect-square w-full object-cover" aria-label={t("Camera view")} />
         <div aria-hidden="true" className="pointer-events-none absolute inset-[18%] rounded-2xl border-4 border-white/80" />
       </div>
       <p className="mt-3 text-sm text-stone-700" role="status" aria-live="polite">
         {status.kind === "starting"
-          ? "Starting the camera…"
+          ? t("Starting the camera…")
           : scanning
-            ? "Point the camera at the QR code on the Jimmy's label."
+            ? t("Point the camera at the QR code on the Jimmy's label.")
             : status.kind === "reading"
-              ? "Reading the photo…"
+              ? t("Reading the photo…")
               : ""}
       </p>
       {status.kind === "error" ? (
         <p role="alert" className="mt-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {status.message}
+          {t(status.message)}
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
@@ -167,7 +174,7 @@ export function QrScanner() {
             }}
             className="h-11 rounded-full border border-stone-300 px-5 font-semibold hover:bg-stone-50"
           >
-            Stop camera
+            {t("Stop camera")}
           </button>
         ) : (
           <button
@@ -177,12 +184,12 @@ export function QrScanner() {
             className="flex h-11 items-center gap-2 rounded-full bg-orange-700 px-5 font-semibold text-white hover:bg-orange-800 disabled:opacity-60"
           >
             <CameraIcon className="h-5 w-5" />
-            Start camera
+            {t("Start camera")}
           </button>
         )}
         <label className="flex h-11 cursor-pointer items-center gap-2 rounded-full border border-orange-300 px-5 font-semibold text-orange-800 hover:bg-orange-50 focus-within:ring-2 focus-within:ring-orange-500">
           <UploadIcon className="h-5 w-5" />
-          Scan from a photo
+          {t("Scan from a photo")}
           <input
             type="file"
             accept="image/*"

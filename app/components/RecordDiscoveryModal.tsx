@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { CloseIcon, PlusIcon } from "./ui/icons";
+import { useT } from "./i18n";
 
 // The form (photo preparation, upload, location) is fetched when a hunter
 // reaches for the button, not with every Jimmy page: most visitors only look.
@@ -15,6 +16,7 @@ const DiscoveryForm = lazy(() => loadDiscoveryForm().then((module) => ({ default
  * closes.
  */
 export function RecordDiscoveryModal({ serialNumber, buttonClassName }: { serialNumber: number; buttonClassName: string }) {
+  const t = useT();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
 
@@ -44,7 +46,7 @@ export function RecordDiscoveryModal({ serialNumber, buttonClassName }: { serial
         aria-haspopup="dialog"
       >
         <PlusIcon className="h-5 w-5" />
-        Add Your Discovery
+        {t("Add Your Discovery")}
       </button>
       <dialog
         ref={dialogRef}
@@ -60,24 +62,26 @@ export function RecordDiscoveryModal({ serialNumber, buttonClassName }: { serial
           <div className="flex items-start justify-between gap-4">
             <div>
               <h2 id="record-discovery-title" className="text-2xl font-extrabold tracking-tight">
-                Record Your Discovery
+                {t("Record Your Discovery")}
               </h2>
-              <p className="mt-1 text-stone-600">Jimmy #{serialNumber} is on the move. Where did you find him?</p>
+              <p className="mt-1 text-stone-600">
+                {t("Jimmy #{serial} is on the move. Where did you find him?", { serial: String(serialNumber) })}
+              </p>
             </div>
-            <button type="button" onClick={close} aria-label="Close" className="rounded-full p-2 text-stone-600 hover:bg-stone-100">
+            <button type="button" onClick={close} aria-label={t("Close")} className="rounded-full p-2 text-stone-600 hover:bg-stone-100">
               <CloseIcon className="h-5 w-5" />
             </button>
           </div>
           <div className="mt-6">
             {/* Mounted only while open, so a reopened dialog starts afresh after a cancel. */}
             {open ? (
-              <Suspense fallback={<p className="py-8 text-center text-stone-600">Loading the form…</p>}>
+              <Suspense fallback={<p className="py-8 text-center text-stone-600">{t("Loading the form…")}</p>}>
                 <DiscoveryForm
                   kind="modal"
                   idempotencyKey={reportKey}
                   action={`/jimmy/${serialNumber}/new-discovery`}
                   draftKey={`report:new:${serialNumber}`}
-                  submitLabel="Record Discovery"
+                  submitLabel={t("Record Discovery")}
                   onSuccess={close}
                   secondaryAction={
                     <button
@@ -85,7 +89,7 @@ export function RecordDiscoveryModal({ serialNumber, buttonClassName }: { serial
                       onClick={close}
                       className="rounded-full border border-stone-300 bg-white px-5 py-3 font-semibold text-stone-800 hover:bg-stone-50"
                     >
-                      Cancel
+                      {t("Cancel")}
                     </button>
                   }
                 />

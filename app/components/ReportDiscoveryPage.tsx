@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "~/components/Link";
 import { DiscoveryForm } from "~/components/DiscoveryForm";
 import { BackIcon } from "~/components/ui/icons";
+import { useT } from "~/components/i18n";
 import { useActionAnswer } from "~/lib/action-answer";
 import { jimmyPath } from "~/lib/discoveries";
 import { type ReportActionResult, reportFormAction } from "~/lib/report-form";
@@ -46,6 +47,7 @@ export function ReportDiscoveryPage({
   children: ReactNode;
 }) {
   const result = useActionAnswer<ReportActionResult>();
+  const t = useT();
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
       <Link
@@ -53,7 +55,7 @@ export function ReportDiscoveryPage({
         className="inline-flex items-center gap-1.5 text-sm font-semibold text-orange-800 hover:text-orange-900"
       >
         <BackIcon className="h-4 w-4" />
-        Jimmy #{serialNumber}
+        {t("Jimmy #{serial}", { serial: String(serialNumber) })}
       </Link>
       <div className="mt-4 rounded-3xl border border-orange-100 bg-white p-6 shadow-sm sm:p-8">
         {heading}

@@ -1,6 +1,7 @@
 import type { MapView } from "~/lib/journey-map";
 import type { PlacedTile } from "~/lib/map-tiles";
 import { MapTiles, TileCredit, type TileCreditData } from "./MapTiles";
+import { useT } from "./i18n";
 
 export type SightingMapData = {
   /** Its size in the drawing's units (the journey map's 640 × 360). */
@@ -27,6 +28,7 @@ export type SightingMapData = {
  * are still there, never a broken frame.
  */
 export function SightingMap({ map, serialNumber }: { map: SightingMapData; serialNumber: number }) {
+  const t = useT();
   const [cx, cy] = [map.width / 2, map.height / 2];
   return (
     <figure className="relative m-0 h-full min-h-64 w-full overflow-hidden bg-sky-100 lg:min-h-72" data-testid="sighting-map">
@@ -35,7 +37,10 @@ export function SightingMap({ map, serialNumber }: { map: SightingMapData; seria
         preserveAspectRatio="xMidYMid slice"
         className="absolute inset-0 h-full w-full"
         role="img"
-        aria-label={`Map of the latest sighting of Jimmy #${serialNumber}, ${map.approximate ? "around" : "at"} ${map.place}`}
+        aria-label={t(
+          "{approximate, select, yes {Map of the latest sighting of Jimmy #{serial}, around {place}} other {Map of the latest sighting of Jimmy #{serial}, at {place}}}",
+          { approximate: map.approximate ? "yes" : "no", serial: String(serialNumber), place: map.place },
+        )}
       >
         <image href={map.basemap} width={map.width} height={map.height} preserveAspectRatio="none" />
         <MapTiles tiles={map.tiles} />
@@ -61,7 +66,7 @@ export function SightingMap({ map, serialNumber }: { map: SightingMapData; seria
       </figcaption>
       <p className="absolute inset-x-0 bottom-0 flex flex-wrap justify-between gap-x-3 bg-white/85 px-2 py-0.5 text-[11px] text-stone-700">
         <a href={map.largerMapUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-orange-800 underline">
-          View larger map
+          {t("View larger map")}
         </a>
         <span>
           {map.tiles.length > 0 ? (

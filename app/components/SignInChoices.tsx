@@ -1,15 +1,17 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Field } from "~/components/forms";
+import { useT } from "~/components/i18n";
 import { loginLink } from "~/lib/login-link";
 import { EMAIL_CODE_INTENTS, type EmailCodeAnswer } from "~/lib/sign-in-code";
 import { Button } from "./ui/Button";
 
 export type ProviderAvailability = Record<"apple" | "meta" | "google", boolean>;
 
+/** Each provider's name is its own, in every language ("Continue with {provider}"). */
 const providerButtons = [
-  { id: "apple", label: "Continue with Apple", className: "bg-black text-white hover:bg-stone-800" },
-  { id: "meta", label: "Continue with Meta", className: "bg-[#0866ff] text-white hover:bg-[#0757d6]" },
-  { id: "google", label: "Continue with Google", className: "border border-stone-300 bg-white text-stone-800 hover:bg-stone-50" },
+  { id: "apple", name: "Apple", className: "bg-black text-white hover:bg-stone-800" },
+  { id: "meta", name: "Meta", className: "bg-[#0866ff] text-white hover:bg-[#0757d6]" },
+  { id: "google", name: "Google", className: "border border-stone-300 bg-white text-stone-800 hover:bg-stone-50" },
 ] as const;
 
 const unavailableClass =
@@ -33,6 +35,7 @@ export function SignInChoices({
   emailAvailable: boolean;
   answer?: EmailCodeAnswer;
 }) {
+  const t = useT();
   const providerHref = (provider: string) => {
     const params = new URLSearchParams({ provider });
     if (redirectTo !== "/") params.set("redirectTo", redirectTo);
@@ -47,24 +50,24 @@ export function SignInChoices({
             href={providerHref(button.id)}
             className={`flex h-12 w-full items-center justify-center rounded-full font-semibold shadow-sm ${button.className}`}
           >
-            {button.label}
+            {t("Continue with {provider}", { provider: button.name })}
           </a>
         ) : (
           <p key={button.id} className={unavailableClass}>
-            <span className="font-semibold">{button.label}</span>
-            <span className="text-xs">Not available on this server</span>
+            <span className="font-semibold">{t("Continue with {provider}", { provider: button.name })}</span>
+            <span className="text-xs">{t("Not available on this server")}</span>
           </p>
         ),
       )}
       <p aria-hidden="true" className="flex items-center gap-3 py-1 text-xs font-semibold uppercase tracking-wide text-stone-500">
         <span className="h-px flex-1 bg-stone-200" />
-        or
+        {t("or")}
         <span className="h-px flex-1 bg-stone-200" />
       </p>
       {!emailAvailable ? (
         <p className={unavailableClass}>
-          <span className="font-semibold">Email me a code</span>
-          <span className="text-xs">Not available on this server</span>
+          <span className="font-semibold">{t("Email me a code")}</span>
+          <span className="text-xs">{t("Not available on this server")}</span>
         </p>
       ) : answer?.step === "code" ? (
         <CodeForm redirectTo={redirectTo} answer={answer} />
@@ -89,6 +92,7 @@ function useSubmitting() {
 
 function EmailForm({ redirectTo, answer }: { redirectTo: string; answer?: EmailCodeAnswer }) {
   const submitting = useSubmitting();
+  const t = useT();
   return (
     <Form method="post" action={loginLink(redirectTo)} noValidate className="space-y-3">
       <input type="hidden" name="intent" value={EMAIL_CODE_INTENTS.request} />
@@ -96,7 +100,7 @@ function EmailForm({ redirectTo, answer }: { redirectTo: string; answer?: EmailC
       <FormError message={answer?.formError} />
       <Field
         id="sign-in-email"
-        label="Email address"
+        label={t("Email address")}
         name="email"
         type="email"
         autoComplete="email"
@@ -105,10 +109,10 @@ function EmailForm({ redirectTo, answer }: { redirectTo: string; answer?: EmailC
         maxLength={254}
         defaultValue={answer?.values.email ?? ""}
         error={answer?.fieldErrors?.email?.[0]}
-        hint="No account elsewhere needed: we email you a 6-digit code to type here."
+        hint={t("No account elsewhere needed: we email you a 6-digit code to type here.")}
       />
       <Button disabled={submitting} size="none" className="h-12 w-full">
-        Email me a code
+        {t("Email me a code")}
       </Button>
     </Form>
   );
@@ -116,19 +120,16 @@ function EmailForm({ redirectTo, answer }: { redirectTo: string; answer?: EmailC
 
 function CodeForm({ redirectTo, answer }: { redirectTo: string; answer: EmailCodeAnswer }) {
   const submitting = useSubmitting();
+  const t = useT();
   const email = answer.values.email;
   return (
     <div className="space-y-3 rounded-2xl border border-orange-100 bg-orange-50/60 p-4">
       <p role="status" className="text-sm text-stone-800">
-        {answer.sentTo ? (
-          <>
-            We sent a 6-digit code to <strong className="break-all">{answer.sentTo}</strong>. It works once, for 10 minutes.
-          </>
-        ) : (
-          <>
-            Type the code we sent to <strong className="break-all">{email}</strong>.
-          </>
-        )}
+        {answer.sentTo
+          ? t("We sent a 6-digit code to {email}. It works once, for 10 minutes.", {
+              email: <strong className="break-all">{answer.sentTo}</strong>,
+            })
+          : t("Type the code we sent to {email}.", { email: <strong className="break-all">{email}</strong> })}
       </p>
       <FormError message={answer.formError} />
       <Form method="post" action={loginLink(redirectTo)} noValidate className="space-y-3">
@@ -137,7 +138,7 @@ function CodeForm({ redirectTo, answer }: { redirectTo: string; answer: EmailCod
         <input type="hidden" name="email" value={email} />
         <Field
           id="sign-in-code"
-          label="Code from the email"
+          label={t("Code from the email")}
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -148,7 +149,7 @@ function CodeForm({ redirectTo, answer }: { redirectTo: string; answer: EmailCod
           className="font-mono text-lg tracking-widest"
         />
         <Button disabled={submitting} size="none" className="h-12 w-full">
-          Sign in
+          {t("Sign in")}
         </Button>
       </Form>
       <Form method="post" action={loginLink(redirectTo)} className="flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -156,10 +157,10 @@ function CodeForm({ redirectTo, answer }: { redirectTo: string; answer: EmailCod
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <input type="hidden" name="email" value={email} />
         <button type="submit" disabled={submitting} className="font-semibold text-orange-800 hover:underline">
-          Send a new code
+          {t("Send a new code")}
         </button>
         <a href={loginLink(redirectTo)} className="font-semibold text-orange-800 hover:underline">
-          Use another address
+          {t("Use another address")}
         </a>
       </Form>
     </div>

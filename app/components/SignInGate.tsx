@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { loginLink } from "~/lib/login-link";
 import { useRootData } from "./root-data";
 import { useToast } from "./Toaster";
+import { useT } from "./i18n";
 
 /** SPEC.md §9: the sign-in page follows the toast after one second. */
 export const SIGN_IN_REDIRECT_DELAY_MS = 1000;
@@ -27,6 +28,7 @@ export function ContributorLink({
 }) {
   const signedIn = Boolean(useRootData()?.user);
   const showToast = useToast();
+  const t = useT();
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -46,7 +48,7 @@ export function ContributorLink({
       onClick={(event) => {
         if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();
-        showToast({ title: "Sign in required", description: "Please sign in to report Jimmy discoveries" });
+        showToast({ title: t("Sign in required"), description: t("Please sign in to report Jimmy discoveries") });
         clearTimeout(timer.current);
         timer.current = setTimeout(() => navigate(href), SIGN_IN_REDIRECT_DELAY_MS);
       }}

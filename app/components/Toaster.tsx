@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD_PX, type Toast, type ToastInput } from "~/lib/toast";
 import { CloseIcon } from "./ui/icons";
+import { useT } from "./i18n";
 
 type ShowToast = (toast: ToastInput) => void;
 
@@ -19,6 +20,7 @@ let counter = 0;
  * are seen without JavaScript too.
  */
 export function ToastProvider({ flash, children }: { flash: Toast | null; children: React.ReactNode }) {
+  const t = useT();
   const [current, setCurrent] = useState<Toast | null>(flash);
   const [hydrated, setHydrated] = useState(false);
   const regionRef = useRef<HTMLOListElement>(null);
@@ -47,8 +49,8 @@ export function ToastProvider({ flash, children }: { flash: Toast | null; childr
     <ToastContext.Provider value={show}>
       {children}
       <section
-        aria-label="Notifications (F8)"
-        className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex justify-center px-3 sm:inset-x-auto sm:right-4 sm:top-auto sm:bottom-4"
+        aria-label={t("Notifications (F8)")}
+        className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex justify-center px-3 sm:inset-x-auto sm:end-4 sm:top-auto sm:bottom-4"
       >
         <ol ref={regionRef} tabIndex={-1} className="flex w-full max-w-sm flex-col gap-2 outline-none" data-testid="toast-region">
           {current ? <ToastItem key={current.id} toast={current} hydrated={hydrated} onDismiss={() => setCurrent(null)} /> : null}
@@ -59,6 +61,7 @@ export function ToastProvider({ flash, children }: { flash: Toast | null; childr
 }
 
 function ToastItem({ toast, hydrated, onDismiss }: { toast: Toast; hydrated: boolean; onDismiss: () => void }) {
+  const t = useT();
   const [offset, setOffset] = useState(0);
   const [paused, setPaused] = useState(false);
   const start = useRef<number | null>(null);
@@ -84,7 +87,7 @@ function ToastItem({ toast, hydrated, onDismiss }: { toast: Toast; hydrated: boo
         role={toast.variant === "destructive" ? "alert" : "status"}
         aria-atomic="true"
         data-testid="toast"
-        className={`relative flex touch-pan-y items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg transition-transform ${tone}`}
+        className={`relative flex touch-pan-y items-start gap-3 rounded-xl border p-4 pe-10 shadow-lg transition-transform ${tone}`}
         style={offset ? { transform: `translateX(${offset}px)`, transition: "none" } : undefined}
         onPointerDown={(e) => {
           start.current = e.clientX;
@@ -117,8 +120,8 @@ function ToastItem({ toast, hydrated, onDismiss }: { toast: Toast; hydrated: boo
           <button
             type="button"
             onClick={onDismiss}
-            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100"
-            aria-label="Dismiss notification"
+            className="absolute end-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:opacity-100"
+            aria-label={t("Dismiss notification")}
           >
             <CloseIcon className="h-4 w-4" />
           </button>

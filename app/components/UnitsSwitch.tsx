@@ -1,4 +1,5 @@
 import type { DistanceUnit } from "~/lib/reader-preferences";
+import { useT } from "./i18n";
 
 /**
  * "Distances in: miles · km": a plain HTML form (app/routes/preferences.units.tsx)
@@ -7,6 +8,7 @@ import type { DistanceUnit } from "~/lib/reader-preferences";
  * the browser and can be drawn into server-made markup (the journey map).
  */
 export function UnitsSwitch({ unit, back, className = "" }: { unit: DistanceUnit; back: string; className?: string }) {
+  const t = useT();
   return (
     <form
       method="post"
@@ -15,7 +17,7 @@ export function UnitsSwitch({ unit, back, className = "" }: { unit: DistanceUnit
       data-testid="units-switch"
     >
       <input type="hidden" name="redirectTo" value={back} />
-      <span id="units-label">Distances in</span>
+      <span id="units-label">{t("Distances in")}</span>
       <span role="group" aria-labelledby="units-label" className="inline-flex rounded-full border border-stone-300 bg-white p-0.5">
         {(["mi", "km"] as const).map((choice) => (
           <button
@@ -28,7 +30,7 @@ export function UnitsSwitch({ unit, back, className = "" }: { unit: DistanceUnit
               unit === choice ? "bg-orange-700 text-white" : "text-stone-700 hover:bg-orange-50"
             }`}
           >
-            {choice === "mi" ? "miles" : "km"}
+            {choice === "mi" ? t("miles") : t("km")}
           </button>
         ))}
       </span>

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { BellIcon } from "./ui/icons";
+import { useT } from "./i18n";
 
 /**
  * Watch or stop watching a Jimmy: a POST form naming the state it asks for,
@@ -9,6 +10,7 @@ import { BellIcon } from "./ui/icons";
  * Signed out, the same post leads to sign-in and back.
  */
 export function WatchButton({ serialNumber, watching, watchers }: { serialNumber: number; watching: boolean; watchers: number }) {
+  const t = useT();
   const others = watchers - (watching ? 1 : 0);
   return (
     <Form method="post" action={`/jimmy/${serialNumber}/watch`} preventScrollReset id="watch" className="flex items-center gap-2">
@@ -23,16 +25,17 @@ export function WatchButton({ serialNumber, watching, watchers }: { serialNumber
         }`}
       >
         <BellIcon className="h-4 w-4" />
-        {watching ? "Watching" : "Watch"}
+        {watching ? t("Watching") : t("Watch")}
       </button>
       <span className="text-sm text-stone-600" data-testid="watchers">
         {watching
-          ? others > 0
-            ? `You and ${others} other ${others === 1 ? "hunter" : "hunters"} get its news`
-            : "You get its news"
-          : watchers > 0
-            ? `${watchers} ${watchers === 1 ? "hunter watches" : "hunters watch"} it`
-            : "Get its news"}
+          ? t(
+              "{others, plural, =0 {You get its news} one {You and # other hunter get its news} other {You and # other hunters get its news}}",
+              {
+                others,
+              },
+            )
+          : t("{watchers, plural, =0 {Get its news} one {# hunter watches it} other {# hunters watch it}}", { watchers })}
       </span>
     </Form>
   );

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { HeaderUser } from "~/components/SiteHeader";
 import type { HuntConfig } from "~/lib/config";
+import type { Language } from "~/lib/language";
 import type { Toast } from "~/lib/toast";
 
 /*
@@ -24,6 +25,8 @@ export type RootLoaderData = {
   user: RootUser | null;
   unreadNotifications: number;
   demoSignIn: boolean;
+  /** The page's language (app/web/language.server.ts). */
+  language: Language;
 };
 
 export function useRootData(): RootLoaderData | undefined {

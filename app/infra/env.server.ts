@@ -100,6 +100,7 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: wholeNumber(1, 256, 0, " of processes"),
   PAGE_CACHE_TTL_MS: wholeNumber(0, 60_000, 1000, " of milliseconds"),
   DEMO_SIGN_IN: booleanFlag,
+  PSEUDO_LANGUAGE: booleanFlag,
   GOOGLE_CLIENT_ID: z.string().trim().optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
   GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
@@ -199,6 +200,8 @@ export type Env = {
   mapTiles: MapTiles;
   /** Local sign-in without a provider, for trying the app on one's own machine (loopback only). */
   demoSignIn: boolean;
+  /** Offers the accented test language en-XA (?lang=en-XA), which the browser tests walk for untranslated words. */
+  pseudoLanguage: boolean;
   /** The admin password's scrypt hash; null when admin sign-in is not configured. */
   adminPasswordHash: string | null;
   /** Keys the check codes printed on QR labels (see app/services/qr.server.ts). */
@@ -408,6 +411,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     mapEmbedOrigin: new URL(raw.MAP_EMBED_ORIGIN).origin,
     mapTiles: parseMapTiles(raw),
     demoSignIn: raw.DEMO_SIGN_IN,
+    pseudoLanguage: raw.PSEUDO_LANGUAGE,
     adminPasswordHash: raw.ADMIN_PASSWORD_HASH ?? null,
     // In development the labels are keyed by a value derived from the session
     // secret, so local labels keep working without another setting.

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+// The English catalogue, as the server registers it: the messages are worded by `t`.
+import "~/web/language.server";
 import { basemapSvg } from "~/services/basemap.server";
 import { AREA_MAP_SIZE, framedView, mapMarkers, markerWidth, nearLongitude, offlineMap, placeMarkers } from "./area-map";
 import { mapSearch } from "./clustering";

@@ -6,11 +6,14 @@
  * off and without the embedded map's service.
  */
 import { mapSearch, MAX_MARKERS, type MapState } from "./clustering";
-import { plural } from "./format";
+import { type MessageKey, translator } from "./language";
 import type { MapArea, MapJimmy } from "./hunt-map";
 import { basemapPath, JOURNEY_MAP_SIZE, projection, type MapView } from "./journey-map";
 import type { BoundingBox } from "./map-embed";
 import { tilesForView, type PlacedTile } from "./map-tiles";
+
+/** `t` in the reader's language (useT in a page, requestT on the server). */
+type Words = (key: MessageKey, values?: Record<string, string | number>) => string;
 
 /** The same frame as a journey map's, so both ask the basemap for the same size of drawing. */
 export const AREA_MAP_SIZE = JOURNEY_MAP_SIZE;
@@ -76,6 +79,7 @@ export function mapMarkers(
   state: MapState,
   areaLimit: number,
   addressOf: (state: MapState) => string,
+  t: Words = translator("en"),
 ): MapMarker[] {
   const largest = areas[0]?.size ?? 1;
   const areaMarkers = areas.slice(0, areaLimit).flatMap((area, rank): MapMarker[] =>
@@ -85,7 +89,11 @@ export function mapMarkers(
           {
             key: `area-${area.key}`,
             href: addressOf({ zoom: state.zoom, cluster: area.key, jimmy: null }),
-            label: `${rank + 1}. ${area.areaName}: ${plural(area.size, "Jimmy", "Jimmys")}`,
+            label: t("{rank, number}. {area}: {count, plural, one {# Jimmy} other {# Jimmys}}", {
+              rank: rank + 1,
+              area: area.areaName,
+              count: area.size,
+            }),
             text: String(rank + 1),
             latitude: area.latitude,
             longitude: area.longitude,
@@ -98,7 +106,7 @@ export function mapMarkers(
   const jimmyMarkers = (selected?.members ?? []).map((jimmy): MapMarker => ({
     key: `jimmy-${jimmy.serialNumber}`,
     href: addressOf({ zoom: state.zoom, cluster: selected!.key, jimmy: jimmy.serialNumber }),
-    label: `Jimmy #${jimmy.serialNumber}`,
+    label: t("Jimmy #{serial}", { serial: String(jimmy.serialNumber) }),
     text: String(jimmy.serialNumber),
     latitude: jimmy.latitude,
     longitude: jimmy.longitude,
@@ -251,9 +259,10 @@ export function offlineMap(
   state: MapState,
   view: BoundingBox,
   tileTemplate: string,
+  t: Words = translator("en"),
 ): OfflineMap {
   const drawn = framedView(view, AREA_MAP_SIZE);
-  const placed = placeMarkers(mapMarkers(areas, selected, state, MAX_MARKERS, mapSearch), drawn, (marker) => marker.diameter / 2);
+  const placed = placeMarkers(mapMarkers(areas, selected, state, MAX_MARKERS, mapSearch, t), drawn, (marker) => marker.diameter / 2);
   return {
     basemap: basemapPath(drawn, AREA_MAP_SIZE),
     tiles: tilesForView(drawn, AREA_MAP_SIZE, tileTemplate),

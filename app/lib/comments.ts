@@ -1,3 +1,5 @@
+import { msg } from "./language";
+
 export type CommentView = {
   id: number;
   content: string;
@@ -16,7 +18,7 @@ export type CommentView = {
 export const COMMENT_EDIT_WINDOW_MS = 15 * 60 * 1000;
 
 /** Shown for a comment whose author left no name (SPEC.md §2). */
-export const ANONYMOUS_NAME = "Anonymous Hunter";
+export const ANONYMOUS_NAME = msg("Anonymous Hunter");
 
 /** Long enough for a story about the find, short enough to keep a Jimmy's page readable. */
 export const COMMENT_MAX_LENGTH = 1000;
@@ -25,9 +27,14 @@ export const AUTHOR_NAME_MAX_LENGTH = 40;
 /** The Add Comment form's name for its honeypot field: people never see it, form-filling bots do. */
 export const HONEYPOT_FIELD = "website";
 
-export const COMMENT_BLANK_TEXT = "Write a comment first.";
-export const COMMENT_TOO_LONG_TEXT = `Keep your comment under ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters.`;
-export const AUTHOR_NAME_TOO_LONG_TEXT = `Keep your name under ${AUTHOR_NAME_MAX_LENGTH} characters.`;
+/**
+ * The form's messages, worded where they are shown (`t(COMMENT_BLANK_TEXT)`). The limits are
+ * written out in them (a zod message is worded without values): keep them equal to
+ * COMMENT_MAX_LENGTH and AUTHOR_NAME_MAX_LENGTH.
+ */
+export const COMMENT_BLANK_TEXT = msg("Write a comment first.");
+export const COMMENT_TOO_LONG_TEXT = msg("Keep your comment under 1,000 characters.");
+export const AUTHOR_NAME_TOO_LONG_TEXT = msg("Keep your name under 40 characters.");
 
 /** What the comment form gets back from its action. */
 export type CommentActionResult =

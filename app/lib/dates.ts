@@ -1,9 +1,10 @@
 /*
- * Dates and ages in words: the feed cards' "2h ago", the comments' "1 day
+ * Dates and ages in words, in the reader's language (ICU plurals for ages, Intl for dates): the feed cards' "2h ago", the comments' "1 day
  * ago" and calendar dates, the same on the server and in the browser. Apart
  * from ./format (names and numbers), which every page loads: only the pages
  * with cards or comments load this (vite.config.ts, "card-parts").
  */
+import { type Language, translator } from "./language";
 import { RecentlyUsed } from "./recently-used";
 
 const HOUR = 3_600_000;
@@ -13,23 +14,32 @@ function elapsed(date: Date | string, now: Date | string): number {
   return Math.max(0, new Date(now).getTime() - new Date(date).getTime());
 }
 
-/** Feed cards (SPEC.md §9): 'Just now', 'Nh ago', 'Nd ago'. */
-export function relativeAge(date: Date | string, now: Date | string): string {
+/** Feed cards (SPEC.md §9): 'Just now', 'Nh ago', 'Nd ago', in `language`. */
+export function relativeAge(date: Date | string, now: Date | string, language: Language = "en"): string {
+  const t = translator(language);
   const ms = elapsed(date, now);
-  if (ms < HOUR) return "Just now";
-  if (ms < DAY) return `${Math.floor(ms / HOUR)}h ago`;
-  return `${Math.floor(ms / DAY)}d ago`;
+  if (ms < HOUR) return t("Just now");
+  if (ms < DAY) return t("{hours, plural, other {#h ago}}", { hours: Math.floor(ms / HOUR) });
+  return t("{days, plural, other {#d ago}}", { days: Math.floor(ms / DAY) });
 }
 
-/** Comments (SPEC.md §9): 'Just now', '{h}h ago', '1 day ago', '{n} days ago', then the date (in the reader's `timeZone`). */
-export function commentTime(date: Date | string, now: Date | string, timeZone = "UTC"): string {
+/**
+ * Comments (SPEC.md §9): 'Just now', '{h}h ago', '1 day ago', '{n} days ago', then the date (in the reader's
+ * `timeZone`), in `language`.
+ */
+export function commentTime(date: Date | string, now: Date | string, timeZone = "UTC", language: Language = "en"): string {
+  const t = translator(language);
   const ms = elapsed(date, now);
-  if (ms < HOUR) return "Just now";
-  if (ms < DAY) return `${Math.floor(ms / HOUR)}h ago`;
+  if (ms < HOUR) return t("Just now");
+  if (ms < DAY) return t("{hours, plural, other {#h ago}}", { hours: Math.floor(ms / HOUR) });
   const days = Math.floor(ms / DAY);
-  if (days === 1) return "1 day ago";
-  if (days < 7) return `${days} days ago`;
-  return formatDate(date, timeZone);
+  if (days < 7) return t("{days, plural, one {# day ago} other {# days ago}}", { days });
+  return formatDate(date, timeZone, language);
+}
+
+/** The locale Intl words `language` in: English as the hunt has always written it (US month-day order). */
+export function intlLocale(language: Language): string {
+  return language === "en" || language === "en-XA" ? "en-US" : language;
 }
 
 // One formatter per time zone for the life of the process: toLocaleDateString with
@@ -63,13 +73,14 @@ export function wordedOnce(kind: string, date: Date | string, timeZone: string, 
  * A calendar date in `timeZone` (UTC unless told), the same on the server and
  * in every browser: pages pass the zone the server worded their other dates in.
  */
-export function formatDate(date: Date | string, timeZone = "UTC"): string {
-  return wordedOnce("date", date, timeZone, (value) => {
-    let format = calendarDates.get(timeZone);
+export function formatDate(date: Date | string, timeZone = "UTC", language: Language = "en"): string {
+  return wordedOnce(`date ${language}`, date, timeZone, (value) => {
+    const key = `${language} ${timeZone}`;
+    let format = calendarDates.get(key);
     if (!format)
       calendarDates.set(
-        timeZone,
-        (format = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "short", day: "numeric" })),
+        key,
+        (format = new Intl.DateTimeFormat(intlLocale(language), { timeZone, year: "numeric", month: "short", day: "numeric" })),
       );
     return format.format(value);
   });

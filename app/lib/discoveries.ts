@@ -1,7 +1,11 @@
 import type { Photo } from "./photos";
 import { MAX_ROW_ID } from "./ids";
+import type { MessageKey } from "./language";
 
-/** SPEC.md §5: an empty caption becomes this. */
+/**
+ * SPEC.md §5: an empty caption becomes this, stored as written (English); pages show it in the reader's
+ * language with `shownCaption`.
+ */
 export const DEFAULT_CAPTION = "Another Jimmy discovery!";
 
 /** SPEC.md §9: the feed loads 10 discoveries at a time. */
@@ -85,4 +89,9 @@ export function discoveryPagePath(id: number): string {
 export function discoveryInJourneyPath(discovery: { id: number; createdAt: string; jimmy: { serialNumber: number } }): string {
   const before = encodeCursor({ createdAt: discovery.createdAt, id: discovery.id + 1 });
   return `${jimmyPath(discovery.jimmy.serialNumber)}?before=${encodeURIComponent(before)}#discovery-${discovery.id}`;
+}
+
+/** A caption as shown: the hunter's words, or the default one in the reader's language (`t`). */
+export function shownCaption(caption: string, t: (key: MessageKey) => string): string {
+  return caption === DEFAULT_CAPTION ? t("Another Jimmy discovery!") : caption;
 }

@@ -1,5 +1,6 @@
 /** What a hunter's email choices mean (app/models/email.server.ts, /account). */
 import type { EmailFrequency, NotificationKind } from "#db/schema";
+import { type MessageKey, msg } from "./language";
 
 /** The news of a watched Jimmy, which email carries; likes stay in the app. */
 export const EMAILED_KINDS: readonly NotificationKind[] = ["rediscovery", "comment", "milestone", "missing"];
@@ -17,10 +18,11 @@ export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60_000;
  */
 export const UNSUBSCRIBE_LINK_DAYS = 60;
 
-export const EMAIL_FREQUENCY_LABELS: Record<EmailFrequency, string> = {
-  off: "No email — news in the app only",
-  each: "An email for each piece of news",
-  daily: "One email a day with the day's news (a digest)",
+/** Worded where shown: `t(EMAIL_FREQUENCY_LABELS[frequency])`. */
+export const EMAIL_FREQUENCY_LABELS: Record<EmailFrequency, MessageKey> = {
+  off: msg("No email — news in the app only"),
+  each: msg("An email for each piece of news"),
+  daily: msg("One email a day with the day's news (a digest)"),
 };
 
 export const JOB_KINDS = {

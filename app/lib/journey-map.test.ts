@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+// The English catalogue (journeySummary words its line with `t`).
+import "~/web/language.server";
 import { centralMeridian, drawJourney, greatCirclePoints, journeySummary, MAX_MARKERS, type MapStop } from "./journey-map";
 
 let nextId = 1;

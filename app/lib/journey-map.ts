@@ -15,6 +15,7 @@
 import type { LatLng } from "./distance";
 import type { DistanceUnit } from "./reader-preferences";
 import { formatDistance } from "./units";
+import { type Language, type Translate, translator } from "./language";
 
 export type MapStop = LatLng & { id: number; createdAt: string; approximate: boolean };
 
@@ -314,11 +315,29 @@ function round(value: number, places: number): number {
  * of a typed town (`townCentres` of them), it says the distance is between
  * towns: two spots typed in one town are 0 miles apart only as towns.
  */
-export function journeySummary(stopCount: number, legCount: number, miles: number, unit: DistanceUnit = "mi", townCentres = 0): string {
-  if (stopCount === 1) return "One stop so far.";
-  const count = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-  const summary = `${count(stopCount, "stop", "stops")} and ${count(legCount, "leg", "legs")}, ${formatDistance(miles, unit)} in all.`;
+export function journeySummary(
+  stopCount: number,
+  legCount: number,
+  miles: number,
+  unit: DistanceUnit = "mi",
+  townCentres = 0,
+  t: Translate = translator("en"),
+  language: Language = "en",
+): string {
+  if (stopCount === 1) return t("One stop so far.");
+  const summary = t("{stops, plural, one {# stop} other {# stops}} and {legs, plural, one {# leg} other {# legs}}, {distance} in all.", {
+    stops: stopCount,
+    legs: legCount,
+    distance: formatDistance(miles, unit, { language }),
+  });
   if (townCentres === 0) return summary;
-  if (townCentres >= stopCount) return `${summary} Every pin is only a town's centre, so the distance is between towns, not the spots.`;
-  return `${summary} ${count(townCentres, "pin is", "pins are")} only a town's centre, so distances to ${townCentres === 1 ? "it" : "them"} are between towns, not the spots.`;
+  const towns =
+    townCentres >= stopCount
+      ? t("Every pin is only a town's centre, so the distance is between towns, not the spots.")
+      : t(
+          "{pins, plural, one {# pin is only a town's centre, so distances to it are between towns, not the spots.} other {# pins are only a town's centre, so distances to them are between towns, not the spots.}}",
+          { pins: townCentres },
+        );
+  // Two sentences, each worded whole.
+  return `${summary} ${towns}`;
 }

@@ -6,25 +6,27 @@
  * server, so the page after hydration says exactly what the first render did.
  */
 
-import { formatDate, wordedOnce } from "./dates";
+import { formatDate, intlLocale, wordedOnce } from "./dates";
+import type { Language } from "./language";
 
 /** A time zone and whether it is the place's (true) or the reader's (false). */
 export type DateZone = { timeZone: string; ofPlace: boolean };
 
 const dateTimes = new Map<string, Intl.DateTimeFormat>();
 
-/** "Nov 21, 2026" in `timeZone`. */
-export function localDate(date: Date | string, timeZone: string): string {
-  return formatDate(date, timeZone);
+/** "Nov 21, 2026" in `timeZone`, in `language`. */
+export function localDate(date: Date | string, timeZone: string, language: Language = "en"): string {
+  return formatDate(date, timeZone, language);
 }
 
-/** "Nov 21, 2026, 6:01 PM CST" in `timeZone` (its short name, or "GMT+1" where it has none in English). */
-export function localDateTime(date: Date | string, timeZone: string): string {
-  return wordedOnce("date and time", date, timeZone, (value) => {
-    // A formatter costs about 70 µs to build and 2 µs to use: one per zone, kept.
-    let format = dateTimes.get(timeZone);
+/** "Nov 21, 2026, 6:01 PM CST" in `timeZone` (its short name, or "GMT+1" where it has none in English), in `language`. */
+export function localDateTime(date: Date | string, timeZone: string, language: Language = "en"): string {
+  return wordedOnce(`date and time ${language}`, date, timeZone, (value) => {
+    // A formatter costs about 70 µs to build and 2 µs to use: one per zone and language, kept.
+    const key = `${language} ${timeZone}`;
+    let format = dateTimes.get(key);
     if (!format) {
-      format = new Intl.DateTimeFormat("en-US", {
+      format = new Intl.DateTimeFormat(intlLocale(language), {
         timeZone,
         year: "numeric",
         month: "short",
@@ -33,7 +35,7 @@ export function localDateTime(date: Date | string, timeZone: string): string {
         minute: "2-digit",
         timeZoneName: "short",
       });
-      dateTimes.set(timeZone, format);
+      dateTimes.set(key, format);
     }
     // U+202F (narrow no-break space) before AM/PM is how ICU writes it; a plain space reads the same and copies better.
     return format.format(value).replace(/\u202f/g, " ");

@@ -5,6 +5,7 @@
  * (app/services/near-me.server.ts).
  */
 import { EARTH_RADIUS_MILES, greatCircleMiles, type LatLng } from "./distance";
+import { type Language, type MessageKey, translator } from "./language";
 import type { DistanceUnit } from "./reader-preferences";
 import { formatBothUnits, KM_PER_MILE } from "./units";
 
@@ -37,12 +38,15 @@ export type NearMeQuery =
 
 export const MAX_PLACE_LENGTH = 200;
 
+/** `t` in the reader's language (useT in a page, requestT on the server). */
+type Words = (key: MessageKey, values?: Record<string, string | number>) => string;
+
 /**
  * Reads the page's address: `?at=lat,lng` (what the browser's location
  * gives, with JavaScript) or `?place=…` (typed, without it). A position wins
- * when both are there.
+ * when both are there. A message is worded with `t` (English when not given).
  */
-export function parseNearMe(params: URLSearchParams): NearMeQuery {
+export function parseNearMe(params: URLSearchParams, t: Words = translator("en")): NearMeQuery {
   const at = params.get("at")?.trim();
   const text = params.get("place")?.trim() ?? "";
   if (at) {
@@ -50,14 +54,18 @@ export function parseNearMe(params: URLSearchParams): NearMeQuery {
     const latitude = match ? Number(match[1]) : NaN;
     const longitude = match ? Number(match[2]) : NaN;
     if (!(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)) {
-      return { kind: "invalid", message: "That position is not one on Earth. Type a place instead.", text };
+      return { kind: "invalid", message: t("That position is not one on Earth. Type a place instead."), text };
     }
     return { kind: "point", point: roundPosition({ latitude, longitude }) };
   }
   if (params.has("place")) {
-    if (!text) return { kind: "invalid", message: "Type a place to search from, like “Austin, TX” or “Paris, France”.", text };
+    if (!text) return { kind: "invalid", message: t("Type a place to search from, like “Austin, TX” or “Paris, France”."), text };
     if (text.length > MAX_PLACE_LENGTH) {
-      return { kind: "invalid", message: `A place is at most ${MAX_PLACE_LENGTH} characters.`, text: text.slice(0, MAX_PLACE_LENGTH) };
+      return {
+        kind: "invalid",
+        message: t("A place is at most {max, number} characters.", { max: MAX_PLACE_LENGTH }),
+        text: text.slice(0, MAX_PLACE_LENGTH),
+      };
     }
     return { kind: "place", text };
   }
@@ -101,13 +109,23 @@ export function compassPoint(bearing: number): Compass {
 }
 
 /** "0.4 mi (0.6 km)", "12 mi (19 km)", "1,240 mi (1,996 km)": both units, the reader's first, as hunters here use either. */
-export function formatDistance(km: number, unit: DistanceUnit = "mi"): string {
-  return formatBothUnits(km / KM_PER_MILE, unit);
+export function formatDistance(km: number, unit: DistanceUnit = "mi", language: Language = "en"): string {
+  return formatBothUnits(km / KM_PER_MILE, unit, language);
 }
 
-/** Where a Jimmy is from the hunter: "12 mi (19 km) northeast"; "here" within 100 m. */
-export function formatHeading(km: number, bearing: number, unit: DistanceUnit = "mi"): string {
-  return km < 0.1 ? "Right here (within 100 m)" : `${formatDistance(km, unit)} ${compassPoint(bearing)}`;
+/** Where a Jimmy is from the hunter: "12 mi (19 km) northeast"; "here" within 100 m. Worded with `t` in `language` (English when not given). */
+export function formatHeading(
+  km: number,
+  bearing: number,
+  unit: DistanceUnit = "mi",
+  t: Words = translator("en"),
+  language: Language = "en",
+): string {
+  if (km < 0.1) return t("Right here (within 100 m)");
+  return t(
+    "{distance} {direction, select, north {north} northeast {northeast} east {east} southeast {southeast} south {south} southwest {southwest} west {west} other {northwest}}",
+    { distance: formatDistance(km, unit, language), direction: compassPoint(bearing) },
+  );
 }
 
 /** Half the Earth's circumference: a circle this wide covers the whole sphere. */

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { compileMessage, formatMessage } from "./messages";
 import { afterDeleteReturn, ownContentReturn, returnLabel } from "./own-content-return";
+
+/** `t` in English, as the server words a message from its source. */
+const t = (key: string | number, values?: Record<string, unknown>) => formatMessage(compileMessage(String(key)), values, "en") as string;
 
 const discovery = { id: 41, serialNumber: 7 };
 
@@ -44,6 +48,6 @@ describe("returnLabel", () => {
     ["/hunters/3?after=abc#discovery-41", "Your profile"],
     ["/account", "Back"],
   ])("names %s for the way back", (back, label) => {
-    expect(returnLabel(back, discovery)).toBe(label);
+    expect(returnLabel(back, discovery, t)).toBe(label);
   });
 });

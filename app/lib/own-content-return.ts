@@ -1,4 +1,5 @@
 import { discoveryPagePath, jimmyPath } from "./discoveries";
+import type { MessageKey } from "./language";
 import { safeRedirect } from "./redirect";
 
 /** The query parameter and form field that carry where a hunter edits or deletes their discovery from. */
@@ -32,11 +33,15 @@ export function afterDeleteReturn(back: string, discovery: OwnDiscovery): string
   return url.hash === anchor ? `${url.pathname}${url.search}` : back;
 }
 
-/** What the way back from the edit and delete pages is called: the page it goes to. */
-export function returnLabel(back: string, discovery: OwnDiscovery): string {
+/** Any `t` (useT, requestT) where only text comes back. */
+type Words = (key: MessageKey, values?: Record<string, string | number | null | undefined>) => string;
+
+/** What the way back from the edit and delete pages is called: the page it goes to, in the language of `t`. */
+export function returnLabel(back: string, discovery: OwnDiscovery, t: Words): string {
   const { pathname } = new URL(back, "http://same-origin.invalid");
-  if (pathname === discoveryPagePath(discovery.id)) return `Your discovery of Jimmy #${discovery.serialNumber}`;
-  if (pathname === jimmyPath(discovery.serialNumber)) return `Jimmy #${discovery.serialNumber}`;
-  if (pathname.startsWith("/hunters/")) return "Your profile";
-  return "Back";
+  const serial = String(discovery.serialNumber);
+  if (pathname === discoveryPagePath(discovery.id)) return t("Your discovery of Jimmy #{serial}", { serial });
+  if (pathname === jimmyPath(discovery.serialNumber)) return t("Jimmy #{serial}", { serial });
+  if (pathname.startsWith("/hunters/")) return t("Your profile");
+  return t("Back");
 }

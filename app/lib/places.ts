@@ -1,4 +1,5 @@
 import { aboutDistance } from "./location-precision";
+import type { MessageKey } from "./language";
 import { usStateName } from "./us-states";
 
 /** What a hunter gave as a discovery's place: coordinates, a typed place, or both. */
@@ -77,11 +78,19 @@ export function displayPlace(place: DiscoveryPlace): string | null {
  * (town centre)"), or the distance the hunter rounded it by. Null when the
  * pin is the measured spot, or there is none.
  */
-export function pinNote(place: DiscoveryPlace & { latitude?: number | string | null }): string | null {
+export function pinNote(
+  place: DiscoveryPlace & { latitude?: number | string | null },
+  /** The reader's `t` (useT's or requestT's); without one, English. */
+  t?: (key: MessageKey, values?: Record<string, string | number>) => string,
+): string | null {
   if (place.latitude === null) return null;
   if (place.approximate) {
     const label = placeLabel(place);
+    if (t) return label ? t("pin: {place} (town centre)", { place: label }) : t("pin: town centre");
     return label ? `pin: ${label} (town centre)` : "pin: town centre";
   }
-  return place.radiusM ? `pin: within ${aboutDistance(place.radiusM)} of the spot` : null;
+  if (!place.radiusM) return null;
+  return t
+    ? t("pin: within {distance} of the spot", { distance: aboutDistance(place.radiusM, t) })
+    : `pin: within ${aboutDistance(place.radiusM)} of the spot`;
 }

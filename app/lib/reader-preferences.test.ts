@@ -46,9 +46,14 @@ describe("preferenceVariant", () => {
   it("names the copy of a page a signed-out reader gets, the defaults being the empty name", () => {
     expect(preferenceVariant(undefined, undefined)).toBe("");
     expect(preferenceVariant(undefined, "en-US")).toBe("");
-    expect(preferenceVariant(undefined, "fr-FR")).toBe("km");
-    expect(preferenceVariant("tz=Europe/Paris", "fr-FR")).toBe("km Europe/Paris");
-    expect(preferenceVariant("units=mi; tz=Europe/Paris", "fr-FR")).toBe("mi Europe/Paris");
+    // A language the hunt speaks is part of the name (its words differ); one it does not reads English.
+    expect(preferenceVariant(undefined, "fr-FR")).toBe("km|fr");
+    expect(preferenceVariant(undefined, "nl-NL")).toBe("km");
+    expect(preferenceVariant("tz=Europe/Paris", "fr-FR")).toBe("km Europe/Paris|fr");
+    expect(preferenceVariant("units=mi; tz=Europe/Paris", "fr-FR")).toBe("mi Europe/Paris|fr");
+    // The language chosen with the switch wins over the browser's.
+    expect(preferenceVariant("lang=ja", "fr-FR")).toBe("km|ja");
+    expect(preferenceVariant("lang=en", "fr-FR")).toBe("km");
   });
 
   it("is null for any cookie besides the preferences: that request is rendered for its sender", () => {

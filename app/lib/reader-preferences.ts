@@ -7,11 +7,15 @@
  * hydration say the same thing. The anonymous page cache keeps one copy per
  * preference (server/page-cache.ts).
  */
+import { isLanguage, LANGUAGES, negotiateLanguage, PSEUDO_LANGUAGE } from "./language.ts";
+
 export type DistanceUnit = "mi" | "km";
 
 export const UNITS_COOKIE = "units";
 export const TIME_ZONE_COOKIE = "tz";
-const PREFERENCE_COOKIES: ReadonlySet<string> = new Set([UNITS_COOKIE, TIME_ZONE_COOKIE]);
+/** The language the reader chose (app/web/language.server.ts). */
+export const LANGUAGE_COOKIE = "lang";
+const PREFERENCE_COOKIES: ReadonlySet<string> = new Set([UNITS_COOKIE, TIME_ZONE_COOKIE, LANGUAGE_COOKIE]);
 
 /** Where road distances are read in miles; everywhere else, kilometres. */
 const MILE_REGIONS = new Set(["US", "GB", "LR", "MM", "PR", "VI", "GU", "AS", "MP", "UM"]);
@@ -61,7 +65,7 @@ export type ReaderPreferences = {
 };
 
 /** The named cookies of a Cookie header (later duplicates lose). */
-function cookieValues(cookieHeader: string | null | undefined): Map<string, string> {
+export function cookieValues(cookieHeader: string | null | undefined): Map<string, string> {
   const values = new Map<string, string>();
   for (const pair of cookieHeader?.split(";") ?? []) {
     const at = pair.indexOf("=");
@@ -103,8 +107,11 @@ export function requestPreferences(request: Request): ReaderPreferences {
 export function preferenceVariant(cookieHeader: string | null | undefined, acceptLanguage: string | null | undefined): string | null {
   if (cookieHeader) for (const name of cookieValues(cookieHeader).keys()) if (!PREFERENCE_COOKIES.has(name)) return null;
   const { units, timeZone } = readerPreferences(cookieHeader, acceptLanguage);
-  // "" for the hunt's defaults (miles, UTC), "km", "mi Europe/Paris"…
-  return timeZone ? `${units} ${timeZone}` : units === "mi" ? "" : units;
+  // "" for the hunt's defaults (miles, UTC, English), "km", "mi Europe/Paris", "km|fr"…
+  const chosen = cookieHeader ? cookieValues(cookieHeader).get(LANGUAGE_COOKIE) : undefined;
+  const language = isLanguage(chosen, [...LANGUAGES, PSEUDO_LANGUAGE]) ? chosen : (negotiateLanguage(acceptLanguage) ?? "en");
+  const base = timeZone ? `${units} ${timeZone}` : units === "mi" ? "" : units;
+  return language === "en" ? base : `${base}|${language}`;
 }
 
 /**

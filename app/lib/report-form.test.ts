@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { LOCATION_REQUIRED_TEXT, newDiscoveryHeading, PHOTO_REQUIRED_TEXT, reportFormSchema } from "./report-form";
 import { ApiDiscoverySchema, ReportFieldsSchema } from "./report-schema";
 import { INVISIBLE_ONLY } from "../../tests/support/invisible";
+import { translator } from "./language";
+// Registers the catalogues, so `t` words English as the pages do.
+import "~/web/language.server";
 
 const tempPath = "uploads/2026/11/0123456789abcdef0123456789abcdef";
 
@@ -20,7 +23,7 @@ describe("the new-discovery heading", () => {
     [100, "101st"],
     [110, "111th"],
   ])("after %i discoveries says %s", (existing, nth) => {
-    expect(newDiscoveryHeading(7, existing)).toBe(`You found Jimmy #7, his ${nth} discovery.`);
+    expect(newDiscoveryHeading(7, existing, translator("en"))).toBe(`You found Jimmy #7, his ${nth} discovery.`);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { LocationPrecision } from "./location-precision";
 import { z } from "zod";
 import { jimmyPath } from "./discoveries";
-import { ordinal } from "./format";
+import { msg, type MessageKey } from "./language";
 import { PLAIN_DECIMAL } from "./text";
 import { multiLineText, singleLineText } from "./text-fields";
 
@@ -33,52 +33,81 @@ export function reportFormAction(serial: number, kind: "first" | "new"): string 
 export const HUNTER_FIELD = "hunter";
 
 /** What a report form is refused for when another hunter is signed in now. */
-export const OTHER_HUNTER_TEXT =
-  "This report was filled in by another hunter on this device, so it was not recorded for you: only that hunter can send it.";
+export const OTHER_HUNTER_TEXT = msg(
+  "This report was filled in by another hunter on this device, so it was not recorded for you: only that hunter can send it.",
+);
 
-export const PHOTO_REQUIRED_TITLE = "Photo required";
+export const PHOTO_REQUIRED_TITLE = msg("Photo required");
 
 /** SPEC.md §5: the 'Photo required' message each form gives. */
-export const PHOTO_REQUIRED_TEXT: Record<ReportFormKind, string> = {
-  first: "Please take a photo of Jimmy to complete the discovery",
-  new: "Please add a photo of Jimmy to share your discovery",
-  modal: "Please select a photo of your Jimmy discovery",
+export const PHOTO_REQUIRED_TEXT: Record<ReportFormKind, MessageKey> = {
+  first: msg("Please take a photo of Jimmy to complete the discovery"),
+  new: msg("Please add a photo of Jimmy to share your discovery"),
+  modal: msg("Please select a photo of your Jimmy discovery"),
 };
 
 /** Reporting without a scan proof asks for the label's code (docs/security.md). */
-export const CHECK_CODE_REQUIRED_TEXT = "Enter the code printed on the label, under the Jimmy's number (like Code 7KX3PA).";
+export const CHECK_CODE_REQUIRED_TEXT = msg("Enter the code printed on the label, under the Jimmy's number (like Code 7KX3PA).");
 
-export const LOCATION_REQUIRED_TEXT = "Enter where you found Jimmy, or use your current location.";
+export const LOCATION_REQUIRED_TEXT = msg("Enter where you found Jimmy, or use your current location.");
+
+/** A `t` (useT's or requestT's) for the helpers below that word a message with values. */
+export type Words = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+/** English as `t` would word it, for a message an error carries as its English text (the logs read it). */
+function english(source: string, values: Record<string, string | number>): string {
+  return source.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? ""));
+}
 
 /**
  * Typed text the gazetteer finds no place in, with no coordinates to place
  * it by: said on the location field, with the text kept for mending.
  */
-export function unknownPlaceText(typed: string, canMeasure = true): string {
-  return `We couldn't find "${typed}" on the map — add a town or country${canMeasure ? ", or use your current location" : ""}.`;
+export function unknownPlaceText(typed: string, canMeasure = true, t?: Words): string {
+  if (!t) return english(canMeasure ? UNKNOWN_PLACE_MEASURABLE : UNKNOWN_PLACE, { typed });
+  return canMeasure
+    ? t('We couldn\'t find "{typed}" on the map — add a town or country, or use your current location.', { typed })
+    : t('We couldn\'t find "{typed}" on the map — add a town or country.', { typed });
 }
+
+const UNKNOWN_PLACE_MEASURABLE = 'We couldn\'t find "{typed}" on the map — add a town or country, or use your current location.';
+const UNKNOWN_PLACE = 'We couldn\'t find "{typed}" on the map — add a town or country.';
 
 export const MAX_CAPTION_LENGTH = 500;
 export const MAX_LOCATION_LENGTH = 200;
 
 /** 'You found Jimmy #12, his 3rd discovery.' — n is the discoveries so far plus this one. */
-export function newDiscoveryHeading(serialNumber: number, existingDiscoveries: number): string {
-  return `You found Jimmy #${serialNumber}, his ${ordinal(existingDiscoveries + 1)} discovery.`;
+export function newDiscoveryHeading(serialNumber: number, existingDiscoveries: number, t: Words): string {
+  return t("You found Jimmy #{serial}, his {n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} discovery.", {
+    serial: String(serialNumber),
+    n: existingDiscoveries + 1,
+  });
 }
 
-export function firstDiscoveryNotice(serialNumber: number): string {
-  return `This will create Jimmy #${serialNumber}'s official page and mark the beginning of their journey!`;
+export function firstDiscoveryNotice(serialNumber: number, t: Words): string {
+  return t("This will create Jimmy #{serial}'s official page and mark the beginning of their journey!", { serial: String(serialNumber) });
 }
 
 const TEMP_PATH = /^uploads\/\d{4}\/\d{2}\/[0-9a-f]{32}$/;
 
-const optionalText = (text: typeof singleLineText, max: number, label: string) =>
+/** What a field too long is refused with (the limits above, written out so a translator sees them). */
+const TOO_LONG_TEXT = {
+  caption: msg("Keep the caption under 500 characters."),
+  location: msg("Keep the location under 200 characters."),
+};
+
+const optionalText = (text: typeof singleLineText, max: number, label: "caption" | "location") =>
   text()
-    .max(max, `Keep the ${label} under ${max} characters.`)
+    .max(max, TOO_LONG_TEXT[label] as string)
     .optional()
     .transform((value) => (value ? value : null));
 
-const coordinate = (limit: number, label: string) =>
+const OUT_OF_RANGE_TEXT = {
+  latitude: msg("The latitude must be a number between -90 and 90."),
+  longitude: msg("The longitude must be a number between -180 and 180."),
+};
+
+const coordinate = (limit: number, label: "latitude" | "longitude") =>
   z
     .string()
     .trim()
@@ -87,7 +116,7 @@ const coordinate = (limit: number, label: string) =>
       if (!value) return null;
       const number = PLAIN_DECIMAL.test(value) ? Number(value) : Number.NaN;
       if (!Number.isFinite(number) || Math.abs(number) > limit) {
-        ctx.addIssue({ code: "custom", message: `The ${label} must be a number between -${limit} and ${limit}.` });
+        ctx.addIssue({ code: "custom", message: OUT_OF_RANGE_TEXT[label] as string });
         return z.NEVER;
       }
       return Math.round(number * 1e6) / 1e6;
@@ -103,9 +132,9 @@ export function reportFormSchema(kind: ReportFormKind) {
   return z
     .object({
       tempPath: z
-        .string({ error: PHOTO_REQUIRED_TEXT[kind] })
-        .min(1, PHOTO_REQUIRED_TEXT[kind])
-        .regex(TEMP_PATH, "Your photo upload has expired or was already used. Please choose the photo again."),
+        .string({ error: PHOTO_REQUIRED_TEXT[kind] as string })
+        .min(1, PHOTO_REQUIRED_TEXT[kind] as string)
+        .regex(TEMP_PATH, msg("Your photo upload has expired or was already used. Please choose the photo again.")),
       caption:
         kind === "first"
           ? z
@@ -123,10 +152,10 @@ export function reportFormSchema(kind: ReportFormKind) {
         ctx.addIssue({
           code: "custom",
           path: ["location"],
-          message: "The device location was incomplete. Please try again or type the location.",
+          message: msg("The device location was incomplete. Please try again or type the location."),
         });
       } else if (value.location === null && value.latitude === null) {
-        ctx.addIssue({ code: "custom", path: ["location"], message: LOCATION_REQUIRED_TEXT });
+        ctx.addIssue({ code: "custom", path: ["location"], message: LOCATION_REQUIRED_TEXT as string });
       }
     });
 }

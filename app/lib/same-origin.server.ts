@@ -13,11 +13,12 @@
  *
  * No `~/` import: plain Node loads this file for the server.
  */
+import { msg } from "./language.ts";
 
 /** What the refusal says, wherever it is made. */
-export const CROSS_SITE_REFUSAL = "This request came from another site, so it was refused. Please use the form on this site.";
+export const CROSS_SITE_REFUSAL = msg("This request came from another site, so it was refused. Please use the form on this site.");
 /** What a state-changing request to an address that cannot be read is told. */
-export const UNREADABLE_PATH_REFUSAL = "This request's address could not be read, so it was refused.";
+export const UNREADABLE_PATH_REFUSAL = msg("This request's address could not be read, so it was refused.");
 
 /**
  * Whether a request with these `Origin` and `Sec-Fetch-Site` header values

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
+// The English catalogue, as the server registers it: the messages are worded by `t`.
+import "~/web/language.server";
 import { milestoneText } from "./milestones";
 import { formatDistance as nearMeDistance } from "./near-me";
 import { distanceFigure, formatBothUnits, formatDistance } from "./units";
+// The catalogues, as the server registers them at start (the words are worded by translate()).
+import "~/web/language.server";
 
 describe("distances in the reader's unit", () => {
   it("words miles or kilometres", () => {

@@ -1,3 +1,6 @@
+import type { Translate } from "./language";
+import { compileMessage, formatMessage } from "./messages";
+
 /**
  * A browser as a person names it, from its User-Agent: "Chrome on Android",
  * "Safari on iPhone", "Firefox on Windows". Only the well-known ones; anything
@@ -23,11 +26,15 @@ const SYSTEMS: [RegExp, string][] = [
   [/\bLinux\b/, "Linux"],
 ];
 
-export function describeBrowser(userAgent: string | null): string {
-  if (!userAgent) return "An unknown browser";
+/** English, for callers that word nothing for a reader (the data archive). */
+const english: Translate = (key, values) => formatMessage(compileMessage(String(key)), values, "en") as string;
+
+/** The browser's name in the reader's words (`t`: requestT); browsers' and systems' names are proper names. */
+export function describeBrowser(userAgent: string | null, t: Translate = english): string {
+  if (!userAgent) return t("An unknown browser");
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return t("{browser} on {system}", { browser, system });
   if (browser) return browser;
-  return system ? `A browser on ${system}` : "An unknown browser";
+  return system ? t("A browser on {system}", { system }) : t("An unknown browser");
 }

@@ -3,6 +3,7 @@ import type { Database } from "#db/schema";
 import type { DiscoveryCardData } from "~/lib/discoveries";
 import { buildPhoto, type PhotoUrl } from "~/lib/photos";
 import { apiDecimal } from "~/lib/api";
+import type { Translate } from "~/lib/language";
 import { displayPlace, pinNote } from "~/lib/places";
 
 /**
@@ -38,7 +39,8 @@ export type CardRow = {
   profile_image_url: string | null;
 };
 
-export function toCardData(row: CardRow, photoUrl: PhotoUrl): DiscoveryCardData {
+/** A card as `t` words it (the reader's: translator(language) or requestT(request)); English without one. */
+export function toCardData(row: CardRow, photoUrl: PhotoUrl, t?: Translate): DiscoveryCardData {
   return {
     id: row.id,
     photo: buildPhoto(row.photo_key, row.photo_variants, row.photo_width, row.photo_height, photoUrl),
@@ -47,7 +49,7 @@ export function toCardData(row: CardRow, photoUrl: PhotoUrl): DiscoveryCardData 
     latitude: apiDecimal(row.latitude),
     longitude: apiDecimal(row.longitude),
     place: displayPlace({ ...row, approximate: row.location_approximate === 1 }),
-    pin: pinNote({ ...row, approximate: row.location_approximate === 1, radiusM: row.position_radius_m }),
+    pin: pinNote({ ...row, approximate: row.location_approximate === 1, radiusM: row.position_radius_m }, t),
     city: row.city,
     region: row.region,
     country: row.country,
@@ -116,7 +118,8 @@ export async function findCard(
   photoUrl: PhotoUrl,
   id: number,
   viewerId: number | null,
+  t?: Translate,
 ): Promise<DiscoveryCardData | null> {
   const row = await selectCards(db, viewerId).where("d.id", "=", id).executeTakeFirst();
-  return row ? toCardData(row, photoUrl) : null;
+  return row ? toCardData(row, photoUrl, t) : null;
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import { encodeCursor, FEED_PAGE_SIZE, type Cursor, type DiscoveryCardData, type FeedPage } from "~/lib/discoveries";
+import type { Translate } from "~/lib/language";
 import { buildPhoto, parseVariants, type PhotoUrl } from "~/lib/photos";
 import { formatCount, plural } from "~/lib/format";
 import { displayPlace, type LocationInput, type ResolvedLocation } from "~/lib/places";
@@ -156,6 +157,8 @@ export async function listDiscoveries(
     hunterId?: number;
     /** Only this Jimmy's discoveries (its feed). */
     jimmyId?: number;
+    /** Words the cards (the reader's `t`); English without one. */
+    t?: Translate;
   },
 ): Promise<FeedPage> {
   const limit = options.limit ?? FEED_PAGE_SIZE;
@@ -180,7 +183,7 @@ export async function listDiscoveries(
       .offset(options.after ? 0 : (options.offset ?? 0))
       .execute();
   }
-  const page = rows.slice(0, limit).map((row) => toCardData(row, photoUrl));
+  const page = rows.slice(0, limit).map((row) => toCardData(row, photoUrl, options.t));
   const last = page[page.length - 1];
   return {
     discoveries: page,
@@ -498,9 +501,10 @@ export async function findDiscoveryPage(
   photoUrl: PhotoUrl,
   id: number,
   viewerId: number | null,
+  t?: Translate,
 ): Promise<DiscoveryPage> {
   const row = await selectCards(db, viewerId).where("d.id", "=", id).executeTakeFirst();
-  if (row) return { found: true, discovery: toCardData(row, photoUrl) };
+  if (row) return { found: true, discovery: toCardData(row, photoUrl, t) };
   const removed = await db
     .selectFrom("removed_discoveries as r")
     .leftJoin("jimmys as j", "j.id", "r.jimmy_id")

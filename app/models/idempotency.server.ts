@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#db/schema";
 import type { Executor } from "~/infra/db.server";
+import { msg } from "~/lib/language";
 
 /** How long a key is remembered; a repeat after this is a new request. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -17,7 +18,7 @@ export type IdempotencyGuard = {
   request?: string;
 };
 
-export const IDEMPOTENCY_KEY_REUSED_TEXT = "This idempotency key was already used for a different request. Send a new key.";
+export const IDEMPOTENCY_KEY_REUSED_TEXT = msg("This idempotency key was already used for a different request. Send a new key.");
 
 /** The key was first used for another request; the new one is refused rather than answered with the first's result. */
 export class IdempotencyKeyReusedError extends Error {

@@ -5,6 +5,7 @@ import { encodeCursor, type Cursor, type DiscoveryCardData } from "~/lib/discove
 import { apiDecimal } from "~/lib/api";
 import type { LatLng } from "~/lib/distance";
 import { KM_PER_DEGREE, type Strip } from "~/lib/near-me";
+import type { Translate } from "~/lib/language";
 import type { PhotoUrl } from "~/lib/photos";
 import { nowIso } from "~/lib/time";
 import { selectCards, toCardData } from "./cards.server";
@@ -151,7 +152,7 @@ export async function getJimmyPage(
   db: Kysely<Database>,
   photoUrl: PhotoUrl,
   serialNumber: number,
-  options: { viewerId?: number | null; now?: Date; before?: Cursor | null; limit?: number | null } = {},
+  options: { viewerId?: number | null; now?: Date; before?: Cursor | null; limit?: number | null; t?: Translate } = {},
 ): Promise<JimmyPageData | null> {
   const jimmy = await findJimmyBySerial(db, serialNumber);
   if (!jimmy) return null;
@@ -172,7 +173,7 @@ export async function getJimmyPage(
     before ? timeline().limit(1).executeTakeFirst() : Promise.resolve(undefined),
     jimmyPlacesQuery(db, jimmy.id).then((result) => result.rows[0]!),
   ]);
-  const page = rows.slice(0, limit).map((row) => toCardData(row, photoUrl));
+  const page = rows.slice(0, limit).map((row) => toCardData(row, photoUrl, options.t));
   const last = page[page.length - 1];
   const latestRow = before ? newest : rows[0];
   const now = options.now ?? new Date();
@@ -188,7 +189,7 @@ export async function getJimmyPage(
       firstDiscoveryAt: jimmy.first_discovery_at,
     },
     stats: { discoveries: jimmy.discovery_count, locations: Number(places.n ?? 0), daysSinceCreated },
-    latest: latestRow ? toCardData(latestRow, photoUrl) : null,
+    latest: latestRow ? toCardData(latestRow, photoUrl, options.t) : null,
     discoveries: page,
     olderCursor: rows.length > limit && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
     journeyVersion: Number(jimmy.journey_version),

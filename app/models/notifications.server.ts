@@ -1,5 +1,7 @@
 import type { NotificationKind } from "#db/schema";
+import { type Translate, translator } from "~/lib/language";
 import { milestoneText } from "~/lib/milestones";
+import type { DistanceUnit } from "~/lib/reader-preferences";
 import { milestonesOfDiscoveries } from "./milestones.server";
 import { ANONYMOUS_NAME } from "~/lib/comments";
 import { fullName } from "~/lib/format";
@@ -206,6 +208,9 @@ export async function listNotifications(
     ids?: readonly number[];
     notEmailedSince?: string;
     kinds?: readonly NotificationKind[];
+    /** The reader's words and unit, for a milestone's text (English and miles when not given). */
+    t?: Translate;
+    units?: DistanceUnit;
   },
 ): Promise<{ notifications: NotificationView[]; nextBeforeId: number | null }> {
   const limit = options.limit ?? NOTIFICATIONS_PAGE_SIZE;
@@ -249,7 +254,11 @@ export async function listNotifications(
     page.filter((row) => row.kind === "milestone" && row.discovery_id !== null).map((row) => row.discovery_id!),
   );
   const milestoneWords = new Map<number, string[]>();
-  for (const m of reached) milestoneWords.set(m.discoveryId, [...(milestoneWords.get(m.discoveryId) ?? []), milestoneText(m)]);
+  for (const m of reached)
+    milestoneWords.set(m.discoveryId, [
+      ...(milestoneWords.get(m.discoveryId) ?? []),
+      milestoneText(m, options.units, options.t ?? translator("en")),
+    ]);
   return {
     notifications: page.map((row) => {
       const jimmyHref = row.serial_number === null ? "/" : `/jimmy/${row.serial_number}`;

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema";
 import { isPostgres } from "#db/migrations/dialect";
 import type { DiscoveryCardData } from "~/lib/discoveries";
+import type { Translate } from "~/lib/language";
 import type { PhotoUrl } from "~/lib/photos";
 import { SEARCH_PAGE_SIZE, searchWords } from "~/lib/search";
 import { selectCards, toCardData } from "./cards.server";
@@ -38,7 +39,7 @@ export async function searchDiscoveries(
   db: Kysely<Database>,
   photoUrl: PhotoUrl,
   query: string,
-  { before = null, limit = SEARCH_PAGE_SIZE }: { before?: number | null; limit?: number } = {},
+  { before = null, limit = SEARCH_PAGE_SIZE, t }: { before?: number | null; limit?: number; t?: Translate } = {},
 ): Promise<SearchPage> {
   const words = searchWords(query);
   if (words.length === 0) return { discoveries: [], nextBefore: null };
@@ -53,7 +54,7 @@ export async function searchDiscoveries(
   if (pageIds.length === 0) return { discoveries: [], nextBefore: null };
   const rows = await selectCards(db, null).where("d.id", "in", pageIds).orderBy("d.id", "desc").execute();
   return {
-    discoveries: rows.map((row) => toCardData(row, photoUrl)),
+    discoveries: rows.map((row) => toCardData(row, photoUrl, t)),
     nextBefore: ids.rows.length > limit ? pageIds[pageIds.length - 1]! : null,
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#db/schema";
+import { ALL_LANGUAGES, isLanguage, type Language } from "~/lib/language";
 import { nowIso } from "~/lib/time";
 import type { Executor } from "~/infra/db.server";
 
@@ -135,6 +136,21 @@ export async function setConfirmedEmail(db: Executor, userId: number, email: str
     .set({ email, email_chosen: 1, updated_at: nowIso(now) })
     .where("id", "=", userId)
     .execute();
+}
+
+/** Records the language a hunter chose for the hunt's words to them (its emails); null forgets the choice. */
+export async function setUserLanguage(db: Executor, userId: number, language: Language | null, now = new Date()): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ language, updated_at: nowIso(now) })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/** The language a hunter chose, or null when they never chose one (or the stored one is no longer spoken). */
+export async function userLanguage(db: Executor, userId: number): Promise<Language | null> {
+  const row = await db.selectFrom("users").select("language").where("id", "=", userId).executeTakeFirst();
+  return isLanguage(row?.language, ALL_LANGUAGES) ? row.language : null;
 }
 
 /** Gives a hunter whose provider sent no first name the name "Hunter" (with its folded key for uniqueness checks). */

@@ -16,6 +16,9 @@ import { getDb } from "~/infra/db.server";
 import { getUser } from "~/web/session.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 import { photoUrls } from "~/infra/storage.server";
+import { metaT, useT } from "~/components/i18n";
+import { msg } from "~/lib/language";
+import { requestT } from "~/web/language.server";
 
 // A like lost on the way keeps the feed as it was.
 export { shouldRevalidate } from "~/browser/keep-page";
@@ -26,30 +29,32 @@ export const handle = PAGE_CACHE_HANDLE;
 export const meta: MetaFunction = ({ matches }) => {
   const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string; tagline: string } } | undefined;
   const site = previewSite(matches);
+  const t = metaT(matches);
   return linkPreview({
     site,
     path: "/",
     title: site.name,
-    documentTitle: `${site.name} · Recent Discoveries`,
+    documentTitle: t("{site} · Recent Discoveries", { site: site.name }),
     description: root?.hunt?.tagline ?? "",
     image: "/og/pages/home.jpg",
-    imageAlt: `${site.name}: the hunt's figures on its colours`,
-    feed: { title: `${site.name}: new discoveries`, path: "/feeds/discoveries.atom" },
+    imageAlt: t("{site}: the hunt's figures on its colours", { site: site.name }),
+    feed: { title: t("{site}: new discoveries", { site: site.name }), path: "/feeds/discoveries.atom" },
   });
 };
 
-const EMPTY_FEED_TEXT = "No discoveries yet! Be the first to find a Jimmy.";
-const EMPTY_REGULAR_FEED_TEXT = "No regular discoveries yet! Try enabling 'Show All' to see first discoveries.";
+const EMPTY_FEED_TEXT = msg("No discoveries yet! Be the first to find a Jimmy.");
+const EMPTY_REGULAR_FEED_TEXT = msg("No regular discoveries yet! Try enabling 'Show All' to see first discoveries.");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const includeFirst = url.searchParams.get("all") === "1";
-  const { afterParam, after } = feedPageCursor(request, "That page of the feed doesn't exist. Start again from the newest discoveries.");
+  const t = requestT(request);
+  const { afterParam, after } = feedPageCursor(request, t("That page of the feed doesn't exist. Start again from the newest discoveries."));
   const db = getDb();
   const viewer = await getUser(request, { db });
   const [stats, feed] = await Promise.all([
     getHuntStats(db),
-    listDiscoveries(db, photoUrls(), { includeFirst, after, viewerId: viewer?.id ?? null }),
+    listDiscoveries(db, photoUrls(), { includeFirst, after, viewerId: viewer?.id ?? null, t }),
   ]);
   return { stats, feed, includeFirst, after: afterParam };
 }
@@ -64,6 +69,7 @@ function feedQuery(includeFirst: boolean, extra: Record<string, string> = {}) {
 export default function Home() {
   const { stats, feed, includeFirst, after } = useLoaderData<typeof loader>();
   const root = useRootData();
+  const t = useT();
   const navigation = useNavigation();
   const loadingHome = navigation.state === "loading" && navigation.location.pathname === "/";
   const apiUrl = useCallback(
@@ -71,7 +77,7 @@ export default function Home() {
     [includeFirst],
   );
   const pageHref = useCallback((cursor: string) => `/${feedQuery(includeFirst, { after: cursor })}#feed`, [includeFirst]);
-  const newest = { href: `/${feedQuery(includeFirst)}#feed`, label: "Back to the newest discoveries" };
+  const newest = { href: `/${feedQuery(includeFirst)}#feed`, label: t("Back to the newest discoveries") };
   const action = (props: React.ComponentProps<typeof ContributorLink>) => <ContributorLink {...props} />;
 
   return (
@@ -82,10 +88,10 @@ export default function Home() {
           <div className="mb-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-2 sm:mb-4">
             <div className="flex items-baseline gap-3">
               <h2 id="feed-title" className="text-lg font-bold tracking-tight sm:text-xl">
-                Recent Discoveries
+                {t("Recent Discoveries")}
               </h2>
               <Link to="/discoveries" className="text-sm font-semibold text-orange-800 hover:underline">
-                View all
+                {t("View all")}
               </Link>
             </div>
             <Form method="get" action="/" preventScrollReset>
@@ -94,7 +100,7 @@ export default function Home() {
                 type="submit"
                 className="rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm font-semibold text-stone-800 shadow-sm hover:border-orange-300 hover:bg-orange-50 sm:px-4 sm:py-2"
               >
-                {includeFirst ? "Hide First Discoveries" : "Show All"}
+                {includeFirst ? t("Hide First Discoveries") : t("Show All")}
               </button>
             </Form>
           </div>
@@ -105,11 +111,11 @@ export default function Home() {
             now={root?.now ?? new Date().toISOString()}
             apiUrl={apiUrl}
             pageHref={pageHref}
-            empty={includeFirst ? EMPTY_FEED_TEXT : EMPTY_REGULAR_FEED_TEXT}
+            empty={t(includeFirst ? EMPTY_FEED_TEXT : EMPTY_REGULAR_FEED_TEXT)}
             newest={after ? newest : null}
             loading={loadingHome}
             skeletons={3}
-            label="Recent discoveries"
+            label={t("Recent discoveries")}
             actions={ownCardActions(
               root?.user?.id,
               (discovery) => `/${feedQuery(includeFirst, after ? { after } : {})}#discovery-${discovery.id}`,

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { metaT, useT } from "~/components/i18n";
 import { Link } from "~/components/Link";
 import { Button } from "~/components/ui/Button";
 import { confirmEmailChange, emailChangeByTokenHash } from "~/models/email.server";
@@ -7,10 +8,12 @@ import { getDb } from "~/infra/db.server";
 import { tokenHash } from "~/services/email-links.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { redirectWithToast } from "~/web/flash.server";
+import { requestT } from "~/web/language.server";
 
-export const meta: MetaFunction = () => [{ title: "Confirm your email address" }, { name: "robots", content: "noindex" }];
-
-const EXPIRED = "This link has expired or was already used. Ask for a new one on your account page.";
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("Confirm your email address") }, { name: "robots", content: "noindex" }];
+};
 
 /**
  * The link mailed to a new address. Opening it shows a button: a GET never
@@ -26,34 +29,36 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const db = getDb();
+  const t = requestT(request);
   const change = await emailChangeByTokenHash(db, tokenHash(params.token ?? ""));
-  if (!change) throw new Response(EXPIRED, { status: 410 });
+  if (!change) throw new Response(t("This link has expired or was already used. Ask for a new one on your account page."), { status: 410 });
   await confirmEmailChange(db, change);
   return redirectWithToast("/account", {
-    title: "Address confirmed",
-    description: `Your news now goes to ${change.newEmail}.`,
+    title: t("Address confirmed"),
+    description: t("Your news now goes to {email}.", { email: change.newEmail }),
     variant: "success",
   });
 }
 
 export default function ConfirmEmail() {
   const { newEmail } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <div className="rounded-3xl border border-orange-100 bg-white p-6 shadow-sm sm:p-8">
-        <h1 className="text-2xl font-extrabold tracking-tight">Confirm your email address</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight">{t("Confirm your email address")}</h1>
         {newEmail ? (
           <Form method="post" className="mt-4 space-y-4">
             <p className="text-stone-700">
-              Make <span className="font-semibold">{newEmail}</span> the address your news goes to?
+              {t("Make {email} the address your news goes to?", { email: <span className="font-semibold">{newEmail}</span> })}
             </p>
-            <Button>Confirm {newEmail}</Button>
+            <Button>{t("Confirm {email}", { email: newEmail })}</Button>
           </Form>
         ) : (
           <p className="mt-4 text-stone-700" role="alert">
-            {EXPIRED}{" "}
+            {t("This link has expired or was already used. Ask for a new one on your account page.")}{" "}
             <Link to="/account" className="font-semibold text-orange-800 underline">
-              Your account
+              {t("Your account")}
             </Link>
           </p>
         )}

@@ -4,6 +4,7 @@ import { getDb } from "~/infra/db.server";
 import { getStorage } from "~/infra/storage.server";
 import { openDataExport } from "~/services/data-export.server";
 import { clientAddress } from "~/web/client-address.server";
+import { requestT } from "~/web/language.server";
 import { getUser, isAdmin } from "~/web/session.server";
 
 const text = (body: string, status: number) =>
@@ -23,14 +24,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     viewer: { userId: user?.id ?? null, admin },
     clientAddress: clientAddress(request, context),
   });
+  const t = requestT(request);
   switch (opened.kind) {
     case "unknown":
-      return text("There is no such archive of your data. Ask for one on your account page.", 404);
+      return text(t("There is no such archive of your data. Ask for one on your account page."), 404);
     case "pending":
-      return text("This archive is still being prepared. Reload your account page in a minute.", 409);
+      return text(t("This archive is still being prepared. Reload your account page in a minute."), 409);
     case "gone":
       return text(
-        "This archive is no longer available: archives are kept for 7 days, and a newer one replaces it. Ask for a new one on your account page.",
+        t(
+          "This archive is no longer available: archives are kept for 7 days, and a newer one replaces it. Ask for a new one on your account page.",
+        ),
         410,
       );
     case "file":

@@ -1,3 +1,4 @@
+import { requestLanguage } from "~/web/language.server";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ConfirmOrCancel } from "~/components/ui/FormParts";
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       id: comment.id,
       content: comment.content,
       authorName: comment.authorName,
-      postedOn: readerDate(comment.createdAt, requestPreferences(request)),
+      postedOn: readerDate(comment.createdAt, requestPreferences(request), requestLanguage(request)),
       serialNumber: comment.serialNumber,
     },
   };

@@ -3,6 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { ConfirmOrCancel } from "~/components/ui/FormParts";
 import { z } from "zod";
 import { discoveryDateTime, requestPreferences } from "~/web/reader-terms.server";
+import { requestLanguage } from "~/web/language.server";
 import { ADMIN_HEADERS, requireAdminPageDiscovery } from "~/web/admin.server";
 import { clientAddress } from "~/web/client-address.server";
 import { requireSameOrigin } from "~/web/csrf.server";
@@ -30,7 +31,11 @@ function adminListUrl(request: Request): string {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const discovery = await requireAdminPageDiscovery(request, getDb(), params.id, "Failed to delete discovery");
-  return { discovery, when: discoveryDateTime(discovery, requestPreferences(request).timeZone), back: adminListUrl(request) };
+  return {
+    discovery,
+    when: discoveryDateTime(discovery, requestPreferences(request).timeZone, requestLanguage(request)),
+    back: adminListUrl(request),
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

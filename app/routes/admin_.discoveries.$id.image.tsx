@@ -5,6 +5,7 @@ import { ConfirmOrCancel } from "~/components/ui/FormParts";
 import { z } from "zod";
 import { MultipartRefusal, readOneFile } from "~/web/multipart.server";
 import { discoveryDateTime, requestPreferences } from "~/web/reader-terms.server";
+import { requestLanguage } from "~/web/language.server";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
 import { findDiscoveryForAdmin } from "~/models/discoveries.server";
 import { ADMIN_HEADERS, requireAdminPageDiscovery } from "~/web/admin.server";
@@ -34,7 +35,7 @@ const ImageSchema = z.object({
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const discovery = await requireAdminPageDiscovery(request, getDb(), params.id, "Failed to upload image");
-  return { discovery, when: discoveryDateTime(discovery, requestPreferences(request).timeZone) };
+  return { discovery, when: discoveryDateTime(discovery, requestPreferences(request).timeZone, requestLanguage(request)) };
 }
 
 type ReplaceResult = { fieldErrors: { image?: string[] } };

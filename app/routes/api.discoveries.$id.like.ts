@@ -8,6 +8,7 @@ import { consumeHunterLimit } from "~/services/rate-limit.server";
 import { rateLimitedJson } from "~/web/rate-limit.server";
 import { MAX_ROW_ID } from "~/lib/ids";
 import { hashRequest } from "~/web/request-hash.server";
+import { requestT } from "~/web/language.server";
 
 const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
@@ -17,26 +18,28 @@ const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
  * `Idempotency-Key`, a repeat answers the first result instead of flipping again.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return apiError(405, "Use POST to like or unlike.");
+  const t = requestT(request);
+  if (request.method !== "POST") return apiError(405, t("Use POST to like or unlike."));
   requireApiMutation(request);
   const user = await requireApiUser(request);
   const key = readIdempotencyKey(request);
   const id = IdSchema.safeParse(params.id);
-  if (!id.success) return apiError(400, "The discovery id must be a positive whole number.");
+  if (!id.success) return apiError(400, t("The discovery id must be a positive whole number."));
   const db = getDb();
   const limit = await consumeHunterLimit(db, "likePerHunter", user.id);
-  if (!limit.allowed) return rateLimitedJson("likePerHunter", limit);
+  if (!limit.allowed) return rateLimitedJson("likePerHunter", limit, t);
   let state;
   try {
     state = await toggleLike(db, { discoveryId: id.data, userId: user.id, idempotency: likeGuard(user.id, key, hashRequest(request, {})) });
   } catch (error) {
-    if (error instanceof IdempotencyKeyReusedError) return apiError(422, error.message);
+    if (error instanceof IdempotencyKeyReusedError) return apiError(422, t(error.message));
     throw error;
   }
-  if (!state) return apiError(404, `There is no discovery ${id.data}.`);
+  if (!state) return apiError(404, t("There is no discovery {id}.", { id: String(id.data) }));
   return apiJson(state);
 }
 
-export function loader() {
-  return apiError(405, "Use POST to like or unlike.");
+export function loader({ request }: { request: Request }) {
+  const t = requestT(request);
+  return apiError(405, t("Use POST to like or unlike."));
 }

@@ -12,20 +12,22 @@ import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { isAdmin } from "~/web/session.server";
 import { MAX_ROW_ID } from "~/lib/ids";
+import type { Translate } from "~/lib/language";
+import { requestT } from "~/web/language.server";
 
 const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
-async function jimmyFrom(params: LoaderFunctionArgs["params"]) {
+async function jimmyFrom(params: LoaderFunctionArgs["params"], t: Translate) {
   const id = IdSchema.safeParse(params.jimmyId);
-  if (!id.success) throw apiError(400, "The Jimmy id must be a positive whole number.");
+  if (!id.success) throw apiError(400, t("The Jimmy id must be a positive whole number."));
   const jimmy = await findJimmyById(getDb(), id.data);
-  if (!jimmy) throw apiError(404, `There is no Jimmy with id ${id.data}.`);
+  if (!jimmy) throw apiError(404, t("There is no Jimmy with id {id}.", { id: String(id.data) }));
   return jimmy;
 }
 
 /** GET /api/jimmys/{jimmyId}/comments (SPEC.md §7): the Jimmy's comments, newest first. */
-export async function loader({ params }: LoaderFunctionArgs) {
-  const jimmy = await jimmyFrom(params);
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const jimmy = await jimmyFrom(params, requestT(request));
   return apiJson(await listComments(getDb(), jimmy.id));
 }
 
@@ -41,7 +43,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
  * answers the same comment again.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return apiError(405, "Use POST to comment.");
+  const t = requestT(request);
+  if (request.method !== "POST") return apiError(405, t("Use POST to comment."));
   requireApiMutation(request);
   const db = getDb();
   const author: CommentAuthor = (await isAdmin(request, { db }))
@@ -52,7 +55,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         firstName: user.firstName,
         lastName: user.lastName,
       }));
-  const jimmy = await jimmyFrom(params);
+  const jimmy = await jimmyFrom(params, t);
   const key = readIdempotencyKey(request);
   const body = await readJson(request, CommentFormSchema);
   const address = clientAddress(request, context);
@@ -62,12 +65,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     author,
     address,
     idempotency: commentGuard(key, { author, address }, hashRequest(request, body)),
+    t,
   }).catch((error: unknown) => {
     if (error instanceof IdempotencyKeyReusedError) return { ok: false as const, status: 422 as const, message: error.message };
     throw error;
   });
   if (!result.ok) {
-    const response = apiError(result.status, result.message, "field" in result ? { field: result.field } : {});
+    // The rate limit's message comes worded; the others are messages (msg) to word.
+    const message = result.status === 429 ? result.message : t(result.message);
+    const response = apiError(result.status, message, "field" in result ? { field: result.field } : {});
     if (result.status === 429) response.headers.set("Retry-After", String(result.retryAfterSeconds));
     return response;
   }

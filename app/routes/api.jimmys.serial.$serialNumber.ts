@@ -3,6 +3,7 @@ import { toApiDiscovery } from "~/lib/api";
 import { parseSerial } from "~/lib/serial";
 import { getJimmyPage } from "~/models/jimmys.server";
 import { apiError, apiJson } from "~/web/api.server";
+import { requestT } from "~/web/language.server";
 import { getDb } from "~/infra/db.server";
 import { getUser } from "~/web/session.server";
 import { photoUrls } from "~/infra/storage.server";
@@ -14,11 +15,12 @@ import { photoUrls } from "~/infra/storage.server";
  * never cached anyway).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  const t = requestT(request);
   const serial = parseSerial(params.serialNumber);
-  if (serial === null) return apiError(400, "serialNumber must be a Jimmy's number, like 12.");
+  if (serial === null) return apiError(400, t("serialNumber must be a Jimmy's number, like 12."));
   const viewer = await getUser(request);
-  const page = await getJimmyPage(getDb(), photoUrls(), serial, { viewerId: viewer?.id ?? null, limit: null });
-  if (!page) return apiError(404, `There is no Jimmy #${serial}.`);
+  const page = await getJimmyPage(getDb(), photoUrls(), serial, { viewerId: viewer?.id ?? null, limit: null, t });
+  if (!page) return apiError(404, t("There is no Jimmy #{serial}.", { serial: String(serial) }));
   return apiJson({
     jimmy: {
       id: page.jimmy.id,

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/lib/redirect";
+import { requestT } from "~/web/language.server";
 import { isProviderId, providerAvailability } from "~/web/oauth.server";
 import { startProviderSignIn } from "~/web/sign-in.server";
 
@@ -15,9 +16,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const back = redirectTo === "/" ? "" : `redirectTo=${encodeURIComponent(redirectTo)}`;
   if (provider === null || provider === "") throw redirect(`/login${back ? `?${back}` : ""}`);
   if (!isProviderId(provider)) {
-    throw new Response(`There is no sign-in provider called "${provider.slice(0, 40)}". Choose Apple, Meta or Google.`, {
-      status: 400,
-    });
+    const t = requestT(request);
+    throw new Response(
+      t("There is no sign-in provider called \u0022{provider}\u0022. Choose Apple, Meta or Google.", { provider: provider.slice(0, 40) }),
+      { status: 400 },
+    );
   }
   if (!providerAvailability()[provider]) {
     throw redirect(`/login?error=provider_unavailable${back ? `&${back}` : ""}`);

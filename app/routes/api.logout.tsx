@@ -1,15 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { metaT, useT } from "~/components/i18n";
 import { Link } from "~/components/Link";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { redirectWithToast } from "~/web/flash.server";
+import { requestT } from "~/web/language.server";
 import { endSession, getUser } from "~/web/session.server";
 
 // A request lost on the way keeps the page as it was.
 export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
-export const meta: MetaFunction = () => [{ title: "Sign out" }];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("Sign out") }];
+};
 
 /**
  * A GET never signs anyone out (see docs/decisions/001-logout-by-post.md): a
@@ -29,22 +34,24 @@ export async function action({ request }: ActionFunctionArgs) {
   // Nothing typed is left on the device for the next person (unsent drafts in
   // localStorage and IndexedDB); it works whether or not the page's JavaScript ran.
   headers.set("Clear-Site-Data", '"storage"');
-  return redirectWithToast("/", { title: "Signed out", description: "See you on the next hunt!" }, { headers });
+  const t = requestT(request);
+  return redirectWithToast("/", { title: t("Signed out"), description: t("See you on the next hunt!") }, { headers });
 }
 
 export default function Logout() {
   const { firstName } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <section className="mx-auto max-w-md px-4 py-16 text-center">
-      <h1 className="text-2xl font-extrabold tracking-tight">Sign out, {firstName}?</h1>
-      <p className="mt-2 text-stone-600">You can keep browsing the hunt without an account.</p>
+      <h1 className="text-2xl font-extrabold tracking-tight">{t("Sign out, {name}?", { name: firstName })}</h1>
+      <p className="mt-2 text-stone-600">{t("You can keep browsing the hunt without an account.")}</p>
       <Form method="post" className="mt-6">
         <button type="submit" className="h-11 rounded-full bg-orange-700 px-6 font-semibold text-white hover:bg-orange-800">
-          Sign out
+          {t("Sign out")}
         </button>
       </Form>
       <Link to="/" className="mt-4 inline-block font-semibold text-orange-700 hover:underline">
-        Back to Hunt
+        {t("Back to Hunt")}
       </Link>
     </section>
   );

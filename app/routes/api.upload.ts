@@ -10,6 +10,7 @@ import { storedFileResponse } from "~/web/security.server";
 import { getUser } from "~/web/session.server";
 import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
 import { isTempKey, UploadRejectedError } from "~/services/uploads.server";
+import { requestT } from "~/web/language.server";
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
@@ -25,20 +26,21 @@ export function tempUrl(tempPath: string): string {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   if (request.method !== "POST") return json({ message: "Use POST." }, 405);
+  const t = requestT(request);
   const user = await getUser(request);
-  if (!user) return json({ message: "Sign in to upload photos." }, 401);
+  if (!user) return json({ message: t("Sign in to upload photos.") }, 401);
   if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
     return json({ message: "Send the photo as multipart/form-data in the field 'photo'." }, 400);
   }
   const db = getDb();
   const limit = await consumeHunterLimit(db, "uploadPerHunter", user.id);
-  if (!limit.allowed) return rateLimitedJson("uploadPerHunter", limit);
+  if (!limit.allowed) return rateLimitedJson("uploadPerHunter", limit, t);
   const { photo } = await readPhotoForm(request, db, getStorage(), user.id);
   if (!photo) return json({ message: "No photo: send the file in the field 'photo'." }, 400);
   if ("error" in photo) {
-    if (photo.error instanceof UploadRejectedError) return json({ message: photo.error.message }, photo.error.status);
+    if (photo.error instanceof UploadRejectedError) return json({ message: t(photo.error.message) }, photo.error.status);
     if (photo.error instanceof StorageUnavailableError)
-      return json({ message: "Photo storage is not answering. Please try again in a minute." }, 503);
+      return json({ message: t("Photo storage is not answering. Please try again in a minute.") }, 503);
     throw photo.error;
   }
   return json({ tempPath: photo.tempPath, tempUrl: tempUrl(photo.tempPath) });

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { metaT, useT } from "~/components/i18n";
 import { Link } from "~/components/Link";
 import { jimmyPath } from "~/lib/discoveries";
 import { listMintedSerials } from "~/models/jimmys.server";
@@ -7,7 +8,10 @@ import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { checkCodeFor } from "~/services/qr.server";
 
-export const meta: MetaFunction = () => [{ title: "Demo label codes" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("Demo label codes") }, { name: "robots", content: "noindex" }];
+};
 
 /** The most demo Jimmys listed: the demo data has 64. */
 const MAX_LISTED = 200;
@@ -25,21 +29,23 @@ export async function loader(_: LoaderFunctionArgs) {
 
 export default function DemoCodes() {
   const { labels } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <section className="mx-auto max-w-2xl px-4 py-8">
-      <h1 className="text-3xl font-extrabold tracking-tight">Demo label codes</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight">{t("Demo label codes")}</h1>
       <p className="mt-2 text-stone-700">
-        Reporting a discovery asks for the code printed on the Jimmy&apos;s label. In this demo there are no printed labels, so here are
-        theirs: open a Jimmy, choose &ldquo;Add Your Discovery&rdquo; and type its code.
+        {t(
+          "Reporting a discovery asks for the code printed on the Jimmy's label. In this demo there are no printed labels, so here are theirs: open a Jimmy, choose \u201cAdd Your Discovery\u201d and type its code.",
+        )}
       </p>
-      <table className="mt-6 w-full text-left">
+      <table className="mt-6 w-full text-start">
         <thead>
           <tr className="border-b border-stone-300">
             <th scope="col" className="py-2">
-              Jimmy
+              {t("Jimmy")}
             </th>
             <th scope="col" className="py-2">
-              Code on the label
+              {t("Code on the label")}
             </th>
           </tr>
         </thead>
@@ -51,7 +57,7 @@ export default function DemoCodes() {
                   #{serial}
                 </Link>
               </td>
-              <td className="py-1.5 font-mono">Code {code}</td>
+              <td className="py-1.5 font-mono">{t("Code {code}", { code })}</td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContentError, ContentPage, DeleteOrKeep, OwnDiscoveryPhoto } from "~/components/OwnContent";
+import { metaT, useT } from "~/components/i18n";
 import { afterDeleteReturn, ownContentReturn, RETURN_FIELD, returnLabel } from "~/lib/own-content-return";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { clientAddress } from "~/web/client-address.server";
@@ -12,18 +13,22 @@ import { moderateDeleteDiscovery, STORAGE_DOWN_DELETE_TEXT } from "~/services/mo
 import { requireOwnDiscovery } from "~/web/own-content.server";
 import { discoveryDateTime, requestPreferences } from "~/web/reader-terms.server";
 import { getStorage, StorageUnavailableError } from "~/infra/storage.server";
+import { requestLanguage, requestT } from "~/web/language.server";
 
 // A request lost on the way keeps the page as it was.
 export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
-export const meta: MetaFunction = () => [{ title: "Delete your discovery" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("Delete your discovery") }, { name: "robots", content: "noindex" }];
+};
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const d = await requireOwnDiscovery(request, db, params.id);
   return {
     back: ownContentReturn(new URL(request.url).searchParams.get(RETURN_FIELD), d),
-    when: discoveryDateTime(d, requestPreferences(request).timeZone),
+    when: discoveryDateTime(d, requestPreferences(request).timeZone, requestLanguage(request)),
     discovery: { id: d.id, serialNumber: d.serialNumber, caption: d.caption, createdAt: d.createdAt, isFirst: d.isFirst, photo: d.photo },
     idempotencyKey: crypto.randomUUID(),
   };
@@ -36,13 +41,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
+  const t = requestT(request);
   const db = getDb();
   const discovery = await requireOwnDiscovery(request, db, params.id);
   const form = await readForm(request);
   const back = ownContentReturn(form.get(RETURN_FIELD), discovery);
   const failed = async (description: string) =>
-    redirectWithToast(back, { title: "Failed to delete discovery", description, variant: "destructive" });
-  if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid") return failed(IDEMPOTENCY_KEY_INVALID_TEXT);
+    redirectWithToast(back, { title: t("Failed to delete discovery"), description, variant: "destructive" });
+  if (parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) === "invalid") return failed(t(IDEMPOTENCY_KEY_INVALID_TEXT));
   let deleted;
   try {
     deleted = await moderateDeleteDiscovery(db, getStorage(), {
@@ -51,34 +57,34 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       byHunter: discovery.userId,
     });
   } catch (error) {
-    if (error instanceof StorageUnavailableError) return failed(STORAGE_DOWN_DELETE_TEXT);
+    if (error instanceof StorageUnavailableError) return failed(t(STORAGE_DOWN_DELETE_TEXT));
     throw error;
   }
   const flash = deleted
     ? {
-        title: "Discovery deleted",
-        description: `Your discovery of Jimmy #${deleted.serialNumber} and its photo were removed.`,
+        title: t("Discovery deleted"),
+        description: t("Your discovery of Jimmy #{serial} and its photo were removed.", { serial: String(deleted.serialNumber) }),
         variant: "success" as const,
       }
-    : { title: "Already deleted", description: "That discovery was already removed." };
+    : { title: t("Already deleted"), description: t("That discovery was already removed.") };
   return redirectWithToast(afterDeleteReturn(back, discovery), flash);
 }
 
 export default function DeleteOwnDiscovery() {
+  const t = useT();
   const { back, when, discovery, idempotencyKey } = useLoaderData<typeof loader>();
+  const serial = String(discovery.serialNumber);
   return (
-    <ContentPage back={back} backLabel={returnLabel(back, discovery)} title="Delete your discovery?">
+    <ContentPage back={back} backLabel={returnLabel(back, discovery, t)} title={t("Delete your discovery?")}>
       <OwnDiscoveryPhoto discovery={discovery} />
-      <p className="mt-3 text-stone-700">
-        Jimmy #{discovery.serialNumber}, {when}: {discovery.caption}
-      </p>
-      <ul className="mt-4 list-disc space-y-1 pl-5 text-stone-700">
-        <li>Your photo is removed from the hunt for good, with its likes.</li>
-        <li>Jimmy #{discovery.serialNumber}&apos;s journey, figures and the Hall of Fame are worked out again without it.</li>
-        {discovery.isFirst ? <li>It was the first discovery: the next earliest one becomes the first.</li> : null}
+      <p className="mt-3 text-stone-700">{t("Jimmy #{serial}, {when}: {caption}", { serial, when, caption: discovery.caption })}</p>
+      <ul className="mt-4 list-disc space-y-1 ps-5 text-stone-700">
+        <li>{t("Your photo is removed from the hunt for good, with its likes.")}</li>
+        <li>{t("Jimmy #{serial}'s journey, figures and the Hall of Fame are worked out again without it.", { serial })}</li>
+        {discovery.isFirst ? <li>{t("It was the first discovery: the next earliest one becomes the first.")}</li> : null}
       </ul>
-      <p className="mt-4 font-semibold text-red-800">This cannot be undone.</p>
-      <DeleteOrKeep label="Delete discovery" back={back} idempotencyKey={idempotencyKey}>
+      <p className="mt-4 font-semibold text-red-800">{t("This cannot be undone.")}</p>
+      <DeleteOrKeep label={t("Delete discovery")} back={back} idempotencyKey={idempotencyKey}>
         <input type="hidden" name={RETURN_FIELD} value={back} />
       </DeleteOrKeep>
     </ContentPage>

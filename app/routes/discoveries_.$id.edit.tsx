@@ -2,13 +2,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { ContentError, ContentPage, OwnDiscoveryPhoto } from "~/components/OwnContent";
+import { metaT, useT } from "~/components/i18n";
 import { Field } from "~/components/forms";
 import { formHints } from "~/lib/form-hints";
 import { DEFAULT_CAPTION } from "~/lib/discoveries";
 import { ownContentReturn, RETURN_FIELD, returnLabel } from "~/lib/own-content-return";
 import { IDEMPOTENCY_KEY_FIELD } from "~/lib/idempotency";
 import { DiscoveryEditSchema } from "~/lib/own-content-schema";
-import { LOCATION_REQUIRED_TEXT } from "~/lib/report-form";
+import { LOCATION_REQUIRED_TEXT, unknownPlaceText } from "~/lib/report-form";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { getDb } from "~/infra/db.server";
 import { redirectWithToast } from "~/web/flash.server";
@@ -18,11 +19,15 @@ import { editOwnDiscovery, requireOwnDiscovery } from "~/web/own-content.server"
 import { UnknownPlaceError } from "~/services/geo.server";
 import { useActionAnswer } from "~/lib/action-answer";
 import { FormAlert, SendOrCancel } from "~/components/ui/FormParts";
+import { requestT } from "~/web/language.server";
 
 // A request lost on the way keeps the page as it was.
 export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
-export const meta: MetaFunction = () => [{ title: "Edit your discovery" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("Edit your discovery") }, { name: "robots", content: "noindex" }];
+};
 
 type EditResult = {
   formError?: string;
@@ -56,6 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
+  const t = requestT(request);
   const db = getDb();
   const discovery = await requireOwnDiscovery(request, db, params.id);
   const form = await readForm(request);
@@ -65,23 +71,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = parseForm(form, DiscoveryEditSchema, values, { idempotencyKey: true });
   if (!parsed.ok) return parsed.answer;
   const measured = discovery.latitude !== null && !discovery.locationApproximate;
-  if (!measured && parsed.data.location === null) return reject({ fieldErrors: { location: [LOCATION_REQUIRED_TEXT] } });
+  if (!measured && parsed.data.location === null) return reject({ fieldErrors: { location: [t(LOCATION_REQUIRED_TEXT)] } });
   let saved;
   try {
     saved = await editOwnDiscovery(db, discovery, parsed.data);
   } catch (error) {
-    if (error instanceof UnknownPlaceError) return reject({ fieldErrors: { location: [error.message] } });
+    // The gazetteer's refusal (app/services/geo.server.ts), in the reader's language.
+    if (error instanceof UnknownPlaceError)
+      return reject({ fieldErrors: { location: [unknownPlaceText(error.typed, error.canMeasure, t)] } });
     throw error;
   }
-  if (!saved) throw new Response("That discovery doesn't exist any more.", { status: 404 });
+  if (!saved) throw new Response(t("That discovery doesn't exist any more."), { status: 404 });
   return redirectWithToast(back, {
-    title: "Discovery updated",
-    description: `Your discovery of Jimmy #${discovery.serialNumber} was saved.`,
+    title: t("Discovery updated"),
+    description: t("Your discovery of Jimmy #{serial} was saved.", { serial: String(discovery.serialNumber) }),
     variant: "success",
   });
 }
 
 export default function EditDiscovery() {
+  const t = useT();
   const { back, discovery, measured, idempotencyKey, hints } = useLoaderData<typeof loader>();
   const result = useActionAnswer<typeof action>();
   const navigation = useNavigation();
@@ -89,7 +98,7 @@ export default function EditDiscovery() {
   const captionError = result?.fieldErrors.caption?.[0];
   const locationError = result?.fieldErrors.location?.[0];
   return (
-    <ContentPage back={back} backLabel={returnLabel(back, discovery)} title="Edit your discovery">
+    <ContentPage back={back} backLabel={returnLabel(back, discovery, t)} title={t("Edit your discovery")}>
       <OwnDiscoveryPhoto discovery={discovery} />
       <FormAlert message={result?.formError} />
       <Form method="post" className="mt-5 space-y-4" noValidate>
@@ -98,28 +107,28 @@ export default function EditDiscovery() {
         <Field
           as="textarea"
           id="edit-caption"
-          label="Caption"
+          label={t("Caption")}
           name="caption"
           rows={3}
           hints={hints.caption}
           defaultValue={values.caption}
-          placeholder={DEFAULT_CAPTION}
+          placeholder={t("Another Jimmy discovery!")}
           error={captionError}
         />
         <Field
           id="edit-location"
-          label="Location"
+          label={t("Location")}
           name="location"
           hints={hints.location}
           defaultValue={values.location}
           hint={
             measured
-              ? "Your device measured where you were, so the map pin and the place stay; this is the name shown with them."
-              : 'Name a town or city ("Paris, France"): the map and the Jimmy\'s journey follow it.'
+              ? t("Your device measured where you were, so the map pin and the place stay; this is the name shown with them.")
+              : t('Name a town or city ("Paris, France"): the map and the Jimmy\'s journey follow it.')
           }
           error={locationError}
         />
-        <SendOrCancel label="Save changes" disabled={navigation.state !== "idle"} back={back} />
+        <SendOrCancel label={t("Save changes")} disabled={navigation.state !== "idle"} back={back} />
       </Form>
     </ContentPage>
   );

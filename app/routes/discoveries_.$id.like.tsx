@@ -21,6 +21,8 @@ import { retryAfterHeaders } from "~/web/rate-limit.server";
 import { getUser } from "~/web/session.server";
 import { readForm } from "~/web/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
+import type { Translate } from "~/lib/language";
+import { requestT } from "~/web/language.server";
 
 // A request lost on the way keeps the page as it was.
 export { clientAction, shouldRevalidate } from "~/browser/keep-page";
@@ -32,7 +34,7 @@ const LikeFormSchema = z.object({
   enhanced: z.literal("1").optional(),
 });
 
-const LIKE_FAILED = { title: "Error", description: "Failed to update like", variant: "destructive" } as const;
+const likeFailed = (t: Translate) => ({ title: t("Error"), description: t("Failed to update like"), variant: "destructive" }) as const;
 
 const DiscoveryIdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
@@ -58,6 +60,7 @@ async function signInFirst(form: FormData, discoveryId: string | undefined, back
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
+  const t = requestT(request);
   const form = await readForm(request);
   const back = safeRedirect(form.get("redirectTo"), "/");
   const user = await getUser(request);
@@ -68,22 +71,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
     enhanced: form.get("enhanced") || undefined,
   });
   const enhanced = form.get("enhanced") === "1";
-  if (!parsed.ok) return failure(enhanced, back, 400, "That like request wasn't understood. Please reload the page.");
+  const failure = async (status: number, error: string) => {
+    if (enhanced) return Response.json({ error }, { status });
+    return redirectWithToast(back, likeFailed(t));
+  };
+  if (!parsed.ok) return failure(400, t("That like request wasn't understood. Please reload the page."));
   const db = getDb();
   const limit = await consumeHunterLimit(db, "likePerHunter", user.id);
   if (!limit.allowed) {
-    const message = rateLimitedText("likePerHunter", limit);
+    const message = rateLimitedText("likePerHunter", limit, t);
     if (enhanced)
       return Response.json({ error: message, retryAfter: limit.retryAfterSeconds }, { status: 429, headers: retryAfterHeaders(limit) });
     // Without JavaScript the answer must be a page: back to the card, with the reason as a toast.
     return redirectWithToast(
       back,
-      { title: "Slow down", description: message, variant: "destructive" },
+      { title: t("Slow down"), description: message, variant: "destructive" },
       { headers: retryAfterHeaders(limit) },
     );
   }
   const key = parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD));
-  if (key === "invalid") return failure(enhanced, back, 400, IDEMPOTENCY_KEY_INVALID_TEXT);
+  if (key === "invalid") return failure(400, t(IDEMPOTENCY_KEY_INVALID_TEXT));
   let result;
   try {
     result = await setLike(db, {
@@ -93,15 +100,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       idempotency: likeGuard(user.id, key, hashRequest(request, { intent: parsed.data.intent })),
     });
   } catch (error) {
-    if (error instanceof IdempotencyKeyReusedError) return failure(enhanced, back, 422, IDEMPOTENCY_KEY_REUSED_FORM_TEXT);
+    if (error instanceof IdempotencyKeyReusedError) return failure(422, t(IDEMPOTENCY_KEY_REUSED_FORM_TEXT));
     throw error;
   }
-  if (!result) return failure(enhanced, back, 404, "This discovery no longer exists.");
+  if (!result) return failure(404, t("This discovery no longer exists."));
   if (enhanced) return Response.json({ isLiked: result.isLiked, likeCount: result.likeCount });
   return redirect(back);
-}
-
-async function failure(enhanced: boolean, back: string, status: number, error: string) {
-  if (enhanced) return Response.json({ error }, { status });
-  return redirectWithToast(back, LIKE_FAILED);
 }

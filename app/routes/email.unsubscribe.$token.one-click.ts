@@ -5,6 +5,7 @@ import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { UNSUBSCRIBE_LINK_DAYS } from "~/lib/email";
 import { checkUnsubscribeToken } from "~/services/email-links.server";
+import { requestT } from "~/web/language.server";
 
 /**
  * The address in every news email's List-Unsubscribe header. A mail program
@@ -18,16 +19,20 @@ export function loader({ params }: LoaderFunctionArgs) {
   return redirect(`/email/unsubscribe/${encodeURIComponent(params.token ?? "")}`);
 }
 
-export async function action({ params }: ActionFunctionArgs) {
+export async function action({ request, params }: ActionFunctionArgs) {
+  const t = requestT(request);
   const check = checkUnsubscribeToken(params.token ?? "");
   const text = (status: number, message: string) =>
     new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  if (check.kind === "not-ours") return text(404, "This unsubscribe link isn't one of ours.");
+  if (check.kind === "not-ours") return text(404, t("This unsubscribe link isn't one of ours."));
   if (check.kind === "expired")
     return text(
       410,
-      `This unsubscribe link has expired: they work for ${UNSUBSCRIBE_LINK_DAYS} days. Sign in at ${new URL("/account", env().publicUrl).href} to choose what email you get.`,
+      t(
+        "This unsubscribe link has expired: they work for {days, plural, one {# day} other {# days}}. Sign in at {address} to choose what email you get.",
+        { days: UNSUBSCRIBE_LINK_DAYS, address: new URL("/account", env().publicUrl).href },
+      ),
     );
   await stopEmails(getDb(), check.userId);
-  return text(200, "Unsubscribed: no more email.");
+  return text(200, t("Unsubscribed: no more email."));
 }

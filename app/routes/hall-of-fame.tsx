@@ -5,8 +5,10 @@ import { Link } from "~/components/Link";
 import { IconHeading } from "~/components/ui/IconHeading";
 import { TrophyIcon } from "~/components/ui/icons";
 import { UnitsSwitch } from "~/components/UnitsSwitch";
-import { formatCount, fullName, initials } from "~/lib/format";
-import { formatDistance, unitPhrase } from "~/lib/units";
+import { metaT, useT } from "~/components/i18n";
+import { fullName, initials } from "~/lib/format";
+import { formatDistance } from "~/lib/units";
+import { requestLanguage, requestT } from "~/web/language.server";
 import { placeDate, requestPreferences } from "~/web/reader-terms.server";
 import {
   GEOGRAPHIC_RECORDS,
@@ -30,22 +32,30 @@ import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 /** The same for every signed-out visitor: served from the anonymous page cache. */
 export const handle = PAGE_CACHE_HANDLE;
 
-export const meta: MetaFunction = ({ matches }) =>
-  linkPreview({
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return linkPreview({
     site: previewSite(matches),
     path: "/hall-of-fame",
-    title: "Hall of Fame",
-    description: "The record holders of the hunt: the longest journeys, the most discovered Jimmys and the geographic champions.",
+    title: t("Hall of Fame"),
+    description: t("The record holders of the hunt: the longest journeys, the most discovered Jimmys and the geographic champions."),
     image: "/og/pages/hall-of-fame.jpg",
-    imageAlt: "The Hall of Fame of the hunt",
+    imageAlt: t("The Hall of Fame of the hunt"),
   });
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const storage = getStorage();
   const preferences = requestPreferences(request);
   const { units } = preferences;
+  const t = requestT(request);
+  const language = requestLanguage(request);
+  const count = new Intl.NumberFormat(language);
+  // A record's distance in the reader's unit, to a tenth: "12.3 miles", "19.8 km".
+  const distance = (miles: number) => formatDistance(miles, units, { fixed: true, language });
   // Dates are each discovery's day where it was found; distances are in the reader's unit.
-  const day = (date: string, at: { latitude: number | null; longitude: number | null }) => placeDate(date, at, preferences.timeZone);
+  const day = (date: string, at: { latitude: number | null; longitude: number | null }) =>
+    placeDate(date, at, preferences.timeZone, language);
   const [hallOfFame, hunterBoards] = await Promise.all([currentHallOfFame(getDb(), storage), getHunterBoards(getDb())]);
   // The page's words, figures, names and links come ready with its data, so its script holds markup only.
   const card = (key: RecordKey) => {
@@ -54,23 +64,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const more = entry !== null && entry.record.discoveryCount > shown.length;
     return {
       key,
-      title: RECORDS[key].title,
-      definition:
-        RECORDS[key].unit[0] === "mile" ? RECORDS[key].definition.replace("in miles", unitPhrase(units)) : RECORDS[key].definition,
-      placesLabel: PLACES_LABEL[key],
+      title: t(RECORDS[key].title),
+      definition: t(units === "km" ? (RECORDS[key].definitionKm ?? RECORDS[key].definition) : RECORDS[key].definition),
+      placesLabel: placesLabel(key, t),
       // The page shows thumbnails: the JSON API's photo URLs stay out of its data.
       entry: entry && {
         ...entry,
-        value:
-          RECORDS[key].unit[0] === "mile"
-            ? formatDistance(entry.record.value, units, { fixed: true })
-            : `${formatCount(entry.record.value)} ${entry.record.unit}`,
+        value: RECORDS[key].count ? t(RECORDS[key].count, { count: entry.record.value }) : distance(entry.record.value),
+        discoveries: count.format(entry.record.discoveryCount),
         firstDay: day(entry.record.firstDiscovery.date, entry.firstAt),
         latestDay: day(entry.record.latestDiscovery.date, entry.latestAt),
         journeyTitle: more
-          ? `Journey photos (the latest ${PAGE_JOURNEY_PHOTOS} of ${formatCount(entry.record.discoveryCount)})`
-          : "Journey photos",
-        wholeJourney: more ? `The whole journey: ${formatCount(entry.record.discoveryCount)} discoveries` : null,
+          ? t("Journey photos (the latest {shown, number} of {count, number})", {
+              shown: PAGE_JOURNEY_PHOTOS,
+              count: entry.record.discoveryCount,
+            })
+          : t("Journey photos"),
+        wholeJourney: more
+          ? t("The whole journey: {count, plural, one {# discovery} other {# discoveries}}", { count: entry.record.discoveryCount })
+          : null,
         journey: shown.map(({ location, date, photo, latitude, longitude }) => ({
           location,
           date,
@@ -82,11 +94,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   return {
     units,
-    tieRule: TIE_RULE,
-    locatedDefinition: LOCATED_DEFINITION,
+    tieRule: t(TIE_RULE),
+    locatedDefinition: t(LOCATED_DEFINITION),
     travelRecords: RECORD_KEYS.filter((key) => !GEOGRAPHIC_RECORDS.includes(key)).map(card),
     geographicRecords: GEOGRAPHIC_RECORDS.map(card),
-    hunterTieRule: HUNTER_TIE_RULE,
+    hunterTieRule: t(HUNTER_TIE_RULE),
     hunterBoards: HUNTER_BOARD_KEYS.map((key) => {
       const { title, definition, empty } = HUNTER_BOARDS[key];
       const standings = hunterBoards[key].map(({ rank, hunter, value }) => ({
@@ -95,31 +107,39 @@ export async function loader({ request }: LoaderFunctionArgs) {
         name: fullName(hunter.firstName, hunter.lastName),
         image: hunter.profileImageUrl,
         initials: initials(hunter.firstName, hunter.lastName),
-        figure: formatCount(value),
+        figure: count.format(value),
       }));
-      return { key, title, definition, empty, standings };
+      return { key, title: t(title), definition: t(definition), empty: t(empty), standings };
     }),
   };
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-const PLACES_LABEL: Partial<Record<RecordKey, string>> = {
-  mostCountries: "Countries, in order of first visit",
-  mostStates: "US states, in order of first visit",
-  mostCities: "Cities, in order of first visit",
-};
+function placesLabel(key: RecordKey, t: (key: string) => string): string | undefined {
+  switch (key) {
+    case "mostCountries":
+      return t("Countries, in order of first visit");
+    case "mostStates":
+      return t("US states, in order of first visit");
+    case "mostCities":
+      return t("Cities, in order of first visit");
+    default:
+      return undefined;
+  }
+}
 
 export default function HallOfFamePage() {
   const { units, tieRule, locatedDefinition, travelRecords, geographicRecords, hunterTieRule, hunterBoards } =
     useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 pb-28 md:pb-10">
       <IconHeading icon={<TrophyIcon className="h-6 w-6" />} tint="bg-amber-100 text-amber-700">
-        Hall of Fame
+        {t("Hall of Fame")}
       </IconHeading>
       <p className="mt-2 max-w-3xl text-stone-600">
-        The Jimmys that went the furthest, were found the most and saw the most of the world. {tieRule}
+        {t("The Jimmys that went the furthest, were found the most and saw the most of the world.")} {tieRule}
       </p>
       <p className="mt-1 max-w-3xl text-sm text-stone-500">{locatedDefinition}</p>
       <UnitsSwitch unit={units} back="/hall-of-fame" className="mt-3" />
@@ -130,13 +150,15 @@ export default function HallOfFamePage() {
         ))}
       </div>
 
-      <h2 className="mt-12 text-2xl font-extrabold tracking-tight">Geographic Champions</h2>
+      <h2 className="mt-12 text-2xl font-extrabold tracking-tight">{t("Geographic Champions")}</h2>
       <p className="mt-1 text-stone-600">
-        Places come from each discovery&apos;s coordinates, looked up in offline map data (cities from{" "}
-        <a href="https://www.geonames.org/" className="font-medium text-orange-700 underline" target="_blank" rel="noopener noreferrer">
-          GeoNames
-        </a>
-        , CC BY 4.0).
+        {t("Places come from each discovery's coordinates, looked up in offline map data (cities from {geonames}, CC BY 4.0).", {
+          geonames: (
+            <a href="https://www.geonames.org/" className="font-medium text-orange-700 underline" target="_blank" rel="noopener noreferrer">
+              GeoNames
+            </a>
+          ),
+        })}
       </p>
       <div className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {geographicRecords.map((card) => (
@@ -144,7 +166,7 @@ export default function HallOfFamePage() {
         ))}
       </div>
 
-      <h2 className="mt-12 text-2xl font-extrabold tracking-tight">Top Hunters</h2>
+      <h2 className="mt-12 text-2xl font-extrabold tracking-tight">{t("Top Hunters")}</h2>
       <p className="mt-1 text-stone-600">{hunterTieRule}</p>
       <div className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {hunterBoards.map((board) => (
@@ -173,7 +195,7 @@ function HunterBoard({ board }: { board: LoaderData["hunterBoards"][number] }) {
         <ol className="mt-4 space-y-3">
           {board.standings.map((entry) => (
             <li key={entry.href} className="flex items-center gap-3">
-              <span className="w-6 text-right font-bold text-stone-500">{entry.rank}</span>
+              <span className="w-6 text-end font-bold text-stone-500">{entry.rank}</span>
               <Link
                 to={entry.href}
                 className="flex min-w-0 flex-1 items-center gap-3 font-semibold hover:underline"
@@ -212,6 +234,7 @@ function HunterBoard({ board }: { board: LoaderData["hunterBoards"][number] }) {
 type RecordCardData = LoaderData["travelRecords"][number];
 
 function RecordCard({ card }: { card: RecordCardData }) {
+  const t = useT();
   const headingId = `record-${card.key}`;
   return (
     <article
@@ -229,7 +252,7 @@ function RecordCard({ card }: { card: RecordCardData }) {
         <RecordBody entry={card.entry} placesLabel={card.placesLabel} />
       ) : (
         <p className="mt-4 rounded-xl bg-orange-50 p-4 text-sm text-stone-700">
-          Nobody holds this record yet. It goes to the first Jimmy whose journey gets here.
+          {t("Nobody holds this record yet. It goes to the first Jimmy whose journey gets here.")}
         </p>
       )}
     </article>
@@ -240,6 +263,8 @@ function RecordBody({ entry, placesLabel }: { entry: NonNullable<RecordCardData[
   const { record, latestPhoto, journey } = entry;
   const serial = record.jimmySerialNumber;
   const places = record.countries ?? record.states ?? record.cities;
+  const t = useT();
+  const jimmy = String(serial);
   return (
     <>
       <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
@@ -247,7 +272,7 @@ function RecordBody({ entry, placesLabel }: { entry: NonNullable<RecordCardData[
           {entry.value}
         </span>
         <Link to={`/jimmy/${serial}`} className="font-semibold text-orange-700 underline">
-          Jimmy #{serial}
+          {t("Jimmy #{serial}", { serial: jimmy })}
         </Link>
       </p>
 
@@ -258,18 +283,18 @@ function RecordBody({ entry, placesLabel }: { entry: NonNullable<RecordCardData[
           sizes="112px"
           width={latestPhoto.width}
           height={latestPhoto.height}
-          alt={`Latest discovery of Jimmy #${serial}`}
+          alt={t("Latest discovery of Jimmy #{serial}", { serial: jimmy })}
           loading="lazy"
           decoding="async"
           className="h-28 w-28 shrink-0 rounded-xl bg-stone-100 object-contain"
         />
         <dl className="min-w-0 space-y-1 text-sm">
-          <RecordFact term="Discoveries">{formatCount(record.discoveryCount)}</RecordFact>
-          <RecordFact term="First discovery">
-            {record.firstDiscovery.location ?? "Location not specified"}, {entry.firstDay}
+          <RecordFact term={t("Discoveries")}>{entry.discoveries}</RecordFact>
+          <RecordFact term={t("First discovery")}>
+            {t("{place}, {date}", { place: record.firstDiscovery.location ?? t("Location not specified"), date: entry.firstDay })}
           </RecordFact>
-          <RecordFact term="Latest discovery">
-            {record.latestDiscovery.location ?? "Location not specified"}, {entry.latestDay}
+          <RecordFact term={t("Latest discovery")}>
+            {t("{place}, {date}", { place: record.latestDiscovery.location ?? t("Location not specified"), date: entry.latestDay })}
           </RecordFact>
         </dl>
       </div>
@@ -291,7 +316,7 @@ function RecordBody({ entry, placesLabel }: { entry: NonNullable<RecordCardData[
         <h4 className="text-sm font-semibold text-stone-700">{entry.journeyTitle}</h4>
         <div
           role="region"
-          aria-label={`Journey photos of Jimmy #${serial}`}
+          aria-label={t("Journey photos of Jimmy #{serial}", { serial: jimmy })}
           tabIndex={0}
           className="mt-2 max-h-72 overflow-y-auto rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-orange-500"
         >
@@ -305,14 +330,18 @@ function RecordBody({ entry, placesLabel }: { entry: NonNullable<RecordCardData[
                     sizes="(min-width: 1024px) 120px, 30vw"
                     width={stop.photo.width}
                     height={stop.photo.height}
-                    alt={`Jimmy #${serial} at ${stop.location ?? "an unknown place"}`}
+                    alt={
+                      stop.location === null
+                        ? t("Jimmy #{serial} at an unknown place", { serial: jimmy })
+                        : t("Jimmy #{serial} at {place}", { serial: jimmy, place: stop.location })
+                    }
                     loading="lazy"
                     decoding="async"
                     // Whole, not cropped to the square: the serial tag at a photo's edge is what proves which Jimmy it is.
                     className="aspect-square w-full rounded-lg bg-stone-100 object-contain"
                   />
                   <figcaption className="mt-0.5 text-[11px] leading-tight text-stone-600">
-                    <span className="block truncate">{stop.location ?? "Location not specified"}</span>
+                    <span className="block truncate">{stop.location ?? t("Location not specified")}</span>
                     <span className="block">{stop.day}</span>
                   </figcaption>
                 </figure>
@@ -335,9 +364,10 @@ function RecordBody({ entry, placesLabel }: { entry: NonNullable<RecordCardData[
 
 /** One line of a record's facts: "Discoveries: 12". */
 function RecordFact({ term, children }: { term: string; children: React.ReactNode }) {
+  const t = useT();
   return (
     <div>
-      <dt className="inline font-semibold text-stone-700">{term}: </dt>
+      <dt className="inline font-semibold text-stone-700">{t("{term}: ", { term })}</dt>
       <dd className="inline">{children}</dd>
     </div>
   );

@@ -6,6 +6,7 @@ import { requireSameOrigin } from "~/web/csrf.server";
 import { readForm } from "~/web/form.server";
 import { getUser } from "~/web/session.server";
 import { INTENT_PARAM, rememberIntent } from "~/web/sign-in-intent.server";
+import { requestT } from "~/web/language.server";
 
 /** The Jimmy's page with its comment box open (how 'Add Comment' works without JavaScript). */
 const commentBoxPath = (serial: number, params = "") => `/jimmy/${serial}?comment=new${params}#add-comment`;
@@ -25,7 +26,8 @@ export function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const serial = parseSerial(params.serial);
-  if (serial === null) throw new Response("That address doesn't name a Jimmy.", { status: 400 });
+  const t = requestT(request);
+  if (serial === null) throw new Response(t("That address doesn't name a Jimmy."), { status: 400 });
   const form = await readForm(request);
   if (await getUser(request)) return redirect(commentBoxPath(serial));
   const content = form.get("content");

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ReportDiscoveryPage, reportPageClientAction } from "~/components/ReportDiscoveryPage";
 import { ReportFormError } from "~/components/ReportFormError";
+import { metaT, useT } from "~/components/i18n";
 import { firstDiscoveryNotice, reportFormPath } from "~/lib/report-form";
 import { issueIdempotencyKey, loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/web/report-action.server";
 
@@ -22,13 +23,17 @@ export const action = ({ request, params }: ActionFunctionArgs) => reportDiscove
 
 export const headers = reportFormHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `First Discovery of Jimmy #${data.serialNumber}` : "First Discovery" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: data ? t("First Discovery of Jimmy #{serial}", { serial: String(data.serialNumber) }) : t("First Discovery") },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export default function FirstDiscovery() {
   const form = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <ReportDiscoveryPage
       kind="first"
@@ -36,13 +41,15 @@ export default function FirstDiscovery() {
       heading={
         <header className="text-center">
           <img src="/logo.svg" alt="" width={64} height={64} className="mx-auto h-16 w-16" />
-          <h1 className="mt-3 text-3xl font-extrabold tracking-tight">First Discovery!</h1>
-          <p className="mt-1 text-lg font-semibold text-orange-800">Jimmy #{form.serialNumber} has been found</p>
+          <h1 className="mt-3 text-3xl font-extrabold tracking-tight">{t("First Discovery!")}</h1>
+          <p className="mt-1 text-lg font-semibold text-orange-800">
+            {t("Jimmy #{serial} has been found", { serial: String(form.serialNumber) })}
+          </p>
         </header>
       }
-      submitLabel="Submit First Discovery"
+      submitLabel={t("Submit First Discovery")}
     >
-      <p className="rounded-2xl bg-orange-50 p-4 text-center font-medium text-orange-950">{firstDiscoveryNotice(form.serialNumber)}</p>
+      <p className="rounded-2xl bg-orange-50 p-4 text-center font-medium text-orange-950">{firstDiscoveryNotice(form.serialNumber, t)}</p>
     </ReportDiscoveryPage>
   );
 }

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { ReportDiscoveryPage, reportPageClientAction } from "~/components/ReportDiscoveryPage";
 import { ReportFormError } from "~/components/ReportFormError";
+import { metaT, useT } from "~/components/i18n";
 import { newDiscoveryHeading } from "~/lib/report-form";
 import { issueIdempotencyKey, loadReportForm, reportDiscoveryAction, reportFormHeaders } from "~/web/report-action.server";
 
@@ -28,13 +29,17 @@ export const action = ({ request, params }: ActionFunctionArgs) => reportDiscove
 
 export const headers = reportFormHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `New Discovery of Jimmy #${data.serialNumber}` : "New Discovery" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches);
+  return [
+    { title: data ? t("New Discovery of Jimmy #{serial}", { serial: String(data.serialNumber) }) : t("New Discovery") },
+    { name: "robots", content: "noindex" },
+  ];
+};
 
 export default function NewDiscovery() {
   const form = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <ReportDiscoveryPage
       kind="new"
@@ -42,19 +47,21 @@ export default function NewDiscovery() {
       heading={
         <>
           <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">
-            {newDiscoveryHeading(form.serialNumber, form.discoveryCount)}
+            {newDiscoveryHeading(form.serialNumber, form.discoveryCount, t)}
           </h1>
-          <p className="mt-2 text-stone-700">Share where you found him so everyone can follow his journey.</p>
+          <p className="mt-2 text-stone-700">{t("Share where you found him so everyone can follow his journey.")}</p>
         </>
       }
-      submitLabel="Share Discovery"
+      submitLabel={t("Share Discovery")}
     >
       <p className="text-sm text-stone-600">
-        By sharing, you publish your photo under CC BY-NC 4.0 as described in our{" "}
-        <Link to="/privacy-policy" className="font-semibold text-orange-800 underline hover:text-orange-900">
-          Privacy Policy
-        </Link>
-        .
+        {t("By sharing, you publish your photo under CC BY-NC 4.0 as described in our {policy}.", {
+          policy: (
+            <Link to="/privacy-policy" className="font-semibold text-orange-800 underline hover:text-orange-900">
+              {t("Privacy Policy")}
+            </Link>
+          ),
+        })}
       </p>
     </ReportDiscoveryPage>
   );

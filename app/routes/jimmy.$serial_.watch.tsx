@@ -13,6 +13,7 @@ import { checkFields } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { getUser } from "~/web/session.server";
 import { INTENT_PARAM, rememberIntent } from "~/web/sign-in-intent.server";
+import { requestT } from "~/web/language.server";
 
 // A request lost on the way keeps the page as it was.
 export { clientAction, shouldRevalidate } from "~/browser/keep-page";
@@ -43,10 +44,11 @@ async function signInFirst(form: FormData, serial: number, back: string): Promis
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   requireSameOrigin(request);
+  const t = requestT(request);
   const serial = parseSerial(params.serial);
   const db = getDb();
   const jimmy = serial === null ? undefined : await findJimmyBySerial(db, serial);
-  if (!jimmy) throw new Response(`There is no Jimmy #${params.serial ?? ""}.`, { status: 404 });
+  if (!jimmy) throw new Response(t("There is no Jimmy #{serial}.", { serial: params.serial ?? "" }), { status: 404 });
   const back = `${jimmyPath(jimmy.serial_number)}#watch`;
   const form = await readForm(request);
   const user = await getUser(request, { db });
@@ -54,9 +56,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const enhanced = form.get("enhanced") === "1";
   const parsed = checkFields(WatchFormSchema, { intent: form.get("intent") });
   if (!parsed.ok) {
-    const error = "That request wasn't understood: reload the page and try again.";
+    const error = t("That request wasn't understood: reload the page and try again.");
     if (enhanced) return Response.json({ error }, { status: 400 });
-    return redirectWithToast(back, { title: "Error", description: error, variant: "destructive" });
+    return redirectWithToast(back, { title: t("Error"), description: error, variant: "destructive" });
   }
   const watching = parsed.data.intent === "watch";
   await setWatching(db, { userId: user.id, jimmyId: jimmy.id, watching });
@@ -66,10 +68,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     back,
     watching
       ? {
-          title: `You're watching Jimmy #${jimmy.serial_number}`,
-          description: "You'll hear when it is found again, gets a comment, reaches a milestone or is reported missing.",
+          title: t("You're watching Jimmy #{serial}", { serial: String(jimmy.serial_number) }),
+          description: t("You'll hear when it is found again, gets a comment, reaches a milestone or is reported missing."),
           variant: "success",
         }
-      : { title: `You stopped watching Jimmy #${jimmy.serial_number}`, description: "Its news won't reach you any more." },
+      : {
+          title: t("You stopped watching Jimmy #{serial}", { serial: String(jimmy.serial_number) }),
+          description: t("Its news won't reach you any more."),
+        },
   );
 }

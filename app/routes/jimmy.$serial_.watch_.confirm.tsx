@@ -11,8 +11,12 @@ import { getDb } from "~/infra/db.server";
 import { requireUser } from "~/web/session.server";
 import { forgetIntentHeader, intentOf } from "~/web/sign-in-intent.server";
 import { buttonClass, secondaryLinkClass } from "~/components/ui/Button";
+import { metaT, useT } from "~/components/i18n";
 
-export const meta: MetaFunction = () => [{ title: "Watch this Jimmy?" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("Watch this Jimmy?") }, { name: "robots", content: "noindex" }];
+};
 
 /**
  * Where a Watch pressed while signed out continues after sign-in (like a
@@ -38,6 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function WatchAfterSignIn() {
+  const t = useT();
   const { serialNumber } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -51,18 +56,18 @@ export default function WatchAfterSignIn() {
   return (
     <section className="mx-auto max-w-md px-4 py-10">
       <div className="rounded-3xl border border-orange-100 bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-extrabold tracking-tight">Watch Jimmy #{serialNumber}?</h1>
+        <h1 className="text-2xl font-extrabold tracking-tight">{t("Watch Jimmy #{serial}?", { serial: String(serialNumber) })}</h1>
         <p className="mt-2 text-stone-700">
-          You&apos;ll hear when it is found again, gets a comment, reaches a milestone or is reported missing.
+          {t("You'll hear when it is found again, gets a comment, reaches a milestone or is reported missing.")}
         </p>
         {/* A whole-page post, with JavaScript or without: it ends on the Jimmy's page with a toast. */}
         <Form ref={formRef} method="post" action={`${jimmyPath(serialNumber)}/watch`} reloadDocument className="mt-5 flex gap-3">
           <input type="hidden" name="intent" value="watch" />
           <button type="submit" disabled={busy} className={buttonClass("primary", "form", "flex-1")}>
-            {busy ? "Watching…" : "Watch"}
+            {busy ? t("Watching…") : t("Watch")}
           </button>
           <Link to={jimmyPath(serialNumber)} className={`${secondaryLinkClass} flex-1 justify-center`}>
-            Not now
+            {t("Not now")}
           </Link>
         </Form>
       </div>

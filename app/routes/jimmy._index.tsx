@@ -3,8 +3,12 @@ import { data } from "@remix-run/node";
 import { Link } from "~/components/Link";
 import { buttonClass } from "~/components/ui/Button";
 import { AlertIcon } from "~/components/ui/icons";
+import { metaT, useT } from "~/components/i18n";
 
-export const meta: MetaFunction = () => [{ title: "Invalid URL" }];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("Invalid URL") }];
+};
 
 /** /jimmy without a serial number. */
 export function loader() {
@@ -12,15 +16,16 @@ export function loader() {
 }
 
 export default function JimmyWithoutSerial() {
+  const t = useT();
   return (
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
       <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-orange-100 text-orange-800">
         <AlertIcon className="h-7 w-7" />
       </span>
-      <h1 className="mt-5 text-2xl font-extrabold tracking-tight">Invalid URL</h1>
-      <p className="mt-3 text-stone-700">Jimmy pages need a number, like /jimmy/12.</p>
+      <h1 className="mt-5 text-2xl font-extrabold tracking-tight">{t("Invalid URL")}</h1>
+      <p className="mt-3 text-stone-700">{t("Jimmy pages need a number, like /jimmy/12.")}</p>
       <Link to="/discoveries" className={buttonClass("primary", "cta", "mt-8")}>
-        Browse all discoveries
+        {t("Browse all discoveries")}
       </Link>
     </section>
   );

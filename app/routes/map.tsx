@@ -7,30 +7,33 @@ import { OfflineAreaMap } from "~/components/OfflineAreaMap";
 import { IconHeading } from "~/components/ui/IconHeading";
 import { LocateIcon, MapIcon } from "~/components/ui/icons";
 import { offlineMap } from "~/lib/area-map";
-import { mapSearch, MAX_MARKERS, parseMapState, ZOOM, ZOOM_LEVELS, type MapState } from "~/lib/clustering";
+import { mapSearch, MAX_MARKERS, parseMapState, ZOOM_LEVELS, type MapState } from "~/lib/clustering";
 import { osmEmbedUrl, osmFullMapUrl } from "~/lib/map-embed";
-import { formatCount, plural } from "~/lib/format";
+import { metaT, usePageLanguage, useT, type T } from "~/components/i18n";
+import type { ZoomLevel } from "~/lib/clustering";
 import { positionText } from "~/lib/location-precision";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
 import { AREAS_PER_PAGE, areasShownParam, MAX_AREAS_SHOWN, type MapArea, type MapJimmy } from "~/lib/hunt-map";
 import { getHuntMap } from "~/services/hunt-map.server";
+import { requestT } from "~/web/language.server";
 import { placeDate, requestPreferences } from "~/web/reader-terms.server";
 
 /** The same for every signed-out visitor: served from the anonymous page cache. */
 export const handle = PAGE_CACHE_HANDLE;
 
 export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
   const site = previewSite(matches);
   return linkPreview({
     site,
     path: "/map",
-    title: `The map of ${site.name}`,
-    documentTitle: "Jimmy Location Map",
-    description: "Where the discovered Jimmys are now, grouped by area.",
+    title: t("The map of {hunt}", { hunt: site.name }),
+    documentTitle: t("Jimmy Location Map"),
+    description: t("Where the discovered Jimmys are now, grouped by area."),
     image: "/og/pages/map.jpg",
-    imageAlt: `The map of ${site.name}`,
+    imageAlt: t("The map of {hunt}", { hunt: site.name }),
   });
 };
 
@@ -48,18 +51,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
     state,
     areasShown,
     map,
-    offlineMap: offlineMap(map.areas, map.selectedArea, state, map.view, mapTiles.urlTemplate),
+    offlineMap: offlineMap(map.areas, map.selectedArea, state, map.view, mapTiles.urlTemplate, requestT(request)),
     embedOrigin: mapEmbedOrigin,
     tiles: { urlTemplate: mapTiles.urlTemplate, attribution: mapTiles.attribution, attributionUrl: mapTiles.attributionUrl },
   };
 }
 
-const STATUS_LABEL: Record<MapJimmy["status"], string> = {
-  hidden: "Hidden",
-  discovered: "Discovered",
-  missing: "Possibly missing",
-  retired: "Retired",
-};
+function statusLabel(status: MapJimmy["status"], t: T): string {
+  switch (status) {
+    case "hidden":
+      return t("Hidden");
+    case "discovered":
+      return t("Discovered");
+    case "missing":
+      return t("Possibly missing");
+    case "retired":
+      return t("Retired");
+  }
+}
+
+/** A zoom level's name (ZOOM's label), in the reader's language. */
+function zoomLabel(zoom: ZoomLevel, t: T): string {
+  switch (zoom) {
+    case "city":
+      return t("City");
+    case "neighborhood":
+      return t("Neighborhood");
+    case "street":
+      return t("Street");
+  }
+}
 
 export default function MapPage() {
   const { state, areasShown, map, offlineMap, embedOrigin, tiles, selectedSeenOn } = useLoaderData<typeof loader>();
@@ -67,15 +88,18 @@ export default function MapPage() {
   const focus = selectedJimmy ?? selectedCluster;
   const mapUrl = osmEmbedUrl(embedOrigin, view, focus);
   const largerMapUrl = osmFullMapUrl(embedOrigin, view, focus);
+  const t = useT();
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-8 pb-28 md:pb-10">
       <IconHeading icon={<MapIcon className="h-6 w-6" />} tint="bg-orange-100 text-orange-700">
-        Jimmy Location Map
+        {t("Jimmy Location Map")}
       </IconHeading>
       <p className="mt-2 text-stone-600" data-testid="map-summary">
-        Track {plural(discoveredCount, "discovered Jimmy", "discovered Jimmys")} across{" "}
-        {plural(totalJimmys, "total figurine", "total figurines")}
+        {t(
+          "Track {discovered, plural, one {# discovered Jimmy} other {# discovered Jimmys}} across {total, plural, one {# total figurine} other {# total figurines}}",
+          { discovered: discoveredCount, total: totalJimmys },
+        )}
       </p>
 
       <div className="mt-5 flex flex-wrap items-center gap-3">
@@ -85,7 +109,7 @@ export default function MapPage() {
           className="inline-flex items-center gap-1.5 rounded-full border border-orange-200 bg-white px-4 py-2 text-sm font-semibold text-orange-800 shadow-sm hover:bg-orange-50"
         >
           <LocateIcon className="h-4 w-4" />
-          Hunt Near Me
+          {t("Hunt Near Me")}
         </Link>
       </div>
 
@@ -99,7 +123,9 @@ export default function MapPage() {
             offlineMap={(framed) => (
               <OfflineAreaMap
                 caption={
-                  selectedCluster ? `Jimmys in ${selectedCluster.areaName} and the largest areas nearby` : "Largest areas in this view"
+                  selectedCluster
+                    ? t("Jimmys in {area} and the largest areas nearby", { area: selectedCluster.areaName })
+                    : t("Largest areas in this view")
                 }
                 map={offlineMap}
                 tileCredit={tiles.attribution}
@@ -117,7 +143,7 @@ export default function MapPage() {
               preventScrollReset
               className="inline-flex items-center gap-1 rounded-full border border-orange-200 bg-white px-4 py-2 text-sm font-semibold text-orange-800 hover:bg-orange-50"
             >
-              Back to all areas
+              {t("Back to all areas")}
             </Link>
           ) : null}
           {selectedCluster ? (
@@ -127,8 +153,10 @@ export default function MapPage() {
           )}
           {unplaced > 0 ? (
             <p className="text-sm text-stone-600">
-              {plural(unplaced, "discovered Jimmy has", "discovered Jimmys have")} no known position yet, so{" "}
-              {unplaced === 1 ? "it is" : "they are"} not on the map.
+              {t(
+                "{count, plural, one {# discovered Jimmy has no known position yet, so it is not on the map.} other {# discovered Jimmys have no known position yet, so they are not on the map.}}",
+                { count: unplaced },
+              )}
             </p>
           ) : null}
         </div>
@@ -138,8 +166,9 @@ export default function MapPage() {
 }
 
 function ZoomButtons({ state, selectedCluster }: { state: MapState; selectedCluster: MapArea | null }) {
+  const t = useT();
   return (
-    <div role="group" aria-label="Zoom level" className="inline-flex rounded-full border border-orange-200 bg-white p-1 shadow-sm">
+    <div role="group" aria-label={t("Zoom level")} className="inline-flex rounded-full border border-orange-200 bg-white p-1 shadow-sm">
       {ZOOM_LEVELS.map((zoom) => {
         // Choosing City clears the selected area; the finer levels keep the area (and Jimmy) in focus.
         const keep = zoom !== "city";
@@ -156,7 +185,7 @@ function ZoomButtons({ state, selectedCluster }: { state: MapState; selectedClus
                 state.zoom === zoom ? "bg-orange-700 text-white" : "text-stone-700 hover:bg-orange-50"
               }`}
             >
-              {ZOOM[zoom].label}
+              {zoomLabel(zoom, t)}
             </button>
           </Form>
         );
@@ -176,22 +205,31 @@ function ClusterList({
   areasShown: number;
   state: MapState;
 }) {
+  const t = useT();
   if (clusters.length === 0) {
     return (
       <div className="rounded-2xl border border-orange-100 bg-white p-5 shadow-sm">
-        <h2 className="text-lg font-bold">Areas</h2>
-        <p className="mt-2 text-stone-600">No Jimmys on the map yet. Found one? Report it and it will show up here.</p>
+        <h2 className="text-lg font-bold">{t("Areas")}</h2>
+        <p className="mt-2 text-stone-600">{t("No Jimmys on the map yet. Found one? Report it and it will show up here.")}</p>
       </div>
     );
   }
   return (
     <div className="rounded-2xl border border-orange-100 bg-white p-5 shadow-sm">
-      <h2 className="text-lg font-bold">Areas</h2>
+      <h2 className="text-lg font-bold">{t("Areas")}</h2>
       <p className="text-sm text-stone-600">
-        {plural(areaCount, "area", "areas")} at {ZOOM[state.zoom].label} level, largest first
-        {areaCount > clusters.length ? ` (the ${formatCount(clusters.length)} largest listed)` : ""}
+        {areaCount > clusters.length
+          ? t("{count, plural, one {# area} other {# areas}} at {level} level, largest first (the {listed, number} largest listed)", {
+              count: areaCount,
+              level: zoomLabel(state.zoom, t),
+              listed: clusters.length,
+            })
+          : t("{count, plural, one {# area} other {# areas}} at {level} level, largest first", {
+              count: areaCount,
+              level: zoomLabel(state.zoom, t),
+            })}
       </p>
-      <ol className="mt-3 max-h-[520px] space-y-1 overflow-y-auto pr-1" aria-label="Areas">
+      <ol className="mt-3 max-h-[520px] space-y-1 overflow-y-auto pe-1" aria-label={t("Areas")}>
         {clusters.map((cluster, index) => (
           <li key={cluster.key}>
             <Link
@@ -209,7 +247,9 @@ function ClusterList({
                 )}
                 <span className="truncate font-medium">{cluster.areaName}</span>
               </span>
-              <span className="shrink-0 text-sm text-stone-600">{plural(cluster.size, "Jimmy", "Jimmys")}</span>
+              <span className="shrink-0 text-sm text-stone-600">
+                {t("{count, plural, one {# Jimmy} other {# Jimmys}}", { count: cluster.size })}
+              </span>
             </Link>
           </li>
         ))}
@@ -220,7 +260,9 @@ function ClusterList({
           preventScrollReset
           className="mt-3 inline-flex rounded-full border border-orange-200 bg-white px-4 py-2 text-sm font-semibold text-orange-800 hover:bg-orange-50"
         >
-          Show {plural(Math.min(AREAS_PER_PAGE, areaCount - clusters.length), "more area", "more areas")}
+          {t("Show {count, plural, one {# more area} other {# more areas}}", {
+            count: Math.min(AREAS_PER_PAGE, areaCount - clusters.length),
+          })}
         </Link>
       ) : null}
     </div>
@@ -228,11 +270,12 @@ function ClusterList({
 }
 
 function ClusterDetail({ cluster, state }: { cluster: MapArea & { members: MapJimmy[] }; state: MapState }) {
+  const t = useT();
   return (
     <div className="rounded-2xl border border-orange-100 bg-white p-5 shadow-sm" data-testid="selected-area">
       <h2 className="text-lg font-bold">{cluster.areaName}</h2>
-      <p className="text-sm text-stone-600">{plural(cluster.size, "Jimmy", "Jimmys")} in this area</p>
-      <ul className="mt-3 max-h-[420px] space-y-1 overflow-y-auto pr-1" aria-label={`Jimmys in ${cluster.areaName}`}>
+      <p className="text-sm text-stone-600">{t("{count, plural, one {# Jimmy} other {# Jimmys}} in this area", { count: cluster.size })}</p>
+      <ul className="mt-3 max-h-[420px] space-y-1 overflow-y-auto pe-1" aria-label={t("Jimmys in {area}", { area: cluster.areaName })}>
         {cluster.members.map((jimmy) => (
           <li key={jimmy.serialNumber}>
             <Link
@@ -243,15 +286,17 @@ function ClusterDetail({ cluster, state }: { cluster: MapArea & { members: MapJi
                 state.jimmy === jimmy.serialNumber ? "bg-orange-50 ring-1 ring-orange-200" : ""
               }`}
             >
-              <span className="font-medium">Jimmy #{jimmy.serialNumber}</span>
-              <span className="truncate text-sm text-stone-600">{jimmy.location ?? "Location not specified"}</span>
+              <span className="font-medium">{t("Jimmy #{serial}", { serial: String(jimmy.serialNumber) })}</span>
+              <span className="truncate text-sm text-stone-600">{jimmy.location ?? t("Location not specified")}</span>
             </Link>
           </li>
         ))}
       </ul>
       {cluster.size > cluster.members.length ? (
         <p className="mt-2 text-sm text-stone-600">
-          The first {formatCount(cluster.members.length)} by number are listed. A finer zoom level splits a crowded area.
+          {t("The first {count, number} by number are listed. A finer zoom level splits a crowded area.", {
+            count: cluster.members.length,
+          })}
         </p>
       ) : null}
     </div>
@@ -259,43 +304,44 @@ function ClusterDetail({ cluster, state }: { cluster: MapArea & { members: MapJi
 }
 
 function JimmyCard({ jimmy, seenOn }: { jimmy: MapJimmy; seenOn: string | null }) {
+  const t = useT();
+  const language = usePageLanguage();
+  const serial = String(jimmy.serialNumber);
+  const place = jimmy.location ?? t("Location not specified");
   return (
     <article className="rounded-2xl border border-orange-200 bg-white p-5 shadow-sm" aria-labelledby="selected-jimmy-title">
       <h2 id="selected-jimmy-title" className="text-xl font-extrabold tracking-tight">
-        Jimmy #{jimmy.serialNumber}
+        {t("Jimmy #{serial}", { serial })}
       </h2>
       <dl className="mt-3 space-y-2 text-sm">
         <div>
-          <dt className="font-semibold text-stone-700">Status</dt>
-          <dd data-testid="selected-jimmy-status">{STATUS_LABEL[jimmy.status]}</dd>
+          <dt className="font-semibold text-stone-700">{t("Status")}</dt>
+          <dd data-testid="selected-jimmy-status">{statusLabel(jimmy.status, t)}</dd>
         </div>
         <div>
-          <dt className="font-semibold text-stone-700">Coordinates</dt>
+          <dt className="font-semibold text-stone-700">{t("Coordinates")}</dt>
           {jimmy.locationApproximate ? (
-            <dd data-testid="selected-jimmy-coordinates">Not measured: the centre of a typed place</dd>
+            <dd data-testid="selected-jimmy-coordinates">{t("Not measured: the centre of a typed place")}</dd>
           ) : (
             <dd className="font-mono" data-testid="selected-jimmy-coordinates">
-              {positionText(jimmy.latitude, jimmy.longitude, jimmy.positionRadiusM, 6)}
+              {positionText(jimmy.latitude, jimmy.longitude, jimmy.positionRadiusM, 6, t)}
             </dd>
           )}
         </div>
         <div>
-          <dt className="font-semibold text-stone-700">Last seen</dt>
-          <dd data-testid="selected-jimmy-last-seen">
-            {jimmy.location ?? "Location not specified"}
-            {seenOn ? `, ${seenOn}` : ""}
-          </dd>
+          <dt className="font-semibold text-stone-700">{t("Last seen")}</dt>
+          <dd data-testid="selected-jimmy-last-seen">{seenOn ? t("{place}, {date}", { place, date: seenOn }) : place}</dd>
         </div>
         <div>
-          <dt className="font-semibold text-stone-700">Discoveries</dt>
-          <dd>{formatCount(jimmy.discoveryCount)}</dd>
+          <dt className="font-semibold text-stone-700">{t("Discoveries")}</dt>
+          <dd>{new Intl.NumberFormat(language).format(jimmy.discoveryCount)}</dd>
         </div>
       </dl>
       <Link
         to={`/jimmy/${jimmy.serialNumber}`}
         className="mt-4 inline-flex rounded-full bg-orange-700 px-5 py-2 text-sm font-semibold text-white hover:bg-orange-800"
       >
-        View Jimmy #{jimmy.serialNumber}
+        {t("View Jimmy #{serial}", { serial })}
       </Link>
     </article>
   );

@@ -7,7 +7,8 @@ import { useHydrated } from "~/components/useHydrated";
 import { IconHeading } from "~/components/ui/IconHeading";
 import { AlertIcon, LocateIcon, PinIcon, SpinnerIcon } from "~/components/ui/icons";
 import type { LatLng } from "~/lib/distance";
-import { plural } from "~/lib/format";
+import { metaT, usePageLanguage, useT } from "~/components/i18n";
+import { requestLanguage, requestT } from "~/web/language.server";
 import { formatDistance, formatHeading, LONG_AGO_DAYS, MAX_PLACE_LENGTH, NEAR_ME_MAX_KM, nearMeHref, parseNearMe } from "~/lib/near-me";
 import { placeLabel } from "~/lib/places";
 import { getDb } from "~/infra/db.server";
@@ -17,12 +18,14 @@ import type { DistanceUnit } from "~/lib/reader-preferences";
 import { placeDate, requestPreferences } from "~/web/reader-terms.server";
 import { drawNearMe, jimmysNear, type NearbyJimmy, type NearMeDrawing } from "~/services/near-me.server";
 
-export const meta: MetaFunction = ({ matches }) =>
-  sitePagePreview(matches, {
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return sitePagePreview(matches, {
     path: "/near-me",
-    name: "Hunt Near Me",
-    description: "The Jimmys last seen nearest to you, how far away and which way.",
+    name: t("Hunt Near Me"),
+    description: t("The Jimmys last seen nearest to you, how far away and which way."),
   });
+};
 
 type NearMeData = { unit: DistanceUnit } & (
   | { state: "ask"; text: string }
@@ -47,9 +50,11 @@ type NearMeData = { unit: DistanceUnit } & (
  * offline, as reported locations are.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const query = parseNearMe(new URL(request.url).searchParams);
+  const t = requestT(request);
+  const query = parseNearMe(new URL(request.url).searchParams, t);
   const preferences = requestPreferences(request);
   const unit = preferences.units;
+  const language = requestLanguage(request);
   const problem = (status: number, message: string, text: string) =>
     data<NearMeData>({ unit, state: "problem", text, message }, { status });
   if (query.kind === "none") return data<NearMeData>({ unit, state: "ask", text: "" });
@@ -65,8 +70,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       return problem(
         422,
         area
-          ? `“${query.text}” is all of ${area}. Type a town or city there, like the one you are in.`
-          : `No town or city called “${query.text}” was found. Try its name and country, like “Austin, TX” or “Lyon, France”.`,
+          ? t("“{place}” is all of {area}. Type a town or city there, like the one you are in.", { place: query.text, area })
+          : t("No town or city called “{place}” was found. Try its name and country, like “Austin, TX” or “Lyon, France”.", {
+              place: query.text,
+            }),
         query.text,
       );
     }
@@ -76,7 +83,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     origin = query.point;
     const place = await resolveLocation(origin);
     const label = placeLabel(place);
-    originLabel = label ? `your location, near ${label}` : "your location";
+    originLabel = label ? t("your location, near {place}", { place: label }) : t("your location");
   }
   const jimmys = await jimmysNear(getDb(), origin);
   return data<NearMeData>({
@@ -88,20 +95,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
     fromTypedPlace: query.kind === "place",
     back: `/near-me${new URL(request.url).search}`,
     // The day it was last seen, in the time zone of where it was seen.
-    jimmys: jimmys.map((jimmy) => ({ ...jimmy, seenOn: jimmy.locatedAt ? placeDate(jimmy.locatedAt, jimmy, preferences.timeZone) : null })),
+    jimmys: jimmys.map((jimmy) => ({
+      ...jimmy,
+      seenOn: jimmy.locatedAt ? placeDate(jimmy.locatedAt, jimmy, preferences.timeZone, language) : null,
+    })),
     drawing: drawNearMe(origin, jimmys),
   });
 }
 
 export default function NearMePage() {
   const result = useLoaderData<typeof loader>();
+  const t = useT();
+  const language = usePageLanguage();
   return (
     <section className="mx-auto max-w-5xl px-4 py-8 pb-28 md:pb-10">
       <IconHeading icon={<PinIcon className="h-6 w-6" />} tint="bg-orange-100 text-orange-700">
-        Hunt Near Me
+        {t("Hunt Near Me")}
       </IconHeading>
       <p className="mt-2 text-stone-600">
-        The Jimmys last seen nearest to you, up to {formatDistance(NEAR_ME_MAX_KM, result.unit)} away: how far, and which way to go.
+        {t("The Jimmys last seen nearest to you, up to {distance} away: how far, and which way to go.", {
+          distance: formatDistance(NEAR_ME_MAX_KM, result.unit, language),
+        })}
       </p>
 
       <SearchPanel key={result.text} text={result.text} problem={result.state === "problem" ? result.message : null} />
@@ -121,6 +135,7 @@ function SearchPanel({ text, problem }: { text: string; problem: string | null }
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const t = useT();
   const input = useRef<HTMLInputElement>(null);
   const [locating, setLocating] = useState<Locating>({ step: "idle" });
   const searching = navigation.state === "loading" && navigation.location.pathname === "/near-me";
@@ -138,8 +153,8 @@ function SearchPanel({ text, problem }: { text: string; problem: string | null }
           step: "failed",
           message:
             error.code === error.PERMISSION_DENIED
-              ? "Your browser did not share your location. Type where you are instead."
-              : "Your location could not be found just now. Type where you are instead.",
+              ? t("Your browser did not share your location. Type where you are instead.")
+              : t("Your location could not be found just now. Type where you are instead."),
         });
         input.current?.focus();
       },
@@ -159,15 +174,15 @@ function SearchPanel({ text, problem }: { text: string; problem: string | null }
             className="inline-flex items-center gap-2 rounded-full bg-orange-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-orange-800 disabled:opacity-70"
           >
             {locating.step === "locating" ? <SpinnerIcon className="h-4 w-4 animate-spin" /> : <LocateIcon className="h-4 w-4" />}
-            {locating.step === "locating" ? "Finding your location…" : "Use my location"}
+            {locating.step === "locating" ? t("Finding your location…") : t("Use my location")}
           </button>
-          <p className="mt-2 text-sm text-stone-600">Or type where you are:</p>
+          <p className="mt-2 text-sm text-stone-600">{t("Or type where you are:")}</p>
         </div>
       ) : null}
       <Form method="get" action="/near-me" className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
           <label htmlFor="near-me-place" className="block text-sm font-semibold text-stone-700">
-            Where are you?
+            {t("Where are you?")}
           </label>
           <input
             ref={input}
@@ -176,7 +191,7 @@ function SearchPanel({ text, problem }: { text: string; problem: string | null }
             type="text"
             defaultValue={text}
             maxLength={MAX_PLACE_LENGTH}
-            placeholder="A town or city, like Austin, TX"
+            placeholder={t("A town or city, like Austin, TX")}
             autoComplete="address-level2"
             aria-invalid={message ? true : undefined}
             aria-describedby={message ? "near-me-problem" : "near-me-privacy"}
@@ -188,7 +203,7 @@ function SearchPanel({ text, problem }: { text: string; problem: string | null }
           className="inline-flex items-center justify-center gap-2 rounded-full border border-orange-200 bg-orange-50 px-5 py-2.5 text-sm font-semibold text-orange-800 hover:bg-orange-100"
         >
           {searching ? <SpinnerIcon className="h-4 w-4 animate-spin" /> : null}
-          Find Jimmys
+          {t("Find Jimmys")}
         </button>
       </Form>
       {message ? (
@@ -198,7 +213,7 @@ function SearchPanel({ text, problem }: { text: string; problem: string | null }
         </p>
       ) : null}
       <p id="near-me-privacy" className="mt-3 text-xs text-stone-500">
-        Your location is rounded to about a kilometre and is not stored.
+        {t("Your location is rounded to about a kilometre and is not stored.")}
       </p>
     </div>
   );
@@ -206,16 +221,21 @@ function SearchPanel({ text, problem }: { text: string; problem: string | null }
 
 function Results({ result }: { result: Extract<NearMeData, { state: "found" }> }) {
   const { jimmys, drawing, originLabel, unit, back } = result;
+  const t = useT();
+  const language = usePageLanguage();
   if (jimmys.length === 0) {
     return (
       <div className="mt-6 rounded-2xl border border-orange-100 bg-white p-5 shadow-sm" data-testid="near-me-results">
-        <h2 className="text-lg font-bold">Nearest to {originLabel}</h2>
+        <h2 className="text-lg font-bold">{t("Nearest to {origin}", { origin: originLabel })}</h2>
         <p className="mt-2 text-stone-600">
-          No Jimmy has been seen within {formatDistance(NEAR_ME_MAX_KM, unit)}.{" "}
-          <Link to="/map" className="font-semibold text-orange-800 underline">
-            See where they are on the map
-          </Link>
-          , or found one? Report it and it will show up here.
+          {t("No Jimmy has been seen within {distance}. {map}, or found one? Report it and it will show up here.", {
+            distance: formatDistance(NEAR_ME_MAX_KM, unit, language),
+            map: (
+              <Link to="/map" className="font-semibold text-orange-800 underline">
+                {t("See where they are on the map")}
+              </Link>
+            ),
+          })}
         </p>
       </div>
     );
@@ -224,10 +244,13 @@ function Results({ result }: { result: Extract<NearMeData, { state: "found" }> }
     <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]" data-testid="near-me-results">
       <div className="lg:order-2">
         <h2 className="text-lg font-bold">
-          The {plural(jimmys.length, "Jimmy", "Jimmys")} last seen nearest to {originLabel}
+          {t("The {count, plural, one {# Jimmy} other {# Jimmys}} last seen nearest to {origin}", {
+            count: jimmys.length,
+            origin: originLabel,
+          })}
         </h2>
         <UnitsSwitch unit={unit} back={back} className="mt-2" />
-        <ol className="mt-3 space-y-2" aria-label="Nearest Jimmys">
+        <ol className="mt-3 space-y-2" aria-label={t("Nearest Jimmys")}>
           {jimmys.map((jimmy, index) => (
             <NearbyItem key={jimmy.serialNumber} jimmy={jimmy} rank={index + 1} unit={unit} />
           ))}
@@ -239,6 +262,9 @@ function Results({ result }: { result: Extract<NearMeData, { state: "found" }> }
 }
 
 function NearbyItem({ jimmy, rank, unit }: { jimmy: NearbyJimmy & { seenOn: string | null }; rank: number; unit: DistanceUnit }) {
+  const t = useT();
+  const language = usePageLanguage();
+  const serial = String(jimmy.serialNumber);
   return (
     <li data-testid="near-me-jimmy" data-serial={jimmy.serialNumber}>
       <Link
@@ -253,22 +279,29 @@ function NearbyItem({ jimmy, rank, unit }: { jimmy: NearbyJimmy & { seenOn: stri
         </span>
         <span className="min-w-0 flex-1">
           <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="font-bold">Jimmy #{jimmy.serialNumber}</span>
+            <span className="font-bold">{t("Jimmy #{serial}", { serial })}</span>
             {jimmy.status === "missing" ? (
-              <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">Possibly missing</span>
+              <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{t("Possibly missing")}</span>
             ) : null}
             {jimmy.longAgo ? (
               <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs font-semibold text-stone-700">
-                Not seen for over {LONG_AGO_DAYS === 365 ? "a year" : `${LONG_AGO_DAYS} days`}
+                {LONG_AGO_DAYS === 365
+                  ? t("Not seen for over a year")
+                  : t("Not seen for over {count, plural, one {# day} other {# days}}", { count: LONG_AGO_DAYS })}
               </span>
             ) : null}
           </span>
           <span className="block text-sm font-semibold text-orange-800" data-testid="near-me-heading">
-            {formatHeading(jimmy.distanceKm, jimmy.bearing, unit)}
+            {formatHeading(jimmy.distanceKm, jimmy.bearing, unit, t, language)}
           </span>
           <span className="block truncate text-sm text-stone-600">
-            Last seen {jimmy.location ?? "at an unnamed spot"}
-            {jimmy.seenOn ? `, ${jimmy.seenOn}` : ""}
+            {jimmy.location === null
+              ? jimmy.seenOn
+                ? t("Last seen at an unnamed spot, {date}", { date: jimmy.seenOn })
+                : t("Last seen at an unnamed spot")
+              : jimmy.seenOn
+                ? t("Last seen {place}, {date}", { place: jimmy.location, date: jimmy.seenOn })
+                : t("Last seen {place}", { place: jimmy.location })}
           </span>
         </span>
       </Link>
@@ -279,18 +312,23 @@ function NearbyItem({ jimmy, rank, unit }: { jimmy: NearbyJimmy & { seenOn: stri
 /** The hunter (blue) and the listed Jimmys (numbered, nearest on top) on the offline basemap. Links work without JavaScript. */
 function NearMeMap({ drawing, originLabel }: { drawing: NearMeDrawing; originLabel: string }) {
   const markers = drawing.jimmys.map((marker, index) => ({ ...marker, rank: index + 1 })).reverse();
+  const t = useT();
   return (
     <figure className="overflow-hidden rounded-2xl border border-stone-200 bg-sky-100 shadow-sm lg:order-1 lg:self-start">
       <svg
         viewBox={`0 0 ${drawing.width} ${drawing.height}`}
         className="block h-auto w-full"
         role="group"
-        aria-label={`Map of the nearest Jimmys around ${originLabel}`}
+        aria-label={t("Map of the nearest Jimmys around {origin}", { origin: originLabel })}
         data-testid="near-me-map"
       >
         <image href={drawing.basemap} width={drawing.width} height={drawing.height} preserveAspectRatio="none" />
         {markers.map((marker) => (
-          <a key={marker.serialNumber} href={`/jimmy/${marker.serialNumber}`} aria-label={`${marker.rank}. Jimmy #${marker.serialNumber}`}>
+          <a
+            key={marker.serialNumber}
+            href={`/jimmy/${marker.serialNumber}`}
+            aria-label={t("{rank, number}. Jimmy #{serial}", { rank: marker.rank, serial: String(marker.serialNumber) })}
+          >
             <circle cx={marker.x} cy={marker.y} r={10} fill="#c2410c" stroke="#ffffff" strokeWidth={2} />
             <text
               x={marker.x}
@@ -303,13 +341,13 @@ function NearMeMap({ drawing, originLabel }: { drawing: NearMeDrawing; originLab
             </text>
           </a>
         ))}
-        <g data-testid="near-me-origin" aria-label="You are here" role="img">
+        <g data-testid="near-me-origin" aria-label={t("You are here")} role="img">
           <circle cx={drawing.origin.x} cy={drawing.origin.y} r={12} fill="#0284c7" fillOpacity={0.2} />
           <circle cx={drawing.origin.x} cy={drawing.origin.y} r={6} fill="#0284c7" stroke="#ffffff" strokeWidth={2} />
         </g>
       </svg>
       <figcaption className="border-t border-stone-200 bg-white px-3 py-2 text-xs text-stone-600">
-        You are the blue dot; numbers are the list&rsquo;s order.
+        {t("You are the blue dot; numbers are the list’s order.")}
       </figcaption>
     </figure>
   );

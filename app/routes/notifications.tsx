@@ -16,13 +16,17 @@ import { requireUser } from "~/web/session.server";
 import { checkFields } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { MAX_ROW_ID } from "~/lib/ids";
+import { metaT, usePageLanguage, useT } from "~/components/i18n";
+import { requestT } from "~/web/language.server";
+import { requestPreferences } from "~/web/reader-terms.server";
 
 // A request lost on the way keeps the page as it was.
 export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
 export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
   const root = matches.find((m) => m.id === "root")?.data as { hunt?: { name: string } } | undefined;
-  return [{ title: `Notifications · ${root?.hunt?.name ?? "Jimmy Hunt"}` }, { name: "robots", content: "noindex" }];
+  return [{ title: t("Notifications · {hunt}", { hunt: root?.hunt?.name ?? "Jimmy Hunt" }) }, { name: "robots", content: "noindex" }];
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -30,9 +34,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const before = new URL(request.url).searchParams.get("before");
   const beforeId = before === null ? null : Number(before);
   if (beforeId !== null && (!Number.isSafeInteger(beforeId) || beforeId < 1 || beforeId > MAX_ROW_ID)) {
-    throw new Response("That page of notifications doesn't exist.", { status: 400 });
+    throw new Response(requestT(request)("That page of notifications doesn't exist."), { status: 400 });
   }
-  const page = await listNotifications(getDb(), user.id, { beforeId, huntName: env().hunt.name });
+  const page = await listNotifications(getDb(), user.id, {
+    beforeId,
+    huntName: env().hunt.name,
+    t: requestT(request),
+    units: requestPreferences(request).units,
+  });
   return { ...page, before: beforeId };
 }
 
@@ -47,7 +56,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request, { redirectTo: "/notifications" });
   const form = await readForm(request);
   const parsed = checkFields(MarkReadSchema, { upTo: form.get("upTo"), enhanced: form.get("enhanced") || undefined });
-  if (!parsed.ok) return data({ marked: 0, error: "That request wasn't understood. Please reload the page." }, { status: 400 });
+  if (!parsed.ok) {
+    const t = requestT(request);
+    return data({ marked: 0, error: t("That request wasn't understood. Please reload the page.") }, { status: 400 });
+  }
   const marked = await markNotificationsRead(getDb(), user.id, parsed.data.upTo);
   if (parsed.data.enhanced) return { marked, error: null };
   return redirect("/notifications");
@@ -58,6 +70,7 @@ export default function Notifications() {
   const root = useRootData();
   const now = root?.now ?? new Date().toISOString();
   const fetcher = useFetcher<typeof action>();
+  const t = useT();
   const newest = notifications[0]?.id;
   const anyUnread = notifications.some((n) => n.unread);
   // Keeps "New" on what was unread when the page opened, after it has been marked read.
@@ -74,7 +87,7 @@ export default function Notifications() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:py-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="text-3xl font-extrabold tracking-tight">Notifications</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight">{t("Notifications")}</h1>
         {anyUnread && newest !== undefined ? (
           <Form method="post">
             <input type="hidden" name="upTo" value={newest} />
@@ -82,7 +95,7 @@ export default function Notifications() {
               type="submit"
               className="rounded-full border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 shadow-sm hover:border-orange-300 hover:bg-orange-50"
             >
-              Mark all as read
+              {t("Mark all as read")}
             </button>
           </Form>
         ) : null}
@@ -90,7 +103,7 @@ export default function Notifications() {
       {before ? (
         <p className="mt-3 text-sm">
           <Link to="/notifications" className="font-semibold text-orange-800 underline">
-            Back to the newest notifications
+            {t("Back to the newest notifications")}
           </Link>
         </p>
       ) : null}
@@ -98,14 +111,15 @@ export default function Notifications() {
       {notifications.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-dashed border-stone-300 p-8 text-center text-stone-600">
           <BellIcon className="mx-auto h-8 w-8 text-stone-400" />
-          <p className="mt-3 font-semibold text-stone-800">No notifications yet</p>
+          <p className="mt-3 font-semibold text-stone-800">{t("No notifications yet")}</p>
           <p className="mt-1">
-            When someone likes one of your discoveries, or a Jimmy you watch is found again, gets a comment, reaches a milestone or is
-            reported missing, you&apos;ll hear about it here.
+            {t(
+              "When someone likes one of your discoveries, or a Jimmy you watch is found again, gets a comment, reaches a milestone or is reported missing, you'll hear about it here.",
+            )}
           </p>
         </div>
       ) : (
-        <ol className="mt-6 space-y-2" aria-label="Notifications, newest first">
+        <ol className="mt-6 space-y-2" aria-label={t("Notifications, newest first")}>
           {notifications.map((notification) => (
             <NotificationItem
               key={notification.id}
@@ -123,7 +137,7 @@ export default function Notifications() {
             to={`/notifications?before=${nextBeforeId}`}
             className="inline-flex rounded-full border border-stone-300 bg-white px-4 py-2 text-sm font-semibold text-stone-800 hover:bg-orange-50"
           >
-            Older notifications
+            {t("Older notifications")}
           </Link>
         </p>
       ) : null}
@@ -132,6 +146,8 @@ export default function Notifications() {
 }
 
 function NotificationItem({ notification, isNew, now }: { notification: NotificationView; isNew: boolean; now: string }) {
+  const t = useT();
+  const language = usePageLanguage();
   const Icon = notification.kind === "like" ? HeartIcon : notification.kind === "comment" ? CommentIcon : PinIcon;
   return (
     <li data-testid="notification">
@@ -147,18 +163,20 @@ function NotificationItem({ notification, isNew, now }: { notification: Notifica
         </span>
         <span className="min-w-0 flex-1">
           <span className="block font-semibold text-stone-900">
-            {notificationTitle(notification)}
+            {notificationTitle(notification, t)}
             {isNew ? (
-              <span className="ml-2 rounded-full bg-red-600 px-2 py-0.5 align-middle text-[11px] font-bold uppercase text-white">New</span>
+              <span className="ms-2 rounded-full bg-red-600 px-2 py-0.5 align-middle text-[11px] font-bold uppercase text-white">
+                {t("New")}
+              </span>
             ) : null}
           </span>
           {notification.excerpt ? (
             <span className="mt-1 block break-words text-stone-700" data-testid="notification-excerpt">
-              {notification.kind === "comment" ? `“${notification.excerpt}”` : notification.excerpt}
+              {notification.kind === "comment" ? t("“{comment}”", { comment: notification.excerpt }) : notification.excerpt}
             </span>
           ) : null}
           <time dateTime={notification.createdAt} className="mt-1 block text-sm text-stone-600">
-            {relativeAge(notification.createdAt, now)}
+            {relativeAge(notification.createdAt, now, language)}
           </time>
         </span>
       </Link>

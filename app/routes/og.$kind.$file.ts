@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { formatCount, plural } from "~/lib/format";
 import { MAX_ROW_ID } from "~/lib/ids";
+import { msg, type Translate } from "~/lib/language";
 import { parseSerial } from "~/lib/serial";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
@@ -9,52 +9,60 @@ import { findDiscoveryPhoto, latestPhotoOf } from "~/models/discoveries.server";
 import { findJimmyBySerial } from "~/models/jimmys.server";
 import { getHuntStats } from "~/models/stats.server";
 import { cardPreview, photoPreview, type PreviewCard } from "~/services/link-previews.server";
+import { requestT } from "~/web/language.server";
 import { applyCommonSecurityHeaders } from "~/web/security.server";
 
-const notFound = () =>
-  new Response("No such preview image.", {
+const notFound = (t: Translate) =>
+  new Response(t("No such preview image."), {
     status: 404,
     headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
   });
 
-/** The pages with a card of their own, and what it says beyond the hunt's figures. */
-const PAGE_CARDS: Record<string, { title: (hunt: string) => string }> = {
-  home: { title: (hunt) => hunt },
-  discoveries: { title: () => "All Discoveries" },
-  map: { title: () => "The hunt's map" },
-  "hall-of-fame": { title: () => "Hall of Fame" },
+/** The pages with a card of their own, and what it says beyond the hunt's figures (null: the hunt's name). */
+const PAGE_CARDS: Record<string, { title: string | null }> = {
+  home: { title: null },
+  discoveries: { title: msg("All Discoveries") },
+  map: { title: msg("The hunt's map") },
+  "hall-of-fame": { title: msg("Hall of Fame") },
 };
+
+/** The kinds whose image may be a drawn card, worded in the reader's language. */
+const WORDED_KINDS = new Set(["jimmys", "hunters", "pages"]);
 
 /**
  * The link-preview image of a public page (`og:image`), a 1200×630 JPEG:
  * /og/discoveries/{id}.jpg, /og/jimmys/{serial}.jpg, /og/hunters/{id}.jpg and
  * /og/pages/{home,discoveries,map,hall-of-fame}.jpg. Made once and kept in
  * storage (app/services/link-previews.server.ts); what a Jimmy's or a page's
- * shows changes with the hunt, so browsers and scrapers keep it an hour.
+ * shows changes with the hunt, so browsers and scrapers keep it an hour. A
+ * drawn card is worded in the reader's language (a copy differs by it).
  */
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const t = requestT(request);
   const name = /^([a-z0-9-]{1,20})\.jpg$/.exec(params.file ?? "")?.[1];
-  if (!name) return notFound();
+  if (!name) return notFound(t);
   try {
-    const image = await previewFor(params.kind ?? "", name);
-    if (!image) return notFound();
+    const kind = params.kind ?? "";
+    const image = await previewFor(t, kind, name);
+    if (!image) return notFound(t);
     const headers = new Headers({
       "Content-Type": "image/jpeg",
       "Content-Length": String(image.length),
       "Cache-Control": "public, max-age=3600",
       "Content-Security-Policy": "default-src 'none'; sandbox",
     });
+    if (WORDED_KINDS.has(kind)) headers.set("Vary", "Cookie, Accept-Language");
     applyCommonSecurityHeaders(headers);
     return new Response(new Uint8Array(image), { headers });
   } catch (error) {
     if (error instanceof StorageUnavailableError) {
-      return new Response("The photo store is not answering; try again in a moment.", { status: 503, headers: { "Retry-After": "30" } });
+      return new Response(t("The photo store is not answering; try again in a moment."), { status: 503, headers: { "Retry-After": "30" } });
     }
     throw error;
   }
 }
 
-async function previewFor(kind: string, name: string): Promise<Buffer | null> {
+async function previewFor(t: Translate, kind: string, name: string): Promise<Buffer | null> {
   const db = getDb();
   const storage = getStorage();
   const { hunt, publicUrl } = env();
@@ -63,7 +71,10 @@ async function previewFor(kind: string, name: string): Promise<Buffer | null> {
     const stats = await getHuntStats(db);
     return {
       title,
-      subtitle: `${plural(stats.totalDiscoveries, "discovery", "discoveries")} of ${formatCount(stats.totalJimmys)} Jimmys`,
+      subtitle: t("{discoveries, plural, one {# discovery} other {# discoveries}} of {jimmys, plural, other {# Jimmys}}", {
+        discoveries: stats.totalDiscoveries,
+        jimmys: stats.totalJimmys,
+      }),
       footer,
     };
   };
@@ -82,8 +93,8 @@ async function previewFor(kind: string, name: string): Promise<Buffer | null> {
       return (
         fromPhoto ??
         cardPreview(storage, {
-          title: `Jimmy #${jimmy.serial_number}`,
-          subtitle: jimmy.status === "retired" ? "Retired from the hunt" : "Still hidden: be its first finder",
+          title: t("Jimmy #{serial}", { serial: String(jimmy.serial_number) }),
+          subtitle: jimmy.status === "retired" ? t("Retired from the hunt") : t("Still hidden: be its first finder"),
           footer,
         })
       );
@@ -96,7 +107,7 @@ async function previewFor(kind: string, name: string): Promise<Buffer | null> {
     }
     case "pages": {
       const page = PAGE_CARDS[name];
-      return page ? cardPreview(storage, await huntCard(page.title(hunt.name))) : null;
+      return page ? cardPreview(storage, await huntCard(page.title === null ? hunt.name : t(page.title))) : null;
     }
     default:
       return null;

@@ -7,8 +7,13 @@ import { safeRedirect } from "~/lib/redirect";
 import { env } from "~/infra/env.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { readForm } from "~/web/form.server";
+import { metaT, useT } from "~/components/i18n";
+import { requestT } from "~/web/language.server";
 
-export const meta: MetaFunction = () => [{ title: "Miles or kilometres" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: metaT(matches)("Miles or kilometres") },
+  { name: "robots", content: "noindex" },
+];
 
 /** The switch has a page of its own for whoever arrives here without the form (a bookmark, a reload after posting). */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -20,9 +25,10 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const form = await readForm(request);
+  const t = requestT(request);
   const units = form.get("units");
   const back = safeRedirect(form.get("redirectTo"), "/preferences/units");
-  if (!isDistanceUnit(units)) return data({ error: "Choose miles (mi) or kilometres (km)." }, { status: 400 });
+  if (!isDistanceUnit(units)) return data({ error: t("Choose miles (mi) or kilometres (km).") }, { status: 400 });
   const secure = env().publicUrl.protocol === "https:";
   return redirect(back, { status: 303, headers: { "Set-Cookie": unitsCookie(units, secure) } });
 }
@@ -30,12 +36,13 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function UnitsPreferencePage() {
   const { units, unitsChosen } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  const t = useT();
   return (
     <section className="mx-auto max-w-xl px-4 py-10">
-      <h1 className="text-3xl font-extrabold tracking-tight">Miles or kilometres</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight">{t("Miles or kilometres")}</h1>
       <p className="mt-2 text-stone-600">
-        The Hall of Fame, journeys, milestones and &ldquo;Near me&rdquo; show distances in the unit you pick here.{" "}
-        {unitsChosen ? "This browser remembers your choice." : "Until you pick one, it follows your browser's language."}
+        {t("The Hall of Fame, journeys, milestones and “Near me” show distances in the unit you pick here.")}{" "}
+        {unitsChosen ? t("This browser remembers your choice.") : t("Until you pick one, it follows your browser's language.")}
       </p>
       {answer?.error ? (
         <p role="alert" className="mt-4 font-medium text-red-700">

@@ -20,16 +20,21 @@ import { parseForm } from "~/web/form-action.server";
 import { readForm } from "~/web/form.server";
 import { useActionAnswer } from "~/lib/action-answer";
 import { FormAlert } from "~/components/ui/FormParts";
+import { metaT, useT } from "~/components/i18n";
+import { msg } from "~/lib/language";
+import { requestT } from "~/web/language.server";
 
 // A request lost on the way keeps the page as it was.
 export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
-export const meta: MetaFunction = ({ matches }) =>
-  sitePagePreview(matches, {
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return sitePagePreview(matches, {
     path: "/scan",
-    name: "Scan a Jimmy",
-    description: "Found a Jimmy? Scan the code on its label, or type its number, to report your discovery.",
+    name: t("Scan a Jimmy"),
+    description: t("Found a Jimmy? Scan the code on its label, or type its number, to report your discovery."),
   });
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
@@ -41,11 +46,12 @@ const ManualEntrySchema = z.object({
     .string()
     .trim()
     .transform((value) => value.replace(/^#/, ""))
-    .pipe(z.string().regex(/^[1-9]\d{0,8}$/, "Enter the Jimmy's number as printed on the label, e.g. 42.")),
+    .pipe(z.string().regex(/^[1-9]\d{0,8}$/, msg("Enter the Jimmy's number as printed on the label, e.g. 42."))),
   check: z.string().transform((value, ctx) => {
     const check = normalizeCheck(value);
     if (!check) {
-      ctx.addIssue({ code: "custom", message: `Enter the ${CHECK_LENGTH}-character code printed under the number.` });
+      // CHECK_LENGTH (6) written out, so a translator sees it.
+      ctx.addIssue({ code: "custom", message: msg("Enter the 6-character code printed under the number.") });
       return z.NEVER;
     }
     return check;
@@ -61,11 +67,17 @@ type ManualEntryResult = {
 export async function action({ request, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
   const user = await requireUser(request);
+  const t = requestT(request);
   const form = await readForm(request);
   const values = { serial: String(form.get("serial") ?? ""), check: String(form.get("check") ?? "") };
   const parsed = parseForm(form, ManualEntrySchema, values);
   if (!parsed.ok) {
-    return data<ManualEntryResult>({ values, fieldErrors: parsed.fieldErrors }, { status: 400 });
+    // The schema's messages are message keys: worded here, in the reader's language.
+    const fieldErrors = {
+      serial: parsed.fieldErrors.serial?.map((message) => t(message)),
+      check: parsed.fieldErrors.check?.map((message) => t(message)),
+    };
+    return data<ManualEntryResult>({ values, fieldErrors }, { status: 400 });
   }
   const serial = parseSerial(parsed.data.serial)!;
   const outcome = await checkLabel(getDb(), {
@@ -79,7 +91,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (outcome.error) {
     case "invalid_serial":
       return data<ManualEntryResult>(
-        { values, fieldErrors: { serial: [`There is no Jimmy #${serial}. Please check the number on the label.`] } },
+        {
+          values,
+          fieldErrors: { serial: [t("There is no Jimmy #{serial}. Please check the number on the label.", { serial: String(serial) })] },
+        },
         { status: 400 },
       );
     case "invalid_check":
@@ -87,7 +102,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         {
           values,
           fieldErrors: {
-            check: [`That code doesn't match Jimmy #${serial}. Please check each character against the label.`],
+            check: [
+              t("That code doesn't match Jimmy #{serial}. Please check each character against the label.", { serial: String(serial) }),
+            ],
           },
         },
         { status: 400 },
@@ -97,7 +114,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data<ManualEntryResult>(
         {
           values,
-          formError: `Too many codes that could not be verified were tried. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`,
+          formError: t(
+            "Too many codes that could not be verified were tried. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.",
+            { minutes },
+          ),
         },
         { status: 429, headers: { "Retry-After": String(minutes * 60) } },
       );
@@ -107,6 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Scan() {
   const hydrated = useHydrated();
+  const t = useT();
   const result = useActionAnswer<typeof action>() as ManualEntryResult | undefined;
   const navigation = useNavigation();
   const serialError = result?.fieldErrors?.serial?.[0];
@@ -115,13 +136,13 @@ export default function Scan() {
     <section className="mx-auto max-w-lg px-4 py-8">
       <h1 className="flex items-center gap-2 text-3xl font-extrabold tracking-tight">
         <ScanIcon className="h-7 w-7 text-orange-700" />
-        Found a Jimmy?
+        {t("Found a Jimmy?")}
       </h1>
-      <p className="mt-1 text-stone-600">Scan the QR code on the label under the Jimmy, or type in what is printed beside it.</p>
+      <p className="mt-1 text-stone-600">{t("Scan the QR code on the label under the Jimmy, or type in what is printed beside it.")}</p>
 
       <section aria-labelledby="camera-title" className="mt-6 rounded-3xl border border-orange-100 bg-white p-5 shadow-sm">
         <h2 id="camera-title" className="text-lg font-bold">
-          Scan the QR code
+          {t("Scan the QR code")}
         </h2>
         {hydrated ? (
           <div className="mt-3">
@@ -129,8 +150,9 @@ export default function Scan() {
           </div>
         ) : (
           <p className="mt-2 text-sm text-stone-600">
-            Scanning needs JavaScript. You can still type in the number and code from the label below, or scan the QR code with your phone's
-            camera app.
+            {t(
+              "Scanning needs JavaScript. You can still type in the number and code from the label below, or scan the QR code with your phone's camera app.",
+            )}
           </p>
         )}
       </section>
@@ -141,17 +163,20 @@ export default function Scan() {
         className="mt-6 scroll-mt-24 rounded-3xl border border-orange-100 bg-white p-5 shadow-sm"
       >
         <h2 id="manual-title" className="text-lg font-bold">
-          Type it in
+          {t("Type it in")}
         </h2>
         <p className="mt-1 text-sm text-stone-600">
-          The label shows the Jimmy's number (like <strong>#42</strong>) and a {CHECK_LENGTH}-character code (like{" "}
-          <strong>Code 7KX3PA</strong>).
+          {t("The label shows the Jimmy's number (like {number}) and a {length}-character code (like {code}).", {
+            number: <strong>#42</strong>,
+            length: CHECK_LENGTH,
+            code: <strong>{t("Code {code}", { code: "7KX3PA" })}</strong>,
+          })}
         </p>
         <FormAlert message={result?.formError} className="mt-3" />
         <Form method="post" className="mt-4 grid gap-4 sm:grid-cols-2" noValidate>
           <Field
             id="manual-serial"
-            label="Jimmy number"
+            label={t("Jimmy number")}
             name="serial"
             inputMode="numeric"
             autoComplete="off"
@@ -162,7 +187,7 @@ export default function Scan() {
           />
           <Field
             id="manual-check"
-            label="Check code"
+            label={t("Check code")}
             name="check"
             autoComplete="off"
             autoCapitalize="characters"
@@ -174,7 +199,7 @@ export default function Scan() {
             className="font-mono uppercase"
           />
           <Button disabled={navigation.state === "submitting"} size="none" className="h-11 sm:col-span-2">
-            Continue
+            {t("Continue")}
           </Button>
         </Form>
       </section>

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { HONEYPOT_FIELD } from "~/lib/comments";
 import { env } from "~/infra/env.server";
+import { msg } from "~/lib/language";
 
 /** People need a few seconds to write anything; a form posted faster than this was filled by a script. */
 export const MIN_FILL_MS = 2000;
@@ -35,9 +36,10 @@ export function issueUniqueFormToken(): string {
   return issueFormToken(new Date(lastIssuedAt));
 }
 
+/** `message` is a message (msg) to word for the reader with `t`. */
 export type SpamVerdict = { ok: true } | { ok: false; reason: "honeypot" | "token" | "too_fast" | "expired"; message: string };
 
-const REJECTED = "We couldn't post that comment. Please reload the page and try again.";
+const REJECTED = msg("We couldn't post that comment. Please reload the page and try again.");
 
 /**
  * The checks a comment form must pass before its content is even read: the
@@ -60,10 +62,14 @@ export function checkCommentForm(form: FormData, now = new Date(), secrets = env
   if (!genuine) return { ok: false, reason: "token", message: REJECTED };
   const age = now.getTime() - issuedAt;
   if (age < MIN_FILL_MS) {
-    return { ok: false, reason: "too_fast", message: "That was quick! Please take a moment to check your comment, then post it again." };
+    return {
+      ok: false,
+      reason: "too_fast",
+      message: msg("That was quick! Please take a moment to check your comment, then post it again."),
+    };
   }
   if (age > FORM_TOKEN_MAX_AGE_MS) {
-    return { ok: false, reason: "expired", message: "This page was open for a long time. Please post your comment again." };
+    return { ok: false, reason: "expired", message: msg("This page was open for a long time. Please post your comment again.") };
   }
   return { ok: true };
 }

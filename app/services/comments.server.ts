@@ -7,13 +7,18 @@ import { hunterNameTaken } from "~/models/users.server";
 import { env } from "~/infra/env.server";
 import { claimsTeam, HUNTER_NAME_TEXT, nameKey, TEAM_NAME_TEXT } from "./names.server";
 import { consumeHunterLimit, consumeRateLimit, rateLimitedText } from "./rate-limit.server";
+import { msg, type Translate } from "~/lib/language";
 
-const DUPLICATE_TEXT = "You just posted this comment. It's already on Jimmy's page.";
+const DUPLICATE_TEXT = msg("You just posted this comment. It's already on Jimmy's page.");
 
 export type CommentAuthor =
   /** An admin session: posted as the hunt itself (crown and the hunt's avatar), whatever name was typed. */
   { kind: "admin"; huntName: string } | { kind: "hunter"; userId: number; firstName: string; lastName: string } | { kind: "guest" };
 
+/**
+ * A refusal's `message` is a message to word for the reader with `t` (msg), except the 429's,
+ * which comes worded (rateLimitedText, with the input's `t`: English without one).
+ */
 export type SubmitCommentResult =
   | { ok: true; commentId: number; replayed?: boolean }
   | { ok: false; status: 409 | 422; message: string }
@@ -72,6 +77,8 @@ export async function submitComment(
     address: string | null;
     idempotency?: IdempotencyGuard | null;
     now?: Date;
+    /** Words the rate limit's refusal: the request's (requestT(request)). */
+    t?: Translate;
   },
 ): Promise<SubmitCommentResult> {
   const now = input.now ?? new Date();
@@ -100,7 +107,7 @@ export async function submitComment(
       return {
         ok: false,
         status: 429,
-        message: rateLimitedText(author.kind === "hunter" ? "commentPerHunter" : "commentPerAddress", limit),
+        message: rateLimitedText(author.kind === "hunter" ? "commentPerHunter" : "commentPerAddress", limit, input.t),
         retryAfterSeconds: limit.retryAfterSeconds,
       };
     }

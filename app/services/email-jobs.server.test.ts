@@ -4,8 +4,11 @@ import { makeDiscovery, makeJimmy, makeUser } from "../../tests/support/fixtures
 import { testDbPerTest, testDialect } from "../../tests/support/test-db";
 import { openPostgres, openSqlite, type DB } from "~/infra/db.server";
 import { DIGEST_DELAY_MS } from "~/lib/email";
+import { registerCatalogue } from "~/lib/language";
+import { compileMessage } from "~/lib/messages";
 import { saveEmailChoices, stopEmails } from "~/models/email.server";
 import { notifyComment, notifyRediscovery } from "~/models/notifications.server";
+import { setUserLanguage, userLanguage } from "~/models/users.server";
 import { setWatching } from "~/models/watches.server";
 import { checkUnsubscribeToken, unsubscribeToken } from "./email-links.server";
 import { emailJobHandlers } from "./email-jobs.server";
@@ -238,5 +241,51 @@ describe("email of a watched Jimmy's news", () => {
     await runDueJobs(t.db, handlers, () => resetAt);
     expect((await smtp.waitFor(2)).map((m) => m.to[0]).sort()).toEqual(["ann@example.com", "bob.new@example.com"]);
     expect(await pendingJobs()).toEqual([]);
+  });
+
+  it("is written in the language its recipient chose, and in English for one who never chose", async () => {
+    // A tiny French catalogue: the real translations come later.
+    const french: Record<string, string> = {
+      "{huntName}: {total, plural, one {# piece} other {# pieces}} of news from the Jimmys you watch":
+        "{huntName} : {total, plural, one {# nouvelle} other {# nouvelles}} des Jimmys que vous suivez",
+      "Hi {firstName},": "Bonjour {firstName},",
+      "Confirm your email address for {huntName}": "Confirmez votre adresse e-mail pour {huntName}",
+    };
+    registerCatalogue("fr", (key) => (typeof key === "string" && Object.hasOwn(french, key) ? compileMessage(french[key]!) : undefined));
+    try {
+      smtp = await startSmtpServer();
+      const ann = await hunter("Ann", "daily");
+      const bob = await hunter("Bob", "off");
+      const cat = await hunter("Cat", "daily");
+      expect(await userLanguage(t.db, ann.id)).toBeNull();
+      await setUserLanguage(t.db, ann.id, "fr");
+      await setUserLanguage(t.db, bob.id, "fr");
+      expect(await userLanguage(t.db, ann.id)).toBe("fr");
+      // A stored value the hunt no longer speaks reads as no choice.
+      await t.db.updateTable("users").set({ language: "xx" }).where("id", "=", cat.id).execute();
+      expect(await userLanguage(t.db, cat.id)).toBeNull();
+      await foundAgain(310, ann.id, bob.id);
+      await foundAgain(311, cat.id, bob.id);
+      await requestAddressConfirmation(t.db, { userId: bob.id, newEmail: "bob.new@example.com", now: NOW });
+
+      const handlers = emailJobHandlers(createSmtpMailer({ smtpUrl: smtp.url, from: "hunt@example.com" }));
+      await runDueJobs(t.db, handlers, () => NOW);
+      await smtp.waitFor(1);
+      await runDueJobs(t.db, handlers, () => new Date(NOW.getTime() + DIGEST_DELAY_MS));
+      const mails = await smtp.waitFor(3);
+      const to = (address: string) => mails.find((m) => m.to[0] === address)!;
+      expect(to("ann@example.com").parsed.subject).toBe("Jimmy Hunt : 1 nouvelle des Jimmys que vous suivez");
+      expect(to("ann@example.com").parsed.text).toContain("Bonjour Ann,");
+      expect(String(to("ann@example.com").parsed.html)).toContain('<html lang="fr" dir="ltr">');
+      expect(to("bob.new@example.com").parsed.subject).toBe("Confirmez votre adresse e-mail pour Jimmy Hunt");
+      expect(to("cat@example.com").parsed.subject).toBe("Jimmy Hunt: 1 piece of news from the Jimmys you watch");
+      expect(to("cat@example.com").parsed.text).toContain("Hi Cat,");
+      expect(String(to("cat@example.com").parsed.html)).toContain('<html lang="en" dir="ltr">');
+
+      await setUserLanguage(t.db, ann.id, null);
+      expect(await userLanguage(t.db, ann.id)).toBeNull();
+    } finally {
+      registerCatalogue("fr", () => undefined);
+    }
   });
 });

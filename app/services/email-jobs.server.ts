@@ -4,13 +4,16 @@
  * runs, not when it was queued, so a hunter who switched email off or
  * changed their address in between gets what they now ask for; news sent
  * is marked (notifications.emailed_at), so a retried job never sends it
- * twice.
+ * twice. Each email is written in its recipient's language (users.language,
+ * English when they never chose one).
  */
 import type { DB } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { EMAIL_CHANGE_TTL_MS, EMAILED_KINDS, JOB_KINDS } from "~/lib/email";
+import { ALL_LANGUAGES, isLanguage, type Language, translator } from "~/lib/language";
 import { emailChangeById, emailRecipient, markEmailed } from "~/models/email.server";
 import { listNotifications, notificationEmailState } from "~/models/notifications.server";
+import { userLanguage } from "~/models/users.server";
 import type { Job } from "~/models/jobs.server";
 import { absoluteUrl, emailChangeToken, emailChangeUrl, unsubscribeUrls } from "./email-links.server";
 import { liveSignInCodeById } from "~/models/sign-in-codes.server";
@@ -39,6 +42,17 @@ function payloadNumber(job: Job, field: string): number {
   return value;
 }
 
+/** The language a hunter's emails are written in: the one they chose, else English. */
+async function recipientLanguage(db: DB, userId: number): Promise<Language> {
+  return (await userLanguage(db, userId)) ?? "en";
+}
+
+/** The language a job was queued with (`language` in its payload), else English. */
+function payloadLanguage(job: Job): Language {
+  const value = (job.payload as Record<string, unknown> | null)?.language;
+  return isLanguage(value, ALL_LANGUAGES) ? value : "en";
+}
+
 async function deliver(db: DB, mailer: Mailer | null, email: OutgoingEmail, now: Date): Promise<void> {
   if (!mailer) throw new PermanentJobError("No mail server is configured (SMTP_URL): nothing was sent");
   try {
@@ -56,12 +70,21 @@ async function sendNews(db: DB, mailer: Mailer | null, job: Job, now: Date): Pro
   const recipient = await emailRecipient(db, row.user_id);
   if (!recipient || recipient.frequency !== "each") return;
   const huntName = env().hunt.name;
-  const [notification] = (await listNotifications(db, recipient.id, { huntName, ids: [notificationId], limit: 1 })).notifications;
+  const language = await recipientLanguage(db, recipient.id);
+  const [notification] = (await listNotifications(db, recipient.id, { huntName, ids: [notificationId], limit: 1, t: translator(language) }))
+    .notifications;
   if (!notification) return;
   await deliver(
     db,
     mailer,
-    newsEmail({ to: recipient.email, firstName: recipient.firstName, huntName, notification, links: newsLinks(recipient.id, now) }),
+    newsEmail({
+      to: recipient.email,
+      language,
+      firstName: recipient.firstName,
+      huntName,
+      notification,
+      links: newsLinks(recipient.id, now),
+    }),
     now,
   );
   await markEmailed(db, [notificationId], now);
@@ -71,8 +94,10 @@ async function sendDigest(db: DB, mailer: Mailer | null, job: Job, now: Date): P
   const recipient = await emailRecipient(db, payloadNumber(job, "userId"));
   if (!recipient || recipient.frequency !== "daily") return;
   const huntName = env().hunt.name;
+  const language = await recipientLanguage(db, recipient.id);
   const { notifications } = await listNotifications(db, recipient.id, {
     huntName,
+    t: translator(language),
     notEmailedSince: recipient.emailSince ?? "",
     kinds: EMAILED_KINDS,
     limit: 10_000,
@@ -84,6 +109,7 @@ async function sendDigest(db: DB, mailer: Mailer | null, job: Job, now: Date): P
     mailer,
     digestEmail({
       to: recipient.email,
+      language,
       firstName: recipient.firstName,
       huntName,
       notifications: shown,
@@ -107,6 +133,7 @@ async function sendConfirmation(db: DB, mailer: Mailer | null, job: Job, now: Da
     mailer,
     confirmationEmail({
       to: change.newEmail,
+      language: await recipientLanguage(db, change.userId),
       huntName: env().hunt.name,
       confirmUrl: emailChangeUrl(emailChangeToken(change)),
       expiresInHours: EMAIL_CHANGE_TTL_MS / 3_600_000,
@@ -115,7 +142,11 @@ async function sendConfirmation(db: DB, mailer: Mailer | null, job: Job, now: Da
   );
 }
 
-/** A code that was used, replaced or has ended by the time the job runs is not sent. */
+/**
+ * A code that was used, replaced or has ended by the time the job runs is not
+ * sent. Its asker may have no account yet: the email is in the language the
+ * job was queued with (`language` in its payload, the asker's page's), else English.
+ */
 async function sendSignInCode(db: DB, mailer: Mailer | null, job: Job, now: Date): Promise<void> {
   const row = await liveSignInCodeById(db, payloadNumber(job, "codeId"), now);
   if (!row) return;
@@ -124,7 +155,13 @@ async function sendSignInCode(db: DB, mailer: Mailer | null, job: Job, now: Date
   await deliver(
     db,
     mailer,
-    signInCodeEmail({ to: row.email, huntName: env().hunt.name, code, minutes: SIGN_IN_CODE_TTL_MS / 60_000 }),
+    signInCodeEmail({
+      to: row.email,
+      language: payloadLanguage(job),
+      huntName: env().hunt.name,
+      code,
+      minutes: SIGN_IN_CODE_TTL_MS / 60_000,
+    }),
     now,
   );
 }

@@ -441,12 +441,15 @@ export async function resolveLocation(input: LocationInput): Promise<ResolvedLoc
   return unknown;
 }
 
-/** A typed location the gazetteer finds no place in ("asdf qwerty zzz"), with no coordinates to place it by. */
+/**
+ * A typed location the gazetteer finds no place in ("asdf qwerty zzz"), with no coordinates to place it by.
+ * Its message is English, for the logs; a reader is told `unknownPlaceText(error.typed, error.canMeasure, t)`.
+ */
 export class UnknownPlaceError extends Error {
   override name = "UnknownPlaceError";
   constructor(
     readonly typed: string,
-    canMeasure = true,
+    readonly canMeasure = true,
   ) {
     super(unknownPlaceText(typed, canMeasure));
   }

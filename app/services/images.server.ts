@@ -3,6 +3,7 @@ import sharp, { type Metadata, type Sharp } from "sharp";
 import { LARGE_PHOTO_WIDTH, PHOTO_VARIANT_WIDTHS } from "~/lib/photos";
 import { MAX_PHOTO_PIXELS } from "~/lib/uploads";
 import type { Storage } from "~/infra/storage.server";
+import { msg } from "~/lib/language";
 
 /** Refuse to decode anything bigger than this many pixels (shared with the browser, which checks before downscaling). */
 export const MAX_INPUT_PIXELS = MAX_PHOTO_PIXELS;
@@ -22,6 +23,18 @@ export type StoredPhoto = {
 /** A file that is not a photo we can publish; its message is shown to the hunter as is. */
 export class UnsupportedPhotoError extends Error {
   override name = "UnsupportedPhotoError";
+  /** The message's source (app/lib/language.ts) and values, for wording it in the reader's language. */
+  readonly source: string;
+  readonly values: Record<string, string>;
+  constructor(source: string, options?: ErrorOptions & { values?: Record<string, string> }) {
+    const values = options?.values ?? {};
+    super(
+      source.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? ""),
+      options,
+    );
+    this.source = source;
+    this.values = values;
+  }
 }
 
 export function variantKey(photoKey: string, width: number): string {
@@ -33,8 +46,9 @@ export function newPhotoKey(now = new Date()): string {
   return `discoveries/${month}/${crypto.randomBytes(12).toString("hex")}`;
 }
 
-const HEIC_MESSAGE =
-  "Unsupported photo: HEIC/HEIF photos can't be read yet. Please choose a JPEG or PNG (on an iPhone, set Camera › Formats to Most Compatible).";
+const HEIC_MESSAGE = msg(
+  "Unsupported photo: HEIC/HEIF photos can't be read yet. Please choose a JPEG or PNG (on an iPhone, set Camera › Formats to Most Compatible).",
+);
 
 /** An ISO-BMFF file whose brand says HEIC/HEIF (what iPhones save by default). */
 function looksLikeHeic(input: Buffer): boolean {
@@ -49,23 +63,27 @@ export async function inspectPhoto(input: Buffer): Promise<{ format: string; wid
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch (error) {
-    throw new UnsupportedPhotoError("Unsupported photo: this file isn't an image we can read. Please choose a JPEG, PNG or WebP photo.", {
-      cause: error,
-    });
+    throw new UnsupportedPhotoError(
+      msg("Unsupported photo: this file isn't an image we can read. Please choose a JPEG, PNG or WebP photo."),
+      {
+        cause: error,
+      },
+    );
   }
   const format = metadata.format ?? "unknown";
   if (format === "heif") throw new UnsupportedPhotoError(HEIC_MESSAGE);
   if (!ACCEPTED_FORMATS.has(format)) {
-    throw new UnsupportedPhotoError(
-      `Unsupported photo: ${format.toUpperCase()} files aren't accepted. Please choose a JPEG, PNG or WebP photo.`,
-    );
+    throw new UnsupportedPhotoError(msg("Unsupported photo: {format} files aren't accepted. Please choose a JPEG, PNG or WebP photo."), {
+      values: { format: format.toUpperCase() },
+    });
   }
   const width = metadata.width ?? 0;
   const height = metadata.height ?? 0;
-  if (width < 1 || height < 1) throw new UnsupportedPhotoError("Unsupported photo: the image has no size.");
+  if (width < 1 || height < 1) throw new UnsupportedPhotoError(msg("Unsupported photo: the image has no size."));
   if (width * height > MAX_INPUT_PIXELS) {
     throw new UnsupportedPhotoError(
-      `Unsupported photo: the image is ${width} × ${height} pixels, more than the ${MAX_INPUT_PIXELS / 1_000_000} million we accept.`,
+      msg("Unsupported photo: the image is {width} × {height} pixels, more than the {million} million we accept."),
+      { values: { width: String(width), height: String(height), million: String(MAX_INPUT_PIXELS / 1_000_000) } },
     );
   }
   return { format, width, height };
@@ -90,7 +108,9 @@ export async function renderVariants(input: Buffer): Promise<{
     width = oriented.info.width;
     height = oriented.info.height;
   } catch (error) {
-    throw new UnsupportedPhotoError("Unsupported photo: the file is damaged or incomplete. Please try another photo.", { cause: error });
+    throw new UnsupportedPhotoError(msg("Unsupported photo: the file is damaged or incomplete. Please try another photo."), {
+      cause: error,
+    });
   }
 
   const largest = Math.min(width, LARGE_PHOTO_WIDTH);

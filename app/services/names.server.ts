@@ -1,4 +1,5 @@
 import confusables from "unhomoglyph/data.json";
+import { msg } from "~/lib/language";
 
 /**
  * Folding names for comparison, so an anonymous commenter cannot pass for the
@@ -82,5 +83,7 @@ export function claimsTeam(name: string, huntName: string): boolean {
   });
 }
 
-export const TEAM_NAME_TEXT = "That name belongs to the hunt's team. Choose another name, or leave it blank to post as Anonymous Hunter.";
-export const HUNTER_NAME_TEXT = "A registered hunter goes by that name. Sign in to post as yourself, or choose another name.";
+export const TEAM_NAME_TEXT = msg(
+  "That name belongs to the hunt's team. Choose another name, or leave it blank to post as Anonymous Hunter.",
+);
+export const HUNTER_NAME_TEXT = msg("A registered hunter goes by that name. Sign in to post as yourself, or choose another name.");

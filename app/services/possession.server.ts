@@ -3,6 +3,7 @@ import { normalizeCheck } from "~/lib/qr-code";
 import { CHECK_CODE_REQUIRED_TEXT } from "~/lib/report-form";
 import type { DB } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
+import { msg, type Translate } from "~/lib/language";
 import { isScanProofUsed, type SpentScanProof } from "~/models/scan-proofs.server";
 import { checkCodeLockout, countWrongCode, isValidCheck } from "./qr.server";
 
@@ -56,17 +57,37 @@ export async function scanProofHolds(db: DB, proof: string, serial: number, user
   return isValidScanProof(proof, serial, userId, now) && !(await isScanProofUsed(db, scanProofRecord(proof).hash));
 }
 
-export const CHECK_CODE_MALFORMED_TEXT =
-  "The code on the label has 6 letters and numbers (like Code 7KX3PA). Please check it against the label.";
-export const SCAN_PROOF_EXPIRED_TEXT =
-  "Your scan of the label has expired or was for another Jimmy. Enter the code printed on the label, or scan it again.";
-export const SCAN_PROOF_USED_TEXT =
-  "Your scan of the label was already used for a discovery. Enter the code printed on the label, or scan it again.";
+export const CHECK_CODE_MALFORMED_TEXT = msg(
+  "The code on the label has 6 letters and numbers (like Code 7KX3PA). Please check it against the label.",
+);
+export const SCAN_PROOF_EXPIRED_TEXT = msg(
+  "Your scan of the label has expired or was for another Jimmy. Enter the code printed on the label, or scan it again.",
+);
+export const SCAN_PROOF_USED_TEXT = msg(
+  "Your scan of the label was already used for a discovery. Enter the code printed on the label, or scan it again.",
+);
+
+/**
+ * A refusal's message (English, as the service says it) worded for the
+ * reader: `t` is the request's (app/web/language.server.ts).
+ */
+export function possessionMessage(check: Exclude<PossessionCheck, { ok: true }>, t: Translate): string {
+  switch (check.reason) {
+    case "limited":
+      return t("Too many wrong codes were tried. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.", {
+        minutes: Math.ceil(check.retryAfterSeconds / 60),
+      });
+    case "wrong":
+      return t("That code doesn't match Jimmy #{serial}. Please check each character against the label.", { serial: String(check.serial) });
+    default:
+      return t(check.message);
+  }
+}
 
 export type PossessionCheck =
   | { ok: true }
   | { ok: false; reason: "missing" | "malformed" | "expired" | "used"; message: string }
-  | { ok: false; reason: "wrong"; message: string }
+  | { ok: false; reason: "wrong"; message: string; serial: number }
   | { ok: false; reason: "limited"; message: string; retryAfterSeconds: number };
 
 function limited(resetAt: string, now: Date): PossessionCheck {
@@ -114,6 +135,7 @@ export async function verifyPossession(
   return {
     ok: false,
     reason: "wrong",
+    serial,
     message: `That code doesn't match Jimmy #${serial}. Please check each character against the label.`,
   };
 }

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import sharp from "sharp";
 import type { DB } from "~/infra/db.server";
 import type { Storage } from "~/infra/storage.server";
+import { msg } from "~/lib/language";
 import { hunterNameTaken, profileOf, setDisplayName, setProfilePhoto } from "~/models/users.server";
 import { inspectPhoto, MAX_INPUT_PIXELS } from "./images.server";
 import { claimsTeam, nameKey } from "./names.server";
@@ -9,13 +10,13 @@ import { claimsTeam, nameKey } from "./names.server";
 /** Profile pictures are stored square, at twice the largest size pages show them. */
 export const PROFILE_PHOTO_SIZE = 256;
 
-export const TEAM_DISPLAY_NAME_TEXT = "That name belongs to the hunt's team. Choose a name of your own.";
-export const TAKEN_DISPLAY_NAME_TEXT = "Another hunter goes by that name. Choose another, or add an initial to tell you apart.";
+export const TEAM_DISPLAY_NAME_TEXT = msg("That name belongs to the hunt's team. Choose a name of your own.");
+export const TAKEN_DISPLAY_NAME_TEXT = msg("Another hunter goes by that name. Choose another, or add an initial to tell you apart.");
 
 /**
  * Changes a hunter's display name: refused when it claims to be the hunt's
  * team or another hunter's name (folded, so "J0hn" is "John"). Answers the
- * refusal's words, or null once saved.
+ * refusal's message (to word with `t`), or null once saved.
  */
 export async function changeDisplayName(
   db: DB,

@@ -1,5 +1,6 @@
 import { hitRateLimit, pruneRateLimits } from "~/models/rate-limits.server";
 import type { DB } from "~/infra/db.server";
+import { translator, type Translate } from "~/lib/language";
 
 export type RateLimitRule = { max: number; windowMs: number };
 export type RateLimitResult = { allowed: boolean; count: number; resetAt: string; retryAfterSeconds: number };
@@ -83,37 +84,43 @@ export function consumeHunterLimit(db: DB, name: RateLimitName, userId: number, 
   return consumeRateLimit(db, name, `user:${userId}`, now);
 }
 
-const LIMIT_TEXT: Record<RateLimitName, string> = {
-  commentPerAddress: "posted a lot of comments",
-  commentPerHunter: "posted a lot of comments",
-  reportPerHunter: "reported a lot of discoveries",
-  uploadPerHunter: "uploaded a lot of photos",
-  likePerHunter: "liked and unliked a lot",
-  flagPerHunter: "flagged a lot",
-  flagPerAddress: "flagged a lot",
-  missingPerHunter: "reported a lot of Jimmys missing",
-  emailChangePerHunter: "asked for a lot of confirmation emails",
-  emailChangePerAddress: "asked for a lot of confirmation emails to that address",
-  mailSent: "made the hunt send a lot of email",
-  signInCodePerAddress: "asked for a lot of sign-in codes",
-  signInCodePerRecipient: "asked for a lot of sign-in codes",
-  signInCodeCheckPerAddress: "typed a lot of sign-in codes",
+/** Each limit's kind of action, as rateLimitedText's message selects on it. */
+const LIMIT_ACTION: Record<RateLimitName, string> = {
+  commentPerAddress: "comments",
+  commentPerHunter: "comments",
+  reportPerHunter: "reports",
+  uploadPerHunter: "photos",
+  likePerHunter: "likes",
+  flagPerHunter: "flags",
+  flagPerAddress: "flags",
+  missingPerHunter: "missing",
+  emailChangePerHunter: "emailChanges",
+  emailChangePerAddress: "emailChangesToAddress",
+  mailSent: "mail",
+  signInCodePerAddress: "signInCodes",
+  signInCodePerRecipient: "signInCodes",
+  signInCodeCheckPerAddress: "signInCodeChecks",
 };
 
-/** What a refused hunter reads: what they did, and when to try again. */
-export function rateLimitedText(name: RateLimitName, limit: RateLimitResult): string {
-  return `You've ${LIMIT_TEXT[name]} in a short time. Please wait ${waitText(limit.retryAfterSeconds)} and try again.`;
+/** How long to wait as a unit and a count (hours above an hour, minutes from a minute, else seconds), for `{unit, select, …}` and `{count, plural, …}`. */
+export function waitValues(seconds: number): { unit: "hour" | "minute" | "second"; count: number } {
+  if (seconds > 60 * 60) return { unit: "hour", count: Math.ceil(seconds / 3600) };
+  if (seconds >= 60) return { unit: "minute", count: Math.ceil(seconds / 60) };
+  return { unit: "second", count: seconds };
 }
 
-/** "3 hours", "10 minutes", "1 minute", "30 seconds": how long to wait, for messages. */
-export function waitText(seconds: number): string {
-  if (seconds > 60 * 60) {
-    const hours = Math.ceil(seconds / 3600);
-    return `${hours} ${hours === 1 ? "hour" : "hours"}`;
-  }
-  if (seconds >= 60) {
-    const minutes = Math.ceil(seconds / 60);
-    return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
-  }
-  return `${seconds} ${seconds === 1 ? "second" : "seconds"}`;
+/** What a refused hunter reads: what they did, and when to try again (in English without a `t`). */
+export function rateLimitedText(name: RateLimitName, limit: RateLimitResult, t: Translate = translator("en")): string {
+  return t(
+    "You've {action, select, comments {posted a lot of comments} reports {reported a lot of discoveries} photos {uploaded a lot of photos} likes {liked and unliked a lot} flags {flagged a lot} missing {reported a lot of Jimmys missing} emailChanges {asked for a lot of confirmation emails} emailChangesToAddress {asked for a lot of confirmation emails to that address} mail {made the hunt send a lot of email} signInCodes {asked for a lot of sign-in codes} other {typed a lot of sign-in codes}} in a short time. Please wait {unit, select, hour {{count, plural, one {# hour} other {# hours}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# second} other {# seconds}}}} and try again.",
+    { action: LIMIT_ACTION[name], ...waitValues(limit.retryAfterSeconds) },
+  );
+}
+
+/** "3 hours", "10 minutes", "1 minute", "30 seconds": how long to wait, for messages (in English without a `t`). */
+export function waitText(seconds: number, t: Translate = translator("en")): string {
+  return t(
+    "{unit, select, hour {{count, plural, one {# hour} other {# hours}}} minute {{count, plural, one {# minute} other {# minutes}}} other {{count, plural, one {# second} other {# seconds}}}}",
+    waitValues(seconds),
+  );
 }

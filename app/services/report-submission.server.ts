@@ -27,8 +27,8 @@ export type SubmissionResult =
   | { status: "recorded"; outcome: ReportOutcome }
   /** The fields were refused by the sender; whether possession holds is told beside them. */
   | { status: "invalid"; possession: PossessionCheck }
-  /** Possession was not proven, or the place is no place (UnknownPlaceError's message). */
-  | { status: "refused"; possession: PossessionCheck; unknownPlace: string | null }
+  /** Possession was not proven, or the place is no place (what UnknownPlaceError's message says, for unknownPlaceText). */
+  | { status: "refused"; possession: PossessionCheck; unknownPlace: UnknownPlace | null }
   /** Past the hunter's report limit; the upload is kept for a try later. */
   | { status: "limited"; limit: RateLimitResult }
   /** Publishing failed; a refused photo's upload is already dropped. */
@@ -39,16 +39,21 @@ export function isRefusedPhoto(error: unknown): boolean {
   return error instanceof UploadRejectedError || error instanceof UnsupportedPhotoError || error instanceof ObjectTooLargeError;
 }
 
+/** A typed place the gazetteer does not know: what was typed, and whether the form may offer the current location instead. */
+export type UnknownPlace = { typed: string; canMeasure: boolean };
+
 /**
- * Why a report's place is no place (UnknownPlaceError's message), or null:
+ * Why a report's place is no place (UnknownPlaceError's, worded by unknownPlaceText), or null:
  * asked before the hunter's report limit is counted and the photo is touched.
  */
-export async function unknownPlaceMessage(input: LocationInput): Promise<string | null> {
+export async function unknownPlaceMessage(input: LocationInput): Promise<UnknownPlace | null> {
   try {
     await resolvePublishedPlace(input);
     return null;
   } catch (error) {
-    if (error instanceof UnknownPlaceError) return error.message;
+    if (error instanceof UnknownPlaceError) {
+      return { typed: error.typed, canMeasure: error.canMeasure };
+    }
     throw error;
   }
 }

@@ -9,6 +9,7 @@ import { resolvePublishedPlace } from "./geo.server";
 import { newPhotoKey, photoObjectKeys, storePhoto } from "./images.server";
 import type { Storage } from "~/infra/storage.server";
 import { claimUpload, discardUpload, UploadRejectedError } from "./uploads.server";
+import { msg } from "~/lib/language";
 import { scanProofHolds, scanProofRecord } from "./possession.server";
 
 export type DiscoveryReport = {
@@ -76,6 +77,9 @@ export async function findReportedOutcome(db: DB, guard: IdempotencyGuard | null
 
 export class JimmyNotFoundError extends Error {
   override name = "JimmyNotFoundError";
+  constructor(readonly serial: number) {
+    super(`There is no Jimmy #${serial}.`);
+  }
 }
 
 /**
@@ -95,7 +99,7 @@ export async function reportDiscovery(db: DB, storage: Storage, report: Discover
   const recorded = await findReportedOutcome(db, guard, now);
   if (recorded) return recorded;
   const jimmy = await findJimmyBySerial(db, report.serialNumber);
-  if (!jimmy) throw new JimmyNotFoundError(`There is no Jimmy #${report.serialNumber}.`);
+  if (!jimmy) throw new JimmyNotFoundError(report.serialNumber);
 
   // A place that is none is refused before the upload is touched: the hunter mends the text and sends the same photo.
   const location = report.location?.trim() || null;
@@ -150,7 +154,7 @@ export async function reportDiscovery(db: DB, storage: Storage, report: Discover
       );
     } catch (error) {
       if (error instanceof TempUploadGoneError) {
-        throw new UploadRejectedError("Your photo upload has expired or was already used. Please choose the photo again.", 400);
+        throw new UploadRejectedError(msg("Your photo upload has expired or was already used. Please choose the photo again."), 400);
       }
       throw error;
     }

@@ -78,6 +78,13 @@ describe("a sign-in code sent by email", () => {
     });
   });
 
+  it("is queued with the asker's language, for its email to be written in", async () => {
+    await requestSignInCode(t.db, { email: "lea@example.com", address: "198.51.100.7", language: "fr", now: NOW });
+    const [job] = await t.db.selectFrom("jobs").select("payload").execute();
+    const payload: unknown = typeof job!.payload === "string" ? JSON.parse(job!.payload) : job!.payload;
+    expect(payload).toMatchObject({ language: "fr" });
+  });
+
   it("signs in the hunter who confirmed the address, never one whose provider merely sent it", async () => {
     const confirmed = await makeUser(t.db, "Cora");
     await setConfirmedEmail(t.db, confirmed.id, "cora@example.com");

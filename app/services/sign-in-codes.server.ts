@@ -14,6 +14,7 @@ import crypto from "node:crypto";
 import type { DB } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { JOB_KINDS } from "~/lib/email";
+import type { Language } from "~/lib/language";
 import { enqueueJob } from "~/models/jobs.server";
 import { countWrongSignInCode, insertSignInCode, liveSignInCode, spendSignInCode, type SignInCodeRow } from "~/models/sign-in-codes.server";
 import { findHunterByConfirmedEmail, setConfirmedEmail, setDefaultFirstName, upsertUserFromProvider } from "~/models/users.server";
@@ -67,12 +68,13 @@ export function parseCode(typed: string): string | null {
 export type CodeRequest = { ok: true } | { ok: false; reason: "limited"; retryAfterSeconds: number };
 
 /**
- * Issues a code for `email` and queues its email. The client's limit is
- * counted first, so a client over it cannot use up a recipient's.
+ * Issues a code for `email` and queues its email, in `language` (the asker's:
+ * the recipient may have no account yet). The client's limit is counted
+ * first, so a client over it cannot use up a recipient's.
  */
 export async function requestSignInCode(
   db: DB,
-  { email, address, now = new Date() }: { email: string; address: string; now?: Date },
+  { email, address, language, now = new Date() }: { email: string; address: string; language?: Language; now?: Date },
 ): Promise<CodeRequest> {
   const recipient = normalizeEmail(email);
   const byClient = await consumeRateLimit(db, "signInCodePerAddress", address, now);
@@ -87,7 +89,12 @@ export async function requestSignInCode(
       ttlMs: SIGN_IN_CODE_TTL_MS,
       hashFor: (subject) => codeHash(subject.id, codeFor(subject, secret), secret),
     });
-    await enqueueJob(trx, { kind: JOB_KINDS.signInCode, key: `sign-in-code:${row.id}`, payload: { codeId: row.id }, now });
+    await enqueueJob(trx, {
+      kind: JOB_KINDS.signInCode,
+      key: `sign-in-code:${row.id}`,
+      payload: { codeId: row.id, ...(language ? { language } : {}) },
+      now,
+    });
   });
   return { ok: true };
 }

@@ -12,6 +12,7 @@ import {
 import type { DB } from "~/infra/db.server";
 import { ObjectTooLargeError, readLimited, type Storage, type UploadTarget } from "~/infra/storage.server";
 import { metrics } from "~/infra/metrics.server";
+import { msg } from "~/lib/language";
 
 /** How long a hunter has between choosing a photo and submitting the form. */
 export const UPLOAD_TTL_MS = 60 * 60_000;
@@ -24,7 +25,9 @@ const TEMP_PREFIX = "uploads/";
  * tries for each of ten reports queued while offline.
  */
 export const MAX_HELD_UPLOADS = 30;
-export const TOO_MANY_HELD_UPLOADS_TEXT = `You have ${MAX_HELD_UPLOADS} photos uploaded but not yet reported. Report one of them, or try again within the hour, when unused ones are cleared.`;
+export const TOO_MANY_HELD_UPLOADS_TEXT = msg(
+  "You have 30 photos uploaded but not yet reported. Report one of them, or try again within the hour, when unused ones are cleared.",
+);
 
 /** The reason /metrics counts an upload refused for, by its status. */
 const REFUSAL_REASONS = {
@@ -77,7 +80,7 @@ async function reserveTempKey(db: DB, userId: number, contentType: string, now: 
 
 function checkContentType(contentType: string) {
   if (!isImageContentType(contentType)) {
-    throw new UploadRejectedError("Unsupported photo: please choose an image file (JPEG, PNG or WebP).", 400);
+    throw new UploadRejectedError(msg("Unsupported photo: please choose an image file (JPEG, PNG or WebP)."), 400);
   }
 }
 
@@ -115,7 +118,7 @@ export async function receiveUpload(
   const key = await reserveTempKey(db, userId, contentType, now);
   try {
     const { size } = await storage.put(key, body, contentType, { maxBytes: MAX_UPLOAD_BYTES });
-    if (size === 0) throw new UploadRejectedError("The photo is empty. Please choose another one.", 400);
+    if (size === 0) throw new UploadRejectedError(msg("The photo is empty. Please choose another one."), 400);
     await setTempUploadSize(db, key, size);
     return { tempPath: key, size };
   } catch (error) {
@@ -132,16 +135,16 @@ export async function receiveUpload(
  * upload replayed after its discovery) and an unknown key are all refused alike.
  */
 export async function claimUpload(db: DB, storage: Storage, userId: number, tempPath: string, now = new Date()): Promise<Buffer> {
-  const missing = "Your photo upload has expired or was already used. Please choose the photo again.";
+  const missing = msg("Your photo upload has expired or was already used. Please choose the photo again.");
   if (!isTempKey(tempPath)) throw new UploadRejectedError(missing, 400);
   const row = await findTempUpload(db, tempPath);
   if (!row || row.owner_user_id !== userId) throw new UploadRejectedError(missing, 400);
   if (row.expires_at < now.toISOString()) throw new UploadRejectedError(missing, 410);
   const head = await storage.head(tempPath);
-  if (!head) throw new UploadRejectedError("We didn't receive your photo. Please choose it again.", 400);
+  if (!head) throw new UploadRejectedError(msg("We didn't receive your photo. Please choose it again."), 400);
   if (head.size > MAX_UPLOAD_BYTES) throw new UploadRejectedError(FILE_TOO_LARGE_TEXT, 413);
   const object = await storage.get(tempPath);
-  if (!object) throw new UploadRejectedError("We didn't receive your photo. Please choose it again.", 400);
+  if (!object) throw new UploadRejectedError(msg("We didn't receive your photo. Please choose it again."), 400);
   try {
     return await readLimited(object.body, MAX_UPLOAD_BYTES);
   } catch (error) {

@@ -4,12 +4,14 @@ import { MAX_ROW_ID } from "~/lib/ids";
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
 import { requireSameOrigin } from "./csrf.server";
 import { BodyTooLargeError, readBoundedBody } from "./form.server";
+import { requestT } from "./language.server";
 import { getUser, isAdmin, type SessionUser } from "./session.server";
 
 /**
  * The JSON API's conventions (docs/api.md): errors are `{ message }` with a
  * 4xx status, so a client's "status: body" text reads well; answers are never
- * cached by intermediaries.
+ * cached by intermediaries. The message a hunter may read is worded in the
+ * request's language (requestT); the admin API's stay English.
  */
 export function apiError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
   return Response.json({ message, ...extra }, { status, headers: { "Cache-Control": "no-store" } });
@@ -24,7 +26,8 @@ export function apiJson(body: unknown, init: ResponseInit = {}): Response {
 /** The signed-in hunter, or a thrown 401 (an API client is not redirected to a page). */
 export async function requireApiUser(request: Request): Promise<SessionUser> {
   const user = await getUser(request);
-  if (!user) throw apiError(401, "Sign in to do this.");
+  const t = requestT(request);
+  if (!user) throw apiError(401, t("Sign in to do this."));
   return user;
 }
 
@@ -33,7 +36,8 @@ export function requireApiMutation(request: Request): void {
   try {
     requireSameOrigin(request);
   } catch {
-    throw apiError(403, "This request came from another site, so it was refused.");
+    const t = requestT(request);
+    throw apiError(403, t("This request came from another site, so it was refused."));
   }
 }
 
@@ -55,7 +59,8 @@ export async function requireAdminApiDiscoveryId(request: Request, db: DB, idPar
 /** The request's `Idempotency-Key` header (docs/api.md), null without one; a malformed key is a thrown 400. */
 export function readIdempotencyKey(request: Request): string | null {
   const key = parseIdempotencyKey(request.headers.get(IDEMPOTENCY_KEY_HEADER));
-  if (key === "invalid") throw apiError(400, IDEMPOTENCY_KEY_INVALID_TEXT);
+  // Worded once app/lib/idempotency.ts marks it with msg(); English until then.
+  if (key === "invalid") throw apiError(400, requestT(request)(IDEMPOTENCY_KEY_INVALID_TEXT));
   return key;
 }
 
@@ -70,29 +75,40 @@ const MAX_JSON_BYTES = 64 * 1024;
  * problem.
  */
 export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+  const t = requestT(request);
   const type = request.headers.get("Content-Type") ?? "";
-  if (!/^application\/json\b/i.test(type)) throw apiError(415, "Send the body as JSON (Content-Type: application/json).");
+  if (!/^application\/json\b/i.test(type)) throw apiError(415, t("Send the body as JSON (Content-Type: application/json)."));
   let text: string;
   try {
     text = (await readBoundedBody(request, MAX_JSON_BYTES)).toString("utf8");
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw apiError(413, "The request body is too large.");
-    throw apiError(400, "The request body could not be read.");
+    if (error instanceof BodyTooLargeError) throw apiError(413, t("The request body is too large."));
+    throw apiError(400, t("The request body could not be read."));
   }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw apiError(400, "The request body is not valid JSON.");
+    throw apiError(400, t("The request body is not valid JSON."));
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw apiError(400, "The request body must be a JSON object.");
+    throw apiError(400, t("The request body must be a JSON object."));
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join(".");
-    throw apiError(400, field ? `${field}: ${issue?.message}` : (issue?.message ?? "Invalid request body."));
+    // A schema's own message is written with msg() (or is zod's, shown as it is), worded here; `{max}`/`{min}` are its limit.
+    const message = issue ? t(issue.message, issueLimits(issue)) : t("Invalid request body.");
+    throw apiError(400, field ? t("{field}: {message}", { field, message }) : message);
   }
   return parsed.data;
+}
+
+/** A too-long or too-short issue's limit, for the placeholders of its message. */
+function issueLimits(issue: z.core.$ZodIssue): Record<string, number> {
+  const limits: Record<string, number> = {};
+  if ("maximum" in issue) limits.max = Number(issue.maximum);
+  if ("minimum" in issue) limits.min = Number(issue.minimum);
+  return limits;
 }

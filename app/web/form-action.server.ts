@@ -1,6 +1,10 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { IDEMPOTENCY_KEY_FIELD, IDEMPOTENCY_KEY_INVALID_TEXT, parseIdempotencyKey } from "~/lib/idempotency";
+import type { Translate } from "~/lib/language";
+
+/** Messages as they are written (English): for a caller that has no reader to word them for. */
+const asWritten: Translate = (key) => String(key);
 
 /** What a form shows under each field: the messages for that field, by its name. */
 export type FieldErrors<T> = { [K in keyof T]?: string[] };
@@ -13,15 +17,18 @@ export type CheckedFields<S extends z.ZodType> =
 
 /**
  * `values` checked against `schema`: the parsed data, or the messages by field
- * (and the first message, for a form that shows one line).
+ * (and the first message, for a form that shows one line), worded by `t`
+ * (the request's, `requestT(request)`): a schema writes its messages with
+ * `msg("…")`. Without `t` they are given as written.
  */
-export function checkFields<S extends z.ZodType>(schema: S, values: unknown): CheckedFields<S> {
+export function checkFields<S extends z.ZodType>(schema: S, values: unknown, t: Translate = asWritten): CheckedFields<S> {
   const parsed = schema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data };
+  const first = parsed.error.issues[0];
   return {
     ok: false,
-    fieldErrors: z.flattenError(parsed.error).fieldErrors as FieldErrors<z.output<S>>,
-    message: parsed.error.issues[0]?.message,
+    fieldErrors: z.flattenError(parsed.error, (issue) => t(issue.message)).fieldErrors as FieldErrors<z.output<S>>,
+    message: first ? t(first.message) : undefined,
   };
 }
 
@@ -34,7 +41,8 @@ export type ParsedForm<S extends z.ZodType, V> =
  * then (with `idempotencyKey`) the form's hidden idempotency key. It gives the
  * data and the key, or the refusal (the typed values, the messages by field
  * and the form's message) and its 400 answer, the shape the pages read, so
- * nothing the hunter typed is lost. Same-origin is checked by
+ * nothing the hunter typed is lost. Its messages are worded by `options.t`
+ * (`requestT(request)`), else given as written. Same-origin is checked by
  * `requireSameOrigin` (./csrf.server) first thing in the action, before the
  * form is read.
  */
@@ -42,12 +50,13 @@ export function parseForm<S extends z.ZodType, V>(
   form: FormData,
   schema: S,
   values: V,
-  options: { idempotencyKey?: boolean } = {},
+  options: { idempotencyKey?: boolean; t?: Translate } = {},
 ): ParsedForm<S, V> {
+  const t = options.t ?? asWritten;
   const refuse = (refusal: FormRefusal<V, z.output<S>>) => ({ ok: false as const, ...refusal, answer: data(refusal, { status: 400 }) });
-  const checked = checkFields(schema, values);
+  const checked = checkFields(schema, values, t);
   if (!checked.ok) return refuse({ values, fieldErrors: checked.fieldErrors });
   const key = options.idempotencyKey ? parseIdempotencyKey(form.get(IDEMPOTENCY_KEY_FIELD)) : null;
-  if (key === "invalid") return refuse({ values, fieldErrors: {}, formError: IDEMPOTENCY_KEY_INVALID_TEXT });
+  if (key === "invalid") return refuse({ values, fieldErrors: {}, formError: t(IDEMPOTENCY_KEY_INVALID_TEXT) });
   return { ok: true, data: checked.data, values, idempotencyKey: key };
 }

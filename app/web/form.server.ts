@@ -1,3 +1,6 @@
+import { msg } from "~/lib/language";
+import { requestT } from "./language.server";
+
 /**
  * The app's forms (sign-in, comments, likes, admin actions...) carry a few
  * short fields. Read through here, a body far larger than any real form is
@@ -7,8 +10,9 @@
  */
 export const MAX_FORM_BODY_BYTES = 64 * 1024;
 
-export const FORM_TOO_LARGE_TEXT = "This form is far larger than any form on this site, so it was not read. Nothing was saved.";
-export const FORM_UNREADABLE_TEXT = "The form could not be read. Please submit it again.";
+/** Messages, worded in the request's language where they are sent. */
+export const FORM_TOO_LARGE_TEXT = msg("This form is far larger than any form on this site, so it was not read. Nothing was saved.");
+export const FORM_UNREADABLE_TEXT = msg("The form could not be read. Please submit it again.");
 
 export class BodyTooLargeError extends Error {
   override name = "BodyTooLargeError";
@@ -45,17 +49,18 @@ function plainTextResponse(status: number, message: string): Response {
 
 /** The request's form fields; a thrown 413 or 400 Response (with a message) when it is too large or unreadable. */
 export async function readForm(request: Request, maxBytes = MAX_FORM_BODY_BYTES): Promise<FormData> {
+  const t = requestT(request);
   let body: Buffer;
   try {
     body = await readBoundedBody(request, maxBytes);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw plainTextResponse(413, FORM_TOO_LARGE_TEXT);
-    throw plainTextResponse(400, FORM_UNREADABLE_TEXT);
+    if (error instanceof BodyTooLargeError) throw plainTextResponse(413, t(FORM_TOO_LARGE_TEXT));
+    throw plainTextResponse(400, t(FORM_UNREADABLE_TEXT));
   }
   const contentType = request.headers.get("Content-Type") ?? "application/x-www-form-urlencoded";
   try {
     return await new Response(new Uint8Array(body), { headers: { "Content-Type": contentType } }).formData();
   } catch {
-    throw plainTextResponse(400, FORM_UNREADABLE_TEXT);
+    throw plainTextResponse(400, t(FORM_UNREADABLE_TEXT));
   }
 }

@@ -1,4 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
+// The catalogues, English included: the markup is worded here.
+import "~/web/language.server";
 import { JourneyMap } from "~/components/JourneyMap";
 import { UnitsSwitch } from "~/components/UnitsSwitch";
 import { encodeCursor } from "~/lib/discoveries";
@@ -10,6 +12,8 @@ import type { DistanceUnit } from "~/lib/reader-preferences";
 import { placeDate } from "~/web/reader-terms.server";
 import type { DB } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
+import { PageLanguageContext } from "~/components/i18n";
+import { type Language, translator } from "~/lib/language";
 import { listJourneyStops } from "~/models/jimmys.server";
 
 /**
@@ -24,14 +28,15 @@ export async function journeyMapHtml(
   jimmy: { id: number; serialNumber: number; journeyVersion: number },
   onThisPage: readonly number[],
   unit: DistanceUnit = "mi",
+  language: Language = "en",
 ) {
   // Drawing is most of a Jimmy page's render, and reading every stop to know whether they
   // changed grows with the journey (20,000 stops: 72 ms). The Jimmy's journey version moves
   // with every write to its discoveries, so the same version, page and unit give the same markup.
-  const key = `${jimmy.journeyVersion}|${onThisPage.join(",")}|${unit}`;
+  const key = `${jimmy.journeyVersion}|${onThisPage.join(",")}|${unit}|${language}`;
   const drawn = drawnMaps.get(jimmy.id);
   if (drawn?.key === key) return drawn.html;
-  const html = drawMap(jimmy, await listJourneyStops(db, jimmy.id), onThisPage, unit);
+  const html = drawMap(jimmy, await listJourneyStops(db, jimmy.id), onThisPage, unit, language);
   drawnMaps.set(jimmy.id, { key, html });
   return html;
 }
@@ -44,14 +49,26 @@ function drawMap(
   stops: Awaited<ReturnType<typeof listJourneyStops>>,
   onThisPage: readonly number[],
   unit: DistanceUnit,
+  language: Language,
 ): string | null {
+  const t = translator(language);
   const drawing = drawJourney(stops);
   if (!drawing) return null;
   const townCentres = stops.filter((stop) => stop.approximate).length;
-  const summary = journeySummary(drawing.stopCount, drawing.legCount, journeyFigures(stops)?.pathMiles.value ?? 0, unit, townCentres);
+  const summary = journeySummary(
+    drawing.stopCount,
+    drawing.legCount,
+    journeyFigures(stops)?.pathMiles.value ?? 0,
+    unit,
+    townCentres,
+    t,
+    language,
+  );
   // Each stop's day where it was found: the stops are all located, so no reader's zone is needed.
   const located = new Map(stops.map((stop) => [stop.id, stop]));
-  const dates = Object.fromEntries(drawing.stops.map((stop) => [stop.id, placeDate(stop.createdAt, located.get(stop.id)!, null)]));
+  const dates = Object.fromEntries(
+    drawing.stops.map((stop) => [stop.id, placeDate(stop.createdAt, located.get(stop.id)!, null, language)]),
+  );
   const shown = new Set(onThisPage);
   const hrefs = Object.fromEntries(
     drawing.stops.map((stop) => [
@@ -67,7 +84,7 @@ function drawMap(
   const tiles = tilesForView(drawing.view, JOURNEY_MAP_SIZE, mapTiles.urlTemplate);
   // The journey to take along, drawn here with the map so the page's JavaScript carries none of it.
   return renderToStaticMarkup(
-    <>
+    <PageLanguageContext.Provider value={{ language, words: "[]" }}>
       <JourneyMap
         serialNumber={jimmy.serialNumber}
         map={{
@@ -82,7 +99,7 @@ function drawMap(
       />
       <UnitsSwitch unit={unit} back={`${base}#journey-heading`} className="mt-3" />
       <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-stone-700" data-testid="journey-downloads">
-        <span>Take its journey along:</span>
+        <span>{t("Take its journey along:")}</span>
         <a href={`${base}/journey.gpx`} className="font-semibold text-orange-800 underline" download>
           GPX
         </a>
@@ -90,9 +107,9 @@ function drawMap(
           GeoJSON
         </a>
         <a href={`${base}/feed.atom`} className="font-semibold text-orange-800 underline">
-          Feed of its finds
+          {t("Feed of its finds")}
         </a>
       </p>
-    </>,
+    </PageLanguageContext.Provider>,
   );
 }

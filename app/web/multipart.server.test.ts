@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type FilePart, type MultipartLimits, MultipartRefusal, readMultipart } from "./multipart.server";
+import { type FilePart, formatBytes, type MultipartLimits, MultipartRefusal, readMultipart } from "./multipart.server";
 
 const LIMITS: MultipartLimits = { fields: 10, fieldBytes: 100, totalFieldBytes: 500, files: 1, bodyBytes: 64 * 1024 };
 const BOUNDARY = "----jimmyBoundary7MA4YWxkTrZu0gW";
@@ -164,5 +164,14 @@ describe("reading a multipart form", () => {
         throw refused;
       }),
     ).rejects.toBe(refused);
+  });
+});
+
+describe("a size in words", () => {
+  it("reads as it always has in English: whole KB under a megabyte, whole MB above, ungrouped", () => {
+    expect(formatBytes(640 * 1024)).toBe("640 KB");
+    expect(formatBytes(1023 * 1024)).toBe("1023 KB");
+    expect(formatBytes(5 * 1024 * 1024)).toBe("5 MB");
+    expect(formatBytes(5 * 1024 * 1024, "en")).toBe("5 MB");
   });
 });

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { metrics } from "~/infra/metrics.server";
+import { type Language, msg, translate } from "~/lib/language";
 
 /**
  * How much of a multipart form the server will hold. Every bound is checked
@@ -30,8 +31,8 @@ export type FilePart = {
   data: Readable;
 };
 
-export const MULTIPART_UNREADABLE_TEXT = "The form could not be read (it may have been cut off). Please submit it again.";
-export const FIELD_TOO_LONG_TEXT = "A form field is too long.";
+export const MULTIPART_UNREADABLE_TEXT = msg("The form could not be read (it may have been cut off). Please submit it again.");
+export const FIELD_TOO_LONG_TEXT = msg("A form field is too long.");
 
 export type RefusalReason =
   "unreadable" | "field-too-long" | "too-many-fields" | "fields-too-large" | "too-many-files" | "file-too-large" | "body-too-large";
@@ -178,6 +179,17 @@ function bodyTooLargeText(limits: MultipartLimits): string {
   return `This form is larger than the ${formatBytes(limits.bodyBytes)} this address accepts, so it was not read. Nothing was saved.`;
 }
 
-export function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
+const MEGABYTE = 1024 * 1024;
+
+/**
+ * A size as people read it, in `language`: "5 MB", "640 KB". The unit is a
+ * message (translators word it: "5 Mo"), the figure Intl's digits, ungrouped
+ * as the hunt has always written it.
+ */
+export function formatBytes(bytes: number, language: Language = "en"): string {
+  const mega = bytes >= MEGABYTE;
+  const size = new Intl.NumberFormat(language, { maximumFractionDigits: 0, useGrouping: false }).format(
+    Math.round(bytes / (mega ? MEGABYTE : 1024)),
+  );
+  return mega ? translate(language, msg("{size} MB"), { size }) : translate(language, msg("{size} KB"), { size });
 }

@@ -7,19 +7,30 @@ import { findDiscoveryWithOwner, updateDiscoveryText, type OwnedDiscovery } from
 import type { DB } from "~/infra/db.server";
 import { resolvePublishedPlace } from "~/services/geo.server";
 import { photoUrls } from "~/infra/storage.server";
+import { msg } from "~/lib/language";
+import { requestT } from "./language.server";
 import { requireUser } from "./session.server";
 
 const IdSchema = z.coerce.number().int().positive().max(MAX_ROW_ID);
 
-export const NOT_YOUR_DISCOVERY_TEXT =
-  "This discovery was reported by another hunter, so only they can change or delete it. Nothing was changed.";
-export const NOT_YOUR_COMMENT_TEXT = "This comment was written by someone else, so only they can change or delete it. Nothing was changed.";
-export const ANONYMOUS_COMMENT_TEXT =
-  "This comment was posted without signing in, so nobody can prove it is theirs: it cannot be edited or deleted. If something is wrong with it, flag it for the admin.";
-export const EDIT_WINDOW_PASSED_TEXT = `Comments can be edited for ${COMMENT_EDIT_WINDOW_MS / 60_000} minutes after posting, and that time has passed. You can still delete it.`;
+/** Messages (msg), worded in the reader's language when refused. */
+export const NOT_YOUR_DISCOVERY_TEXT = msg(
+  "This discovery was reported by another hunter, so only they can change or delete it. Nothing was changed.",
+);
+export const NOT_YOUR_COMMENT_TEXT = msg(
+  "This comment was written by someone else, so only they can change or delete it. Nothing was changed.",
+);
+export const ANONYMOUS_COMMENT_TEXT = msg(
+  "This comment was posted without signing in, so nobody can prove it is theirs: it cannot be edited or deleted. If something is wrong with it, flag it for the admin.",
+);
+/** `minutes`: COMMENT_EDIT_WINDOW_MS in minutes. */
+export const EDIT_WINDOW_PASSED_TEXT = msg(
+  "Comments can be edited for {minutes, plural, one {# minute} other {# minutes}} after posting, and that time has passed. You can still delete it.",
+);
 
-function refuse(status: number, message: string): Response {
-  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+/** A refusal in the reader's language. */
+function refuse(request: Request, status: number, message: string, values?: Record<string, number>): Response {
+  return new Response(requestT(request)(message, values), { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 /**
@@ -30,8 +41,8 @@ export async function requireOwnDiscovery(request: Request, db: DB, idParam: str
   const { id: userId } = await requireUser(request, { db });
   const id = IdSchema.safeParse(idParam);
   const discovery = id.success ? await findDiscoveryWithOwner(db, photoUrls(), id.data) : null;
-  if (!discovery) throw refuse(404, "That discovery doesn't exist any more.");
-  if (discovery.userId !== userId) throw refuse(403, NOT_YOUR_DISCOVERY_TEXT);
+  if (!discovery) throw refuse(request, 404, msg("That discovery doesn't exist any more."));
+  if (discovery.userId !== userId) throw refuse(request, 403, NOT_YOUR_DISCOVERY_TEXT);
   return discovery;
 }
 
@@ -44,9 +55,9 @@ export async function requireOwnComment(request: Request, db: DB, idParam: strin
   const { id: userId } = await requireUser(request, { db });
   const id = IdSchema.safeParse(idParam);
   const comment = id.success ? await findCommentWithOwner(db, id.data) : null;
-  if (!comment) throw refuse(404, "That comment doesn't exist any more.");
-  if (comment.userId === null || comment.isAdmin) throw refuse(403, ANONYMOUS_COMMENT_TEXT);
-  if (comment.userId !== userId) throw refuse(403, NOT_YOUR_COMMENT_TEXT);
+  if (!comment) throw refuse(request, 404, msg("That comment doesn't exist any more."));
+  if (comment.userId === null || comment.isAdmin) throw refuse(request, 403, ANONYMOUS_COMMENT_TEXT);
+  if (comment.userId !== userId) throw refuse(request, 403, NOT_YOUR_COMMENT_TEXT);
   return comment;
 }
 
@@ -55,8 +66,8 @@ export function withinEditWindow(comment: { createdAt: string }, now = new Date(
   return now.getTime() - Date.parse(comment.createdAt) <= COMMENT_EDIT_WINDOW_MS;
 }
 
-export function refuseEditAfterWindow(): Response {
-  return refuse(403, EDIT_WINDOW_PASSED_TEXT);
+export function refuseEditAfterWindow(request: Request): Response {
+  return refuse(request, 403, EDIT_WINDOW_PASSED_TEXT, { minutes: COMMENT_EDIT_WINDOW_MS / 60_000 });
 }
 
 /**

@@ -5,6 +5,7 @@ import { ObjectTooLargeError, type Storage } from "~/infra/storage.server";
 import { receiveUpload, UploadRejectedError } from "~/services/uploads.server";
 import { readForm } from "./form.server";
 import { type MultipartLimits, MultipartRefusal, readMultipart } from "./multipart.server";
+import { requestT } from "./language.server";
 
 /** Text fields of the discovery forms are short; anything longer is not a real form. */
 const MAX_FIELD_BYTES = 4096;
@@ -67,7 +68,11 @@ export async function readPhotoForm(request: Request, db: DB, storage: Storage, 
   } catch (error) {
     if (error instanceof MultipartRefusal) {
       if (error.reason === "body-too-large") return { fields: {}, photo: { error: tooLarge() } };
-      throw new Response(error.message, { status: error.status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      // Its message is one of multipart.server.ts's: worded in the reader's language.
+      throw new Response(requestT(request)(error.message), {
+        status: error.status,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
     }
     throw error;
   }

@@ -1,4 +1,5 @@
-import type { PossessionCheck } from "~/services/possession.server";
+import type { Translate } from "~/lib/language";
+import { possessionMessage, type PossessionCheck } from "~/services/possession.server";
 
 /** The HTTP status a refused proof of possession answers: 429 past a limit, 403 for a wrong code, 400 for a missing or unreadable one. */
 export function possessionStatus(check: Exclude<PossessionCheck, { ok: true }>): number {
@@ -11,9 +12,9 @@ export function possessionHeaders(check: Exclude<PossessionCheck, { ok: true }>)
 }
 
 /** The JSON API's refusal of a proof of possession (docs/api.md): `{ message, field: "checkCode" }`. */
-export function possessionRefusalJson(check: Exclude<PossessionCheck, { ok: true }>): Response {
+export function possessionRefusalJson(check: Exclude<PossessionCheck, { ok: true }>, t: Translate): Response {
   return Response.json(
-    { message: check.message, field: "checkCode" },
+    { message: possessionMessage(check, t), field: "checkCode" },
     { status: possessionStatus(check), headers: possessionHeaders(check) ?? { "Cache-Control": "no-store" } },
   );
 }

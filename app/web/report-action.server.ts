@@ -10,12 +10,12 @@ import {
 import { IdempotencyKeyReusedError } from "~/models/idempotency.server";
 import { ScanProofUsedError } from "~/models/scan-proofs.server";
 import { jimmyPath } from "~/lib/discoveries";
-import { ordinal } from "~/lib/format";
 import {
   HUNTER_FIELD,
   OTHER_HUNTER_TEXT,
   reportFormPath,
   reportFormSchema,
+  unknownPlaceText,
   type ReportActionResult,
   type ReportFormFields,
   type ReportFormKind,
@@ -33,7 +33,15 @@ import { rateLimitedText } from "~/services/rate-limit.server";
 import { retryAfterHeaders } from "./rate-limit.server";
 import { describeReportError } from "./report-errors.server";
 import { findReportedOutcome, JimmyNotFoundError, reportGuard, reportRequestFields, type ReportOutcome } from "~/services/reporting.server";
-import { SCAN_PROOF_EXPIRED_TEXT, SCAN_PROOF_USED_TEXT, isValidScanProof, scanProofHolds } from "~/services/possession.server";
+import {
+  possessionMessage,
+  SCAN_PROOF_EXPIRED_TEXT,
+  SCAN_PROOF_USED_TEXT,
+  isValidScanProof,
+  scanProofHolds,
+} from "~/services/possession.server";
+import { requestT } from "./language.server";
+import type { Translate } from "~/lib/language";
 import { hashRequest } from "./request-hash.server";
 import { possessionHeaders, possessionStatus } from "./possession.server";
 import { isAdmin, requireUser } from "./session.server";
@@ -49,18 +57,19 @@ import { submitReport } from "~/services/report-submission.server";
  * given: expired, for another Jimmy, or already used); an admin needs neither.
  */
 export async function loadReportForm(request: Request, serialParam: string | undefined, kind: "first" | "new") {
+  const t = requestT(request);
   const serial = parseSerial(serialParam);
-  if (serial === null) throw new Response(`There is no Jimmy at this address.`, { status: 404 });
+  if (serial === null) throw new Response(t("There is no Jimmy at this address."), { status: 404 });
   const url = new URL(request.url);
   const user = await requireUser(request, { redirectTo: `${reportFormPath(serial, kind)}${url.search}` });
   const db = getDb();
   const jimmy = await findJimmyBySerial(db, serial);
-  if (!jimmy) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
+  if (!jimmy) throw new Response(t("There is no Jimmy #{serial}.", { serial: String(serial) }), { status: 404 });
   const given = url.searchParams.get("proof") ?? "";
   const proof = given && (await scanProofHolds(db, given, serial, user.id)) ? given : "";
   const codeExempt = await isAdmin(request, { db });
   const proofRefusal =
-    !given || proof || codeExempt ? null : isValidScanProof(given, serial, user.id) ? SCAN_PROOF_USED_TEXT : SCAN_PROOF_EXPIRED_TEXT;
+    !given || proof || codeExempt ? null : isValidScanProof(given, serial, user.id) ? t(SCAN_PROOF_USED_TEXT) : t(SCAN_PROOF_EXPIRED_TEXT);
   return { jimmy, proof, codeExempt, proofRefusal };
 }
 
@@ -92,9 +101,9 @@ function failure(
  * form-level message and keeps the upload for a retry; anything the hunter
  * can fix goes beside the photo field. Bugs are rethrown.
  */
-function photoProblem(error: unknown): { status: number; field?: string; form?: string; keepUpload: boolean } {
-  if (isDatabaseBusy(error)) return { status: 503, form: DATABASE_BUSY_TEXT, keepUpload: true };
-  const { status, message, discardUpload: refused } = describeReportError(error);
+function photoProblem(error: unknown, t: Translate): { status: number; field?: string; form?: string; keepUpload: boolean } {
+  if (isDatabaseBusy(error)) return { status: 503, form: t(DATABASE_BUSY_TEXT), keepUpload: true };
+  const { status, message, discardUpload: refused } = describeReportError(error, t);
   if (!refused) return { status, form: message, keepUpload: true };
   return { status: 400, field: message, keepUpload: false };
 }
@@ -113,13 +122,14 @@ function photoProblem(error: unknown): { status: number; field?: string; form?: 
  */
 export async function reportDiscoveryAction(request: Request, serialParam: string | undefined, page: "first" | "new") {
   requireSameOrigin(request);
+  const t = requestT(request);
   const serial = parseSerial(serialParam);
-  if (serial === null) throw new Response("There is no Jimmy at this address.", { status: 404 });
+  if (serial === null) throw new Response(t("There is no Jimmy at this address."), { status: 404 });
   const user = await requireUser(request, { redirectTo: reportFormPath(serial, page) });
   const db = getDb();
   const storage = getStorage();
   const jimmy = await findJimmyBySerial(db, serial);
-  if (!jimmy) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
+  if (!jimmy) throw new Response(t("There is no Jimmy #{serial}.", { serial: String(serial) }), { status: 404 });
 
   const { fields, photo } = await readPhotoForm(request, db, storage, user.id);
   const kind: ReportFormKind = page === "new" && fields._form === "modal" ? "modal" : page;
@@ -143,11 +153,11 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
   const filledBy = fields[HUNTER_FIELD];
   if (filledBy !== undefined && filledBy !== String(user.id)) {
     await dropFreshUpload();
-    return failure(409, { ...values, tempPath: "" }, {}, OTHER_HUNTER_TEXT);
+    return failure(409, { ...values, tempPath: "" }, {}, t(OTHER_HUNTER_TEXT));
   }
   if (idempotencyKey === "invalid") {
     await dropFreshUpload();
-    return failure(400, { ...values, tempPath: freshUpload ? "" : values.tempPath }, {}, IDEMPOTENCY_KEY_INVALID_TEXT);
+    return failure(400, { ...values, tempPath: freshUpload ? "" : values.tempPath }, {}, t(IDEMPOTENCY_KEY_INVALID_TEXT));
   }
   // What this report says, so its key sent again with another report is refused (ADR 009).
   const requestHash = hashRequest(request, reportRequestFields(values));
@@ -156,18 +166,18 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
     recorded = await findReportedOutcome(db, reportGuard(user.id, idempotencyKey, requestHash));
   } catch (error) {
     await dropFreshUpload();
-    const { status, message } = describeReportError(error);
-    const text = error instanceof IdempotencyKeyReusedError ? IDEMPOTENCY_KEY_REUSED_FORM_TEXT : message;
+    const { status, message } = describeReportError(error, t);
+    const text = error instanceof IdempotencyKeyReusedError ? t(IDEMPOTENCY_KEY_REUSED_FORM_TEXT) : message;
     return failure(status, { ...values, tempPath: freshUpload ? "" : values.tempPath }, {}, text);
   }
   if (recorded) {
     await dropFreshUpload();
-    return reported(serial, kind, recorded);
+    return reported(serial, kind, recorded, t);
   }
 
   if (photo) {
     if ("error" in photo) {
-      const problem = photoProblem(photo.error);
+      const problem = photoProblem(photo.error, t);
       return failure(problem.status, { ...values, tempPath: "" }, problem.field ? { photo: problem.field } : {}, problem.form ?? null);
     }
     values.tempPath = photo.tempPath;
@@ -208,35 +218,45 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
 
   switch (result.status) {
     case "recorded":
-      return reported(serial, kind, result.outcome);
+      return reported(serial, kind, result.outcome, t);
     case "invalid": {
       const errors = parsed.success ? {} : z.flattenError(parsed.error).fieldErrors;
       const fieldErrors: Failure["fieldErrors"] = {};
-      if (errors.tempPath?.[0]) fieldErrors.photo = errors.tempPath[0];
+      if (errors.tempPath?.[0]) fieldErrors.photo = t(errors.tempPath[0]);
       for (const field of ["caption", "location"] as const satisfies ReportFormFields[]) {
         const message = errors[field]?.[0] ?? (field === "location" ? (errors.latitude?.[0] ?? errors.longitude?.[0]) : undefined);
-        if (message) fieldErrors[field] = message;
+        if (message) fieldErrors[field] = t(message);
       }
-      if (!result.possession.ok) fieldErrors.checkCode = result.possession.message;
+      if (!result.possession.ok) fieldErrors.checkCode = possessionMessage(result.possession, t);
       return failure(400, values, fieldErrors);
     }
     case "refused": {
       const { possession, unknownPlace } = result;
       if (unknownPlace)
-        return failure(400, values, { location: unknownPlace, ...(possession.ok ? {} : { checkCode: possession.message }) });
+        return failure(400, values, {
+          location: unknownPlaceText(unknownPlace.typed, unknownPlace.canMeasure, t),
+          ...(possession.ok ? {} : { checkCode: possessionMessage(possession, t) }),
+        });
       if (possession.ok) throw new Error("A refused report names what was refused.");
-      return failure(possessionStatus(possession), values, { checkCode: possession.message }, null, possessionHeaders(possession));
+      return failure(
+        possessionStatus(possession),
+        values,
+        { checkCode: possessionMessage(possession, t) },
+        null,
+        possessionHeaders(possession),
+      );
     }
     case "limited":
       // The upload is kept, so trying later needs no new one.
-      return failure(429, values, {}, rateLimitedText("reportPerHunter", result.limit), retryAfterHeaders(result.limit));
+      return failure(429, values, {}, rateLimitedText("reportPerHunter", result.limit, t), retryAfterHeaders(result.limit));
     case "failed": {
       const { error, uploadDiscarded } = result;
-      if (error instanceof JimmyNotFoundError) throw new Response(error.message, { status: 404 });
+      if (error instanceof JimmyNotFoundError)
+        throw new Response(t("There is no Jimmy #{serial}.", { serial: String(serial) }), { status: 404 });
       // Another report used the same scan proof a moment before: the form asks for the code instead.
-      if (error instanceof ScanProofUsedError) return failure(400, { ...values, proof: "" }, { checkCode: SCAN_PROOF_USED_TEXT });
-      if (error instanceof IdempotencyKeyReusedError) return failure(422, values, {}, IDEMPOTENCY_KEY_REUSED_FORM_TEXT);
-      const problem = photoProblem(error);
+      if (error instanceof ScanProofUsedError) return failure(400, { ...values, proof: "" }, { checkCode: t(SCAN_PROOF_USED_TEXT) });
+      if (error instanceof IdempotencyKeyReusedError) return failure(422, values, {}, t(IDEMPOTENCY_KEY_REUSED_FORM_TEXT));
+      const problem = photoProblem(error, t);
       return failure(
         problem.status,
         { ...values, tempPath: uploadDiscarded ? "" : values.tempPath },
@@ -248,24 +268,31 @@ export async function reportDiscoveryAction(request: Request, serialParam: strin
 }
 
 /** The answer to a recorded report, the first time or a repeat: the hunter is told it was recorded. */
-async function reported(serial: number, kind: ReportFormKind, outcome: ReportOutcome) {
+async function reported(serial: number, kind: ReportFormKind, outcome: ReportOutcome, t: Translate) {
   const db = getDb();
   let toast;
   if (outcome.isFirst) {
     toast = {
-      title: "Discovery submitted!",
-      description: "Jimmy has been officially discovered and added to the hunt",
+      title: t("Discovery submitted!"),
+      description: t("Jimmy has been officially discovered and added to the hunt"),
       variant: "success" as const,
     };
   } else if (outcome.wasAlreadyFound) {
     const count = (await findJimmyBySerial(db, serial))?.discovery_count ?? 2;
     toast = {
-      title: "Success!",
-      description: `Your discovery of Jimmy #${serial} has been recorded! Someone else reported its first discovery just before you, so yours is its ${ordinal(count)}.`,
+      title: t("Success!"),
+      description: t(
+        "Your discovery of Jimmy #{serial} has been recorded! Someone else reported its first discovery just before you, so yours is its {count, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}.",
+        { serial: String(serial), count },
+      ),
       variant: "success" as const,
     };
   } else {
-    toast = { title: "Success!", description: `Your discovery of Jimmy #${serial} has been recorded!`, variant: "success" as const };
+    toast = {
+      title: t("Success!"),
+      description: t("Your discovery of Jimmy #{serial} has been recorded!", { serial: String(serial) }),
+      variant: "success" as const,
+    };
   }
   const headers = { "Set-Cookie": await flashHeader(toast) };
   if (kind === "modal") {

@@ -16,9 +16,13 @@ import { submitReport, type SubmissionResult } from "~/services/report-submissio
 import { possessionRefusalJson } from "./possession.server";
 import { rateLimitedJson } from "./rate-limit.server";
 import { isAdmin } from "./session.server";
+import { requestT } from "./language.server";
+import { msg, type Translate } from "~/lib/language";
+import { unknownPlaceText } from "~/lib/report-form";
 
-export const STORAGE_DOWN_TEXT =
-  "We couldn't save your photo because our photo storage isn't answering. Nothing was recorded — please try again in a minute.";
+export const STORAGE_DOWN_TEXT = msg(
+  "We couldn't save your photo because our photo storage isn't answering. Nothing was recorded — please try again in a minute.",
+);
 
 /**
  * What a failed report tells the hunter, and with which status, and whether
@@ -27,19 +31,24 @@ export const STORAGE_DOWN_TEXT =
  * one that storage could not read may work on a retry. Errors that are not
  * the hunter's to fix are rethrown (they are bugs).
  */
-export function describeReportError(error: unknown): { status: number; message: string; discardUpload: boolean } {
-  if (error instanceof IdempotencyKeyReusedError) return { status: 422, message: error.message, discardUpload: false };
-  if (error instanceof ScanProofUsedError) return { status: 400, message: SCAN_PROOF_USED_TEXT, discardUpload: false };
-  if (error instanceof JimmyNotFoundError) return { status: 404, message: error.message, discardUpload: false };
+export function describeReportError(error: unknown, t: Translate): { status: number; message: string; discardUpload: boolean } {
+  if (error instanceof IdempotencyKeyReusedError) return { status: 422, message: t(error.message), discardUpload: false };
+  if (error instanceof ScanProofUsedError) return { status: 400, message: t(SCAN_PROOF_USED_TEXT), discardUpload: false };
+  if (error instanceof JimmyNotFoundError) {
+    return { status: 404, message: t("There is no Jimmy #{serial}.", { serial: String(error.serial) }), discardUpload: false };
+  }
   // The photo is fine: kept, so the mended report sends it again without a new upload.
-  if (error instanceof UnknownPlaceError) return { status: 400, message: error.message, discardUpload: false };
-  if (error instanceof UploadRejectedError) return { status: error.status, message: error.message, discardUpload: true };
-  if (error instanceof UnsupportedPhotoError) return { status: 415, message: error.message, discardUpload: true };
+  if (error instanceof UnknownPlaceError) {
+    return { status: 400, message: unknownPlaceText(error.typed, error.canMeasure, t), discardUpload: false };
+  }
+  // Its message is one of the service's (app/services/uploads.server.ts), English as the catalogue keys it.
+  if (error instanceof UploadRejectedError) return { status: error.status, message: t(error.message), discardUpload: true };
+  if (error instanceof UnsupportedPhotoError) return { status: 415, message: t(error.source, error.values), discardUpload: true };
   if (error instanceof ObjectTooLargeError) {
-    return { status: 413, message: FILE_TOO_LARGE_TEXT, discardUpload: true };
+    return { status: 413, message: t(FILE_TOO_LARGE_TEXT), discardUpload: true };
   }
   if (error instanceof StorageUnavailableError) {
-    return { status: 503, message: STORAGE_DOWN_TEXT, discardUpload: false };
+    return { status: 503, message: t(STORAGE_DOWN_TEXT), discardUpload: false };
   }
   throw error;
 }
@@ -53,12 +62,13 @@ async function repeatedReport(
   db: DB,
   guard: IdempotencyGuard | null,
   body: (outcome: ReportOutcome) => Record<string, unknown>,
+  t: Translate,
 ): Promise<Response | null> {
   try {
     const outcome = await findReportedOutcome(db, guard);
     return outcome ? apiJson(body(outcome), { status: 201, headers: REPLAYED_HEADERS }) : null;
   } catch (error) {
-    if (error instanceof IdempotencyKeyReusedError) return apiError(422, error.message);
+    if (error instanceof IdempotencyKeyReusedError) return apiError(422, t(error.message));
     throw error;
   }
 }
@@ -68,20 +78,23 @@ async function repeatedReport(
  * `Idempotent-Replayed` for a repeat), or to its refusal: possession first,
  * then the place, the hunter's limit, or what publishing failed on.
  */
-function apiReportAnswer(result: SubmissionResult, body: (outcome: ReportOutcome) => Record<string, unknown>): Response {
+function apiReportAnswer(result: SubmissionResult, body: (outcome: ReportOutcome) => Record<string, unknown>, t: Translate): Response {
   switch (result.status) {
     case "recorded":
       return apiJson(body(result.outcome), { status: 201, headers: result.outcome.replayed ? REPLAYED_HEADERS : {} });
     case "refused":
-      if (!result.possession.ok) return possessionRefusalJson(result.possession);
-      return apiError(400, `location: ${result.unknownPlace}`);
+      if (!result.possession.ok) return possessionRefusalJson(result.possession, t);
+      return apiError(
+        400,
+        `location: ${result.unknownPlace ? unknownPlaceText(result.unknownPlace.typed, result.unknownPlace.canMeasure, t) : ""}`,
+      );
     case "invalid":
       // The API's body schema refuses bad fields before a report is submitted.
-      return result.possession.ok ? apiError(400, "The report is not valid.") : possessionRefusalJson(result.possession);
+      return result.possession.ok ? apiError(400, "The report is not valid.") : possessionRefusalJson(result.possession, t);
     case "limited":
-      return rateLimitedJson("reportPerHunter", result.limit);
+      return rateLimitedJson("reportPerHunter", result.limit, t);
     case "failed": {
-      const { status, message } = describeReportError(result.error);
+      const { status, message } = describeReportError(result.error, t);
       return apiError(status, message);
     }
   }
@@ -108,7 +121,7 @@ export async function answerApiReport(
   body: (outcome: ReportOutcome) => Record<string, unknown>,
 ): Promise<Response> {
   const { userId, idempotencyKey, requestHash, fields } = input;
-  const replayed = await repeatedReport(db, reportGuard(userId, idempotencyKey, requestHash), body);
+  const replayed = await repeatedReport(db, reportGuard(userId, idempotencyKey, requestHash), body, requestT(request));
   if (replayed) return replayed;
   const result = await submitReport(db, getStorage(), {
     userId,
@@ -128,5 +141,5 @@ export async function answerApiReport(
       requestHash,
     },
   });
-  return apiReportAnswer(result, body);
+  return apiReportAnswer(result, body, requestT(request));
 }

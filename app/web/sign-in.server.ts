@@ -1,9 +1,11 @@
 import { createCookie, redirect } from "@remix-run/node";
+import { languageAtSignIn } from "~/web/sign-in-language.server";
 import { safeRedirect } from "~/lib/redirect";
 import { setDefaultFirstName, upsertUserFromProvider } from "~/models/users.server";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { flashHeader } from "./flash.server";
+import { requestT } from "./language.server";
 import { nameKey } from "~/services/names.server";
 import { beginSignIn, clearStateCookies, completeSignIn, SignInError, stateCookieOptions, type ProviderId } from "./oauth.server";
 import { startSession } from "./session.server";
@@ -74,9 +76,17 @@ export async function finishProviderSignIn(provider: ProviderId, request: Reques
   }
   const returnTo = safeRedirect((await returnCookie(provider).parse(request.headers.get("Cookie"))) as string | null, "/");
   headers.append("Set-Cookie", await startSession(request, "user", user.id, { db }));
+  const language = await languageAtSignIn(request, db, user.id);
+  if (language) headers.append("Set-Cookie", language);
+  const t = requestT(request);
+  const firstName = user.first_name.trim();
   headers.append(
     "Set-Cookie",
-    await flashHeader({ title: "Signed in", description: `Welcome, ${user.first_name.trim() || "Hunter"}!`, variant: "success" }),
+    await flashHeader({
+      title: t("Signed in"),
+      description: firstName ? t("Welcome, {name}!", { name: firstName }) : t("Welcome, Hunter!"),
+      variant: "success",
+    }),
   );
   headers.set("Location", returnTo);
   return new Response(null, { status: 303, headers });

@@ -27,6 +27,7 @@ import * as dataExportLimits from "./2026-11-28T0310-data-export-limits";
 import * as requestHashesAndUsedProofs from "./2026-11-28T0410-request-hashes-and-used-proofs";
 import * as signInCodes from "./2026-11-28T0610-sign-in-codes";
 import * as positionRadius from "./2026-11-28T0810-position-radius";
+import * as userLanguage from "./2026-11-29T0200-user-language";
 
 /**
  * Every migration, by name. Listed explicitly (not read from the directory) so
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28T0410-request-hashes-and-used-proofs": requestHashesAndUsedProofs,
   "2026-11-28T0610-sign-in-codes": signInCodes,
   "2026-11-28T0810-position-radius": positionRadius,
+  "2026-11-29T0200-user-language": userLanguage,
 };

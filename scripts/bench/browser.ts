@@ -178,9 +178,15 @@ export type PageScripts = {
  * `signedIn` signs the context in through the demo sign-in form's action
  * first, without loading a page (which would warm the cache).
  */
-export async function measurePageScripts(browser: Browser, baseURL: string, path: string, { signedIn = false } = {}): Promise<PageScripts> {
+export async function measurePageScripts(
+  browser: Browser,
+  baseURL: string,
+  path: string,
+  { signedIn = false, language }: { signedIn?: boolean; language?: string } = {},
+): Promise<PageScripts> {
   const context = await phoneContext(browser, baseURL);
   try {
+    if (language) await context.addCookies([{ name: "lang", value: language, url: baseURL }]);
     if (signedIn) {
       const response = await context.request.post("/login", {
         form: { firstName: "Scripts", lastName: "Bench", redirectTo: "/" },

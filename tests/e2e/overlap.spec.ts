@@ -31,7 +31,7 @@ async function layoutProblems(page: Page): Promise<{ overflow: number; widest: s
     const widest =
       overflow > 0
         ? [...document.body.querySelectorAll("*")]
-            .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+            .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 || el.getBoundingClientRect().left < -1)
             .slice(0, 5)
             .map(describe)
         : [];
@@ -137,6 +137,33 @@ for (const width of WIDTHS) {
       await walk(admin);
       expect(problems).toEqual([]);
     });
+
+    // Arabic is written right to left (issue 48): the same checks with the page mirrored.
+    if (width !== 412)
+      test("in Arabic, right to left, no page runs off its side and nothing covers a control", async ({
+        page,
+        context,
+        baseURL,
+      }, testInfo) => {
+        test.setTimeout(180_000);
+        await context.addCookies([{ name: "lang", value: "ar", url: baseURL! }]);
+        const { visitor, hunter } = pages();
+        const problems: string[] = [];
+        const walk = async (paths: string[]) => {
+          for (const path of paths) {
+            await page.goto(path);
+            await waitForHydration(page, testInfo);
+            await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+            const { overflow, widest, covered } = await layoutProblems(page);
+            if (overflow > 1) problems.push(`${path}: ${overflow} px wider than the window (${widest.join(", ")})`);
+            for (const { control, coveredBy } of covered) problems.push(`${path}: ${control} is covered by ${coveredBy}`);
+          }
+        };
+        await walk(visitor);
+        await signIn(page, uniqueName("Layout"));
+        await walk(hunter);
+        expect(problems).toEqual([]);
+      });
   });
 }
 

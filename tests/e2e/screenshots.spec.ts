@@ -147,6 +147,22 @@ for (const size of SIZES) {
       }
     });
 
+    test("the pages in Arabic, right to left, look as they did", async ({ page, context }) => {
+      test.setTimeout(120_000);
+      await context.addCookies([{ name: "lang", value: "ar", url: app.baseURL }]);
+      const pages: [string, string][] = [
+        ["ar-home", "/"],
+        ["ar-jimmy", `/jimmy/${jimmy.found}`],
+        ["ar-scan-first-finder", `/q/${jimmy.unfound}-${labelCheckCode(jimmy.unfound)}`],
+        ["ar-hall-of-fame", "/hall-of-fame"],
+      ];
+      for (const [name, address] of pages) {
+        await page.goto(`${app.baseURL}${address}`);
+        await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+        await expectPage(page, `${name}-${size.name}`);
+      }
+    });
+
     test("the page a signed-out finder's scan opens looks as it did", async ({ page }) => {
       test.setTimeout(120_000);
       await page.goto(`${app.baseURL}/q/${jimmy.found}-${labelCheckCode(jimmy.found)}`);

@@ -36,6 +36,7 @@ const serverEnv: NodeJS.ProcessEnv = {
   SESSION_SECRET: E2E_SESSION_SECRET,
   SEED_QUIET: "1",
   DEMO_SIGN_IN: "true",
+  PSEUDO_LANGUAGE: "true",
   ADMIN_PASSWORD_HASH: await hashPassword(E2E_ADMIN_PASSWORD),
   QR_SECRET: E2E_QR_SECRET,
   MAP_TILE_URL: tiles.urlTemplate,

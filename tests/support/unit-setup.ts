@@ -8,3 +8,4 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), `jimmy-hunt-unit-${process.pid
 process.env.DATA_DIR = dir;
 process.env.NODE_ENV = "test";
 delete process.env.DATABASE_URL;
+await import("~/web/language.server");

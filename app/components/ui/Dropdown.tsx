@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useT } from "~/components/i18n";
 
 /**
  * A menu built on <details>, so it opens and closes without JavaScript; with
@@ -77,6 +78,7 @@ export function DropdownLink({
   icon: React.ReactNode;
   children: React.ReactNode;
 }) {
+  const t = useT();
   return (
     <a
       href={href}
@@ -85,7 +87,7 @@ export function DropdownLink({
     >
       <span className="text-orange-600">{icon}</span>
       <span>{children}</span>
-      {external ? <span className="sr-only"> (opens in a new tab)</span> : null}
+      {external ? <span className="sr-only"> {t("(opens in a new tab)")}</span> : null}
     </a>
   );
 }

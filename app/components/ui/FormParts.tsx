@@ -1,6 +1,7 @@
 import { useNavigation } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { Button, secondaryLinkClass } from "~/components/ui/Button";
+import { useT } from "~/components/i18n";
 
 /** What the server said about a form as a whole (not one field), read out at once; nothing when it said nothing. */
 export function FormAlert({ message, className = "mt-4" }: { message: string | undefined; className?: string }) {
@@ -13,11 +14,12 @@ export function FormAlert({ message, className = "mt-4" }: { message: string | u
 
 /** A page form's send button, and a plain link back to where the hunter came from. */
 export function SendOrCancel({ label, disabled, back }: { label: string; disabled: boolean; back: string }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap gap-3">
       <Button disabled={disabled}>{label}</Button>
       <a href={back} className={secondaryLinkClass}>
-        Cancel
+        {t("Cancel")}
       </a>
     </div>
   );
@@ -28,6 +30,7 @@ export function SendOrCancel({ label, disabled, back }: { label: string; disable
  * be undone), busy while a request is under way, and Cancel back to `back`.
  */
 export function ConfirmOrCancel({ children, tone, back }: { children: React.ReactNode; tone: "danger" | "primary"; back: string }) {
+  const t = useT();
   const busy = useNavigation().state !== "idle";
   return (
     <>
@@ -42,7 +45,7 @@ export function ConfirmOrCancel({ children, tone, back }: { children: React.Reac
         to={back}
         className="h-11 flex-1 rounded-full border border-stone-300 text-center leading-[2.75rem] font-semibold hover:bg-stone-50"
       >
-        Cancel
+        {t("Cancel")}
       </Link>
     </>
   );

@@ -48,9 +48,17 @@ export const ICON_SPRITE_HREF = spriteHref;
 
 type IconProps = Omit<SVGProps<SVGSVGElement>, "name"> & { title?: string };
 
+/** Icons that point a way: drawn mirrored on a right-to-left page, where "back" points right. */
+const DIRECTIONAL: ReadonlySet<IconName> = new Set<IconName>(["back", "external"]);
+
 export function Icon({ name, title, className = "h-5 w-5", ...props }: IconProps & { name: IconName }) {
   return (
-    <svg className={`icon ${className}`} aria-hidden={title ? undefined : true} role={title ? "img" : undefined} {...props}>
+    <svg
+      className={`icon ${className}${DIRECTIONAL.has(name) ? " rtl:-scale-x-100" : ""}`}
+      aria-hidden={title ? undefined : true}
+      role={title ? "img" : undefined}
+      {...props}
+    >
       {title ? <title>{title}</title> : null}
       <use href={`${spriteHref}#${name}`} />
     </svg>

@@ -1,5 +1,6 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
+import { useT } from "~/components/i18n";
 import { useRootData } from "~/components/root-data";
 import { Button } from "~/components/ui/Button";
 import { IntentForm, Section, useSection } from "./Section";
@@ -12,21 +13,22 @@ export function DataSection() {
   const { exports, answer, busy } = useSection("export");
   const renderedAt = useRootData()?.now ?? "";
   useShowArchiveWhenReady(exports.some((archive) => archive.status === "pending"));
+  const t = useT();
   return (
-    <Section id="data" title="Your data" scrollTarget>
+    <Section id="data" title={t("Your data")} scrollTarget>
       <p className="mt-1 text-sm text-stone-700">
-        An archive (ZIP) of everything the hunt holds about you: your profile, discoveries with their photos in full size, comments, likes,
-        notifications, watches, flags and sessions, with a README explaining each file. Only you can download it, for 7 days. You can ask
-        once a day; a new archive replaces the one before.
+        {t(
+          "An archive (ZIP) of everything the hunt holds about you: your profile, discoveries with their photos in full size, comments, likes, notifications, watches, flags and sessions, with a README explaining each file. Only you can download it, for 7 days. You can ask once a day; a new archive replaces the one before.",
+        )}
       </p>
       {exports.length > 0 ? (
-        <ul className="mt-3 divide-y divide-stone-200" aria-label="Archives of your data" aria-live="polite">
+        <ul className="mt-3 divide-y divide-stone-200" aria-label={t("Archives of your data")} aria-live="polite">
           {exports.map((archive) => (
             <li key={archive.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="data-export">
-              <span className="text-sm text-stone-800">Asked for on {archive.requestedOn}</span>
+              <span className="text-sm text-stone-800">{t("Asked for on {date}", { date: archive.requestedOn })}</span>
               {archive.status === "ready" ? (
                 <a href={`/account/exports/${archive.id}`} className="font-semibold text-orange-800 underline" download>
-                  Download ({archive.size}, until {archive.until})
+                  {t("Download ({size}, until {until})", { size: archive.size, until: archive.until })}
                 </a>
               ) : archive.status === "pending" ? (
                 // Asked by hand, not by a <meta refresh>: reloading would drop whatever is being typed in this page's other forms.
@@ -37,13 +39,13 @@ export function DataSection() {
                     without JavaScript takes as a jump within the page, never asking the server.
                   */}
                   <input type="hidden" name="asked" value={renderedAt} />
-                  <span className="text-sm text-stone-600">Being prepared…</span>
+                  <span className="text-sm text-stone-600">{t("Being prepared…")}</span>
                   <button type="submit" className="min-h-11 rounded-full px-3 text-sm font-semibold text-orange-800 underline">
-                    Check again
+                    {t("Check again")}
                   </button>
                 </Form>
               ) : (
-                <span className="text-sm text-stone-600">{archive.status === "expired" ? "Expired" : "Could not be made"}</span>
+                <span className="text-sm text-stone-600">{archive.status === "expired" ? t("Expired") : t("Could not be made")}</span>
               )}
             </li>
           ))}
@@ -56,7 +58,7 @@ export function DataSection() {
       ) : null}
       <IntentForm intent="export" className="mt-3">
         <Button look="secondary" disabled={busy}>
-          Prepare my data
+          {t("Prepare my data")}
         </Button>
       </IntentForm>
     </Section>

@@ -1,4 +1,4 @@
-import { DisplayNameSchema, PhotoChoiceSchema } from "~/lib/account-schema";
+import { DisplayNameSchema, NAME_PART_MAX_LENGTH, PhotoChoiceSchema } from "~/lib/account-schema";
 import { fullName } from "~/lib/format";
 import { FILE_TOO_LARGE_TEXT, MAX_UPLOAD_BYTES } from "~/lib/uploads";
 import type { DB } from "~/infra/db.server";
@@ -8,16 +8,18 @@ import { UnsupportedPhotoError } from "~/services/images.server";
 import { changeDisplayName, chooseProfilePhoto } from "~/services/profile.server";
 import { checkFields, parseForm } from "~/web/form-action.server";
 import { MultipartRefusal, readMultipart } from "~/web/multipart.server";
-import { done, refuse, type IntentContext } from "./answer.server";
+import { requestT } from "~/web/language.server";
+import { done, refuse, wordErrors, type IntentContext } from "./answer.server";
 
 /** The name form: the name other hunters see, kept when signing in again. */
-export async function nameAction({ form, db, user }: IntentContext) {
+export async function nameAction({ request, form, db, user }: IntentContext) {
+  const t = requestT(request);
   const values = { firstName: String(form.get("firstName") ?? ""), lastName: String(form.get("lastName") ?? "") };
   const parsed = parseForm(form, DisplayNameSchema, values);
-  if (!parsed.ok) return refuse("name", values, { fieldErrors: parsed.fieldErrors });
+  if (!parsed.ok) return refuse("name", values, { fieldErrors: wordErrors(t, parsed.fieldErrors, { max: NAME_PART_MAX_LENGTH }) });
   const refused = await changeDisplayName(db, user.id, parsed.data, env().hunt.name);
-  if (refused) return refuse("name", values, { fieldErrors: { firstName: [refused] } });
-  return done("Name saved", `Other hunters now see you as ${fullName(parsed.data.firstName, parsed.data.lastName)}.`);
+  if (refused) return refuse("name", values, { fieldErrors: { firstName: [t(refused)] } });
+  return done(t("Name saved"), t("Other hunters now see you as {name}.", { name: fullName(parsed.data.firstName, parsed.data.lastName) }));
 }
 
 /**
@@ -26,6 +28,7 @@ export async function nameAction({ form, db, user }: IntentContext) {
  * shows none; a refusal comes back with the reason and the choice made.
  */
 export async function photoAction(request: Request, db: DB, userId: number) {
+  const t = requestT(request);
   let fields: Record<string, string> = {};
   let upload: Buffer | null = null;
   const refusePhoto = (message: string, status: number) =>
@@ -48,15 +51,15 @@ export async function photoAction(request: Request, db: DB, userId: number) {
   } catch (error) {
     if (!(error instanceof MultipartRefusal)) throw error;
     return refusePhoto(
-      error.reason === "file-too-large" || error.reason === "body-too-large" ? FILE_TOO_LARGE_TEXT : error.message,
+      error.reason === "file-too-large" || error.reason === "body-too-large" ? t(FILE_TOO_LARGE_TEXT) : t(error.message),
       error.status,
     );
   }
   const parsed = checkFields(PhotoChoiceSchema, fields.choice);
-  if (!parsed.ok) return refusePhoto(parsed.message ?? "Choose a photo.", 400);
+  if (!parsed.ok) return refusePhoto(parsed.message ? t(parsed.message) : t("Choose a photo."), 400);
   const choice = parsed.data;
   const bytes: Buffer | null = upload;
-  if (choice === "upload" && !bytes) return refusePhoto("Choose a picture to upload: a JPEG, PNG or WebP photo.", 400);
+  if (choice === "upload" && !bytes) return refusePhoto(t("Choose a picture to upload: a JPEG, PNG or WebP photo."), 400);
   try {
     await chooseProfilePhoto(
       db,
@@ -65,13 +68,14 @@ export async function photoAction(request: Request, db: DB, userId: number) {
       choice === "upload" && bytes ? { kind: "upload", bytes } : { kind: choice === "none" ? "none" : "provider" },
     );
   } catch (error) {
-    if (error instanceof UnsupportedPhotoError) return refusePhoto(error.message, 415);
+    // Its message is the images module's, worded here when the catalogue holds it.
+    if (error instanceof UnsupportedPhotoError) return refusePhoto(t(error.message), 415);
     throw error;
   }
   const said = {
-    provider: "Your sign-in provider's photo is shown again.",
-    upload: "Your new photo is shown with your name.",
-    none: "Your initials are shown instead of a photo.",
+    provider: t("Your sign-in provider's photo is shown again."),
+    upload: t("Your new photo is shown with your name."),
+    none: t("Your initials are shown instead of a photo."),
   };
-  return done("Photo saved", said[choice]);
+  return done(t("Photo saved"), said[choice]);
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { metaT, useT } from "~/components/i18n";
 import { Link } from "~/components/Link";
 import { UnitsSwitch } from "~/components/UnitsSwitch";
 import { buttonClass } from "~/components/ui/Button";
@@ -17,6 +18,7 @@ import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { requireSameOrigin } from "~/web/csrf.server";
 import { readForm } from "~/web/form.server";
+import { requestLanguage, requestT } from "~/web/language.server";
 import { formatBytes } from "~/web/multipart.server";
 import { readerDate } from "~/web/reader-terms.server";
 import { currentSessionHash, requireUser } from "~/web/session.server";
@@ -33,7 +35,10 @@ import { Section } from "./Section";
 // A request lost on the way keeps the page, and what was typed, as it was.
 export { clientAction, shouldRevalidate } from "~/browser/keep-page";
 
-export const meta: MetaFunction = () => [{ title: "Your account" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => {
+  const t = metaT(matches);
+  return [{ title: t("Your account") }, { name: "robots", content: "noindex" }];
+};
 
 /** A refusal's Retry-After reaches the page that says so. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {
@@ -44,6 +49,7 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const user = await requireUser(request, { db });
+  const t = requestT(request);
   const now = new Date().toISOString();
   const [profile, settings, watched, sessions, current, exports] = await Promise.all([
     profileOf(db, user.id),
@@ -53,7 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currentSessionHash(request),
     listDataExports(db, user.id),
   ]);
-  const readerDay = (at: string) => readerDate(at, requestPreferences(request));
+  const language = requestLanguage(request);
+  const readerDay = (at: string) => readerDate(at, requestPreferences(request), language);
   return {
     now,
     exports: exports.map((e) => ({
@@ -61,12 +68,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       status: e.status,
       requestedOn: readerDay(e.createdAt),
       until: e.expiresAt ? readerDay(e.expiresAt) : null,
-      size: formatBytes(e.size ?? 0),
+      size: formatBytes(e.size ?? 0, language),
     })),
     devices: sessions.map((session) => ({
       id: deviceId(session.idHash),
-      browser: describeBrowser(session.userAgent),
-      signedInOn: readerDate(session.createdAt, requestPreferences(request)),
+      browser: describeBrowser(session.userAgent, t),
+      signedInOn: readerDate(session.createdAt, requestPreferences(request), language),
       lastUsed: session.lastSeenAt,
       thisDevice: session.idHash === current,
     })),
@@ -106,24 +113,27 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) return photoAction(request, db, user.id);
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
-  if (!Object.hasOwn(INTENTS, intent))
-    throw new Response("That form isn't one this page knows. Reload the page and try again.", { status: 400 });
+  if (!Object.hasOwn(INTENTS, intent)) {
+    const t = requestT(request);
+    throw new Response(t("That form isn't one this page knows. Reload the page and try again."), { status: 400 });
+  }
   return INTENTS[intent as keyof typeof INTENTS]({ request, db, user, form });
 }
 
 export default function AccountPage() {
   const { user, units } = useLoaderData<typeof loader>();
+  const t = useT();
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
-      <h1 className="text-3xl font-extrabold tracking-tight">Your account</h1>
+      <h1 className="text-3xl font-extrabold tracking-tight">{t("Your account")}</h1>
       <p className="mt-2 text-stone-700">
-        Signed in as <span className="font-semibold">{user.name}</span>.{" "}
+        {t("Signed in as {name}.", { name: <span className="font-semibold">{user.name}</span> })}{" "}
         <Link to={`/hunters/${user.id}`} className="font-semibold text-orange-800 underline">
-          Your public profile
+          {t("Your public profile")}
         </Link>{" "}
         ·{" "}
         <Link to="/notifications" className="font-semibold text-orange-800 underline">
-          Your notifications
+          {t("Your notifications")}
         </Link>
       </p>
       <NameSection />
@@ -131,20 +141,20 @@ export default function AccountPage() {
       <NewsSection />
       <EmailSection />
       <DevicesSection />
-      <Section id="units" title="Distances">
+      <Section id="units" title={t("Distances")}>
         <p className="mt-1 text-sm text-stone-600">
-          The Hall of Fame, journeys, milestones and &ldquo;Near me&rdquo; use this unit. It is remembered by this browser.
+          {t("The Hall of Fame, journeys, milestones and \u201cNear me\u201d use this unit. It is remembered by this browser.")}
         </p>
         <UnitsSwitch unit={units} back="/account" className="mt-3" />
       </Section>
       <WatchedSection />
       <DataSection />
-      <Section id="delete" title="Delete your account">
+      <Section id="delete" title={t("Delete your account")}>
         <p className="mt-1 text-sm text-stone-700">
-          Your discoveries, photos, comments, likes and everything else the hunt holds about you, for good.
+          {t("Your discoveries, photos, comments, likes and everything else the hunt holds about you, for good.")}
         </p>
         <Link to="/account/delete" className={buttonClass("danger", "cta", "mt-3")}>
-          Delete my account…
+          {t("Delete my account…")}
         </Link>
       </Section>
     </div>

@@ -1,3 +1,4 @@
+import { requestLanguage } from "~/web/language.server";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
@@ -60,15 +61,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (page > pages) throw redirect(panelHref({ page: pages, upto: list.upto, flagPage: flags.page }));
   // Worded as public pages word them (docs/decisions/019): a discovery in its place's zone, anything else in the admin's own.
   const preferences = requestPreferences(request);
-  const day = (at: string) => readerDate(at, preferences);
+  const language = requestLanguage(request);
+  const day = (at: string) => readerDate(at, preferences, language);
   return {
     state: "panel" as const,
     page,
     pages,
     ...list,
-    discoveries: list.discoveries.map((d) => ({ ...d, when: discoveryDateTime(d, preferences.timeZone) })),
+    discoveries: list.discoveries.map((d) => ({ ...d, when: discoveryDateTime(d, preferences.timeZone, language) })),
     comments: comments.map((c) => ({ ...c, postedOn: day(c.createdAt) })),
-    log: log.map((entry) => ({ ...entry, when: readerDateTime(entry.createdAt, preferences) })),
+    log: log.map((entry) => ({ ...entry, when: readerDateTime(entry.createdAt, preferences, language) })),
     flags: { ...flags, groups: flags.groups.map((g) => ({ ...g, lastFlaggedOn: day(g.lastFlaggedAt) })) },
     missing: missing.map((m) => ({
       ...m,

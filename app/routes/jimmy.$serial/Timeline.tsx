@@ -4,6 +4,7 @@ import { OwnActions } from "~/components/OwnActions";
 import { HunterAvatarLink, HunterNameLink } from "~/components/Avatar";
 import { DiscoveryPhoto, photoAlt } from "~/components/DiscoveryPhoto";
 import { PinIcon } from "~/components/ui/icons";
+import { useT } from "~/components/i18n";
 import type { DiscoveryCardData } from "~/lib/discoveries";
 import type { loader } from "./route";
 
@@ -16,16 +17,17 @@ const pageLinkClass =
  * Edit and Delete.
  */
 export function Timeline() {
+  const t = useT();
   const { jimmy, discoveries, ownDiscoveryIds, milestones, dates, olderCursor, olderPage } = useLoaderData<typeof loader>();
   return (
     <section id="timeline" aria-labelledby="timeline-heading" className="mt-10 scroll-mt-24">
       <h2 id="timeline-heading" className="text-xl font-bold tracking-tight">
-        Discovery Timeline
+        {t("Discovery Timeline")}
       </h2>
       {discoveries.length === 0 ? (
-        <p className="mt-4 rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600">No discoveries yet!</p>
+        <p className="mt-4 rounded-2xl border border-dashed border-stone-300 p-6 text-center text-stone-600">{t("No discoveries yet!")}</p>
       ) : (
-        <ol className="mt-4 space-y-6 border-l-2 border-orange-200 pl-5 sm:pl-8">
+        <ol className="mt-4 space-y-6 border-s-2 border-orange-200 ps-5 sm:ps-8">
           {discoveries.map((discovery) => (
             <TimelineEntry
               key={discovery.id}
@@ -38,15 +40,15 @@ export function Timeline() {
         </ol>
       )}
       {olderCursor || olderPage ? (
-        <nav aria-label="Timeline pages" className="mt-6 flex flex-wrap gap-3">
+        <nav aria-label={t("Timeline pages")} className="mt-6 flex flex-wrap gap-3">
           {olderPage ? (
             <Link to={`/jimmy/${jimmy.serialNumber}#timeline-heading`} className={pageLinkClass}>
-              Newest discoveries
+              {t("Newest discoveries")}
             </Link>
           ) : null}
           {olderCursor ? (
             <Link to={`/jimmy/${jimmy.serialNumber}?before=${encodeURIComponent(olderCursor)}#timeline-heading`} className={pageLinkClass}>
-              Older discoveries
+              {t("Older discoveries")}
             </Link>
           ) : null}
         </nav>
@@ -67,12 +69,13 @@ function TimelineEntry({
   /** Its date and time where it was found (discoveryDateTime). */
   when: string;
 }) {
+  const t = useT();
   const { user } = discovery;
   return (
     <li id={`discovery-${discovery.id}`} className="relative scroll-mt-24" data-testid="timeline-entry">
       <span
         aria-hidden="true"
-        className="absolute -left-[27px] top-4 h-3 w-3 rounded-full border-2 border-white bg-orange-600 sm:-left-[39px]"
+        className="absolute -start-[27px] top-4 h-3 w-3 rounded-full border-2 border-white bg-orange-600 sm:-start-[39px]"
       />
       <article className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
         <header className="flex items-center gap-3 p-4">
@@ -83,16 +86,16 @@ function TimelineEntry({
             </p>
             <p className="text-sm text-stone-600">
               <time dateTime={discovery.createdAt}>{when}</time>
-              {discovery.isFirst ? <span className="ml-2 font-semibold text-amber-800">First discovery</span> : null}
+              {discovery.isFirst ? <span className="ms-2 font-semibold text-amber-800">{t("First discovery")}</span> : null}
             </p>
           </div>
         </header>
         <div className="sm:grid sm:grid-cols-[minmax(0,280px)_1fr]">
-          <DiscoveryPhoto photo={discovery.photo} alt={photoAlt(discovery)} sizes="(min-width: 640px) 280px, calc(100vw - 4rem)" />
+          <DiscoveryPhoto photo={discovery.photo} alt={photoAlt(discovery, t)} sizes="(min-width: 640px) 280px, calc(100vw - 4rem)" />
           <div className="space-y-2 p-4">
             <p className="flex items-center gap-1.5 text-sm font-medium text-stone-700">
               <PinIcon className="h-4 w-4 text-orange-700" />
-              {discovery.place ?? "Location not specified"}
+              {discovery.place ?? t("Location not specified")}
             </p>
             {discovery.pin ? (
               <p className="text-xs text-stone-600" data-testid="place-pin">
@@ -112,9 +115,9 @@ function TimelineEntry({
           <Link
             to={`/flag/discovery/${discovery.id}`}
             className="rounded-full px-3 py-1.5 text-sm font-semibold text-stone-600 hover:bg-stone-100"
-            aria-label={`Flag this discovery of Jimmy #${discovery.jimmy.serialNumber}`}
+            aria-label={t("Flag this discovery of Jimmy #{serial}", { serial: String(discovery.jimmy.serialNumber) })}
           >
-            Flag
+            {t("Flag")}
           </Link>
         </footer>
       </article>

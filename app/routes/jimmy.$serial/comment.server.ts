@@ -19,6 +19,7 @@ import { hashRequest } from "~/web/request-hash.server";
 import type { SessionUser } from "~/web/session.server";
 import { getUser, isAdmin } from "~/web/session.server";
 import { commentDraftOf } from "~/web/sign-in-intent.server";
+import { requestT } from "~/web/language.server";
 
 /**
  * How the comment box opens for this reader: a form token when the page is
@@ -30,16 +31,17 @@ export async function commentFormSetup(
   serial: number,
   { user, admin, openForm }: { user: SessionUser | null; admin: boolean; openForm: boolean },
 ) {
+  const t = requestT(request);
   return {
     token: user || admin || openForm ? issueUniqueFormToken() : null,
     // Shared by the copies of a cached page, but scoped by each copy's own token (commentGuard).
     idempotencyKey: crypto.randomUUID(),
     defaultName: user && !admin ? fullName(user.firstName, user.lastName) : "",
     nameHint: admin
-      ? `You're in an admin session, so this comment is posted as ${env().hunt.name}.`
+      ? t("You're in an admin session, so this comment is posted as {huntName}.", { huntName: env().hunt.name })
       : user
-        ? "You're signed in, so this comment is posted under your account name."
-        : "Leave it blank to post as Anonymous Hunter. Admins are auto-assigned.",
+        ? t("You're signed in, so this comment is posted under your account name.")
+        : t("Leave it blank to post as Anonymous Hunter. Admins are auto-assigned."),
     openInitially: openForm,
     // A guest may sign in first to post under their name; what they typed comes back with them (comment-sign-in route).
     offerSignIn: !user && !admin,
@@ -56,11 +58,12 @@ export async function commentFormSetup(
  */
 export async function postComment({ request, params, context }: ActionFunctionArgs) {
   requireSameOrigin(request);
+  const t = requestT(request);
   const serial = parseSerial(params.serial);
-  if (serial === null) throw new Response("That address doesn't name a Jimmy.", { status: 400 });
+  if (serial === null) throw new Response(t("That address doesn't name a Jimmy."), { status: 400 });
   const db = getDb();
   const jimmy = await findJimmyBySerial(db, serial);
-  if (!jimmy) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
+  if (!jimmy) throw new Response(t("There is no Jimmy #{serial}.", { serial: String(serial) }), { status: 404 });
   const form = await readForm(request);
   const field = (name: string) => {
     const value = form.get(name);
@@ -74,9 +77,15 @@ export async function postComment({ request, params, context }: ActionFunctionAr
   ) => data<CommentActionResult>({ ok: false, values, formToken: issueUniqueFormToken(), ...rest }, { status, headers });
 
   const verdict = checkCommentForm(form);
-  if (!verdict.ok) return reject(400, { formError: verdict.message });
+  if (!verdict.ok) return reject(400, { formError: t(verdict.message) });
   const parsed = parseForm(form, CommentFormSchema, values, { idempotencyKey: true });
-  if (!parsed.ok) return reject(400, parsed.formError ? { formError: parsed.formError } : { fieldErrors: parsed.fieldErrors });
+  if (!parsed.ok) {
+    if (parsed.formError) return reject(400, { formError: t(parsed.formError) });
+    // The schema's messages (msg in ~/lib/comments), worded for the reader.
+    const { content, authorName } = parsed.fieldErrors as { content?: string[]; authorName?: string[] };
+    const word = (messages?: string[]) => messages?.map((message) => t(message));
+    return reject(400, { fieldErrors: { content: word(content), authorName: word(authorName) } });
+  }
 
   const [user, admin] = await Promise.all([getUser(request, { db }), isAdmin(request, { db })]);
   const author: CommentAuthor = admin
@@ -90,20 +99,22 @@ export async function postComment({ request, params, context }: ActionFunctionAr
     author,
     address: clientAddress(request, context),
     idempotency: commentGuard(parsed.idempotencyKey, { formToken: field(FORM_TOKEN_FIELD) }, hashRequest(request, parsed.data)),
+    t,
   }).catch((error: unknown) => {
     if (error instanceof IdempotencyKeyReusedError)
       return { ok: false as const, status: 422 as const, message: IDEMPOTENCY_KEY_REUSED_FORM_TEXT };
     throw error;
   });
   if (!result.ok) {
-    if (result.status === 400) return reject(400, { fieldErrors: { [result.field]: [result.message] } });
-    const retryAfter = result.status === 429 ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-    return reject(result.status, { formError: result.message }, retryAfter);
+    if (result.status === 400) return reject(400, { fieldErrors: { [result.field]: [t(result.message)] } });
+    // The rate limit's message comes worded (~/services/rate-limit.server); the others are messages to word.
+    if (result.status === 429) return reject(429, { formError: result.message }, { "Retry-After": String(result.retryAfterSeconds) });
+    return reject(result.status, { formError: t(result.message) });
   }
   if (field("enhanced") === "1") return data<CommentActionResult>({ ok: true, commentId: result.commentId });
   return redirectWithToast(`/jimmy/${serial}#comment-${result.commentId}`, {
-    title: "Comment posted!",
-    description: "Your comment has been added to Jimmy's page.",
+    title: t("Comment posted!"),
+    description: t("Your comment has been added to Jimmy's page."),
     variant: "success",
   });
 }

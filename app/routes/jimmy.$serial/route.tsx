@@ -7,7 +7,6 @@ import { useHydrated } from "~/components/useHydrated";
 import { PlusIcon } from "~/components/ui/icons";
 import { photoAlt } from "~/components/DiscoveryPhoto";
 import { decodeCursor } from "~/lib/discoveries";
-import { formatCount } from "~/lib/format";
 import { positionText } from "~/lib/location-precision";
 import { pageCacheHandle } from "~/lib/page-cache";
 import { parseSerial } from "~/lib/serial";
@@ -31,6 +30,9 @@ import { milestoneText } from "~/lib/milestones";
 import { POSSIBLY_MISSING } from "~/lib/missing";
 import { getUser, isAdmin } from "~/web/session.server";
 import { photoUrls } from "~/infra/storage.server";
+import { metaT, usePageLanguage, useT } from "~/components/i18n";
+import { formatNumber } from "~/lib/messages";
+import { requestLanguage, requestT } from "~/web/language.server";
 import { commentFormSetup, postComment } from "./comment.server";
 import { Comments } from "./Comments";
 import { LatestSighting } from "./LatestSighting";
@@ -38,8 +40,6 @@ import { Timeline } from "./Timeline";
 
 // A request lost on the way keeps the page as it was.
 export { clientAction, shouldRevalidate } from "~/browser/keep-page";
-
-const INVALID_URL_TEXT = "Invalid URL";
 
 /** A refused comment's Retry-After (the per-address limit) reaches the page that says so. */
 export const headers: HeadersFunction = ({ actionHeaders }) => {
@@ -56,25 +56,31 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 export const handle = pageCacheHandle<Awaited<ReturnType<typeof loader>>>((data) => data.commentForm.token !== null);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  const t = requestT(request);
+  const language = requestLanguage(request);
   const serial = parseSerial(params.serial);
   if (serial === null) {
-    throw new Response("That address doesn't name a Jimmy: Jimmy pages look like /jimmy/12.", { status: 400 });
+    throw new Response(t("That address doesn't name a Jimmy: Jimmy pages look like /jimmy/12."), { status: 400 });
   }
   const beforeParam = new URL(request.url).searchParams.get("before");
   const before = beforeParam === null ? null : decodeCursor(beforeParam);
   if (beforeParam !== null && !before) {
-    throw new Response(`That page of Jimmy #${serial}'s timeline doesn't exist. Start again from the newest discoveries.`, { status: 400 });
+    throw new Response(
+      t("That page of Jimmy #{serial}'s timeline doesn't exist. Start again from the newest discoveries.", { serial: String(serial) }),
+      { status: 400 },
+    );
   }
   const db = getDb();
   const preferences = requestPreferences(request);
-  const page = await getJimmyPage(db, photoUrls(), serial, { before });
-  if (!page) throw new Response(`There is no Jimmy #${serial}.`, { status: 404 });
+  const page = await getJimmyPage(db, photoUrls(), serial, { before, t });
+  if (!page) throw new Response(t("There is no Jimmy #{serial}.", { serial: String(serial) }), { status: 404 });
   const [comments, user, admin] = await Promise.all([listComments(db, page.jimmy.id), getUser(request, { db }), isAdmin(request, { db })]);
   const journeyMap = await journeyMapHtml(
     db,
     { ...page.jimmy, journeyVersion: page.journeyVersion },
     page.discoveries.map((d) => d.id),
     preferences.units,
+    language,
   );
   // A signed-in hunter's own discoveries and comments on this page get Edit and Delete (the page is then never a cached copy).
   const ownDiscoveryIds = user ? page.discoveries.filter((d) => d.user.id === user.id).map((d) => d.id) : [];
@@ -92,20 +98,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   // Each discovery's milestones, worded here: the page gets only the words.
   const milestones: Record<number, string[]> = {};
-  for (const m of reached) (milestones[m.discoveryId] ??= []).push(milestoneText(m, preferences.units));
+  for (const m of reached) (milestones[m.discoveryId] ??= []).push(milestoneText(m, preferences.units, t));
   // The journey version only tells the server whether its map drawing is current.
   const { journeyVersion: _journeyVersion, ...shown } = page;
   return {
     ...shown,
     // Each discovery's date and time where it was found, worded here so hydration changes nothing.
-    dates: discoveryDateTimes(latest ? [latest, ...page.discoveries] : page.discoveries, preferences),
+    dates: discoveryDateTimes(latest ? [latest, ...page.discoveries] : page.discoveries, preferences, language),
     readerTimeZone: preferences.timeZone ?? "UTC",
     olderPage: before !== null,
     journeyMap,
     milestones,
     watch,
     missingPanel: missing
-      ? missingPanelHtml({ serialNumber: page.jimmy.serialNumber, possiblyMissing: page.jimmy.status === "missing" }, missing.reports)
+      ? missingPanelHtml(
+          { serialNumber: page.jimmy.serialNumber, possiblyMissing: page.jimmy.status === "missing" },
+          missing.reports,
+          language,
+        )
       : null,
     comments,
     ownDiscoveryIds,
@@ -113,11 +123,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ownComments: Object.fromEntries(ownComments.map((c) => [c.id, withinEditWindow(c)])),
     commentForm: await commentFormSetup(request, serial, { user, admin, openForm }),
     // Drawn here as markup over tiles and the drawn basemap, so the page's first load ships no map code.
-    latestMap: latest ? sightingMapHtml(latest) : null,
+    latestMap: latest ? sightingMapHtml(latest, language) : null,
     // Worded here, so the page's first load ships none of the position code.
     latestPosition:
       latest && latest.latitude !== null && latest.longitude !== null && !latest.locationApproximate
-        ? positionText(Number(latest.latitude), Number(latest.longitude), latest.positionRadiusM)
+        ? positionText(Number(latest.latitude), Number(latest.longitude), latest.positionRadiusM, 4, t)
         : null,
   };
 }
@@ -128,20 +138,30 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = metaT(matches);
   const site = previewSite(matches);
-  if (!data) return [{ title: `Jimmy · ${site.name}` }];
+  if (!data) return [{ title: t("Jimmy · {site}", { site: site.name }) }];
   const { jimmy, stats, latest } = data;
+  const serial = String(jimmy.serialNumber);
   const description = latest
-    ? `Found ${stats.discoveries} ${stats.discoveries === 1 ? "time" : "times"} in ${stats.locations} ${stats.locations === 1 ? "place" : "places"}. Latest sighting: ${latest.place ?? "somewhere out there"}. ${latest.caption}`
-    : `Jimmy #${jimmy.serialNumber} is still hidden, waiting for its first finder.`;
+    ? t(
+        "Found {discoveries, plural, one {# time} other {# times}} in {locations, plural, one {# place} other {# places}}. Latest sighting: {place}. {caption}",
+        {
+          discoveries: stats.discoveries,
+          locations: stats.locations,
+          place: latest.place ?? t("somewhere out there"),
+          caption: latest.caption,
+        },
+      )
+    : t("Jimmy #{serial} is still hidden, waiting for its first finder.", { serial });
   return linkPreview({
     site,
     path: `/jimmy/${jimmy.serialNumber}`,
-    title: `Jimmy #${jimmy.serialNumber} · ${site.name}`,
+    title: t("Jimmy #{serial} · {site}", { serial, site: site.name }),
     description,
     image: `/og/jimmys/${jimmy.serialNumber}.jpg`,
-    imageAlt: latest ? photoAlt(latest) : `Jimmy #${jimmy.serialNumber}, still hidden`,
-    feed: { title: `Jimmy #${jimmy.serialNumber}'s journey`, path: `/jimmy/${jimmy.serialNumber}/feed.atom` },
+    imageAlt: latest ? photoAlt(latest, t) : t("Jimmy #{serial}, still hidden", { serial }),
+    feed: { title: t("Jimmy #{serial}'s journey", { serial }), path: `/jimmy/${jimmy.serialNumber}/feed.atom` },
   });
 };
 
@@ -157,8 +177,11 @@ const RecordDiscoveryModal = lazy(() =>
 
 export default function JimmyPage() {
   const { jimmy, stats, latest, latestMap, latestPosition, journeyMap, missingPanel, dates, watch } = useLoaderData<typeof loader>();
+  const t = useT();
+  const language = usePageLanguage();
   const root = useRootData();
   const found = latest !== null;
+  const serial = String(jimmy.serialNumber);
   const reportHref = found ? `/jimmy/${jimmy.serialNumber}/new-discovery` : `/jimmy/${jimmy.serialNumber}/first-discovery`;
   const signedIn = Boolean(root?.user);
   const hydrated = useHydrated();
@@ -166,7 +189,7 @@ export default function JimmyPage() {
   const reportLink = (
     <Link to={reportHref} className={reportButtonClass}>
       <PlusIcon className="h-5 w-5" />
-      {found ? "Add Your Discovery" : "Report the First Discovery"}
+      {found ? t("Add Your Discovery") : t("Report the First Discovery")}
     </Link>
   );
 
@@ -175,9 +198,9 @@ export default function JimmyPage() {
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-orange-800" data-testid="jimmy-status">
-            {jimmy.status === "missing" ? POSSIBLY_MISSING : found ? "On the move" : "Still hidden"}
+            {jimmy.status === "missing" ? t(POSSIBLY_MISSING) : found ? t("On the move") : t("Still hidden")}
           </p>
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">Jimmy #{jimmy.serialNumber}</h1>
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{t("Jimmy #{serial}", { serial })}</h1>
         </div>
         {found && signedIn && hydrated ? (
           <Suspense fallback={reportLink}>
@@ -189,16 +212,18 @@ export default function JimmyPage() {
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <WatchButton serialNumber={jimmy.serialNumber} watching={watch.watching} watchers={watch.watchers} />
-        <ShareButton path={`/jimmy/${jimmy.serialNumber}`} title={`Jimmy #${jimmy.serialNumber}`} what="Jimmy" />
+        <ShareButton path={`/jimmy/${jimmy.serialNumber}`} title={t("Jimmy #{serial}", { serial })} what="Jimmy" />
       </div>
 
       {!found ? (
         <section className="mt-8 rounded-3xl border border-dashed border-orange-300 bg-orange-50/60 p-8 text-center">
           <img src="/logo.svg" alt="" width={72} height={72} className="mx-auto h-18 w-18" />
-          <h2 className="mt-4 text-xl font-bold">Nobody has found Jimmy #{jimmy.serialNumber} yet</h2>
+          <h2 className="mt-4 text-xl font-bold">{t("Nobody has found Jimmy #{serial} yet", { serial })}</h2>
           <p className="mx-auto mt-2 max-w-md text-stone-700">
-            If you&apos;re holding this Jimmy, you&apos;re the first! Report your discovery to create Jimmy #{jimmy.serialNumber}&apos;s
-            official page and start its journey.
+            {t(
+              "If you're holding this Jimmy, you're the first! Report your discovery to create Jimmy #{serial}'s official page and start its journey.",
+              { serial },
+            )}
           </p>
         </section>
       ) : null}
@@ -212,17 +237,19 @@ export default function JimmyPage() {
 
       <section aria-labelledby="stats-heading" className="mt-8">
         <h2 id="stats-heading" className="sr-only">
-          Stats
+          {t("Stats")}
         </h2>
         <dl className="grid grid-cols-3 gap-3 sm:gap-4">
           {[
-            ["Discoveries", stats.discoveries],
-            ["Locations", stats.locations],
-            ["Days Active", stats.daysSinceCreated],
+            [t("Discoveries"), stats.discoveries],
+            [t("Locations"), stats.locations],
+            [t("Days Active"), stats.daysSinceCreated],
           ].map(([label, value]) => (
             <div key={label} className="rounded-2xl border border-stone-200 bg-white p-4 text-center shadow-sm">
               <dt className="text-xs font-medium text-stone-600 sm:text-sm">{label}</dt>
-              <dd className="mt-1 text-2xl font-extrabold tabular-nums text-stone-900 sm:text-3xl">{formatCount(Number(value))}</dd>
+              <dd className="mt-1 text-2xl font-extrabold tabular-nums text-stone-900 sm:text-3xl">
+                {formatNumber(Number(value), language)}
+              </dd>
             </div>
           ))}
         </dl>
@@ -236,13 +263,14 @@ export default function JimmyPage() {
 }
 
 export function ErrorBoundary() {
+  const t = useT();
   const { serial } = useParams();
   return (
     <ErrorPage
       texts={{
-        400: { title: INVALID_URL_TEXT, fallback: "That address doesn't name a Jimmy." },
+        400: { title: t("Invalid URL"), fallback: t("That address doesn't name a Jimmy.") },
         404: jimmyNotFound(serial),
-        other: { title: "Error Loading Jimmy", message: "Failed to fetch Jimmy details" },
+        other: { title: t("Error Loading Jimmy"), message: t("Failed to fetch Jimmy details") },
       }}
     />
   );
