@@ -82,7 +82,7 @@ test("the unit switch turns the Hall of Fame and a journey into kilometres, and 
   await page.getByRole("button", { name: "km" }).click();
   await expect(page).toHaveURL(/\/hall-of-fame$/);
   await expect(page.getByRole("button", { name: "km" })).toHaveAttribute("aria-pressed", "true");
-  await expect(journey.getByTestId("record-definition")).toContainText("en kilomètres");
+  await expect(journey.getByTestId("record-definition")).toContainText("in kilometres");
   await expect(journey).toContainText(/\d(\.\d)? km/);
   await expect(journey).not.toContainText(/\d(\.\d)? miles/);
   await page.screenshot({ path: testInfo.outputPath("hall-of-fame-km.png") });
