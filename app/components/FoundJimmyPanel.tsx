@@ -4,7 +4,7 @@ import { useT } from "./i18n";
 
 // Two by two on a phone, so the feed below starts on the first screen; a list beside it from a wider screen on.
 const itemClass =
-  "flex h-full w-full items-center gap-2 rounded-xl border border-stone-200 bg-white p-2 text-left text-sm leading-tight font-semibold text-stone-800 shadow-sm hover:border-orange-300 hover:bg-orange-50 sm:gap-3 sm:rounded-2xl sm:p-3 sm:text-base";
+  "flex h-full w-full items-center gap-2 rounded-xl border border-stone-200 bg-white p-2 text-start text-sm leading-tight font-semibold text-stone-800 shadow-sm hover:border-orange-300 hover:bg-orange-50 sm:gap-3 sm:rounded-2xl sm:p-3 sm:text-base";
 
 /** Home's 'Found a Jimmy?' panel. */
 export function FoundJimmyPanel({
@@ -100,7 +100,7 @@ export function QuickCaptureButton({
     "data-floating-action": "",
     className:
       // Not on phones: there the bottom bar's Scan is the same action, and a button floating over the feed would cover its links.
-      "fixed bottom-8 right-8 z-40 hidden h-14 w-14 items-center justify-center rounded-full bg-orange-700 text-white shadow-xl hover:bg-orange-800 md:flex",
+      "fixed bottom-8 end-8 z-40 hidden h-14 w-14 items-center justify-center rounded-full bg-orange-700 text-white shadow-xl hover:bg-orange-800 md:flex",
     children: <CameraIcon className="h-6 w-6" />,
   });
 }

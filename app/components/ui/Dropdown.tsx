@@ -55,7 +55,7 @@ export function Dropdown({
       </summary>
       <div
         className={`absolute z-50 min-w-56 rounded-xl border border-stone-200 bg-white p-1.5 text-stone-800 shadow-xl ${
-          align === "right" ? "right-0" : "left-0"
+          align === "right" ? "end-0" : "start-0"
         } ${placement === "below" ? "top-full mt-2" : "bottom-full mb-2"}`}
         onClick={(event) => {
           if ((event.target as HTMLElement).closest("a") && ref.current) ref.current.open = false;
