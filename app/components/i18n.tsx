@@ -1,6 +1,7 @@
 import { createContext, createElement, Fragment, useContext } from "react";
 import { type Language, type MessageKey, translate } from "~/lib/language";
 import type { MessageValues } from "~/lib/messages";
+import { useNonce } from "./nonce";
 
 /**
  * The page's language, and its words for the browser as the server wrote them
@@ -21,7 +22,7 @@ export type T = {
   (key: MessageKey, values: MessageValues): React.ReactNode;
 };
 
-/** `t` in the page's language: `t('{count, plural, one {# like} other {# likes}}', { count })`; a React value gives a node. */
+/** `t` in the page's language, given a message and its values (a plural's count, a name); a React value gives a node. */
 export function useT(): T {
   return tFor(usePageLanguage());
 }
@@ -45,5 +46,7 @@ export function metaT(matches: readonly MatchWithData[]): T {
 /** The page's words for the browser (read by app/entry.client.tsx before it hydrates). */
 export function PageWords() {
   const { words } = useContext(PageLanguageContext);
-  return <script type="application/json" id="words" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: words }} />;
+  // Data a browser never runs, yet a <script> like any other to the page's policy: it carries the nonce, or its hash is listed.
+  const nonce = useNonce() || undefined;
+  return <script type="application/json" id="words" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: words }} />;
 }

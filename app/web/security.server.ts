@@ -46,8 +46,6 @@ export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\ssrc\s*=/i.test(match[1] ?? "")) continue;
-    // Data, not code: a browser never runs it (the page's words, app/components/i18n.tsx).
-    if (/\stype\s*=\s*"application\/json"/i.test(match[1] ?? "")) continue;
     hashes.add(
       `'sha256-${crypto
         .createHash("sha256")
