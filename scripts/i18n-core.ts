@@ -16,14 +16,25 @@ export const BROWSER_MESSAGES = path.join(I18N_DIR, "browser-messages.json");
 /**
  * A message in the code: the first argument of `t(…)`, `msg(…)` or a `t` made on
  * the spot (`metaT(matches)(…)`, `requestT(request)(…)`, `translator(language)(…)`), a
- * double-quoted literal (what Prettier writes). Anything else passed to `t`
- * is a message worded elsewhere (a `msg` in a table) or a mistake the
- * catalogue check cannot see.
+ * quoted literal (Prettier writes double quotes, and single ones around words
+ * that hold a double quote). Anything else passed to `t` is a message worded
+ * elsewhere (a `msg` in a table) or a mistake the catalogue check cannot see.
+ * The second group is the literal with its quotes.
  */
-export const MESSAGE_CALL = /(?<![\w$.])(t|msg|(?:metaT|requestT|translator)\([^()]*\))\(\s*"((?:[^"\\\n]|\\.)*)"/g;
+export const MESSAGE_CALL = /(?<![\w$.])(t|msg|(?:metaT|requestT|translator)\([^()]*\))\(\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')/g;
 
-export function decodeLiteral(raw: string): string {
-  return JSON.parse(`"${raw.replace(/\\'/g, "'")}"`) as string;
+/** The text of a quoted literal as the code writes it (`"…"` or `'…'`). */
+export function decodeLiteral(literal: string): string {
+  let json = "";
+  for (let i = 1; i < literal.length - 1; i++) {
+    const char = literal[i]!;
+    if (char === "\\") {
+      const next = literal[++i]!;
+      // JSON knows no \' (a single quote needs none), and the rest of JavaScript's escapes are JSON's.
+      json += next === "'" ? "'" : `\\${next}`;
+    } else json += char === '"' ? '\\"' : char;
+  }
+  return JSON.parse(`"${json}"`) as string;
 }
 
 /** Files whose messages the catalogue holds: the app's code, not its tests. */
