@@ -11,10 +11,10 @@ declare module "@remix-run/node" {
 }
 
 const CARD_PARTS = /\/app\/(components\/(DiscoveryPhoto|ShareButton|OwnActions)\.tsx|lib\/(dates|recently-used)\.ts)$/;
-const REPORT_PARTS = /\/app\/components\/(ReportFormError|ui\/field-parts)\.tsx$/;
+const REPORT_PARTS = /\/app\/(components\/(ReportFormError|ui\/field-parts)\.tsx|lib\/(missing|comments)\.ts)$/;
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run|react-router|react-router-dom|turbo-stream)\//;
 const ROOT_SHARED =
-  /\/app\/(root\.tsx|lib\/transport\.ts|browser\/client-action\.ts|lib\/format\.ts|lib\/link-preview\.ts|lib\/page-cache\.ts|lib\/language\.ts|lib\/messages\.ts|components\/i18n\.tsx|components\/useHydrated\.ts|components\/root-data\.ts|components\/ui\/(icons|Button|ErrorPage)\.tsx)$/;
+  /\/app\/(root\.tsx|lib\/transport\.ts|browser\/client-action\.ts|lib\/format\.ts|lib\/link-preview\.ts|lib\/page-cache\.ts|lib\/language\.ts|lib\/messages\.ts|components\/i18n\.tsx|components\/useHydrated\.ts|components\/root-data\.ts|components\/ui\/(icons|Button|ErrorPage|error-parts)\.tsx?)$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   server: { port: 3000 },
@@ -28,7 +28,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Every page loads the same two shared files before its own route's code:
             // - "framework": React and Remix, which change only when a dependency is upgraded, so a
             //   deploy of the app's own code leaves the browser's copy good;
-            // - "root-shared": the root's code (header, footer, error page, buttons) with what it
+            // - "root-shared": the root's code (header, footer, buttons; the error page's own code loads
+            //   only when a page shows it or once the page is idle) with what it
             //   imports that every page needs anyway (the transport helpers, names and numbers, the
             //   icons) and Vite's helper for dynamic imports, and what nearly every page's own code
             //   imports (its link-preview tags, its page-cache mark, the hydration hook). Left to
@@ -44,7 +45,9 @@ export default defineConfig(({ isSsrBuild }) => ({
                   : CARD_PARTS.test(id)
                     ? "card-parts"
                     : // The field parts ride with the report pages' error page, a file the report pages and the
-                      // Jimmy page (whose comment form uses them) load anyway, rather than in a file of their own.
+                      // Jimmy page (whose comment form uses them) load anyway, rather than in a file of their own;
+                      // so do the comment and missing-report rules the Jimmy page needs (0.1 KB each, and a
+                      // request each on their own).
                       REPORT_PARTS.test(id)
                       ? "report-parts"
                       : undefined,

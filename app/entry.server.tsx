@@ -1,6 +1,5 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, ServerBuild } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
 import { isPageCacheable, PAGE_CACHE_SHARED_HEADER } from "~/lib/page-cache";
@@ -83,7 +82,6 @@ export default function handleRequest(
     const alternates = languageAlternates(new URL(request.url));
     if (alternates) responseHeaders.append("Link", alternates);
   }
-  const waitForAll = isbot(request.headers.get("user-agent") || "") || remixContext.isSpaMode;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     // The pages defer no data, so the document is complete as soon as React
@@ -123,7 +121,8 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
+        // The whole page, parts loaded on demand (the error page) included: nothing is streamed in later.
+        onAllReady() {
           shellRendered = true;
           pipe(body);
         },

@@ -10,7 +10,7 @@ import { type RootLoaderData, type RootUser, useRootData } from "~/components/ro
 import { AccountArea, DemoSignInBanner, SignInButton, SiteHeader } from "~/components/SiteHeader";
 import { SiteFooter } from "~/components/SiteFooter";
 import { ToastProvider } from "~/components/Toaster";
-import { ErrorPage, NotFoundPage } from "~/components/ui/ErrorPage";
+import { ErrorPage, loadErrorPage, NotFoundPage } from "~/components/ui/ErrorPage";
 import { ICON_SPRITE_HREF } from "~/components/ui/icons";
 import type { HuntConfig } from "~/lib/config";
 import { env } from "~/infra/env.server";
@@ -102,7 +102,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const t = useT();
   const settled = useSettled();
   useEffect(() => {
-    if (settled) void loadFeedSkeleton().catch(() => undefined);
+    if (!settled) return;
+    void loadFeedSkeleton().catch(() => undefined);
+    // An error met later (the next page's connection lost) finds its page's code loaded.
+    void loadErrorPage().catch(() => undefined);
   }, [settled]);
   const hunt: HuntConfig = root?.hunt ?? {
     name: "Jimmy Hunt",

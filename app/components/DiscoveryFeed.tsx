@@ -1,4 +1,3 @@
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { Link } from "~/components/Link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { encodeCursor, FEED_PAGE_SIZE, type DiscoveryCardData, type FeedPage } from "~/lib/discoveries";
@@ -8,7 +7,7 @@ import { DiscoveryCardSkeleton } from "./DiscoveryCardSkeleton";
 import { useT } from "./i18n";
 import { StatsBanner } from "./StatsBanner";
 import { useHydrated } from "./useHydrated";
-import { buttonClass } from "./ui/Button";
+import { ErrorPage } from "./ui/ErrorPage";
 import { SpinnerIcon } from "./ui/icons";
 
 /** Messages (msg): shown through `t`. */
@@ -19,22 +18,17 @@ export const FEED_PAST_END_TEXT = msg("No more discoveries: you've reached the e
 
 /**
  * The error page of a page that is a feed (the home page, /discoveries): a
- * bad address's own words (400), otherwise the feed's, and a fresh load of `retry`.
+ * bad address's own words (400, from the server in the reader's language),
+ * otherwise the feed's, and a fresh load of `retry`.
  */
-export function FeedErrorPage({ retry, width }: { retry: string; width: "max-w-2xl" | "max-w-3xl" }) {
+export function FeedErrorPage({ retry }: { retry: string }) {
   const t = useT();
-  const error = useRouteError();
-  // A 400's words come from the server, in the reader's language.
-  const message = isRouteErrorResponse(error) && error.status === 400 && typeof error.data === "string" ? error.data : t(FEED_ERROR_TEXT);
   return (
-    <div className={`mx-auto ${width} px-4 py-16 text-center`}>
-      <p role="alert" className="text-lg font-semibold text-red-700">
-        {message}
-      </p>
-      <Link to={retry} reloadDocument className={buttonClass("primary", "cta", "mt-6")}>
-        {t("Try again")}
-      </Link>
-    </div>
+    <ErrorPage
+      texts={{ 400: { title: t("We couldn't do that") }, other: { title: t("Something went wrong"), message: t(FEED_ERROR_TEXT) } }}
+      action={{ to: retry, label: t("Try again"), reloadDocument: true }}
+      alert
+    />
   );
 }
 

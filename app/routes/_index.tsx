@@ -132,5 +132,5 @@ export default function Home() {
 }
 
 export function ErrorBoundary() {
-  return <FeedErrorPage retry="/" width="max-w-3xl" />;
+  return <FeedErrorPage retry="/" />;
 }

@@ -92,5 +92,5 @@ export default function AllDiscoveries() {
 }
 
 export function ErrorBoundary() {
-  return <FeedErrorPage retry="/discoveries" width="max-w-2xl" />;
+  return <FeedErrorPage retry="/discoveries" />;
 }

@@ -162,35 +162,21 @@ export default function DiscoveryPage() {
 export function ErrorBoundary() {
   const t = useT();
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 410) {
-    const { message, serialNumber } = error.data as { message: string; serialNumber: number | null };
-    return (
-      <div className="mx-auto max-w-xl px-4 py-12 text-center" data-testid="discovery-gone">
-        <h1 className="text-2xl font-extrabold tracking-tight">{t("This discovery is gone")}</h1>
-        <p className="mt-3 text-stone-700">{message}</p>
-        <p className="mt-6 flex flex-wrap justify-center gap-3">
-          {serialNumber !== null ? (
-            <Link
-              to={jimmyPath(serialNumber)}
-              className="inline-flex min-h-11 items-center rounded-full bg-orange-700 px-5 font-semibold text-white hover:bg-orange-800"
-            >
-              {t("See Jimmy #{serial}'s journey", { serial: String(serialNumber) })}
-            </Link>
-          ) : null}
-          <Link to="/" className="inline-flex min-h-11 items-center rounded-full border border-stone-300 px-5 font-semibold text-stone-800">
-            {t("Back to the hunt")}
-          </Link>
-        </p>
-      </div>
-    );
-  }
+  // A 410 names the Jimmy the removed discovery belonged to, where its journey goes on.
+  const gone = isRouteErrorResponse(error) && error.status === 410 ? (error.data as { serialNumber: number | null }) : null;
   return (
     <ErrorPage
       texts={{
         400: { title: t("Discovery not found"), fallback: t("That address doesn't name a discovery.") },
         404: { title: t("Discovery not found"), fallback: t("There is no such discovery.") },
+        410: { title: t("This discovery is gone") },
         other: { title: t("Error Loading Discovery"), message: t("Failed to fetch this discovery. Please try again.") },
       }}
+      action={
+        gone?.serialNumber != null
+          ? { to: jimmyPath(gone.serialNumber), label: t("See Jimmy #{serial}'s journey", { serial: String(gone.serialNumber) }) }
+          : null
+      }
     />
   );
 }

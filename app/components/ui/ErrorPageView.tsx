@@ -1,24 +1,17 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { createContext, useContext, useState } from "react";
+import { useContext, useEffect, useState } from "react";
 import { Link } from "~/components/Link";
 import { isLostConnection } from "~/lib/transport";
 import { buttonClass } from "./Button";
 import { AlertIcon } from "./icons";
 import { useT } from "~/components/i18n";
+import { RequestIdContext, type ErrorAction, type ErrorText, type ErrorTexts } from "./error-parts";
 import { msg } from "~/lib/language";
 
 /*
- * The error page every route's ErrorBoundary renders. Bundled into the chunk
- * every page loads (vite.config.ts, ROOT_SHARED), not a chunk of its own
- * (docs/decisions/012-form-parts.md).
+ * The error page every route's ErrorBoundary renders, loaded through
+ * ./ErrorPage only when a page shows it (docs/decisions/012-form-parts.md).
  */
-
-/**
- * A page's words for one answer: `message` is always shown; `fallback` only
- * when the server gave no words of its own (a thrown Response's text, or the
- * JSON API's { message }).
- */
-export type ErrorText = { title: string; message?: string; fallback?: string };
 
 /** The words for each status, unless a page says it its own way (messages, worded where shown). */
 const STATUS_TEXTS: Record<number, ErrorText> = {
@@ -29,14 +22,24 @@ const STATUS_TEXTS: Record<number, ErrorText> = {
   503: { title: msg("Busy right now") },
 };
 
-/** Some statuses a page words its own way (in the page's language); `other` covers every status it does not name. */
-export type ErrorTexts = { [status: number]: ErrorText; other?: ErrorText };
-
 /**
  * The one error page every route's ErrorBoundary renders: the status, what
  * went wrong in the page's words (or the server's), and the way back to the hunt.
  */
-export function ErrorPage({ texts = {}, eyebrow = "icon", home }: { texts?: ErrorTexts; eyebrow?: "icon" | "status"; home?: string }) {
+export function ErrorPageView({
+  texts = {},
+  eyebrow = "icon",
+  home,
+  action,
+  alert,
+}: {
+  texts?: ErrorTexts;
+  eyebrow?: "icon" | "status";
+  home?: string;
+  action?: ErrorAction | null;
+  /** The words are announced as they appear (a list that failed to load in place). */
+  alert?: boolean;
+}) {
   const t = useT();
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
@@ -72,11 +75,13 @@ export function ErrorPage({ texts = {}, eyebrow = "icon", home }: { texts?: Erro
       title={text.title}
       message={message}
       home={home}
+      action={action}
+      alert={alert}
     />
   );
 }
 
-export function NotFoundPage() {
+export function NotFoundPageView() {
   const t = useT();
   return (
     <ErrorNotice
@@ -88,9 +93,6 @@ export function NotFoundPage() {
   );
 }
 
-/** The id of the request being rendered (server/request-log.ts), given by the server's entry; null in the browser. */
-export const RequestIdContext = createContext<string | null>(null);
-
 /** The id an error page from the server shows, read before it is hydrated (then taken, so no later page shows it). */
 let pageRequestId = typeof document === "undefined" ? null : (document.getElementById("request-id")?.textContent ?? null);
 
@@ -101,11 +103,11 @@ let pageRequestId = typeof document === "undefined" ? null : (document.getElemen
  */
 function useRequestId(): string | null {
   const fromServer = useContext(RequestIdContext);
-  const [id] = useState(() => {
-    const shown = fromServer ?? pageRequestId;
+  const [id] = useState(() => fromServer ?? pageRequestId);
+  // Taken once the page is shown, not while React renders it (a render it sets aside would take it too).
+  useEffect(() => {
     pageRequestId = null;
-    return shown;
-  });
+  }, []);
   return id;
 }
 
@@ -115,11 +117,15 @@ export function ErrorNotice({
   title,
   message,
   home,
+  action,
+  alert,
 }: {
   eyebrow: React.ReactNode;
   title: string;
   message: string;
   home?: string;
+  action?: ErrorAction | null;
+  alert?: boolean;
 }) {
   const t = useT();
   const requestId = useRequestId();
@@ -127,10 +133,19 @@ export function ErrorNotice({
     <section className="mx-auto max-w-xl px-4 py-20 text-center">
       {eyebrow}
       <h1 className="mt-5 text-3xl font-extrabold tracking-tight">{title}</h1>
-      <p className="mt-3 text-stone-700">{message}</p>
-      <Link to="/" className={buttonClass("primary", "cta", "mt-8")}>
-        {home ?? t("Back to the hunt")}
-      </Link>
+      <p role={alert ? "alert" : undefined} className="mt-3 text-stone-700">
+        {message}
+      </p>
+      <p className="mt-8 flex flex-wrap justify-center gap-3">
+        {action ? (
+          <Link to={action.to} reloadDocument={action.reloadDocument} className={buttonClass("primary", "cta")}>
+            {action.label}
+          </Link>
+        ) : null}
+        <Link to="/" className={buttonClass(action ? "secondary" : "primary", "cta")}>
+          {home ?? t("Back to the hunt")}
+        </Link>
+      </p>
       {requestId && <p className="mt-6 text-xs text-stone-600">{t("Reference {id}", { id: <code id="request-id">{requestId}</code> })}</p>}
     </section>
   );
