@@ -489,7 +489,7 @@ try {
         const html = (
           await getRaw(app.baseURL + route, { ...signedIn, Cookie: `${signedIn.Cookie}; lang=${language}`, "Accept-Encoding": "identity" })
         ).body;
-        const words = /<script type="application\/json" id="words">([\s\S]*?)<\/script>/.exec(html.toString("utf8"))?.[1] ?? "";
+        const words = /<script type="application\/json" id="words"[^>]*>([\s\S]*?)<\/script>/.exec(html.toString("utf8"))?.[1] ?? "";
         (report.languages[name] ??= {})[language] = {
           english: median(english!),
           language: median(other!),
