@@ -121,9 +121,11 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        onShellReady() {
+          shellRendered = true;
+        },
         // The whole page, parts loaded on demand (the error page) included: nothing is streamed in later.
         onAllReady() {
-          shellRendered = true;
           pipe(body);
         },
         onShellError(error: unknown) {
