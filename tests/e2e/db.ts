@@ -32,6 +32,16 @@ export function writeDb() {
   return db;
 }
 
+/** One write (`update`, `insert`, `delete`) with its parameters, as `query` is one read. */
+export function execute(sql: string, ...params: unknown[]): void {
+  const db = writeDb();
+  try {
+    db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * After a test plants, moves or removes discoveries with plain SQL: the hunt's
  * figures (totals, places, hunters' activity and leaderboard figures) counted

@@ -15,7 +15,7 @@ const COUNTRY_NAMES = (() => {
     }
   return found;
 })();
-import { query, queryOne, writeDb } from "./db";
+import { execute, query, queryOne, writeDb } from "./db";
 import { waitForMail } from "./mail";
 import { postFormComment, useOwnAddress } from "./social";
 import { jsEnabled, signIn, signInByRequest, uniqueName, waitForHydration } from "./helpers";
@@ -315,12 +315,7 @@ test("a watcher who chose French gets the watch email in French", async ({ page,
   });
   expect(chose.status()).toBe(303);
   const address = `${watcher.toLowerCase()}@example.com`;
-  const db = writeDb();
-  try {
-    db.prepare("UPDATE users SET email = ?, email_chosen = 1, email_frequency = 'each' WHERE first_name = ?").run(address, watcher);
-  } finally {
-    db.close();
-  }
+  execute("UPDATE users SET email = ?, email_chosen = 1, email_frequency = 'each' WHERE first_name = ?", address, watcher);
   await page.goto(`/jimmy/${serial}`);
   await waitForHydration(page, test.info());
   await page.getByRole("button", { name: "Suivre", exact: true }).click();

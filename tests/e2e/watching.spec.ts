@@ -8,7 +8,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { ROTATED_GPS_JPEG } from "../support/photos";
 import { rawHeader } from "../support/smtp-server";
 import { fillLabelCode } from "./admin-helpers";
-import { queryOne, writeDb } from "./db";
+import { execute, queryOne, writeDb } from "./db";
 import { jsEnabled, REPORT_SAVED_MS, signIn, uniqueName, waitForHydration } from "./helpers";
 import { linkIn, mailFor, waitForMail } from "./mail";
 import { foundJimmy, postFormComment, useOwnAddress } from "./social";
@@ -96,12 +96,7 @@ test("a hunter who chose a daily digest gets a day's news in one email, and unsu
   await watch(page, serial);
   const address = `${name.toLowerCase()}@example.com`;
   // The address as a sign-in provider would have given it.
-  const db = writeDb();
-  try {
-    db.prepare("update users set email = ? where first_name = ?").run(address, name);
-  } finally {
-    db.close();
-  }
+  execute("update users set email = ? where first_name = ?", address, name);
   await page.goto("/account");
   await page.getByLabel("One email a day with the day's news (a digest)").check();
   await page.getByRole("button", { name: "Save choices" }).click();
