@@ -5,32 +5,65 @@ import { PageLanguageContext } from "~/components/i18n";
 import { isLanguage, type Language, PSEUDO_LANGUAGE, registerCatalogue } from "~/lib/language";
 import type { CompiledMessage } from "~/lib/messages";
 
-// A deploy replaced the chunk this page asks for: load the new version, once a minute at most.
-window.addEventListener("vite:preloadError", (event) => {
+/** Loads this address again, as a new version of the app it asks for: once a minute at most. */
+function reloadForNewVersion(): boolean {
   try {
-    if (Date.now() - Number(sessionStorage.getItem("chunk-reload-at")) < 60_000) return;
+    if (Date.now() - Number(sessionStorage.getItem("chunk-reload-at")) < 60_000) return false;
     sessionStorage.setItem("chunk-reload-at", String(Date.now()));
   } catch {
-    return;
+    return false;
   }
-  event.preventDefault();
   window.location.reload();
+  return true;
+}
+
+// A deploy replaced the chunk this page asks for: load the new version.
+window.addEventListener("vite:preloadError", (event) => {
+  if (reloadForNewVersion()) event.preventDefault();
 });
 
-// The page's words, as the server wrote them (app/web/language.server.ts): the code carries their numbers.
-const words = document.getElementById("words")?.textContent ?? "[]";
 const asked = document.documentElement.lang;
 const language: Language = isLanguage(asked) || asked === PSEUDO_LANGUAGE ? (asked as Language) : "en";
-const list = JSON.parse(words) as CompiledMessage[];
-registerCatalogue(language, (key) => (typeof key === "number" ? list[key] : undefined));
+// The page's words (app/routes/words.$file.ts), preloaded by the page: the code carries their numbers.
+const wordsAddress = document.getElementById("words")?.getAttribute("href") ?? undefined;
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <PageLanguageContext.Provider value={{ language, words }}>
-        <RemixBrowser />
-      </PageLanguageContext.Provider>
-    </StrictMode>,
-  );
-});
+/** Seconds before the words are asked for again after a failed attempt: a dropped request, a lost connection. */
+let retryIn = 2;
+
+async function hydrate(): Promise<void> {
+  if (wordsAddress) {
+    let response: Response;
+    try {
+      response = await fetch(wordsAddress);
+    } catch {
+      // A dropped request, or offline with no copy kept: the page stays as the server sent it (it works
+      // without JavaScript) and asks again, soon or as the connection comes back, whichever is first.
+      const again = () => {
+        window.removeEventListener("online", again);
+        clearTimeout(timer);
+        void hydrate();
+      };
+      const timer = setTimeout(again, retryIn * 1000);
+      retryIn = Math.min(retryIn * 2, 60);
+      window.addEventListener("online", again);
+      return;
+    }
+    // Words of another version: this page is that version's; the current one names its own.
+    if (response.status === 404 && reloadForNewVersion()) return;
+    const list = response.ok ? ((await response.json().catch(() => null)) as CompiledMessage[] | null) : null;
+    if (!Array.isArray(list)) return;
+    registerCatalogue(language, (key) => (typeof key === "number" ? list[key] : undefined));
+  }
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <PageLanguageContext.Provider value={{ language, wordsAddress }}>
+          <RemixBrowser />
+        </PageLanguageContext.Provider>
+      </StrictMode>,
+    );
+  });
+}
+
+void hydrate();

@@ -19,7 +19,7 @@ import { registerDiskGauge } from "~/infra/metrics.server";
 import { RequestIdContext } from "~/components/ui/ErrorPage";
 import { getMailer } from "~/services/mail.server";
 import { PageLanguageContext } from "~/components/i18n";
-import { languageAlternates, pageWordsJson, requestLanguage } from "~/web/language.server";
+import { languageAlternates, pageWordsAddress, requestLanguage } from "~/web/language.server";
 
 // Validate configuration and bring the database schema up to date before the
 // server accepts its first request: a bad setting or a failed migration stops
@@ -113,7 +113,7 @@ export default function handleRequest(
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
-        <PageLanguageContext.Provider value={{ language, words: pageWordsJson(language) }}>
+        <PageLanguageContext.Provider value={{ language, wordsAddress: pageWordsAddress(language) }}>
           <RequestIdContext.Provider value={loadContext.requestId ?? null}>
             <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
           </RequestIdContext.Provider>

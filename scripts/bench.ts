@@ -489,7 +489,10 @@ try {
         const html = (
           await getRaw(app.baseURL + route, { ...signedIn, Cookie: `${signedIn.Cookie}; lang=${language}`, "Accept-Encoding": "identity" })
         ).body;
-        const words = /<script type="application\/json" id="words"[^>]*>([\s\S]*?)<\/script>/.exec(html.toString("utf8"))?.[1] ?? "";
+        // The words are a file of their own, named by the page and fetched once (app/routes/words.$file.ts).
+        const wordsAddress = /<link[^>]*\bid="words"[^>]*>/.exec(html.toString("utf8"))?.[0].match(/href="([^"]+)"/)?.[1];
+        if (!wordsAddress) throw new Error(`${route} in ${language} names no words file`);
+        const words = (await getRaw(app.baseURL + wordsAddress, { "Accept-Encoding": "identity" })).body;
         (report.languages[name] ??= {})[language] = {
           english: median(english!),
           language: median(other!),
@@ -689,7 +692,7 @@ for (const [page, byLanguage] of Object.entries(report.languages ?? {})) {
     budget(
       `${page} signed in, rendered in ${language} vs English (main thread per request)`,
       `≤ ${BUDGETS.languageRenderRatio}×`,
-      `${ratio.toFixed(2)}× (${row.english.toFixed(2)} → ${row.language.toFixed(2)} ms; page ${kb(row.htmlGzipBytes)} gzip, of which words ${kb(row.wordsGzipBytes)})`,
+      `${ratio.toFixed(2)}× (${row.english.toFixed(2)} → ${row.language.toFixed(2)} ms; page ${kb(row.htmlGzipBytes)} gzip; its words ${kb(row.wordsGzipBytes)}, a file fetched once)`,
       ratio <= BUDGETS.languageRenderRatio,
       false,
     );

@@ -1,17 +1,16 @@
 import { createContext, createElement, Fragment, useContext } from "react";
 import { type Language, type MessageKey, translate } from "~/lib/language";
 import type { MessageValues } from "~/lib/messages";
-import { useNonce } from "./nonce";
 
 /**
- * The page's language, and its words for the browser as the server wrote them
- * into the document (`<script type="application/json" id="words">`): the
- * browser's code carries each message's number, not its words
- * (docs/decisions/023-languages.md).
+ * The page's language, and the address of its words for the browser
+ * (app/routes/words.$file.ts): the browser's code carries each message's
+ * number, not its words (docs/decisions/023-languages.md). A fragment drawn
+ * on its own (a map's SVG) has no words to name.
  */
-export type PageLanguage = { language: Language; words: string };
+export type PageLanguage = { language: Language; wordsAddress?: string };
 
-export const PageLanguageContext = createContext<PageLanguage>({ language: "en", words: "[]" });
+export const PageLanguageContext = createContext<PageLanguage>({ language: "en" });
 
 export function usePageLanguage(): Language {
   return useContext(PageLanguageContext).language;
@@ -43,10 +42,13 @@ export function metaT(matches: readonly MatchWithData[]): T {
   return tFor(root?.language ?? "en");
 }
 
-/** The page's words for the browser (read by app/entry.client.tsx before it hydrates). */
+/**
+ * Where the page's words for the browser are (fetched by app/entry.client.tsx
+ * before it hydrates). Preloaded, the browser fetches them beside the page's
+ * code, once: the file is kept for good, so the next page finds it cached.
+ */
 export function PageWords() {
-  const { words } = useContext(PageLanguageContext);
-  // Data a browser never runs, yet a <script> like any other to the page's policy: it carries the nonce, or its hash is listed.
-  const nonce = useNonce() || undefined;
-  return <script type="application/json" id="words" nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: words }} />;
+  const { wordsAddress } = useContext(PageLanguageContext);
+  if (!wordsAddress) return null;
+  return <link rel="preload" as="fetch" crossOrigin="anonymous" id="words" href={wordsAddress} />;
 }

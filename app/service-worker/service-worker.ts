@@ -12,6 +12,10 @@
  *   (the one that installed it, those reached by the app's own navigation,
  *   which loads only their data) are named by the page (SAVE_PAGE), and the
  *   worker fetches and saves them.
+ * - The page's words (/words/{language}-{hash}.json, named by each page) are
+ *   kept under their name, which changes when they do: a page opened offline
+ *   finds them and becomes interactive. The page that installed this worker
+ *   fetched its words without it, so it names them (KEEP_WORDS).
  * - Nothing personal outlives a session: saved pages are dropped on sign-out
  *   and sign-in, and by the page once it learns the session is another
  *   hunter's or nobody's (ended elsewhere, account deleted; keepSavedPagesOf);
@@ -31,6 +35,10 @@ const NEVER_SAVED = /^\/(api|admin|login|uploads|media|q)(\/|$|\.)/;
 /** Navigations that change who is signed in: every saved page goes. */
 const SESSION_CHANGES = /^\/(api\/logout|api\/login|api\/auth\/|api\/admin\/login)/;
 const MAX_SAVED_PAGES = 40;
+/** The pages' words: not personal, so kept across sessions; a few versions and languages at most. */
+const WORDS_CACHE = "words";
+const WORDS = /^\/words\/[^/]+\.json$/;
+const MAX_KEPT_WORDS = 8;
 /** Counts the times the saved pages were cleared: a page fetched before one is a past session's, and is not kept. */
 let clearings = 0;
 /** Pages being fetched on a page's word (SAVE_PAGE), by key: one fetch each, however often they are named. */
@@ -59,6 +67,10 @@ self.addEventListener("message", (event) => {
   if (message.type === "SAVE_PAGE" && "url" in message && typeof message.url === "string") {
     event.waitUntil(saveOpenedPage(message.url, since));
   }
+  if (message.type === "KEEP_WORDS" && "url" in message && typeof message.url === "string") {
+    const url = new URL(message.url, self.location.origin);
+    if (url.origin === self.location.origin && WORDS.test(url.pathname)) event.waitUntil(words(url.href).catch(() => undefined));
+  }
   if (message.type === "SAVED_PAGES_OWNER" && "owner" in message && typeof message.owner === "string") {
     event.waitUntil(inTurn(() => keepSavedPagesOf(message.owner as string, since)));
   }
@@ -79,7 +91,12 @@ self.addEventListener("sync", (event) => {
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin || request.mode !== "navigate") return;
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "GET" && WORDS.test(url.pathname)) {
+    event.respondWith(words(url.href));
+    return;
+  }
+  if (request.mode !== "navigate") return;
   if (SESSION_CHANGES.test(url.pathname)) {
     event.waitUntil(Promise.all([clearSavedPages(), url.pathname.startsWith("/api/logout") ? forgetOutbox() : undefined]));
     return;
@@ -98,7 +115,23 @@ function inTurn(change: () => Promise<void>): Promise<void> {
 async function clearSavedPages(): Promise<void> {
   clearings += 1;
   const names = await caches.keys();
-  await Promise.all(names.filter((name) => !name.startsWith("workbox-precache")).map((name) => caches.delete(name)));
+  await Promise.all(
+    names.filter((name) => !name.startsWith("workbox-precache") && name !== WORDS_CACHE).map((name) => caches.delete(name)),
+  );
+}
+
+/** A page's words: the kept copy, else fetched and kept (the oldest go past a few). */
+async function words(address: string): Promise<Response> {
+  const cache = await caches.open(WORDS_CACHE);
+  const kept = await cache.match(address);
+  if (kept) return kept;
+  const response = await fetch(address);
+  if (response.ok) {
+    await cache.put(address, response.clone());
+    const keys = await cache.keys();
+    await Promise.all(keys.slice(0, Math.max(0, keys.length - MAX_KEPT_WORDS)).map((key) => cache.delete(key)));
+  }
+  return response;
 }
 
 /** Reports still waiting on this device are the signed-out hunter's: they go with the session. */

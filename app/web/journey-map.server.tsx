@@ -84,7 +84,7 @@ function drawMap(
   const tiles = tilesForView(drawing.view, JOURNEY_MAP_SIZE, mapTiles.urlTemplate);
   // The journey to take along, drawn here with the map so the page's JavaScript carries none of it.
   return renderToStaticMarkup(
-    <PageLanguageContext.Provider value={{ language, words: "[]" }}>
+    <PageLanguageContext.Provider value={{ language }}>
       <JourneyMap
         serialNumber={jimmy.serialNumber}
         map={{

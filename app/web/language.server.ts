@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import browserMessages from "~/i18n/browser-messages.json";
 import { env } from "~/infra/env.server";
 import {
@@ -86,25 +87,41 @@ export function languageCookie(language: Language, secure = env().publicUrl.prot
   return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}`;
 }
 
-const pageWords = new Map<Language, string>();
+const wordsByLanguage = new Map<Language, { json: string; file: string }>();
 
 /**
  * The words the browser's code numbers (app/i18n/browser-messages.json), in
- * `language`, compiled, as the JSON the page carries for app/entry.client.tsx.
+ * `language`, compiled, as the JSON app/entry.client.tsx fetches before it
+ * hydrates, and the name of the file that holds them: the language and a hash
+ * of the words, so a copy is kept by browsers and caches for good and a new
+ * version's words have a new name.
  */
-export function pageWordsJson(language: Language): string {
-  let json = pageWords.get(language);
-  if (json === undefined) {
+export function pageWords(language: Language): { json: string; file: string } {
+  let words = wordsByLanguage.get(language);
+  if (words === undefined) {
     const own = compiled(language);
     const english = compiled("en");
     const list = (browserMessages as string[]).map((source) =>
       Object.hasOwn(own, source) ? own[source] : Object.hasOwn(english, source) ? english[source] : source,
     );
-    // "<" escaped: the words sit inside a <script> element.
-    json = JSON.stringify(list).replace(/</g, "\\u003c");
-    pageWords.set(language, json);
+    const json = JSON.stringify(list);
+    words = { json, file: `${language}-${createHash("sha256").update(json).digest("hex").slice(0, 12)}.json` };
+    wordsByLanguage.set(language, words);
   }
-  return json;
+  return words;
+}
+
+/** The address of the page's words in `language` (app/routes/words.$file.ts). */
+export function pageWordsAddress(language: Language): string {
+  return `/words/${pageWords(language).file}`;
+}
+
+/** The words a file name names, when it is this version's file of a language this server answers in. */
+export function pageWordsOfFile(file: string): string | null {
+  const language = /^([A-Za-z-]{2,8})-[0-9a-f]{12}\.json$/.exec(file)?.[1];
+  if (!isLanguage(language, servedLanguages())) return null;
+  const words = pageWords(language);
+  return words.file === file ? words.json : null;
 }
 
 /**

@@ -35,7 +35,7 @@ export function sightingMapHtml(
   const view = viewAround(latitude, longitude, 2 * halfWidth, JOURNEY_MAP_SIZE);
   const { mapTiles, mapEmbedOrigin } = env();
   return renderToStaticMarkup(
-    <PageLanguageContext.Provider value={{ language, words: "[]" }}>
+    <PageLanguageContext.Provider value={{ language }}>
       <SightingMap
         serialNumber={discovery.jimmy.serialNumber}
         map={{

@@ -2,14 +2,15 @@
  * A CPU profile of the production server while it renders one page under
  * load for a signed-in hunter: the top functions by self time, and by file.
  *
- *   npm run bench:profile -- [route] [seconds] [--anonymous | --signed-out]     (uses build/)
+ *   npm run bench:profile -- [route] [seconds] [--anonymous | --signed-out] [--lang=ar]     (uses build/)
  *
  * --anonymous loads the page with a cookie that signs nobody in, so each
  * request is rendered rather than answered from a cached copy; --signed-out
  * loads it with no cookie at all, as a visitor opening a shared link: the
  * anonymous page cache's copy. It also prints what React alone takes to
  * render the page's markup (scripts/bench/markup.ts): the part of the
- * page's cost that no change to its components can remove.
+ * page's cost that no change to its components can remove. --lang=ar renders
+ * the page in that language (the `lang` cookie), to compare with English.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -41,7 +42,9 @@ const cookie = process.argv.includes("--signed-out")
   : process.argv.includes("--anonymous")
     ? "bench=render"
     : await signedInCookie(baseURL);
-const cookieHeader: Record<string, string> = cookie === null ? {} : { Cookie: cookie };
+const language = process.argv.find((arg) => arg.startsWith("--lang="))?.slice("--lang=".length);
+const cookies = [cookie, language ? `lang=${language}` : null].filter(Boolean).join("; ");
+const cookieHeader: Record<string, string> = cookies ? { Cookie: cookies } : {};
 const url = baseURL + route.replace("{serial}", String(built.typicalSerial));
 const page = await fetch(url, { headers: { ...cookieHeader, "Accept-Encoding": "br" } });
 const html = await fetch(url, { headers: cookieHeader }).then((r) => r.text());

@@ -327,3 +327,73 @@ test("a watcher who chose French gets the watch email in French", async ({ page,
   const mail = await waitForMail(address, new RegExp(`^Camille a commenté Jimmy nº ${serial}$`), 30_000);
   expect(mail.parsed.html).toContain('lang="fr"');
 });
+
+test.describe("the words a page's code shows", () => {
+  test("are one file per language and version, kept for a year; another version's name is a 404 in the reader's language", async ({
+    request,
+  }) => {
+    const page = await (await request.get("/discoveries", { headers: { Cookie: "lang=ar" } })).text();
+    const address = /<link[^>]*id="words"[^>]*href="([^"]+)"/.exec(page)?.[1];
+    expect(address).toMatch(/^\/words\/ar-[0-9a-f]{12}\.json$/);
+    // The page does not carry them: a word only the browser's code shows is not in it.
+    expect(page).not.toContain("إنه ينتظر في صندوق الصادر");
+    // Every page in the language names the same file, which holds the words.
+    const home = await (await request.get("/", { headers: { Cookie: "lang=ar" } })).text();
+    expect(home).toContain(`href="${address}"`);
+    const words = await request.get(address!);
+    expect(words.status()).toBe(200);
+    expect(words.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(words.headers()["content-type"]).toContain("application/json");
+    expect(JSON.stringify(await words.json())).toContain("كل الاكتشافات");
+    // A name the hunt does not give (another version's) is a 404 the reader can read, never kept.
+    const stale = await request.get(address!.replace(/-[0-9a-f]{12}\./, "-000000000000."), { headers: { Cookie: "lang=fr" } });
+    expect(stale.status()).toBe(404);
+    expect(stale.headers()["cache-control"]).toBe("no-store");
+    expect(await stale.text()).toContain("rechargez la page");
+    expect((await request.get("/words/xx-000000000000.json")).status()).toBe(404);
+  });
+
+  test("reach the browser's own pages in Arabic, and a page that lost them on a flaky connection works as sent until they come", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: "lang", value: "ar", url: baseURL! }]);
+    let dropped = 0;
+    // The first two times the words are asked for (the page's preload hint, then its code), the connection drops.
+    await context.route("**/words/*.json", (route) => (dropped++ < 2 ? route.abort("internetdisconnected") : route.continue()));
+    await page.goto("/discoveries");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("كل الاكتشافات");
+    if (jsEnabled(test.info())) {
+      // The page stays as the server sent it, which works without JavaScript, and asks again: it becomes interactive.
+      await expect.poll(() => dropped).toBeGreaterThanOrEqual(2);
+      await waitForHydration(page, test.info());
+      expect(dropped).toBeGreaterThanOrEqual(3);
+    }
+    // The next page is drawn by the browser's code with JavaScript on (by the server with it off): Arabic either way.
+    await page.getByRole("contentinfo").getByRole("link", { name: "سياسة الخصوصية" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("سياسة الخصوصية");
+    await expect(page.locator("main")).not.toContainText("Privacy Policy");
+  });
+
+  test("of another version make the page load the current one", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "lang", value: "de", url: baseURL! }]);
+    let documents = 0;
+    let asked = 0;
+    // The first page's words are a 404, as after a deploy renamed them: the page loads again, and this time gets them.
+    page.on("request", (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents++;
+    });
+    await context.route("**/words/*.json", (route) => {
+      asked++;
+      return documents === 1 ? route.fulfill({ status: 404, body: "No such words file" }) : route.continue();
+    });
+    await page.goto("/hall-of-fame");
+    if (jsEnabled(test.info())) await expect.poll(() => documents).toBe(2);
+    await waitForHydration(page, test.info());
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ruhmeshalle");
+    // Without JavaScript the page is whole as it came; the browser follows the page's preload hint all the same.
+    expect(documents).toBe(jsEnabled(test.info()) ? 2 : 1);
+    expect(asked).toBeGreaterThanOrEqual(1);
+  });
+});
