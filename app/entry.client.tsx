@@ -27,31 +27,19 @@ const language: Language = isLanguage(asked) || asked === PSEUDO_LANGUAGE ? (ask
 // The page's words (app/routes/words.$file.ts), preloaded by the page: the code carries their numbers.
 const wordsAddress = document.getElementById("words")?.getAttribute("href") ?? undefined;
 
-/** Seconds before the words are asked for again after a failed attempt: a dropped request, a lost connection. */
-let retryIn = 2;
-
 async function hydrate(): Promise<void> {
   if (wordsAddress) {
-    let response: Response;
+    let list: CompiledMessage[];
     try {
-      response = await fetch(wordsAddress);
+      const response = await fetch(wordsAddress);
+      // Words of another version: this page is that version's; the current one names its own.
+      if (response.status === 404) return void reloadForNewVersion();
+      list = (await response.json()) as CompiledMessage[];
     } catch {
-      // A dropped request, or offline with no copy kept: the page stays as the server sent it (it works
-      // without JavaScript) and asks again, soon or as the connection comes back, whichever is first.
-      const again = () => {
-        window.removeEventListener("online", again);
-        clearTimeout(timer);
-        void hydrate();
-      };
-      const timer = setTimeout(again, retryIn * 1000);
-      retryIn = Math.min(retryIn * 2, 60);
-      window.addEventListener("online", again);
-      return;
+      // A dropped request, a server's error, offline with no copy kept: until the words come, the
+      // page stays as the server sent it, which works without JavaScript.
+      return void setTimeout(hydrate, 3000);
     }
-    // Words of another version: this page is that version's; the current one names its own.
-    if (response.status === 404 && reloadForNewVersion()) return;
-    const list = response.ok ? ((await response.json().catch(() => null)) as CompiledMessage[] | null) : null;
-    if (!Array.isArray(list)) return;
     registerCatalogue(language, (key) => (typeof key === "number" ? list[key] : undefined));
   }
   startTransition(() => {

@@ -10,7 +10,7 @@
  */
 import { matchRoutes, useLocation, useRevalidator } from "@remix-run/react";
 import { Link } from "~/components/Link";
-import { useCallback, useContext, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Workbox } from "workbox-window";
 import { jimmyPath } from "~/lib/discoveries";
 import {
@@ -28,7 +28,7 @@ import { reportFormPath } from "~/lib/report-form";
 import { hasSavedCopy, savedCopyBanner } from "~/browser/saved-copy";
 import { isLostConnection, TRANSPORT_FAILURE_EVENT, type TransportFailure } from "~/lib/transport";
 import { useToast } from "./Toaster";
-import { PageLanguageContext, usePageLanguage, useT } from "./i18n";
+import { usePageLanguage, useT } from "./i18n";
 import { translator } from "~/lib/language";
 import { CloseIcon } from "./ui/icons";
 
@@ -169,11 +169,6 @@ function tellWorker(message: (age: (at: number) => number) => object) {
 function useOpenedPagesKept(savedCopy: boolean) {
   const { pathname, search } = useLocation();
   const first = useRef(true);
-  const { wordsAddress } = useContext(PageLanguageContext);
-  useEffect(() => {
-    // The page's words, fetched before the worker saw this page: kept with it, for pages opened offline.
-    if (wordsAddress && navigator.onLine) tellWorker(() => ({ type: "KEEP_WORDS", url: location.origin + wordsAddress }));
-  }, [wordsAddress]);
   useEffect(() => {
     // The first page was asked for when this document was (0 on its performance.now()); each later one just now.
     const askedAt = first.current ? 0 : performance.now();

@@ -14,8 +14,9 @@
  *   worker fetches and saves them.
  * - The page's words (/words/{language}-{hash}.json, named by each page) are
  *   kept under their name, which changes when they do: a page opened offline
- *   finds them and becomes interactive. The page that installed this worker
- *   fetched its words without it, so it names them (KEEP_WORDS).
+ *   finds them and becomes interactive. A page saved is read for its words'
+ *   name, so that the words of a page whose own fetch the worker did not see
+ *   (the one that installed it) are kept too.
  * - Nothing personal outlives a session: saved pages are dropped on sign-out
  *   and sign-in, and by the page once it learns the session is another
  *   hunter's or nobody's (ended elsewhere, account deleted; keepSavedPagesOf);
@@ -67,10 +68,6 @@ self.addEventListener("message", (event) => {
   if (message.type === "SAVE_PAGE" && "url" in message && typeof message.url === "string") {
     event.waitUntil(saveOpenedPage(message.url, since));
   }
-  if (message.type === "KEEP_WORDS" && "url" in message && typeof message.url === "string") {
-    const url = new URL(message.url, self.location.origin);
-    if (url.origin === self.location.origin && WORDS.test(url.pathname)) event.waitUntil(words(url.href).catch(() => undefined));
-  }
   if (message.type === "SAVED_PAGES_OWNER" && "owner" in message && typeof message.owner === "string") {
     event.waitUntil(inTurn(() => keepSavedPagesOf(message.owner as string, since)));
   }
@@ -93,7 +90,7 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method === "GET" && WORDS.test(url.pathname)) {
-    event.respondWith(words(url.href));
+    event.respondWith(keptWords(url.href));
     return;
   }
   if (request.mode !== "navigate") return;
@@ -121,7 +118,7 @@ async function clearSavedPages(): Promise<void> {
 }
 
 /** A page's words: the kept copy, else fetched and kept (the oldest go past a few). */
-async function words(address: string): Promise<Response> {
+async function keptWords(address: string): Promise<Response> {
   const cache = await caches.open(WORDS_CACHE);
   const kept = await cache.match(address);
   if (kept) return kept;
@@ -194,7 +191,11 @@ async function save(url: URL, response: Response, clearedBefore: number): Promis
   headers.delete("Set-Cookie");
   // The copy is this hunter's page at this address, not a shared one to pick among variants.
   headers.delete("Vary");
-  const copy = new Response(await response.blob(), { status: 200, statusText: "OK", headers });
+  const html = await response.text();
+  const copy = new Response(html, { status: 200, statusText: "OK", headers });
+  // Its words, which it fetched itself (before this worker saw it, for the page that installed it).
+  const words = /<link[^>]*\bid="words"[^>]*>/.exec(html)?.[0].match(/\bhref="([^"]+)"/)?.[1];
+  if (words) await keptWords(new URL(words, self.location.origin).href).catch(() => undefined);
   await inTurn(async () => {
     if (clearings !== clearedBefore) return;
     const cache = await caches.open(SAVED_PAGES_CACHE);

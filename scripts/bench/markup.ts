@@ -74,7 +74,9 @@ export type MarkupTree = { tree: ReactNode; elements: number; head: ReactNode[];
 /** The page's body as plain React elements, and how many elements React renders for it. */
 export function markupTree(html: string): MarkupTree {
   const window = new Window();
-  window.document.write(html);
+  // happy-dom follows a fetch preload (the page's words) as a browser would; the page's markup is all that is
+  // wanted here, so the hint is renamed while it is parsed and named again below.
+  window.document.write(html.replace(/(<link\b[^>]*?\s)as="fetch"/g, '$1data-parsed-as="fetch"'));
   let elements = 0;
   const convert = (node: DomNode, key: number): ReactNode => {
     if (node.nodeType === 3) return node.textContent;
@@ -84,8 +86,9 @@ export function markupTree(html: string): MarkupTree {
     if (tag === "script" || tag === "style" || tag === "template") return null;
     elements += 1;
     const props: Record<string, unknown> = { key };
-    for (const { name, value } of Array.from(element.attributes)) {
-      if (name === "style") continue;
+    for (const { name: parsed, value } of Array.from(element.attributes)) {
+      if (parsed === "style") continue;
+      const name = parsed === "data-parsed-as" ? "as" : parsed;
       props[PROP_NAMES[name] ?? name] = BOOLEAN.has(name) ? true : value;
     }
     const html = Array.from(element.childNodes).find(
