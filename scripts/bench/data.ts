@@ -7,6 +7,9 @@
  * writes would have left; the search index is filled by its own triggers as
  * the rows go in.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { mulberry32 } from "#db/seed/seed";
@@ -186,6 +189,26 @@ export async function buildBenchData(
     travellerSerials: (options.travellers ?? []).map((_, t) => options.jimmys + t + 1),
     seconds: (Date.now() - started) / 1000,
   };
+}
+
+/**
+ * A small hunt for measuring one page (200 Jimmys, 400 hunters, 4,000
+ * discoveries, three photos) in a new directory under the system's temporary
+ * one: its `data` directory is what startApp serves.
+ */
+export async function buildSmallBenchData(prefix: string) {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const photosDir = path.join(work, "data", "photos");
+  fs.mkdirSync(photosDir, { recursive: true });
+  const photos = await renderBenchPhotos(photosDir, 3);
+  const built = await buildBenchData({
+    databasePath: path.join(work, "data", "jimmy-hunt.sqlite"),
+    jimmys: 200,
+    hunters: 400,
+    discoveries: 4000,
+    photos,
+  });
+  return { ...built, work, dataDir: path.join(work, "data") };
 }
 
 let placesOnce: Promise<Place[]> | undefined;

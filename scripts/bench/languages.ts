@@ -10,11 +10,9 @@
  *   npm run bench:languages -- [--rounds=7] [--requests=600] [--languages=ar,fr]
  */
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { LANGUAGES } from "~/lib/language";
 import { signedInCookie, startApp } from "./app-server.ts";
-import { buildBenchData, renderBenchPhotos } from "./data.ts";
+import { buildSmallBenchData } from "./data.ts";
 import { mainThreadPerRequest, median } from "./main-thread.ts";
 
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -23,18 +21,9 @@ const requests = Number(option("requests") ?? 600);
 const languages = option("languages")?.split(",") ?? LANGUAGES.filter((language) => language !== "en");
 const BUDGET = 1.1;
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "jimmy-hunt-languages-"));
-const photosDir = path.join(work, "data", "photos");
-fs.mkdirSync(photosDir, { recursive: true });
-const photos = await renderBenchPhotos(photosDir, 3);
-const built = await buildBenchData({
-  databasePath: path.join(work, "data", "jimmy-hunt.sqlite"),
-  jimmys: 200,
-  hunters: 400,
-  discoveries: 4000,
-  photos,
-});
-const app = await startApp(path.join(work, "data"));
+const built = await buildSmallBenchData("jimmy-hunt-languages-");
+
+const app = await startApp(built.dataDir);
 const rows: string[] = [];
 let over = 0;
 try {
@@ -64,7 +53,7 @@ try {
   }
 } finally {
   await app.stop();
-  fs.rmSync(work, { recursive: true, force: true });
+  fs.rmSync(built.work, { recursive: true, force: true });
 }
 console.log(
   `\n${rows.length - over} of ${rows.length} pages within ${BUDGET}× English (medians of ${rounds} rounds of ${requests} requests each)`,

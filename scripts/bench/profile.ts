@@ -13,29 +13,19 @@
  * the page in that language (the `lang` cookie), to compare with English.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { signedInCookie, startApp } from "./app-server.ts";
-import { buildBenchData, renderBenchPhotos } from "./data.ts";
+import { buildSmallBenchData } from "./data.ts";
 import { load } from "./load.ts";
 import { markupCostOfFile } from "./markup.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const route = process.argv[2] ?? "/jimmy/{serial}";
 const seconds = Number(process.argv[3] ?? 8) || 8;
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "jimmy-hunt-profile-"));
-const photosDir = path.join(work, "data", "photos");
-fs.mkdirSync(photosDir, { recursive: true });
-const photos = await renderBenchPhotos(photosDir, 3);
-const built = await buildBenchData({
-  databasePath: path.join(work, "data", "jimmy-hunt.sqlite"),
-  jimmys: 200,
-  hunters: 400,
-  discoveries: 4000,
-  photos,
-});
+const built = await buildSmallBenchData("jimmy-hunt-profile-");
+const work = built.work;
 const profDir = path.join(work, "prof");
-const app = await startApp(path.join(work, "data"), { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`] });
+const app = await startApp(built.dataDir, { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profDir}`] });
 const baseURL = app.baseURL;
 const cookie = process.argv.includes("--signed-out")
   ? null
