@@ -10,6 +10,8 @@
  *   npm test -- --only=lint,build  just these steps (and the steps they need)
  */
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 
 type Step = {
   /** The package.json script. */
@@ -29,7 +31,35 @@ const SIDE_BY_SIDE: Step[] = [
 /** One at a time, in this order, once everything above has passed. */
 const IN_TURN: Step[] = [{ script: "test:scale-out" }, { script: "test:e2e" }, { script: "test:stress" }, { script: "bench:ci" }];
 
-type Result = { script: string; ok: boolean; seconds: number };
+type Result = { script: string; ok: boolean; seconds: number; cpu?: string };
+
+/**
+ * The whole machine's CPU time so far, busy and all, in clock ticks (Linux's
+ * /proc/stat; null elsewhere). Two readings around a step tell how much of
+ * the machine it kept busy: a step that keeps every CPU busy cannot run
+ * faster beside anything else, only with less work or more CPUs.
+ */
+type CpuReading = { busy: number; total: number };
+function readCpu(): CpuReading | null {
+  try {
+    const line = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!;
+    const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = ticks.reduce((sum, tick) => sum + tick, 0);
+    const idle = ticks[3]! + ticks[4]!; // idle + iowait
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+/** "CPUs 94% busy, 1,830 CPU-seconds": the machine's use between two readings. */
+function cpuUse(from: CpuReading | null, to: CpuReading | null): string {
+  if (!from || !to || to.total <= from.total) return "";
+  const share = (to.busy - from.busy) / (to.total - from.total);
+  // /proc/stat counts in USER_HZ ticks, 100 a second on Linux.
+  const cpuSeconds = (to.busy - from.busy) / 100;
+  return `  ${os.availableParallelism()} CPUs ${(share * 100).toFixed(0)}% busy, ${cpuSeconds.toFixed(0)} CPU-s`;
+}
 
 const only = process.argv
   .find((arg) => arg.startsWith("--only="))
@@ -88,15 +118,22 @@ const started = performance.now();
 const results: Result[] = [];
 const first = SIDE_BY_SIDE.filter(wanted);
 console.log(`Running side by side: ${first.map((step) => step.script).join(", ")}`);
+const firstFrom = readCpu();
 results.push(...(await sideBySide(first)));
+const firstCpu = cpuUse(firstFrom, readCpu());
 if (results.every((result) => result.ok)) {
-  for (const step of IN_TURN.filter(wanted)) results.push(await runLive(step.script));
+  for (const step of IN_TURN.filter(wanted)) {
+    const from = readCpu();
+    const result = await runLive(step.script);
+    results.push({ ...result, cpu: cpuUse(from, readCpu()) });
+  }
 }
 
 console.log("\nStep times:");
-for (const result of results) {
+for (const [index, result] of results.entries()) {
   const verdict = result.ok ? "passed" : "FAILED";
-  console.log(`  ${result.script.padEnd(12)} ${result.seconds.toFixed(1).padStart(7)} s  ${verdict}`);
+  console.log(`  ${result.script.padEnd(12)} ${result.seconds.toFixed(1).padStart(7)} s  ${verdict.padEnd(6)}${result.cpu ?? ""}`);
+  if (index === first.length - 1 && firstCpu) console.log(`  (the ${first.length} above, side by side:${firstCpu})`);
 }
 console.log(`  ${"total".padEnd(12)} ${seconds(started).toFixed(1).padStart(7)} s`);
 const failed = results.filter((result) => !result.ok);
