@@ -538,7 +538,7 @@ try {
         laterFiles: scripts.afterwards.length,
       };
     }
-    // The same files in every language (the words ride in the page): measured in each, on the heaviest page.
+    // The same script files in every language (its words are a JSON file of their own, sized in the language rows): measured in each, on the heaviest page.
     report.firstLoadJsByLanguage = {};
     const heaviest = Object.entries(report.firstLoadJs).sort((a, b) => b[1].bytes - a[1].bytes)[0]![0];
     for (const language of LANGUAGES) {
