@@ -52,7 +52,7 @@ function readCpu(): CpuReading | null {
   }
 }
 
-/** "CPUs 94% busy, 1,830 CPU-seconds": the machine's use between two readings. */
+/** "  2 CPUs 94% busy, 1830 CPU-s": the machine's use between two readings, as the step-times table prints it. */
 function cpuUse(from: CpuReading | null, to: CpuReading | null): string {
   if (!from || !to || to.total <= from.total) return "";
   const share = (to.busy - from.busy) / (to.total - from.total);
