@@ -104,9 +104,15 @@ export default function EditComment() {
 
 /** "14:05" in UTC, on the 24-hour clock, as `language` writes it. */
 function utcTime(at: string, language: Parameters<typeof intlLocale>[0]): string {
-  return new Intl.DateTimeFormat(intlLocale(language), { timeZone: "UTC", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(
-    new Date(at),
-  );
+  let format = utcClocks.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(language), { timeZone: "UTC", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    utcClocks.set(language, format);
+  }
+  return format.format(new Date(at));
 }
+
+// One formatter per language, kept: building one costs about 0.2 ms, using it a microsecond.
+const utcClocks = new Map<string, Intl.DateTimeFormat>();
 
 export const ErrorBoundary = ContentError;

@@ -6,7 +6,7 @@ import { IconHeading } from "~/components/ui/IconHeading";
 import { TrophyIcon } from "~/components/ui/icons";
 import { UnitsSwitch } from "~/components/UnitsSwitch";
 import { metaT, useT } from "~/components/i18n";
-import { fullName, initials } from "~/lib/format";
+import { formatCount, fullName, initials } from "~/lib/format";
 import { formatDistance } from "~/lib/units";
 import { requestLanguage, requestT } from "~/web/language.server";
 import { placeDate, requestPreferences } from "~/web/reader-terms.server";
@@ -50,7 +50,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { units } = preferences;
   const t = requestT(request);
   const language = requestLanguage(request);
-  const count = new Intl.NumberFormat(language);
   // A record's distance in the reader's unit, to a tenth: "12.3 miles", "19.8 km".
   const distance = (miles: number) => formatDistance(miles, units, { fixed: true, language });
   // Dates are each discovery's day where it was found; distances are in the reader's unit.
@@ -71,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       entry: entry && {
         ...entry,
         value: RECORDS[key].count ? t(RECORDS[key].count, { count: entry.record.value }) : distance(entry.record.value),
-        discoveries: count.format(entry.record.discoveryCount),
+        discoveries: formatCount(entry.record.discoveryCount, language),
         firstDay: day(entry.record.firstDiscovery.date, entry.firstAt),
         latestDay: day(entry.record.latestDiscovery.date, entry.latestAt),
         journeyTitle: more
@@ -107,7 +106,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         name: fullName(hunter.firstName, hunter.lastName),
         image: hunter.profileImageUrl,
         initials: initials(hunter.firstName, hunter.lastName),
-        figure: count.format(value),
+        figure: formatCount(value, language),
       }));
       return { key, title: t(title), definition: t(definition), empty: t(empty), standings };
     }),

@@ -7,7 +7,7 @@ import { Avatar } from "~/components/Avatar";
 import { DiscoveryFeed, FeedNewestLink } from "~/components/DiscoveryFeed";
 import { OwnActions } from "~/components/OwnActions";
 import { feedPageCursor } from "~/web/feed-cursor.server";
-import { fullName } from "~/lib/format";
+import { formatCount, fullName } from "~/lib/format";
 import { distanceFigure } from "~/lib/units";
 import { metaT, usePageLanguage, useT } from "~/components/i18n";
 import { requestLanguage, requestT } from "~/web/language.server";
@@ -99,16 +99,15 @@ export default function HunterPage() {
   );
   const pageHref = useCallback((cursor: string) => `${path}?after=${encodeURIComponent(cursor)}`, [path]);
   const { figures } = hunter;
-  const count = new Intl.NumberFormat(language);
   // One decimal under 10, none above.
   const movedFigure = distanceFigure(figures.miles, unit, { language });
   const stats: [string, string, string][] = [
-    [t("Discoveries"), count.format(figures.discoveries), "hunter-discoveries"],
-    [t("Jimmys found"), count.format(figures.jimmys), "hunter-jimmys"],
-    [t("First finds"), count.format(figures.firstFinds), "hunter-first-finds"],
-    [t("Countries"), count.format(figures.countries), "hunter-countries"],
-    [t("US states"), count.format(figures.states), "hunter-states"],
-    [t("Cities"), count.format(figures.cities), "hunter-cities"],
+    [t("Discoveries"), formatCount(figures.discoveries, language), "hunter-discoveries"],
+    [t("Jimmys found"), formatCount(figures.jimmys, language), "hunter-jimmys"],
+    [t("First finds"), formatCount(figures.firstFinds, language), "hunter-first-finds"],
+    [t("Countries"), formatCount(figures.countries, language), "hunter-countries"],
+    [t("US states"), formatCount(figures.states, language), "hunter-states"],
+    [t("Cities"), formatCount(figures.cities, language), "hunter-cities"],
     [unit === "km" ? t("Kilometres moved") : t("Miles moved"), movedFigure, "hunter-miles"],
   ];
   return (

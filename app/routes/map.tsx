@@ -12,6 +12,7 @@ import { osmEmbedUrl, osmFullMapUrl } from "~/lib/map-embed";
 import { metaT, usePageLanguage, useT, type T } from "~/components/i18n";
 import type { ZoomLevel } from "~/lib/clustering";
 import { positionText } from "~/lib/location-precision";
+import { formatCount } from "~/lib/format";
 import { getDb } from "~/infra/db.server";
 import { env } from "~/infra/env.server";
 import { PAGE_CACHE_HANDLE } from "~/lib/page-cache";
@@ -334,7 +335,7 @@ function JimmyCard({ jimmy, seenOn }: { jimmy: MapJimmy; seenOn: string | null }
         </div>
         <div>
           <dt className="font-semibold text-stone-700">{t("Discoveries")}</dt>
-          <dd>{new Intl.NumberFormat(language).format(jimmy.discoveryCount)}</dd>
+          <dd>{formatCount(jimmy.discoveryCount, language)}</dd>
         </div>
       </dl>
       <Link
