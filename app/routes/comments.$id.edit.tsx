@@ -102,6 +102,9 @@ export default function EditComment() {
   );
 }
 
+// One formatter per language, kept: building one costs about 0.2 ms, using it a microsecond.
+const utcClocks = new Map<string, Intl.DateTimeFormat>();
+
 /** "14:05" in UTC, on the 24-hour clock, as `language` writes it. */
 function utcTime(at: string, language: Parameters<typeof intlLocale>[0]): string {
   let format = utcClocks.get(language);
@@ -111,8 +114,5 @@ function utcTime(at: string, language: Parameters<typeof intlLocale>[0]): string
   }
   return format.format(new Date(at));
 }
-
-// One formatter per language, kept: building one costs about 0.2 ms, using it a microsecond.
-const utcClocks = new Map<string, Intl.DateTimeFormat>();
 
 export const ErrorBoundary = ContentError;
