@@ -118,6 +118,41 @@ describe("placeMarkers", () => {
     }
     expect(corner!.leader).not.toBeNull();
   });
+
+  it("keeps markers' squares apart, diagonal neighbours too, on the narrowest phone drawing (a tap-target check measures squares)", () => {
+    // Ten areas in and around Austin seen on a view of the whole country: their places are a few pixels apart.
+    const areas: MapArea[] = Array.from({ length: 10 }, (_, index) => ({
+      key: index + 1,
+      areaName: `Area ${index + 1}`,
+      size: 10 - index,
+      latitude: 30.2 + (index % 3) * 0.07,
+      longitude: -97.8 + Math.floor(index / 3) * 0.07,
+    }));
+    areas.push({ key: 99, areaName: "Seattle", size: 1, latitude: 47.6, longitude: -122.3 });
+    const state = { zoom: "city" as const, cluster: null, jimmy: null };
+    const map = offlineMap(areas, null, state, { west: -122.3, south: 30.2, east: -97.6, north: 47.6 }, "");
+    expect(map.markers).toHaveLength(10);
+    // On a 288 px drawing every marker is at least 24 px square.
+    const px = 288 / 100;
+    const boxes = map.markers.map((marker) => ({ x: marker.left * px, y: (marker.top * px * 9) / 16, half: 12 }));
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        const clear = Math.abs(a.x - b.x) >= a.half + b.half || Math.abs(a.y - b.y) >= a.half + b.half;
+        expect(clear, `markers at ${a.x.toFixed(1)},${a.y.toFixed(1)} and ${b.x.toFixed(1)},${b.y.toFixed(1)}`).toBe(true);
+      }
+    }
+  });
+
+  it("keeps a Jimmy's pill-shaped marker, stretched by a long number, clear of its neighbours across its whole width", () => {
+    const view = framedView({ west: -97.76, south: 30.26, east: -97.72, north: 30.28 });
+    // Two Jimmys a few metres apart east to west: their pills would lie side by side.
+    const same = [AUSTIN, { ...AUSTIN, longitude: AUSTIN.longitude + 0.0001 }];
+    // "12345" is 47 CSS pixels wide: about 104 units of the drawing on a 288 px phone.
+    const halfWidth = () => 52;
+    const [a, b] = placeMarkers(same, view, () => 14, AREA_MAP_SIZE, halfWidth).map(pixel);
+    const clear = Math.abs(a![0] - b![0]) >= 104 || Math.abs(a![1] - b![1]) >= 2 * ((12 * 640) / 288);
+    expect(clear).toBe(true);
+  });
 });
 
 describe("mapMarkers", () => {

@@ -39,9 +39,12 @@ export function areaMarkerDiameter(size: number, largest: number): number {
 /** A Jimmy's marker: a circle, stretched into a pill where its number is too long for one. */
 const JIMMY_MARKER_DIAMETER = 28;
 
-/** How wide a marker must be for its text (12 px bold figures), whatever its diameter. */
+/** How many CSS pixels wide a marker's text needs it to be (12 px bold figures, and room either side). */
+const textWidth = (text: string) => 12 + 7 * text.length;
+
+/** How wide a marker must be for its text, whatever its diameter. */
 export function markerWidth(marker: Pick<MapMarker, "diameter" | "text">): number {
-  return Math.max(marker.diameter, 12 + 7 * marker.text.length);
+  return Math.max(marker.diameter, textWidth(marker.text));
 }
 
 /** The markers' colours, the same on the offline map and the pan-and-zoom one. */
@@ -168,26 +171,34 @@ export type MarkerPlace = {
  * points outside it. Markers that would overlap are pushed apart (a few rounds
  * of relaxation; a marker earlier in the list moves less, so the largest
  * areas stay nearest their places) and kept inside the frame; one moved from
- * its place keeps a leader line back to it. `radius` is in the drawing's units.
+ * its place keeps a leader line back to it. `radius` is in the drawing's
+ * units; `halfWidth` too, for a marker its text stretches into a pill.
+ *
+ * Markers are kept apart as the boxes they take up, not as circles: two round
+ * markers side by side diagonally can have corners in each other's square, and
+ * a tap-target check (axe's, WCAG 2.5.8) counts the square.
  */
 export function placeMarkers<T extends { latitude: number; longitude: number }>(
   points: readonly T[],
   view: MapView,
   radius: (point: T) => number,
   size: { width: number; height: number } = AREA_MAP_SIZE,
+  halfWidth: (point: T) => number = radius,
 ): (T & MarkerPlace)[] {
   const project = projection(view, size);
   const center = (view.west + view.east) / 2;
   const leastRadius = ((MARKER_MIN_PX / 2) * size.width) / NARROW_DRAWING_PX;
-  const circles = points.flatMap((point) => {
+  const boxes = points.flatMap((point) => {
     const longitude = nearLongitude(point.longitude, center);
     if (longitude < view.west || longitude > view.east || point.latitude < view.south || point.latitude > view.north) return [];
     const [x, y] = project(longitude, point.latitude);
-    return [{ point, x, y, x0: x, y0: y, r: Math.max(radius(point), leastRadius) + MARKER_GAP / 2 }];
+    const h = Math.max(radius(point), leastRadius) + MARKER_GAP / 2;
+    const w = Math.max(halfWidth(point), radius(point), leastRadius) + MARKER_GAP / 2;
+    return [{ point, x, y, x0: x, y0: y, w, h }];
   });
-  spreadOut(circles, size.width, size.height);
+  spreadOut(boxes, size.width, size.height);
   const percent = (value: number, whole: number) => round((value / whole) * 100, 2);
-  return circles.map(({ point, x, y, x0, y0 }) => ({
+  return boxes.map(({ point, x, y, x0, y0 }) => ({
     ...point,
     left: percent(x, size.width),
     top: percent(y, size.height),
@@ -195,27 +206,36 @@ export function placeMarkers<T extends { latitude: number; longitude: number }>(
   }));
 }
 
-/** Pushes overlapping circles apart (a few relaxation rounds), then back inside the frame. */
-function spreadOut(circles: { x: number; y: number; r: number }[], width: number, height: number) {
-  for (let round = 0; round < 40; round++) {
+/**
+ * Pushes overlapping boxes (centre, half-width w, half-height h) apart along
+ * the line between their centres, just far enough that they no longer share a
+ * point; a few relaxation rounds, each ending with every box back inside the
+ * frame.
+ */
+function spreadOut(boxes: { x: number; y: number; w: number; h: number }[], width: number, height: number) {
+  for (let round = 0; round < 60; round++) {
     let moved = false;
-    for (let i = 0; i < circles.length; i++) {
-      for (let j = i + 1; j < circles.length; j++) {
-        const a = circles[i]!;
-        const b = circles[j]!;
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i]!;
+        const b = boxes[j]!;
         let dx = b.x - a.x;
         let dy = b.y - a.y;
-        let distance = Math.hypot(dx, dy);
-        const overlap = a.r + b.r - distance;
-        if (overlap <= 0) continue;
-        if (distance < 0.01) {
+        const apartX = a.w + b.w;
+        const apartY = a.h + b.h;
+        if (Math.abs(dx) >= apartX - 1e-6 || Math.abs(dy) >= apartY - 1e-6) continue;
+        if (Math.hypot(dx, dy) < 0.01) {
           // Same spot: part them in a direction that depends only on their order.
           dx = Math.cos(j * 2.4);
           dy = Math.sin(j * 2.4);
-          distance = 1;
         }
+        // How much longer the line between them must grow for the boxes to clear on one axis or the other.
+        const stretch = Math.min(
+          Math.abs(dx) > 1e-9 ? apartX / Math.abs(dx) : Infinity,
+          Math.abs(dy) > 1e-9 ? apartY / Math.abs(dy) : Infinity,
+        );
+        const push = stretch - 1;
         // The earlier (larger) one gives way a quarter, the later one three quarters.
-        const push = overlap / distance;
         a.x -= dx * push * 0.25;
         a.y -= dy * push * 0.25;
         b.x += dx * push * 0.75;
@@ -223,9 +243,9 @@ function spreadOut(circles: { x: number; y: number; r: number }[], width: number
         moved = true;
       }
     }
-    for (const c of circles) {
-      c.x = Math.max(c.r, Math.min(width - c.r, c.x));
-      c.y = Math.max(c.r, Math.min(height - c.r, c.y));
+    for (const box of boxes) {
+      box.x = Math.max(box.w, Math.min(width - box.w, box.x));
+      box.y = Math.max(box.h, Math.min(height - box.h, box.y));
     }
     if (!moved) break;
   }
@@ -262,7 +282,14 @@ export function offlineMap(
   t: Words = translator("en"),
 ): OfflineMap {
   const drawn = framedView(view, AREA_MAP_SIZE);
-  const placed = placeMarkers(mapMarkers(areas, selected, state, MAX_MARKERS, mapSearch, t), drawn, (marker) => marker.diameter / 2);
+  const placed = placeMarkers(
+    mapMarkers(areas, selected, state, MAX_MARKERS, mapSearch, t),
+    drawn,
+    (marker) => marker.diameter / 2,
+    AREA_MAP_SIZE,
+    // A long number stretches its marker into a pill: its text is in CSS pixels, counted on the narrowest drawing.
+    (marker) => (textWidth(marker.text) / 2) * (AREA_MAP_SIZE.width / NARROW_DRAWING_PX),
+  );
   return {
     basemap: basemapPath(drawn, AREA_MAP_SIZE),
     tiles: tilesForView(drawn, AREA_MAP_SIZE, tileTemplate),
