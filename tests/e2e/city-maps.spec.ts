@@ -217,6 +217,8 @@ test.describe("maps at city scale", () => {
     await page.route(`${tiles.origin}/**`, (route) => route.abort());
     await page.reload();
     await waitForHydration(page, testInfo);
+    // As on the first load: the offline map below moves into the frame once the embed is found unreachable.
+    if (jsEnabled(testInfo)) await expect(page.getByTestId("map-frame").getByTestId("offline-map")).toBeVisible();
     await offline.scrollIntoViewIfNeeded();
     await tiles.settled(offline, true);
     await expect
