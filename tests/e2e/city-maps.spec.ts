@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page, type Tes
 import { clusterPoints, type MapPoint } from "../../app/lib/clustering";
 import { tileX, tileY } from "../../app/lib/map-tiles";
 import { tilePort } from "../support/e2e-data";
-import { jsEnabled, waitForHydration } from "./helpers";
+import { waitForHydration, waitForMapStandIn } from "./helpers";
 import { plantJourney, type Place } from "./journeys";
 
 const PHONE = { width: 390, height: 844 };
@@ -196,7 +196,7 @@ test.describe("maps at city scale", () => {
     await page.goto(`/map?zoom=city&cluster=${area.key}`);
     await waitForHydration(page, testInfo);
     const offline = page.getByTestId("offline-map");
-    if (jsEnabled(testInfo)) await expect(page.getByTestId("map-frame").getByTestId("offline-map")).toBeVisible();
+    await waitForMapStandIn(page, testInfo);
     await offline.scrollIntoViewIfNeeded();
     await expect(offline.getByTestId("offline-map-place")).toHaveText("Reykjavík");
     const markers = offline.getByRole("group", { name: "Map markers" });
@@ -217,8 +217,7 @@ test.describe("maps at city scale", () => {
     await page.route(`${tiles.origin}/**`, (route) => route.abort());
     await page.reload();
     await waitForHydration(page, testInfo);
-    // As on the first load: the offline map below moves into the frame once the embed is found unreachable.
-    if (jsEnabled(testInfo)) await expect(page.getByTestId("map-frame").getByTestId("offline-map")).toBeVisible();
+    await waitForMapStandIn(page, testInfo);
     await offline.scrollIntoViewIfNeeded();
     await tiles.settled(offline, true);
     await expect

@@ -60,6 +60,15 @@ export async function waitForHydration(page: Page, testInfo: TestInfo) {
 }
 
 /**
+ * Waits until /map's offline map has settled where it stays. With JavaScript, it first shows below the
+ * embed's frame and moves into the frame once the embed is found unreachable (no internet here); a locator
+ * that found the copy below before the move would hold an element that is gone.
+ */
+export async function waitForMapStandIn(page: Page, testInfo: TestInfo) {
+  if (jsEnabled(testInfo)) await expect(page.getByTestId("map-frame").getByTestId("offline-map")).toBeVisible();
+}
+
+/**
  * Signs the page's browser context in as a hunter and opens `redirectTo`,
  * hydrated: the demo sign-in form's action is posted from the context (the
  * test server runs with DEMO_SIGN_IN on), since drawing the sign-in page

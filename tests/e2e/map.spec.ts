@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { clusterPoints, focusBox, overviewBox, type MapPoint } from "../../app/lib/clustering";
-import { expectAccessible, jsEnabled, waitForHydration } from "./helpers";
+import { expectAccessible, jsEnabled, waitForHydration, waitForMapStandIn } from "./helpers";
 import { plantJourney } from "./journeys";
 
 type Locations = {
@@ -58,14 +58,6 @@ test.beforeEach(async ({ page }) => {
 });
 
 /** Waits until the offline map's drawing has loaded, and returns what the basemap drew: its land's outline. */
-/**
- * With JavaScript, the offline map below the frame moves into it once the embed is found unreachable (no
- * internet here): wait for that, so a locator does not hold the copy that is about to go.
- */
-async function offlineMapSettled(page: Page, testInfo: TestInfo) {
-  if (jsEnabled(testInfo)) await expect(page.getByTestId("map-frame").getByTestId("offline-map")).toBeVisible();
-}
-
 async function basemapLand(page: Page, map: Locator): Promise<string> {
   const image = map.getByTestId("offline-basemap");
   await image.scrollIntoViewIfNeeded();
@@ -239,7 +231,7 @@ test.describe("the map page when the embedded map cannot load", () => {
 
     await page.goto(`/map?zoom=city&cluster=${west.serial}`);
     await waitForHydration(page, testInfo);
-    await offlineMapSettled(page, testInfo);
+    await waitForMapStandIn(page, testInfo);
     const offline = page.getByTestId("offline-map");
     expect((await basemapLand(page, offline)).length).toBeGreaterThan(0);
     const marker = offline.getByRole("link", { name: `Jimmy #${west.serial}`, exact: true });
@@ -254,7 +246,7 @@ test.describe("the map page when the embedded map cannot load", () => {
     // With Jimmys on both sides of the line the whole view is the world, drawn once across.
     await page.goto("/map");
     await waitForHydration(page, testInfo);
-    await offlineMapSettled(page, testInfo);
+    await waitForMapStandIn(page, testInfo);
     const view = new URL((await offline.getByTestId("offline-basemap").getAttribute("src"))!, page.url()).searchParams.get("v")!;
     const [westEdge, , eastEdge] = view.split(",").map(Number);
     expect(eastEdge! - westEdge!).toBeCloseTo(360, 0);
